@@ -1,0 +1,113 @@
+# gunbai - play-by-email war game adjudicator.  See README.md.
+#
+#   make            build ./gunbai
+#   make test       install missing Debian packages (as root), then build
+#                   and run every test with gcc, and again with clang under
+#                   AddressSanitizer and UndefinedBehaviorSanitizer
+#   make demo       play the sample Senjin game end to end
+#   make install    PREFIX (/usr/local) and DESTDIR honoured
+#   make lint       mandoc -Tlint on the man pages
+#   make clean
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BUILD ?= build/default
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+SAN ?=
+
+VERSION = 0.1.0
+WARN = -Wall -Wextra -Wshadow -Wmissing-prototypes -Wformat=2 -Werror
+CFLAGS ?= -O2 -g
+ifeq ($(SAN),1)
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
+ALL_CFLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
+	-DGUNBAI_VERSION='"$(VERSION)"' -iquote adjudicator \
+	$(shell $(PKG_CONFIG) --cflags yaml-0.1 libcrypto 2>/dev/null)
+LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 libcrypto 2>/dev/null)
+TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+
+# Everything but main.c goes in the library the tests link with.
+CORE_SRCS = $(filter-out adjudicator/main.c,$(wildcard adjudicator/*.c))
+GAME_SRCS = $(wildcard games/*/*.c)
+LIB_OBJS = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRCS) $(GAME_SRCS))
+TEST_SRCS = $(wildcard tests/test_*.c)
+TEST_BINS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+TOOL_SRCS = $(wildcard tests/tools/*.c)
+TOOL_BINS = $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(TOOL_SRCS))
+MANS = $(wildcard man/*.[0-9])
+
+# Debian packages the build, the tests and the demo need.
+DEB_PKGS = libyaml-dev libssl-dev libcmocka-dev pkg-config openssl mandoc clang make python3
+DEB_CHECK = $(PKG_CONFIG) --exists yaml-0.1 libcrypto cmocka && \
+	command -v openssl >/dev/null && command -v mandoc >/dev/null && \
+	command -v clang >/dev/null
+
+.PHONY: all deps test check demo install lint clean
+.SUFFIXES:
+
+all: gunbai
+
+gunbai: $(BUILD)/gunbai
+	cp $< $@
+
+$(BUILD)/gunbai: $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/libgunbai.a: $(LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%.o: %.c $(wildcard adjudicator/*.h games/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/%.c $(BUILD)/libgunbai.a $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests -o $@ $< $(BUILD)/libgunbai.a $(TEST_LIBS) $(LIBS)
+
+$(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libgunbai.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgunbai.a $(LIBS)
+
+# Install what is missing, as root, on Debian; otherwise say what to install.
+deps:
+	@if ! ( $(DEB_CHECK) ); then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing: $(DEB_PKGS)"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(DEB_PKGS); \
+	  else \
+	    echo "missing packages; install: $(DEB_PKGS)" >&2; exit 1; \
+	  fi; \
+	fi
+
+# One build variant: the binary, the unit tests and the tools, then run.
+check: $(BUILD)/gunbai $(TEST_BINS) $(TOOL_BINS)
+	@sh tests/run.sh $(BUILD)
+
+test: deps
+	$(MAKE) --no-print-directory check BUILD=build/gcc CC=gcc
+	$(MAKE) --no-print-directory check BUILD=build/san CC=clang SAN=1
+	$(MAKE) --no-print-directory lint
+
+demo: deps
+	$(MAKE) --no-print-directory gunbai
+	@sh samples/senjin/play.sh ./gunbai demo-out
+
+lint:
+	mandoc -Tlint -W warning $(MANS)
+
+install: gunbai
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man6
+	install -m 755 gunbai $(DESTDIR)$(BINDIR)/gunbai
+	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 man/*.6 $(DESTDIR)$(MANDIR)/man6/
+
+clean:
+	rm -rf build gunbai demo-out

@@ -1,0 +1,340 @@
+/* adjudicate.c - the turn pipeline (ARCHITECTURE.md, "The turn pipeline").
+ *
+ * For each decision point, in order:
+ *   1. the game says who owes a decision;
+ *   2. each owed player's orders file for the point is validated order by
+ *      order (verdicts go to that player's report);
+ *   3. a player without a complete answer is missing: at the first point,
+ *      with --nmr, the game's defaults complete the answer; otherwise the
+ *      run stops and says whom it waits for;
+ *   4. the game resolves all answers with the point's RNG stream;
+ *   5. the files used are recorded in the new state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicate.h"
+
+int
+adjudicate_defaults(const struct game_entry *game, const void *g, int player,
+    struct order *orders, size_t *n, struct strlist *keep)
+{
+	struct verdict v[ORDERS_MAX + ADJUDICATE_NMR_MAX];
+	size_t start = *n;
+
+	if (game->validate(g, player, orders, *n, v))
+		return 0;
+	while (*n - start < ADJUDICATE_NMR_MAX) {
+		struct strlist legal = { 0 };
+
+		game->legal(g, player, orders, *n, &legal);
+		if (legal.n == 0) {
+			strlist_free(&legal);
+			return -1;
+		}
+		strlist_add(keep, legal.v[0]);
+		strlist_free(&legal);
+		orders[*n].text = keep->v[keep->n - 1];
+		orders[*n].line = orders[*n].col = 0;
+		(*n)++;
+		if (game->validate(g, player, orders, *n, v))
+			return 0;
+	}
+	return -1;
+}
+
+/* The good file answering (turn, player), or NULL. */
+static const struct orders_file *
+adjudicate_file(const struct orders_file *f, size_t n, long long turn,
+    int player)
+{
+	for (size_t i = 0; i < n; i++)
+		if (f[i].ok && f[i].turn == turn && f[i].player == player)
+			return &f[i];
+	return NULL;
+}
+
+static void
+adjudicate_msg_err(struct sbuf *msgs, const char *verdict,
+    const struct gb_err *e)
+{
+	char buf[1024];
+
+	err_format(e, buf, sizeof buf);
+	sbuf_printf(msgs, "%s: %s\n", verdict, buf);
+}
+
+/* Validate f's orders; verdicts to msgs and (if ev) the player's log.
+ * The accepted orders are copied to acc; returns how many. */
+static size_t
+adjudicate_validate(const struct state *st, const struct orders_file *f,
+    struct order *acc, struct events *ev, struct sbuf *msgs)
+{
+	struct verdict v[ORDERS_MAX];
+	size_t nacc = 0;
+
+	st->game->validate(st->g, f->player, f->orders, f->n, v);
+	for (size_t i = 0; i < f->n; i++)
+		if (v[i].accepted)
+			acc[nacc++] = f->orders[i];
+	if (ev != NULL)
+		events_add(ev, EVENT_TO(f->player), "Your orders for turn %lld "
+		    "(file sha256 %.16s): %zu accepted, %zu refused.",
+		    f->turn, f->sha256, nacc, f->n - nacc);
+	for (size_t i = 0; i < f->n; i++) {
+		const struct order *o = &f->orders[i];
+		if (msgs != NULL) {
+			if (v[i].accepted)
+				sbuf_printf(msgs, "%s:%d:%d: accepted: %s\n",
+				    f->path, o->line, o->col, o->text);
+			else
+				sbuf_printf(msgs, "%s:%d:%d: refused: %s: %s\n",
+				    f->path, o->line, o->col, o->text,
+				    v[i].reason);
+		}
+		if (ev == NULL)
+			continue;
+		if (v[i].accepted)
+			events_add(ev, EVENT_TO(f->player),
+			    "\"%s\" (line %d): accepted.", o->text, o->line);
+		else
+			events_add(ev, EVENT_TO(f->player),
+			    "\"%s\" (line %d): refused: %s.", o->text, o->line,
+			    v[i].reason);
+	}
+	return nacc;
+}
+
+/* Envelope refusals go to the organiser and to the signer, if known. */
+static void
+adjudicate_refusals(const struct state *st, const struct orders_file *f,
+    size_t n, struct events *ev, struct sbuf *msgs)
+{
+	for (size_t i = 0; i < n; i++) {
+		char buf[1024];
+		if (f[i].ok)
+			continue;
+		adjudicate_msg_err(msgs, "refused", &f[i].err);
+		if (f[i].signer < 0 || f[i].copy)
+			continue;
+		snprintf(buf, sizeof buf, "%s", f[i].err.msg);
+		events_add(ev, EVENT_TO(f[i].signer), "An orders file signed "
+		    "with your key (sha256 %.16s) was refused whole: %s.",
+		    f[i].sha256, buf);
+	}
+	(void)st;
+}
+
+static void
+adjudicate_applied(struct state *st, const struct orders_file *f)
+{
+	struct state_applied *a;
+
+	st->applied = util_reallocarray(st->applied, st->napplied + 1,
+	    sizeof *st->applied);
+	a = &st->applied[st->napplied++];
+	a->turn = f->turn;
+	a->player = f->player;
+	memcpy(a->sha256, f->sha256, sizeof a->sha256);
+}
+
+/* One decision point.  Returns 1 if applied, 0 if waiting, -1 on a game
+ * error (e set). */
+static int
+adjudicate_point(struct state *st, const struct orders_file *files,
+    size_t nfiles, int nmr, struct events *ev, struct sbuf *msgs,
+    struct gb_err *e)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct order acc[GAME_MAX_PLAYERS][ORDERS_MAX + ADJUDICATE_NMR_MAX];
+	struct answer ans[GAME_MAX_PLAYERS];
+	const struct orders_file *used[GAME_MAX_PLAYERS];
+	struct strlist keep = { 0 };
+	size_t nowed = st->game->owed(st->g, owed), nans = 0, nused = 0;
+	int missing = 0;
+	struct rng rng;
+
+	ev->point = st->turn;
+	/* Files for this turn from players who owe nothing now. */
+	for (size_t i = 0; i < nfiles; i++) {
+		int owes = 0;
+		if (!files[i].ok || files[i].turn != st->turn)
+			continue;
+		for (size_t k = 0; k < nowed; k++)
+			owes |= owed[k].player == files[i].player;
+		if (!owes) {
+			sbuf_printf(msgs, "refused: %s: %s owes no decision "
+			    "at turn %lld\n", files[i].path,
+			    st->names[files[i].player], st->turn);
+			events_add(ev, EVENT_TO(files[i].player), "Your orders "
+			    "for turn %lld (sha256 %.16s) were not used: you "
+			    "owe no decision at that turn.", st->turn,
+			    files[i].sha256);
+		}
+	}
+	for (size_t k = 0; k < nowed; k++) {
+		int p = owed[k].player;
+		const struct orders_file *f;
+		size_t n = 0;
+		int defaulted = 0;
+		struct verdict v[ORDERS_MAX + ADJUDICATE_NMR_MAX];
+
+		f = adjudicate_file(files, nfiles, st->turn, p);
+		if (f != NULL) {
+			n = adjudicate_validate(st, f, acc[k], ev, msgs);
+			used[nused++] = f;
+		}
+		if (!st->game->validate(st->g, p, acc[k], n, v)) {
+			size_t before = n;
+			struct sbuf list;
+
+			if (!nmr) {
+				sbuf_printf(msgs, "waiting for %s: %s, turn "
+				    "%lld (%s)\n", st->names[p],
+				    owed[k].decision, st->turn,
+				    f ? "the orders sent are incomplete" :
+				    "no orders");
+				missing = 1;
+				continue;
+			}
+			if (adjudicate_defaults(st->game, st->g, p, acc[k], &n,
+			    &keep) == -1) {
+				strlist_free(&keep);
+				return err_set(e, 0, 0, "%s offers no default "
+				    "orders for %s at turn %lld",
+				    st->game->title, st->names[p], st->turn);
+			}
+			sbuf_init(&list);
+			for (size_t i = before; i < n; i++)
+				sbuf_printf(&list, "%s\"%s\"",
+				    i > before ? ", " : "", acc[k][i].text);
+			events_add(ev, EVENT_ALL, "%s's orders for turn %lld "
+			    "were %s at the deadline; the default orders "
+			    "apply: %s.", st->names[p], st->turn,
+			    f ? "incomplete" : "missing", list.p);
+			sbuf_printf(msgs, "nmr: %s, turn %lld: %s\n",
+			    st->names[p], st->turn, list.p);
+			sbuf_free(&list);
+			defaulted = 1;
+		}
+		ans[nans].player = p;
+		ans[nans].orders = acc[k];
+		ans[nans].n = n;
+		ans[nans].nmr = defaulted;
+		nans++;
+	}
+	if (missing) {
+		strlist_free(&keep);
+		return 0;
+	}
+	/* Answers go to the game in player order, whatever the owed order. */
+	for (size_t i = 1; i < nans; i++)
+		for (size_t j = i; j > 0 && ans[j - 1].player > ans[j].player;
+		    j--) {
+			struct answer t = ans[j];
+			ans[j] = ans[j - 1];
+			ans[j - 1] = t;
+		}
+	rng_init(&rng, st->seed, (uint64_t)st->turn);
+	if (st->game->resolve(st->g, &st->pl, ans, nans, &rng, ev, e) == -1) {
+		strlist_free(&keep);
+		return -1;
+	}
+	strlist_free(&keep);
+	for (size_t i = 0; i < nused; i++)
+		adjudicate_applied(st, used[i]);
+	st->draws = rng.draws;
+	sbuf_printf(msgs, "turn %lld: applied\n", st->turn);
+	st->turn++;
+	return 1;
+}
+
+int
+adjudicate_run(struct state *st, const char *previous,
+    const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs)
+{
+	struct events ev = { 0 };
+	struct gb_err e = { 0 };
+	int applied = 0, r = 1;
+
+	ev.point = st->turn;
+	adjudicate_refusals(st, files, n, &ev, msgs);
+	free(st->applied);
+	st->applied = NULL;
+	st->napplied = 0;
+	while (!st->game->outcome(st->g).finished &&
+	    (r = adjudicate_point(st, files, n, nmr && applied == 0, &ev,
+	    msgs, &e)) == 1)
+		applied++;
+	if (r == -1) {
+		adjudicate_msg_err(msgs, "error", &e);
+		applied = 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (files[i].ok && files[i].turn >= st->turn &&
+		    (files[i].turn > st->turn || applied > 0))
+			sbuf_printf(msgs, "not used: %s: turn %lld (the game "
+			    "is now at turn %lld)\n", files[i].path,
+			    files[i].turn, st->turn);
+	if (applied == 0) {
+		events_free(&ev);
+		return 0;
+	}
+	events_free(&st->log);
+	st->log = ev;
+	st->has_previous = 1;
+	memcpy(st->previous, previous, sizeof st->previous);
+	return applied;
+}
+
+int
+adjudicate_check(const struct state *st, const struct orders_file *files,
+    size_t n, struct sbuf *msgs)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t nowed = st->game->owed(st->g, owed);
+	int bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct orders_file *f = &files[i];
+		struct order acc[ORDERS_MAX];
+		struct verdict v[ORDERS_MAX];
+		size_t nacc;
+		int owes = 0;
+
+		if (!f->ok) {
+			adjudicate_msg_err(msgs, "refused", &f->err);
+			bad = 1;
+			continue;
+		}
+		sbuf_printf(msgs, "%s: accepted: signed by %s, turn %lld\n",
+		    f->path, st->names[f->player], f->turn);
+		if (f->turn > st->turn) {
+			sbuf_printf(msgs, "%s: turn %lld is not yet due (game "
+			    "'%s' is at turn %lld): its orders are checked "
+			    "when it comes\n", f->path, f->turn, st->id,
+			    st->turn);
+			continue;
+		}
+		for (size_t k = 0; k < nowed; k++)
+			owes |= owed[k].player == f->player;
+		if (!owes) {
+			sbuf_printf(msgs, "%s: refused: %s owes no decision at "
+			    "turn %lld\n", f->path, st->names[f->player],
+			    f->turn);
+			bad = 1;
+			continue;
+		}
+		nacc = adjudicate_validate(st, f, acc, NULL, msgs);
+		if (nacc < f->n)
+			bad = 1;
+		if (st->game->validate(st->g, f->player, acc, nacc, v)) {
+			sbuf_printf(msgs, "%s: complete\n", f->path);
+		} else {
+			sbuf_printf(msgs, "%s: incomplete: more orders are "
+			    "needed for turn %lld\n", f->path, f->turn);
+			bad = 1;
+		}
+	}
+	return bad;
+}

@@ -1,0 +1,36 @@
+/* adjudicate.h - the turn pipeline: orders files in, next state out.
+ * The command layer reads files and writes outputs; this applies. */
+#ifndef GUNBAI_ADJUDICATE_H
+#define GUNBAI_ADJUDICATE_H
+
+#include <stddef.h>
+
+#include "orders.h"
+#include "state.h"
+
+#define ADJUDICATE_NMR_MAX 64 /* default orders one decision may take */
+
+/* Apply every decision point the files allow, starting at st->turn.  At
+ * the first point, with nmr set, an owed player without a complete answer
+ * gets the game's defaults; later points need real orders.  files must be
+ * orders_sort()ed.  previous is the SHA-256 (hex) of the state file read.
+ * st->log is replaced by this run's events.  Lines for the organiser go to
+ * msgs.  Returns the number of points applied; 0 means nothing could be
+ * applied, and msgs says whom the game waits for. */
+int adjudicate_run(struct state *st, const char *previous,
+    const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs);
+
+/* Check files against the current decision point without applying
+ * anything: a verdict per file and per order in msgs.  Returns 0 if every
+ * file and order was accepted, 1 otherwise. */
+int adjudicate_check(const struct state *st, const struct orders_file *files,
+    size_t n, struct sbuf *msgs);
+
+/* Complete the answer orders[0..*n) of player with the game's defaults
+ * (the first legal order, repeatedly); appended texts are kept in keep.
+ * orders must have room for ADJUDICATE_NMR_MAX more.  Returns 0, or -1 if
+ * the game offered no legal order before the answer was complete. */
+int adjudicate_defaults(const struct game_entry *game, const void *g,
+    int player, struct order *orders, size_t *n, struct strlist *keep);
+
+#endif

@@ -1,0 +1,35 @@
+/* events.c - the turn's log that games write to and reports read. */
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "game.h"
+
+void
+events_add(struct events *ev, unsigned to, const char *fmt, ...)
+{
+	struct sbuf b;
+	va_list ap;
+
+	sbuf_init(&b);
+	va_start(ap, fmt);
+	sbuf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (ev->n == ev->cap) {
+		ev->cap = ev->cap ? 2 * ev->cap : 16;
+		ev->v = util_reallocarray(ev->v, ev->cap, sizeof *ev->v);
+	}
+	ev->v[ev->n].to = to;
+	ev->v[ev->n].point = ev->point;
+	ev->v[ev->n].text = sbuf_take(&b);
+	ev->n++;
+}
+
+void
+events_free(struct events *ev)
+{
+	for (size_t i = 0; i < ev->n; i++)
+		free(ev->v[i].text);
+	free(ev->v);
+	ev->v = NULL;
+	ev->n = ev->cap = 0;
+}

@@ -1,0 +1,190 @@
+/* game.h - the one interface between the core and a game module.
+ *
+ * A game module (games/<id>/) exports one `const struct game_entry` and
+ * knows no files, YAML or cryptography: the core reads files, checks
+ * signatures and envelopes, and hands the game trees (node.h) and order
+ * strings with their positions.  adjudicator/README.md explains how every
+ * game's turn structure maps onto this interface, including sealed
+ * simultaneous choices and decisions owed by a player who is not active.
+ *
+ * Decision points.  A game advances from decision point to decision point.
+ * At each point game_entry.owed lists which players must decide what (more
+ * than one player when choices are sealed and simultaneous).  Each owed
+ * player answers with a list of orders; once every owed player has a
+ * complete answer the core calls resolve, which applies them, draws any
+ * random numbers from the point's RNG stream, logs events, and leaves the
+ * game at the next decision point (or finished). */
+#ifndef GUNBAI_GAME_H
+#define GUNBAI_GAME_H
+
+#include <stddef.h>
+
+#include "node.h"
+#include "rng.h"
+#include "util.h"
+
+#define GAME_MAX_PLAYERS 4
+#define GAME_REASON_MAX 200
+
+/* The players, in the order of the state file.  Player i is names[i]. */
+struct game_players {
+	int n;
+	const char *const *names;
+};
+
+/* An option a game takes at `gunbai new --option NAME=VALUE`. */
+struct game_option {
+	const char *name;
+	const char *def;  /* default value, as text */
+	const char *help; /* one line for `gunbai games` */
+};
+
+/* One order as the player wrote it: the text of one list item of the
+ * orders file, and where it stands in that file. */
+struct order {
+	const char *text;
+	int line;
+	int col;
+};
+
+/* What the game says of one order. */
+struct verdict {
+	int accepted;
+	char reason[GAME_REASON_MAX]; /* why it was refused; "" if accepted */
+};
+
+/* A decision owed now. */
+struct owed {
+	int player;
+	char decision[32];           /* a short name: "turn", "battle-cards" */
+	char what[GAME_REASON_MAX];  /* one line for status and reports */
+};
+
+/* A complete answer of one owed player: only the accepted orders. */
+struct answer {
+	int player;
+	const struct order *orders;
+	size_t n;
+	int nmr; /* some orders are the game's defaults for a missed deadline */
+};
+
+/* How the game stands. */
+struct outcome {
+	int finished;
+	unsigned winners; /* bit i set: player i won; 0 with finished: a draw */
+	char reason[GAME_REASON_MAX];
+};
+
+/* Visibility of an event: bit i set means player i sees it.  EVENT_ALL
+ * means every player and the public report. */
+#define EVENT_ALL 0xffffffffu
+#define EVENT_TO(p) (1u << (p))
+
+/* The turn's log.  Events are sentences; reports wrap them to 72 columns.
+ * Every die roll and every random draw that decides something visible is
+ * logged with its result. */
+struct event {
+	unsigned to;
+	long long point;
+	char *text;
+};
+
+struct events {
+	struct event *v;
+	size_t n;
+	size_t cap;
+	long long point; /* the decision point events are added for */
+};
+
+void events_add(struct events *ev, unsigned to, const char *fmt, ...)
+    GB_PRINTF(3, 4);
+void events_free(struct events *ev);
+
+struct game_entry {
+	const char *id;      /* "senjin": used in state files and man pages */
+	const char *title;   /* "Senjin" */
+	const char *ruleset; /* version of the rules as implemented: "1" */
+	int min_players;
+	int max_players;
+	const struct game_option *options; /* terminated by a NULL name */
+
+	/* The initial state for the players, with option values given as
+	 * text in the order of `options` (defaults filled in by the core).
+	 * Random setup draws come from rng (point 0); setup events go to ev.
+	 * Returns NULL with e set if an option value is invalid. */
+	void *(*setup)(const struct game_players *pl, const char *const *optv,
+	    struct rng *rng, struct events *ev, struct gb_err *e);
+	void (*free)(void *g);
+
+	/* Read the game's own section of the state.  Returns NULL with e set
+	 * (with the position of the offending node) if it is invalid or
+	 * inconsistent. */
+	void *(*load)(const struct node *section, const struct game_players *pl,
+	    struct gb_err *e);
+	/* Build the game's own section; load(save(g)) must equal g and
+	 * save(load(x)) must write to the same bytes as x. */
+	struct node *(*save)(const void *g);
+
+	/* The decisions owed now; returns how many were written to out (at
+	 * most GAME_MAX_PLAYERS).  None when the game is finished. */
+	size_t (*owed)(const void *g, struct owed *out);
+
+	/* Validate the orders of one owed player for the current decision, in
+	 * order, each in the context of the accepted ones before it.  Sets
+	 * v[i] for every order.  Returns 1 if the accepted orders make a
+	 * complete answer, 0 if more are needed. */
+	int (*validate)(const void *g, int player, const struct order *orders,
+	    size_t n, struct verdict *v);
+
+	/* The legal next orders of player after the accepted orders prefix
+	 * (each a string validate accepts), in the game's documented order.
+	 * Empty when prefix is complete.  The default for a missed deadline
+	 * (NMR) is: repeatedly the first legal order until complete. */
+	void (*legal)(const void *g, int player, const struct order *prefix,
+	    size_t n, struct strlist *out);
+
+	/* Apply complete answers of every owed player (one answer each, in
+	 * player order) and advance to the next decision point.  Returns 0, or
+	 * -1 with e set if the answers are not complete (a core bug). */
+	int (*resolve)(void *g, const struct game_players *pl,
+	    const struct answer *answers, size_t n, struct rng *rng,
+	    struct events *ev, struct gb_err *e);
+
+	/* What player (or the public, player -1) may see now: the board drawn
+	 * in text with coordinates, hands, counts.  At most 72 columns. */
+	void (*view)(const void *g, const struct game_players *pl, int player,
+	    struct sbuf *out);
+
+	/* Comment lines ("# ...") explaining the orders syntax for the
+	 * decision player owes now, and example orders; goes in the orders
+	 * template of the player's report.  At most 72 columns. */
+	void (*help)(const void *g, int player, struct sbuf *out);
+
+	struct outcome (*outcome)(const void *g);
+
+	/* For the tests' hidden-information check; NULL for a game of
+	 * perfect information.  Change g in place only in what player may
+	 * not see now (other hands, deck order, sealed choices), drawing from
+	 * rng; keep it a valid state.  Returns 1 if anything changed. */
+	int (*perturb)(void *g, int player, struct rng *rng);
+};
+
+/* The registry: every game, in alphabetical order of id.
+ *
+ * To add a game:
+ *   1. games/<id>/<id>.c (and more files if needed) exporting
+ *      `const struct game_entry <id>_game`, a man page
+ *      man/gunbai-<id>.6, a sample under samples/<id>/ and case files
+ *      under tests/cases/<id>/;
+ *   2. a row in the table in adjudicator/registry.c;
+ *   3. the module's files in GAME_SRCS in the Makefile;
+ *   4. `make test` then checks that the man page, sample and case files
+ *      exist (tests/test_registry.c) and runs the generic harness over the
+ *      new game. */
+extern const struct game_entry *const game_registry[];
+extern const size_t game_count;
+
+/* Look a game up by exact id; NULL if there is none. */
+const struct game_entry *game_find(const char *id);
+
+#endif

@@ -1,0 +1,614 @@
+/* main.c - the gunbai command line: one table of subcommands.
+ * Only this file decides exit statuses (util.h, gunbai(1)). */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicate.h"
+#include "crypto.h"
+#include "fileio.h"
+#include "game.h"
+#include "orders.h"
+#include "report.h"
+#include "state.h"
+
+#ifndef GUNBAI_VERSION
+#define GUNBAI_VERSION "unknown"
+#endif
+
+struct cmd_entry {
+	const char *name;
+	const char *usage; /* after "gunbai NAME " */
+	int (*exec)(int argc, char **argv);
+};
+
+static int cmd_games(int, char **);
+static int cmd_new(int, char **);
+static int cmd_status(int, char **);
+static int cmd_check(int, char **);
+static int cmd_adjudicate(int, char **);
+static int cmd_view(int, char **);
+
+/* In the order of the man page's SYNOPSIS. */
+static const struct cmd_entry cmd_table[] = {
+	{ .name = "games", .usage = "", .exec = cmd_games },
+	{ .name = "new", .usage = "GAME --id ID --player NAME=KEY.pem ... "
+	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE",
+	    .exec = cmd_new },
+	{ .name = "status", .usage = "STATE", .exec = cmd_status },
+	{ .name = "check", .usage = "STATE ORDERS ...", .exec = cmd_check },
+	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR",
+	    .exec = cmd_adjudicate },
+	{ .name = "view", .usage = "STATE --player NAME | --public",
+	    .exec = cmd_view },
+};
+#define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
+
+static void
+usage_all(FILE *f)
+{
+	for (size_t i = 0; i < CMD_COUNT; i++)
+		fprintf(f, "%s gunbai %s%s%s\n", i == 0 ? "usage:" : "      ",
+		    cmd_table[i].name, cmd_table[i].usage[0] ? " " : "",
+		    cmd_table[i].usage);
+	fprintf(f, "       gunbai --help | --version\n");
+}
+
+static int
+usage_cmd(const char *name, FILE *f)
+{
+	for (size_t i = 0; i < CMD_COUNT; i++)
+		if (strcmp(cmd_table[i].name, name) == 0)
+			fprintf(f, "usage: gunbai %s%s%s\n", name,
+			    cmd_table[i].usage[0] ? " " : "",
+			    cmd_table[i].usage);
+	return f == stdout ? EXIT_OK : EXIT_USAGE;
+}
+
+static void
+fail(const struct gb_err *e)
+{
+	char buf[1200];
+
+	err_format(e, buf, sizeof buf);
+	fprintf(stderr, "gunbai: %s\n", buf);
+}
+
+static int
+failx(int status, const char *fmt, ...) GB_PRINTF(2, 3);
+
+static int
+failx(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("gunbai: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return status;
+}
+
+enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
+	OPT_OPTION, OPT_ID, OPT_PLAYER };
+
+static const struct option cmd_options[] = {
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "nmr", no_argument, NULL, OPT_NMR },
+	{ "public", no_argument, NULL, OPT_PUBLIC },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "option", required_argument, NULL, OPT_OPTION },
+	{ "id", required_argument, NULL, OPT_ID },
+	{ "player", required_argument, NULL, OPT_PLAYER },
+	{ "output", required_argument, NULL, 'o' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Parsed options of any subcommand; each checks what it allows. */
+struct cmd_args {
+	int help, version, nmr, public;
+	const char *seed, *id, *out, *player;
+	const char *players[GAME_MAX_PLAYERS + 1];
+	int nplayers;
+	const char *options[32];
+	int noptions;
+	int bad;
+};
+
+static void
+cmd_parse(int argc, char **argv, struct cmd_args *a)
+{
+	int c;
+
+	memset(a, 0, sizeof *a);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:", cmd_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_HELP: a->help = 1; break;
+		case OPT_VERSION: a->version = 1; break;
+		case OPT_NMR: a->nmr = 1; break;
+		case OPT_PUBLIC: a->public = 1; break;
+		case OPT_SEED: a->seed = optarg; break;
+		case OPT_ID: a->id = optarg; break;
+		case 'o': a->out = optarg; break;
+		case OPT_PLAYER:
+			if (a->nplayers > GAME_MAX_PLAYERS)
+				a->bad = 1;
+			else
+				a->players[a->nplayers++] = optarg;
+			a->player = optarg;
+			break;
+		case OPT_OPTION:
+			if (a->noptions == 32)
+				a->bad = 1;
+			else
+				a->options[a->noptions++] = optarg;
+			break;
+		default:
+			if (optopt != 0 && optopt < 256)
+				fprintf(stderr, "gunbai: option -%c: %s\n",
+				    optopt, optopt == 'o' ?
+				    "needs an argument" : "unknown");
+			else
+				fprintf(stderr, "gunbai: unknown option or "
+				    "missing argument: '%s'\n",
+				    argv[optind - 1]);
+			a->bad = 1;
+		}
+	}
+}
+
+/* Common handling of --help, --version and bad options. */
+static int
+cmd_early(const char *name, const struct cmd_args *a, int *status)
+{
+	if (a->help) {
+		*status = usage_cmd(name, stdout);
+		return 1;
+	}
+	if (a->version) {
+		printf("gunbai %s\n", GUNBAI_VERSION);
+		*status = EXIT_OK;
+		return 1;
+	}
+	if (a->bad) {
+		*status = usage_cmd(name, stderr);
+		return 1;
+	}
+	return 0;
+}
+
+static int
+cmd_games(int argc, char **argv)
+{
+	struct cmd_args a;
+	int status;
+
+	cmd_parse(argc, argv, &a);
+	if (cmd_early("games", &a, &status))
+		return status;
+	if (optind != argc)
+		return usage_cmd("games", stderr);
+	for (size_t i = 0; i < game_count; i++) {
+		const struct game_entry *g = game_registry[i];
+		printf("%s: %s, ruleset %s, ", g->id, g->title, g->ruleset);
+		if (g->min_players == g->max_players)
+			printf("%d players\n", g->min_players);
+		else
+			printf("%d to %d players\n", g->min_players,
+			    g->max_players);
+		for (const struct game_option *o = g->options;
+		    o != NULL && o->name != NULL; o++)
+			printf("  --option %s=VALUE (default %s): %s\n",
+			    o->name, o->def, o->help);
+	}
+	return EXIT_OK;
+}
+
+/* Fill optv from --option NAME=VALUE, defaults for the rest. */
+static int
+cmd_new_options(const struct game_entry *g, const struct cmd_args *a,
+    const char **optv)
+{
+	size_t n = 0;
+
+	for (; g->options != NULL && g->options[n].name != NULL; n++)
+		optv[n] = g->options[n].def;
+	for (int i = 0; i < a->noptions; i++) {
+		const char *eq = strchr(a->options[i], '=');
+		size_t k;
+		if (eq == NULL)
+			return failx(EXIT_USAGE, "--option '%s': expected "
+			    "NAME=VALUE", a->options[i]);
+		for (k = 0; k < n; k++)
+			if (strlen(g->options[k].name) ==
+			    (size_t)(eq - a->options[i]) &&
+			    strncmp(g->options[k].name, a->options[i],
+			    (size_t)(eq - a->options[i])) == 0)
+				break;
+		if (k == n)
+			return failx(EXIT_USAGE, "%s has no option '%.*s' "
+			    "(see 'gunbai games')", g->title,
+			    (int)(eq - a->options[i]), a->options[i]);
+		optv[k] = eq + 1;
+	}
+	return 0;
+}
+
+static int
+cmd_new_players(struct state *st, const struct cmd_args *a)
+{
+	struct gb_err e = { 0 };
+
+	for (int i = 0; i < a->nplayers; i++) {
+		const char *eq = strchr(a->players[i], '=');
+		char *name, *pem, *canon;
+		size_t len;
+
+		if (eq == NULL)
+			return failx(EXIT_USAGE, "--player '%s': expected "
+			    "NAME=KEY.pem", a->players[i]);
+		name = util_strndup(a->players[i],
+		    (size_t)(eq - a->players[i]));
+		if (!util_valid_name(name) || strcmp(name, "public") == 0) {
+			failx(EXIT_USAGE, "invalid player name '%s': 1 to 32 "
+			    "letters, digits, '_' or '-', starting with a "
+			    "letter or digit, and not 'public'", name);
+			free(name);
+			return EXIT_USAGE;
+		}
+		if (state_player(st, name) != -1) {
+			failx(EXIT_USAGE, "player '%s' given twice", name);
+			free(name);
+			return EXIT_USAGE;
+		}
+		if (fileio_read(eq + 1, FILEIO_KEY_MAX, &pem, &len, &e) == -1 ||
+		    crypto_pubkey_check(pem, &canon, &e) == -1) {
+			err_file(&e, eq + 1);
+			fail(&e);
+			free(name);
+			if (pem != NULL)
+				free(pem);
+			return EXIT_INPUT;
+		}
+		free(pem);
+		for (int j = 0; j < st->nplayers; j++)
+			if (strcmp(st->players[j].key, canon) == 0) {
+				failx(EXIT_INPUT, "players '%s' and '%s' have "
+				    "the same key", st->players[j].name, name);
+				free(name);
+				free(canon);
+				return EXIT_INPUT;
+			}
+		st->players[st->nplayers].name = name;
+		st->players[st->nplayers].key = canon;
+		st->nplayers++;
+		state_link_players(st);
+	}
+	return 0;
+}
+
+static int
+cmd_new(int argc, char **argv)
+{
+	const char *optv[64];
+	struct cmd_args a;
+	struct state st;
+	struct gb_err e = { 0 };
+	struct rng rng;
+	char *bytes;
+	size_t len;
+	int status;
+
+	cmd_parse(argc, argv, &a);
+	if (cmd_early("new", &a, &status))
+		return status;
+	if (optind != argc - 1 || a.id == NULL || a.out == NULL ||
+	    a.nmr || a.public)
+		return usage_cmd("new", stderr);
+	memset(&st, 0, sizeof st);
+	if ((st.game = game_find(argv[optind])) == NULL)
+		return failx(EXIT_USAGE, "unknown game '%s' (see 'gunbai "
+		    "games')", argv[optind]);
+	if (a.nplayers < st.game->min_players ||
+	    a.nplayers > st.game->max_players)
+		return failx(EXIT_USAGE, "%s is for %d to %d players, not %d",
+		    st.game->title, st.game->min_players,
+		    st.game->max_players, a.nplayers);
+	if (!util_valid_name(a.id))
+		return failx(EXIT_USAGE, "invalid game id '%s': 1 to 32 "
+		    "letters, digits, '_' or '-'", a.id);
+	if ((status = cmd_new_options(st.game, &a, optv)) != 0)
+		return status;
+	if (a.seed != NULL) {
+		if (strlen(a.seed) != 2 * RNG_SEED_BYTES ||
+		    util_unhex(a.seed, st.seed, sizeof st.seed) == -1)
+			return failx(EXIT_USAGE, "--seed: expected 64 "
+			    "hexadecimal digits");
+	} else if (crypto_os_random(st.seed, sizeof st.seed, &e) == -1) {
+		fail(&e);
+		return EXIT_INPUT;
+	}
+	if ((status = cmd_new_players(&st, &a)) != 0) {
+		state_free(&st);
+		return status;
+	}
+	st.id = util_strdup(a.id);
+	st.turn = 1;
+	rng_init(&rng, st.seed, 0);
+	st.log.point = 0;
+	st.g = st.game->setup(&st.pl, optv, &rng, &st.log, &e);
+	if (st.g == NULL) {
+		fail(&e);
+		state_free(&st);
+		return EXIT_USAGE;
+	}
+	st.draws = rng.draws;
+	bytes = state_write(&st, &len);
+	status = EXIT_OK;
+	if (fileio_create(a.out, bytes, len, &e) == -1) {
+		fail(&e);
+		status = EXIT_OUTPUT;
+	}
+	free(bytes);
+	state_free(&st);
+	return status;
+}
+
+/* Read STATE's bytes and parse them; *sha gets their SHA-256 in hex. */
+static int
+cmd_load(const char *path, struct state *st, char *sha)
+{
+	struct gb_err e = { 0 };
+	uint8_t digest[CRYPTO_SHA256_BYTES];
+	char *buf;
+	size_t len;
+	int r;
+
+	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, &e) == -1) {
+		fail(&e);
+		return -1;
+	}
+	crypto_sha256(buf, len, digest);
+	if (sha != NULL)
+		util_hex(digest, sizeof digest, sha);
+	r = state_parse(st, buf, len, path, &e);
+	free(buf);
+	if (r == -1)
+		fail(&e);
+	return r;
+}
+
+static int
+cmd_status(int argc, char **argv)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct cmd_args a;
+	struct state st;
+	struct outcome oc;
+	int status;
+
+	cmd_parse(argc, argv, &a);
+	if (cmd_early("status", &a, &status))
+		return status;
+	if (optind != argc - 1 || a.out || a.nplayers || a.nmr || a.public)
+		return usage_cmd("status", stderr);
+	if (cmd_load(argv[optind], &st, NULL) == -1)
+		return EXIT_INPUT;
+	printf("game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\nplayers:",
+	    st.game->id, st.game->title, st.game->ruleset, st.id, st.turn);
+	for (int i = 0; i < st.nplayers; i++)
+		printf(" %s", st.names[i]);
+	putchar('\n');
+	oc = st.game->outcome(st.g);
+	if (oc.finished) {
+		printf("finished: ");
+		if (oc.winners == 0)
+			printf("a draw");
+		for (int i = 0, k = 0; i < st.nplayers; i++)
+			if (oc.winners & EVENT_TO(i))
+				printf("%s%s", k++ ? " and " : "won by ",
+				    st.names[i]);
+		printf(": %s\n", oc.reason);
+	} else {
+		size_t n = st.game->owed(st.g, owed);
+		for (size_t i = 0; i < n; i++)
+			printf("owed: %s: %s: %s\n", st.names[owed[i].player],
+			    owed[i].decision, owed[i].what);
+	}
+	state_free(&st);
+	return EXIT_OK;
+}
+
+static struct orders_file *
+cmd_read_orders(const struct state *st, int n, char **paths)
+{
+	struct orders_file *files = util_calloc((size_t)n + 1, sizeof *files);
+
+	for (int i = 0; i < n; i++)
+		orders_read(&files[i], paths[i], st);
+	orders_sort(files, (size_t)n);
+	return files;
+}
+
+static void
+cmd_free_orders(struct orders_file *files, int n)
+{
+	for (int i = 0; i < n; i++)
+		orders_free(&files[i]);
+	free(files);
+}
+
+static int
+cmd_check(int argc, char **argv)
+{
+	struct orders_file *files;
+	struct cmd_args a;
+	struct state st;
+	struct sbuf msgs;
+	int status, n;
+
+	cmd_parse(argc, argv, &a);
+	if (cmd_early("check", &a, &status))
+		return status;
+	if (argc - optind < 2 || a.out || a.nplayers || a.nmr || a.public)
+		return usage_cmd("check", stderr);
+	if (cmd_load(argv[optind], &st, NULL) == -1)
+		return EXIT_INPUT;
+	n = argc - optind - 1;
+	files = cmd_read_orders(&st, n, argv + optind + 1);
+	sbuf_init(&msgs);
+	status = adjudicate_check(&st, files, (size_t)n, &msgs) ?
+	    EXIT_REFUSED : EXIT_OK;
+	fputs(msgs.p ? msgs.p : "", stdout);
+	sbuf_free(&msgs);
+	cmd_free_orders(files, n);
+	state_free(&st);
+	return status;
+}
+
+/* Write OUTDIR: reports first, then the state, all in one rename. */
+static int
+cmd_write_outputs(const struct state *st, const char *outdir,
+    struct fileio_stage *stage)
+{
+	struct gb_err e = { 0 };
+	struct sbuf b;
+	char *bytes;
+	size_t len;
+	int r = 0;
+
+	if (fileio_stage_mkdir(stage, "reports", &e) == -1) {
+		fail(&e);
+		return EXIT_OUTPUT;
+	}
+	for (int p = -1; p < st->nplayers && r == 0; p++) {
+		char rel[64];
+		snprintf(rel, sizeof rel, "reports/%s.txt",
+		    p < 0 ? "public" : st->names[p]);
+		sbuf_init(&b);
+		report_build(st, p, &b);
+		r = fileio_stage_write(stage, rel, b.p, b.len, &e);
+		sbuf_free(&b);
+	}
+	if (r == 0) {
+		bytes = state_write(st, &len);
+		r = fileio_stage_write(stage, "state.yaml", bytes, len, &e);
+		free(bytes);
+	}
+	if (r == 0)
+		r = fileio_stage_commit(stage, &e);
+	if (r != 0) {
+		fail(&e);
+		return EXIT_OUTPUT;
+	}
+	printf("wrote %s/state.yaml and %s/reports/\n", outdir, outdir);
+	return EXIT_OK;
+}
+
+static int
+cmd_adjudicate(int argc, char **argv)
+{
+	struct orders_file *files;
+	struct fileio_stage stage;
+	struct cmd_args a;
+	struct gb_err e = { 0 };
+	struct state st;
+	struct sbuf msgs;
+	char sha[2 * CRYPTO_SHA256_BYTES + 1];
+	int status, n, applied;
+
+	cmd_parse(argc, argv, &a);
+	if (cmd_early("adjudicate", &a, &status))
+		return status;
+	if (argc - optind < 1 || a.out == NULL || a.nplayers || a.public)
+		return usage_cmd("adjudicate", stderr);
+	if (cmd_load(argv[optind], &st, sha) == -1)
+		return EXIT_INPUT;
+	if (st.game->outcome(st.g).finished) {
+		state_free(&st);
+		return failx(EXIT_INPUT, "%s: the game is over",
+		    argv[optind]);
+	}
+	if (fileio_stage_begin(&stage, a.out, &e) == -1) {
+		fail(&e);
+		fileio_stage_end(&stage);
+		state_free(&st);
+		return EXIT_OUTPUT;
+	}
+	n = argc - optind - 1;
+	files = cmd_read_orders(&st, n, argv + optind + 1);
+	sbuf_init(&msgs);
+	applied = adjudicate_run(&st, sha, files, (size_t)n, a.nmr, &msgs);
+	fputs(msgs.p ? msgs.p : "", stdout);
+	if (applied == 0) {
+		fprintf(stderr, "gunbai: nothing applied: waiting for "
+		    "orders; nothing written\n");
+		status = EXIT_WAITING;
+	} else {
+		status = cmd_write_outputs(&st, a.out, &stage);
+	}
+	fileio_stage_end(&stage);
+	sbuf_free(&msgs);
+	cmd_free_orders(files, n);
+	state_free(&st);
+	return status;
+}
+
+static int
+cmd_view(int argc, char **argv)
+{
+	struct cmd_args a;
+	struct state st;
+	struct sbuf b;
+	int status, p = -1;
+
+	cmd_parse(argc, argv, &a);
+	if (cmd_early("view", &a, &status))
+		return status;
+	if (optind != argc - 1 || a.nplayers > 1 || a.out || a.nmr ||
+	    (a.public == (a.nplayers == 1)))
+		return usage_cmd("view", stderr);
+	if (cmd_load(argv[optind], &st, NULL) == -1)
+		return EXIT_INPUT;
+	if (!a.public && (p = state_player(&st, a.player)) == -1) {
+		failx(EXIT_USAGE, "no player '%s' in game '%s'", a.player,
+		    st.id);
+		state_free(&st);
+		return EXIT_USAGE;
+	}
+	sbuf_init(&b);
+	report_build(&st, p, &b);
+	fwrite(b.p, 1, b.len, stdout);
+	sbuf_free(&b);
+	state_free(&st);
+	return EXIT_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage_all(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage_all(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("gunbai %s\n", GUNBAI_VERSION);
+		return EXIT_OK;
+	}
+	for (size_t i = 0; i < CMD_COUNT; i++)
+		if (strcmp(argv[1], cmd_table[i].name) == 0)
+			return cmd_table[i].exec(argc - 1, argv + 1);
+	fprintf(stderr, "gunbai: unknown command '%s'\n", argv[1]);
+	usage_all(stderr);
+	return EXIT_USAGE;
+}

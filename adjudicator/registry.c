@@ -1,0 +1,22 @@
+/* registry.c - the table of games.  How to add a game: see game.h. */
+#include <string.h>
+
+#include "game.h"
+
+extern const struct game_entry senjin_game;
+
+/* Alphabetical by id. */
+const struct game_entry *const game_registry[] = {
+	&senjin_game,
+};
+
+const size_t game_count = sizeof game_registry / sizeof game_registry[0];
+
+const struct game_entry *
+game_find(const char *id)
+{
+	for (size_t i = 0; i < game_count; i++)
+		if (strcmp(game_registry[i]->id, id) == 0)
+			return game_registry[i];
+	return NULL;
+}

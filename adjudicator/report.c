@@ -1,0 +1,163 @@
+/* report.c - reports for email: what happened, the board, what is next,
+ * and an orders template. */
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+void
+report_wrap(struct sbuf *out, const char *first, const char *rest,
+    const char *text)
+{
+	const char *prefix = first, *p = text;
+
+	while (*p == ' ')
+		p++;
+	do {
+		size_t room = REPORT_WIDTH - strlen(prefix), n = 0, cut = 0;
+
+		/* The longest run of whole words that fits; a word longer
+		 * than the line is cut. */
+		while (p[n] != '\0' && n <= room) {
+			if (p[n] == ' ')
+				cut = n;
+			n++;
+		}
+		if (p[n] == '\0' && n <= room)
+			cut = n;
+		else if (cut == 0)
+			cut = room;
+		sbuf_puts(out, prefix);
+		sbuf_add(out, p, cut);
+		sbuf_putc(out, '\n');
+		p += cut;
+		while (*p == ' ')
+			p++;
+		prefix = rest;
+	} while (*p != '\0');
+}
+
+static void
+report_heading(struct sbuf *out, const char *title)
+{
+	sbuf_printf(out, "\n%s\n", title);
+	for (size_t i = 0; i < strlen(title); i++)
+		sbuf_putc(out, '-');
+	sbuf_putc(out, '\n');
+}
+
+static void
+report_events(const struct state *st, int player, struct sbuf *out)
+{
+	long long shown = -1;
+	int any = 0;
+
+	report_heading(out, "What happened");
+	for (size_t i = 0; i < st->log.n; i++) {
+		const struct event *ev = &st->log.v[i];
+		char head[64];
+
+		if (player < 0 ? ev->to != EVENT_ALL :
+		    !(ev->to & EVENT_TO(player)))
+			continue;
+		if (ev->point != shown) {
+			if (ev->point == 0)
+				snprintf(head, sizeof head, "Setup:");
+			else
+				snprintf(head, sizeof head, "Turn %lld:",
+				    ev->point);
+			sbuf_printf(out, "%s%s\n", any ? "\n" : "", head);
+			shown = ev->point;
+		}
+		report_wrap(out, "  - ", "    ", ev->text);
+		any = 1;
+	}
+	if (!any)
+		sbuf_puts(out, "Nothing that you can see.\n");
+}
+
+static void
+report_next(const struct state *st, struct sbuf *out)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct outcome oc = st->game->outcome(st->g);
+	size_t n;
+
+	report_heading(out, "Next");
+	if (oc.finished) {
+		struct sbuf w;
+		sbuf_init(&w);
+		for (int i = 0; i < st->nplayers; i++)
+			if (oc.winners & EVENT_TO(i))
+				sbuf_printf(&w, "%s%s", w.len ? " and " : "",
+				    st->names[i]);
+		if (w.len == 0)
+			sbuf_puts(&w, "nobody: a draw");
+		sbuf_printf(out, "The game is over. Won by %s: %s.\n", w.p,
+		    oc.reason);
+		sbuf_free(&w);
+		return;
+	}
+	n = st->game->owed(st->g, owed);
+	for (size_t i = 0; i < n; i++) {
+		struct sbuf line;
+		sbuf_init(&line);
+		sbuf_printf(&line, "%s owes orders for turn %lld (%s): %s",
+		    st->names[owed[i].player], st->turn, owed[i].decision,
+		    owed[i].what);
+		report_wrap(out, "", "  ", line.p);
+		sbuf_free(&line);
+	}
+}
+
+void
+report_template(const struct state *st, int player, struct sbuf *out)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t n = st->game->owed(st->g, owed);
+	int owes = 0;
+
+	for (size_t i = 0; i < n; i++)
+		owes |= owed[i].player == player;
+	if (!owes)
+		return;
+	sbuf_printf(out, "# Orders of %s for turn %lld of game %s (%s).\n",
+	    st->names[player], st->turn, st->id, st->game->title);
+	st->game->help(st->g, player, out);
+	sbuf_printf(out, "gunbai: %s\ngame: %s\nturn: %lld\nplayer: %s\n"
+	    "orders:\n", "orders 1", st->id, st->turn, st->names[player]);
+}
+
+void
+report_build(const struct state *st, int player, struct sbuf *out)
+{
+	struct sbuf tmpl;
+
+	if (player < 0)
+		sbuf_puts(out, "gunbai public report\n");
+	else
+		sbuf_printf(out, "gunbai report for %s\n", st->names[player]);
+	sbuf_printf(out, "%s (ruleset %s), game %s, turn %lld\n",
+	    st->game->title, st->game->ruleset, st->id, st->turn);
+	for (int i = 0; i < REPORT_WIDTH; i++)
+		sbuf_putc(out, '=');
+	sbuf_putc(out, '\n');
+	report_events(st, player, out);
+	report_heading(out, "Board");
+	st->game->view(st->g, &st->pl, player, out);
+	report_next(st, out);
+	if (player < 0)
+		return;
+	sbuf_init(&tmpl);
+	report_template(st, player, &tmpl);
+	if (tmpl.len > 0) {
+		report_heading(out, "Your orders");
+		sbuf_printf(out, "Save the lines between the cut marks as "
+		    "orders.yaml, write your orders\nbelow 'orders:' as "
+		    "\"  - ORDER\" lines, sign and mail both files:\n"
+		    "  openssl pkeyutl -sign -rawin -inkey %s.key \\\n"
+		    "      -in orders.yaml -out orders.yaml.sig\n"
+		    "-- 8< --\n%s-- 8< --\n", st->names[player], tmpl.p);
+	}
+	sbuf_free(&tmpl);
+}

@@ -1,0 +1,379 @@
+/* util.c - errors, allocation, growable strings, hex and small parsers. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+int
+err_set(struct gb_err *e, int line, int col, const char *fmt, ...)
+{
+	char msg[sizeof e->msg];
+	va_list ap;
+
+	if (e == NULL)
+		return -1;
+	/* Format into a copy first: callers may pass e->msg as an argument
+	 * to wrap an earlier message. */
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	memcpy(e->msg, msg, sizeof msg);
+	e->line = line;
+	e->col = col;
+	return -1;
+}
+
+void
+err_file(struct gb_err *e, const char *file)
+{
+	if (e != NULL)
+		snprintf(e->file, sizeof e->file, "%s", file ? file : "");
+}
+
+void
+err_format(const struct gb_err *e, char *buf, size_t size)
+{
+	size_t off = 0;
+	int n;
+
+	if (size == 0)
+		return;
+	buf[0] = '\0';
+	if (e->file[0] != '\0') {
+		n = snprintf(buf, size, "%s:", e->file);
+		off = n < 0 ? 0 : (size_t)n;
+	}
+	if (e->line > 0 && off < size) {
+		if (e->col > 0)
+			n = snprintf(buf + off, size - off, "%d:%d:", e->line,
+			    e->col);
+		else
+			n = snprintf(buf + off, size - off, "%d:", e->line);
+		off += n < 0 ? 0 : (size_t)n;
+	}
+	if (off < size)
+		snprintf(buf + off, size - off, "%s%s", off > 0 ? " " : "",
+		    e->msg);
+}
+
+static void
+nomem(void)
+{
+	fputs("gunbai: out of memory\n", stderr);
+	exit(EXIT_NOMEM);
+}
+
+/* malloc(0) and realloc(p, 0) may return NULL on success; asking for one
+ * byte instead keeps "NULL means failure" true everywhere. */
+void *
+util_malloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (p == NULL)
+		nomem();
+	return p;
+}
+
+void *
+util_calloc(size_t n, size_t size)
+{
+	void *p = calloc(n && size ? n : 1, n && size ? size : 1);
+
+	if (p == NULL)
+		nomem();
+	return p;
+}
+
+void *
+util_realloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+
+	if (q == NULL)
+		nomem();
+	return q;
+}
+
+void *
+util_reallocarray(void *p, size_t n, size_t size)
+{
+	if (size != 0 && n > SIZE_MAX / size)
+		nomem();
+	return util_realloc(p, n * size);
+}
+
+char *
+util_strdup(const char *s)
+{
+	return util_strndup(s, strlen(s));
+}
+
+char *
+util_strndup(const char *s, size_t n)
+{
+	const char *end = memchr(s, '\0', n);
+	size_t len = end ? (size_t)(end - s) : n;
+	char *p;
+
+	if (len == SIZE_MAX)
+		nomem();
+	p = util_malloc(len + 1);
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+/* As in git's strbuf: an empty sbuf points at this shared empty string
+ * (cap 0 means "not owned"), so b->p is a valid string right after
+ * sbuf_init without allocating. */
+static char sbuf_empty[1];
+
+void
+sbuf_init(struct sbuf *b)
+{
+	b->p = sbuf_empty;
+	b->len = 0;
+	b->cap = 0;
+}
+
+void
+sbuf_free(struct sbuf *b)
+{
+	if (b->cap != 0)
+		free(b->p);
+	sbuf_init(b);
+}
+
+/* Make room for n more bytes and the NUL.  Works on a zeroed sbuf too. */
+static void
+sbuf_grow(struct sbuf *b, size_t n)
+{
+	size_t need, cap;
+	char *p;
+
+	if (n > SIZE_MAX - b->len - 1)
+		nomem();
+	need = b->len + n + 1;
+	if (need <= b->cap)
+		return;
+	cap = b->cap ? b->cap : 64;
+	while (cap < need)
+		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+	if (b->cap == 0) {
+		p = util_malloc(cap);
+		if (b->len > 0)
+			memcpy(p, b->p, b->len);
+		p[b->len] = '\0';
+	} else
+		p = util_realloc(b->p, cap);
+	b->p = p;
+	b->cap = cap;
+}
+
+void
+sbuf_add(struct sbuf *b, const char *s, size_t n)
+{
+	if (n == 0)
+		return;
+	sbuf_grow(b, n);
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+void
+sbuf_puts(struct sbuf *b, const char *s)
+{
+	sbuf_add(b, s, strlen(s));
+}
+
+void
+sbuf_putc(struct sbuf *b, char c)
+{
+	sbuf_add(b, &c, 1);
+}
+
+void
+sbuf_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+void
+sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n <= 0)
+		return;
+	sbuf_grow(b, (size_t)n);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+char *
+sbuf_take(struct sbuf *b)
+{
+	char *p;
+
+	if (b->cap == 0)
+		p = util_strdup("");
+	else
+		p = b->p;
+	sbuf_init(b);
+	return p;
+}
+
+void
+strlist_add(struct strlist *l, const char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 8;
+		l->v = util_reallocarray(l->v, l->cap, sizeof *l->v);
+	}
+	l->v[l->n++] = util_strdup(s);
+}
+
+void
+strlist_addf(struct strlist *l, const char *fmt, ...)
+{
+	struct sbuf b;
+	va_list ap;
+	char *s;
+
+	sbuf_init(&b);
+	va_start(ap, fmt);
+	sbuf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	s = sbuf_take(&b);
+	strlist_add(l, s);
+	free(s);
+}
+
+void
+strlist_free(struct strlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = 0;
+	l->cap = 0;
+}
+
+void
+util_hex(const uint8_t *in, size_t n, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		out[2 * i] = digits[in[i] >> 4];
+		out[2 * i + 1] = digits[in[i] & 0xf];
+	}
+	out[2 * n] = '\0';
+}
+
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* The string must end right after the 2n digits: a longer or shorter
+ * value is refused rather than silently cut. */
+int
+util_unhex(const char *s, uint8_t *out, size_t n)
+{
+	size_t i;
+	int hi, lo;
+
+	for (i = 0; i < n; i++) {
+		if ((hi = hexval(s[2 * i])) < 0)
+			return -1;
+		if ((lo = hexval(s[2 * i + 1])) < 0)
+			return -1;
+		out[i] = (uint8_t)(hi << 4 | lo);
+	}
+	return s[2 * n] == '\0' ? 0 : -1;
+}
+
+/* Only the canonical spelling is accepted ("7", "-7", "0"; not "+7",
+ * "07", "-0", " 7"), so a number in a file has one way to be written. */
+int
+util_parse_int(const char *s, long long min, long long max,
+    long long *out)
+{
+	unsigned long long v = 0, limit;
+	long long r;
+	int neg = 0;
+	const char *p = s;
+
+	if (*p == '-') {
+		neg = 1;
+		p++;
+	}
+	if (*p < '0' || *p > '9')
+		return -1;
+	if (*p == '0' && (p[1] != '\0' || neg))
+		return -1;
+	/* The magnitude of LLONG_MIN is LLONG_MAX + 1. */
+	limit = neg ? (unsigned long long)LLONG_MAX + 1 :
+	    (unsigned long long)LLONG_MAX;
+	for (; *p != '\0'; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		if (v > (limit - (unsigned long long)(*p - '0')) / 10)
+			return -1;
+		v = v * 10 + (unsigned long long)(*p - '0');
+	}
+	if (!neg)
+		r = (long long)v;
+	else if (v == (unsigned long long)LLONG_MAX + 1)
+		r = LLONG_MIN;
+	else
+		r = -(long long)v;
+	if (r < min || r > max)
+		return -1;
+	*out = r;
+	return 0;
+}
+
+static int
+name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+int
+util_valid_name(const char *s)
+{
+	size_t i;
+
+	if (s[0] == '_' || s[0] == '-')
+		return 0;
+	for (i = 0; s[i] != '\0'; i++)
+		if (i >= 32 || !name_char(s[i]))
+			return 0;
+	return i > 0;
+}

@@ -1,0 +1,94 @@
+/* util.h - errors, growable strings and allocation used by every part of
+ * gunbai.  Engine and game code never exit the process, with one exception:
+ * allocation failure, where util_* allocators print a message and exit with
+ * EXIT_NOMEM before anything is written (see gunbai(1), EXIT STATUS). */
+#ifndef GUNBAI_UTIL_H
+#define GUNBAI_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GB_PRINTF(f, a) __attribute__((format(printf, f, a)))
+
+/* Exit statuses of the gunbai command; documented in man/gunbai.1. */
+enum {
+	EXIT_OK = 0,
+	EXIT_REFUSED = 1, /* check: some file or order was refused */
+	EXIT_USAGE = 2,   /* bad command line */
+	EXIT_WAITING = 3, /* adjudicate: nothing could be applied yet */
+	EXIT_INPUT = 4,   /* an input file is unreadable or invalid */
+	EXIT_OUTPUT = 5,  /* an output could not be written or exists */
+	EXIT_NOMEM = 70   /* out of memory */
+};
+
+/* An error: what is wrong, and where.  line and col are 1-based; 0 means
+ * the position is unknown or the error is about the whole file. */
+struct gb_err {
+	char file[256];
+	int line;
+	int col;
+	char msg[512];
+};
+
+/* Set e (if not NULL) to a message at line:col; returns -1 for chaining. */
+int err_set(struct gb_err *e, int line, int col, const char *fmt, ...)
+    GB_PRINTF(4, 5);
+/* Record the file the error is about (keeps line, col and msg). */
+void err_file(struct gb_err *e, const char *file);
+/* Format "file:line:col: msg" (parts that are unknown are left out). */
+void err_format(const struct gb_err *e, char *buf, size_t size);
+
+/* Allocation that never returns NULL: on failure prints
+ * "gunbai: out of memory" and exits with EXIT_NOMEM. */
+void *util_malloc(size_t n);
+void *util_calloc(size_t n, size_t size);
+void *util_realloc(void *p, size_t n);
+void *util_reallocarray(void *p, size_t n, size_t size);
+char *util_strdup(const char *s);
+char *util_strndup(const char *s, size_t n);
+
+/* A growable NUL-terminated byte string. */
+struct sbuf {
+	char *p;
+	size_t len;
+	size_t cap;
+};
+
+void sbuf_init(struct sbuf *b);
+void sbuf_free(struct sbuf *b);
+void sbuf_add(struct sbuf *b, const char *s, size_t n);
+void sbuf_puts(struct sbuf *b, const char *s);
+void sbuf_putc(struct sbuf *b, char c);
+void sbuf_printf(struct sbuf *b, const char *fmt, ...) GB_PRINTF(2, 3);
+void sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
+    GB_PRINTF(2, 0);
+/* Hand over the string (caller frees) and reset b. */
+char *sbuf_take(struct sbuf *b);
+
+/* A list of owned strings. */
+struct strlist {
+	char **v;
+	size_t n;
+	size_t cap;
+};
+
+void strlist_add(struct strlist *l, const char *s);
+void strlist_addf(struct strlist *l, const char *fmt, ...) GB_PRINTF(2, 3);
+void strlist_free(struct strlist *l);
+
+/* Lowercase hex of n bytes into out (2n+1 bytes). */
+void util_hex(const uint8_t *in, size_t n, char *out);
+/* Parse exactly 2n hex digits; returns 0 or -1. */
+int util_unhex(const char *s, uint8_t *out, size_t n);
+
+/* Parse a decimal integer in [min,max] filling the whole string; 0 or -1. */
+int util_parse_int(const char *s, long long min, long long max,
+    long long *out);
+
+/* A name that may be a player name or a game id: 1 to 32 characters of
+ * [A-Za-z0-9_-], starting with a letter or digit.  Such a name is always
+ * safe as a file name component. */
+int util_valid_name(const char *s);
+
+#endif

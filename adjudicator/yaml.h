@@ -1,0 +1,32 @@
+/* yaml.h - reading YAML into a node tree, and canonical writing.
+ *
+ * The reader accepts the subset gunbai's files use and refuses the rest with
+ * a position: one document; mappings, sequences and scalars only; keys are
+ * scalars and unique; no anchors, aliases or tags; nesting at most
+ * YAML_MAX_DEPTH deep.  A UTF-8 byte-order mark and CRLF line ends are
+ * accepted.  Every scalar is a string; games ask for integers explicitly.
+ *
+ * The writer is canonical: a tree has exactly one serialisation (see
+ * formats/state.md, "Canonical form"), and reading it back gives a tree
+ * that writes to the same bytes. */
+#ifndef GUNBAI_YAML_H
+#define GUNBAI_YAML_H
+
+#include <stddef.h>
+
+#include "node.h"
+#include "util.h"
+
+#define YAML_MAX_DEPTH 32
+
+/* Parse buf (len bytes, need not be NUL-terminated).  On success *out is
+ * the root (a map, sequence or scalar) and 0 is returned; on failure -1
+ * with e->line, e->col and e->msg set (e->file is left alone).  An empty
+ * document is refused. */
+int yaml_read(const char *buf, size_t len, struct node **out,
+    struct gb_err *e);
+
+/* Append the canonical YAML of root to out (ends with a newline). */
+void yaml_write(const struct node *root, struct sbuf *out);
+
+#endif

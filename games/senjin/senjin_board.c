@@ -1,0 +1,511 @@
+/* senjin_board.c - squares, the starting position, movement and winning.
+ *
+ * Squares are numbered a1 = 0, b1 = 1, ..., i1 = 8, a2 = 9, ..., i9 = 80:
+ * that numbering is also the "square order" legal() lists orders in. */
+#include <stdio.h>
+#include <string.h>
+
+#include "senjin.h"
+
+const struct senjin_army senjin_armies[2] = {
+	{ "South", "south", { 2, 6 } },   /* c1, g1 */
+	{ "North", "north", { 74, 78 } }, /* c9, g9 */
+};
+
+const struct senjin_kind_info senjin_kinds[SENJIN_KINDS] = {
+	[SENJIN_SHO] = { "Sho", "Shogun", 'G', 4, 2 },
+	[SENJIN_SHI] = { "Shi", "Bushi", 'B', 11, 1 },
+};
+
+const struct senjin_side_info senjin_sides[SENJIN_SIDES] = {
+	[SENJIN_SWORD] = { "Sword", "sword", '/' },
+	[SENJIN_SHIELD] = { "Shield", "shield", '#' },
+};
+
+/* The same notation as the state's board and the view. */
+const char *const senjin_board_start[SENJIN_RANKS] = {
+	"b g * g . g * g b",
+	"b b b b b b b b b",
+	". . . . . . . . .",
+	". . . . . . . . .",
+	". . . . . . . . .",
+	". . . . . . . . .",
+	". . . . . . . . .",
+	"B B B B B B B B B",
+	"B G * G . G * G B",
+};
+
+/* The eight directions of a move, as (file, rank) steps. */
+static const int senjin_board_dirs[8][2] = {
+	{ 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
+	{ 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 },
+};
+
+int
+senjin_board_to_move(const struct senjin *g)
+{
+	return (g->first + g->turn) % 2;
+}
+
+const char *
+senjin_board_name(int sq, char buf[3])
+{
+	buf[0] = (char)('a' + sq % SENJIN_FILES);
+	buf[1] = (char)('1' + sq / SENJIN_FILES);
+	buf[2] = '\0';
+	return buf;
+}
+
+int
+senjin_board_square(const char *s)
+{
+	char f, r;
+
+	if (strlen(s) != 2)
+		return -1;
+	f = s[0] >= 'A' && s[0] <= 'Z' ? (char)(s[0] - 'A' + 'a') : s[0];
+	r = s[1];
+	if (f < 'a' || f >= 'a' + SENJIN_FILES || r < '1' ||
+	    r >= '1' + SENJIN_RANKS)
+		return -1;
+	return (r - '1') * SENJIN_FILES + (f - 'a');
+}
+
+int
+senjin_board_is_bakufu(int player, int sq)
+{
+	return senjin_armies[player].bakufu[0] == sq ||
+	    senjin_armies[player].bakufu[1] == sq;
+}
+
+static int
+senjin_board_any_bakufu(int sq)
+{
+	return senjin_board_is_bakufu(0, sq) || senjin_board_is_bakufu(1, sq);
+}
+
+const struct senjin_token *
+senjin_board_token_on(const struct senjin *g, int sq)
+{
+	for (int p = 0; p < 2; p++)
+		for (int i = 0; i < SENJIN_TOKENS; i++)
+			if (g->tokens[p][i].side >= 0 &&
+			    g->tokens[p][i].sq == sq)
+				return &g->tokens[p][i];
+	return NULL;
+}
+
+struct senjin_token *
+senjin_board_token_at(struct senjin *g, int sq)
+{
+	return (struct senjin_token *)senjin_board_token_on(g, sq);
+}
+
+static int
+senjin_board_shielded(const struct senjin *g, int sq)
+{
+	const struct senjin_token *t = senjin_board_token_on(g, sq);
+
+	return t != NULL && t->side == SENJIN_SHIELD;
+}
+
+/* Reading a piece letter: which player and kind it is; -1 if none. */
+static int
+senjin_board_letter(char c, struct senjin_piece *pc)
+{
+	for (int k = 0; k < SENJIN_KINDS; k++) {
+		char up = senjin_kinds[k].letter;
+
+		if (c == up || c == up - 'A' + 'a') {
+			pc->owner = c == up ? 0 : 1;
+			pc->kind = k;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int
+senjin_board_mark(char c)
+{
+	for (int s = 0; s < SENJIN_SIDES; s++)
+		if (c == senjin_sides[s].mark)
+			return s;
+	return -1;
+}
+
+/* An unused token slot of player (side < 0), or NULL if all are used. */
+static struct senjin_token *
+senjin_board_free_token(struct senjin *g, int player)
+{
+	for (int i = 0; i < SENJIN_TOKENS; i++)
+		if (g->tokens[player][i].side < 0)
+			return &g->tokens[player][i];
+	return NULL;
+}
+
+static int
+senjin_board_empty_cell(struct senjin *g, int sq, const char *cell,
+    char *why, size_t size)
+{
+	char nm[3];
+	int bakufu = senjin_board_any_bakufu(sq);
+
+	senjin_board_name(sq, nm);
+	g->board[sq].owner = SENJIN_NOBODY;
+	if (strcmp(cell, "*") == 0 && !bakufu) {
+		snprintf(why, size, "%s is not a Bakufu, so it cannot be '*'",
+		    nm);
+		return -1;
+	}
+	if (strcmp(cell, ".") == 0 && bakufu) {
+		snprintf(why, size, "%s is a Bakufu: write it '*' when empty",
+		    nm);
+		return -1;
+	}
+	return 0;
+}
+
+int
+senjin_board_cell_read(struct senjin *g, int sq, const char *cell,
+    char *why, size_t size)
+{
+	struct senjin_piece pc;
+	struct senjin_token *t;
+	char nm[3];
+	int side = -1;
+
+	senjin_board_name(sq, nm);
+	if (strcmp(cell, ".") == 0 || strcmp(cell, "*") == 0)
+		return senjin_board_empty_cell(g, sq, cell, why, size);
+	if (senjin_board_letter(cell[0], &pc) < 0 || strlen(cell) > 2 ||
+	    (cell[1] != '\0' && (side = senjin_board_mark(cell[1])) < 0)) {
+		snprintf(why, size, "%s: '%.8s' is not a cell: '.', '*', or "
+		    "G, B, g, b with an optional / or #", nm, cell);
+		return -1;
+	}
+	if (senjin_board_is_bakufu(pc.owner, sq)) {
+		snprintf(why, size, "%s: a %s piece cannot stand on its own "
+		    "Bakufu", nm, senjin_armies[pc.owner].name);
+		return -1;
+	}
+	g->board[sq] = pc;
+	if (side < 0)
+		return 0;
+	if ((t = senjin_board_free_token(g, pc.owner)) == NULL) {
+		snprintf(why, size, "%s: %s has more than %d tokens", nm,
+		    senjin_armies[pc.owner].name, SENJIN_TOKENS);
+		return -1;
+	}
+	*t = (struct senjin_token){ .side = side, .sq = sq, .wait = 0 };
+	return 0;
+}
+
+void
+senjin_board_cell_write(const struct senjin *g, int sq, char out[3])
+{
+	const struct senjin_piece *pc = &g->board[sq];
+	const struct senjin_token *t;
+	char c;
+
+	out[1] = out[2] = '\0';
+	if (pc->owner == SENJIN_NOBODY) {
+		out[0] = senjin_board_any_bakufu(sq) ? '*' : '.';
+		return;
+	}
+	c = senjin_kinds[pc->kind].letter;
+	out[0] = pc->owner == 0 ? c : (char)(c - 'A' + 'a');
+	if ((t = senjin_board_token_on(g, sq)) != NULL)
+		out[1] = senjin_sides[t->side].mark;
+}
+
+int
+senjin_board_row_read(struct senjin *g, int rank, const char *row,
+    char *why, size_t size)
+{
+	char cell[4];
+	int f = 0;
+
+	for (const char *p = row;;) {
+		size_t len;
+
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		len = strcspn(p, " ");
+		if (f == SENJIN_FILES) {
+			snprintf(why, size, "rank %d has more than %d cells",
+			    rank + 1, SENJIN_FILES);
+			return -1;
+		}
+		snprintf(cell, sizeof cell, "%.*s", len > 3 ? 3 : (int)len, p);
+		if (senjin_board_cell_read(g, rank * SENJIN_FILES + f, cell,
+		    why, size) < 0)
+			return -1;
+		f++;
+		p += len;
+	}
+	if (f < SENJIN_FILES) {
+		snprintf(why, size, "rank %d has %d cells, not %d", rank + 1, f,
+		    SENJIN_FILES);
+		return -1;
+	}
+	return 0;
+}
+
+void
+senjin_board_row_write(const struct senjin *g, int rank, struct sbuf *out)
+{
+	char cell[3];
+
+	for (int f = 0; f < SENJIN_FILES; f++) {
+		senjin_board_cell_write(g, rank * SENJIN_FILES + f, cell);
+		sbuf_printf(out, "%s%s", f ? " " : "", cell);
+	}
+}
+
+int
+senjin_board_count(const struct senjin *g, int player, int kind)
+{
+	int n = 0;
+
+	for (int sq = 0; sq < SENJIN_SQUARES; sq++)
+		if (g->board[sq].owner == player && g->board[sq].kind == kind)
+			n++;
+	return n;
+}
+
+static int
+senjin_board_range(const struct senjin *g, int sq)
+{
+	const struct senjin_token *t = senjin_board_token_on(g, sq);
+	int r = senjin_kinds[g->board[sq].kind].range;
+
+	return t != NULL && t->side == SENJIN_SWORD ? r + 1 : r;
+}
+
+/* Why a square on the way (or the destination, last) cannot be entered;
+ * 0 if it can. */
+static int
+senjin_board_check_step(const struct senjin *g, int player, int sq,
+    int last, char *why, size_t size)
+{
+	char nm[3];
+
+	senjin_board_name(sq, nm);
+	if (g->board[sq].owner == player) {
+		if (last)
+			snprintf(why, size, "%s holds a piece of yours", nm);
+		else
+			snprintf(why, size, "the path is blocked by your own "
+			    "piece at %s", nm);
+		return -1;
+	}
+	if (senjin_board_shielded(g, sq)) {
+		snprintf(why, size, "%s holds a piece with a Shield", nm);
+		return -1;
+	}
+	if (senjin_board_is_bakufu(player, sq)) {
+		snprintf(why, size, "%s is your own Bakufu", nm);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+senjin_board_abs(int v)
+{
+	return v < 0 ? -v : v;
+}
+
+/* Why the piece at from cannot move at all; 0 if it may. */
+static int
+senjin_board_check_piece(const struct senjin *g, int player, int from,
+    char *why, size_t size)
+{
+	char nm[3];
+
+	senjin_board_name(from, nm);
+	if (g->board[from].owner != player) {
+		snprintf(why, size, "%s holds no piece of yours", nm);
+		return -1;
+	}
+	if (senjin_board_shielded(g, from)) {
+		snprintf(why, size, "the piece at %s has a Shield and cannot "
+		    "move", nm);
+		return -1;
+	}
+	return 0;
+}
+
+int
+senjin_board_check_move(const struct senjin *g, int player, int from,
+    int to, char *why, size_t size)
+{
+	int df = to % SENJIN_FILES - from % SENJIN_FILES;
+	int dr = to / SENJIN_FILES - from / SENJIN_FILES;
+	int dist = senjin_board_abs(df) > senjin_board_abs(dr) ?
+	    senjin_board_abs(df) : senjin_board_abs(dr);
+	const struct senjin_kind_info *k;
+	char a[3], b[3];
+
+	if (senjin_board_check_piece(g, player, from, why, size) < 0)
+		return -1;
+	senjin_board_name(from, a);
+	senjin_board_name(to, b);
+	if (dist == 0) {
+		snprintf(why, size, "the piece is already at %s", a);
+		return -1;
+	}
+	if (df != 0 && dr != 0 && senjin_board_abs(df) != senjin_board_abs(dr)) {
+		snprintf(why, size, "%s is not in a straight line from %s", b,
+		    a);
+		return -1;
+	}
+	k = &senjin_kinds[g->board[from].kind];
+	if (dist > senjin_board_range(g, from)) {
+		snprintf(why, size, "a %s moves at most %d square%s (%d with "
+		    "a Sword)", k->name, k->range, k->range == 1 ? "" : "s",
+		    k->range + 1);
+		return -1;
+	}
+	df /= dist;
+	dr /= dist;
+	for (int s = 1; s <= dist; s++)
+		if (senjin_board_check_step(g, player,
+		    from + s * (dr * SENJIN_FILES + df), s == dist, why,
+		    size) < 0)
+			return -1;
+	return 0;
+}
+
+/* The square one step from sq in direction d, or -1 off the board. */
+static int
+senjin_board_step(int sq, int d)
+{
+	int f = sq % SENJIN_FILES + senjin_board_dirs[d][0];
+	int r = sq / SENJIN_FILES + senjin_board_dirs[d][1];
+
+	if (f < 0 || f >= SENJIN_FILES || r < 0 || r >= SENJIN_RANKS)
+		return -1;
+	return r * SENJIN_FILES + f;
+}
+
+void
+senjin_board_move(struct senjin *g, int from, int to,
+    struct senjin_capture *caps, int *ncaps)
+{
+	int df = to % SENJIN_FILES - from % SENJIN_FILES;
+	int dr = to / SENJIN_FILES - from / SENJIN_FILES;
+	int dist = senjin_board_abs(df) > senjin_board_abs(dr) ?
+	    senjin_board_abs(df) : senjin_board_abs(dr);
+	int step = (dr / dist) * SENJIN_FILES + df / dist;
+	struct senjin_token *t;
+
+	*ncaps = 0;
+	for (int sq = from + step;; sq += step) {
+		if (g->board[sq].owner != SENJIN_NOBODY &&
+		    *ncaps < SENJIN_MAX_PATH) {
+			struct senjin_capture *c = &caps[(*ncaps)++];
+
+			c->sq = sq;
+			c->kind = g->board[sq].kind;
+			c->sword = 0;
+			/* Only a Sword can be on a captured piece: a Shield
+			 * makes it impossible to enter. */
+			if ((t = senjin_board_token_at(g, sq)) != NULL) {
+				t->sq = SENJIN_OFF;
+				t->wait = 1;
+				c->sword = 1;
+			}
+			g->board[sq].owner = SENJIN_NOBODY;
+		}
+		if (sq == to)
+			break;
+	}
+	if ((t = senjin_board_token_at(g, from)) != NULL)
+		t->sq = to;
+	g->board[to] = g->board[from];
+	g->board[from].owner = SENJIN_NOBODY;
+	senjin_board_sort_tokens(g);
+}
+
+/* A blocked first step blocks every longer move that way, so a player
+ * can move at all exactly when some piece can move one square. */
+int
+senjin_board_can_move(const struct senjin *g, int player)
+{
+	char why[GAME_REASON_MAX];
+
+	for (int sq = 0; sq < SENJIN_SQUARES; sq++) {
+		if (g->board[sq].owner != player)
+			continue;
+		for (int d = 0; d < 8; d++) {
+			int to = senjin_board_step(sq, d);
+
+			if (to >= 0 && senjin_board_check_move(g, player, sq,
+			    to, why, sizeof why) == 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+const char *
+senjin_board_won(const struct senjin *g, int player, char *buf,
+    size_t size)
+{
+	const struct senjin_army *me = &senjin_armies[player];
+	const struct senjin_army *foe = &senjin_armies[1 - player];
+
+	if (g->board[foe->bakufu[0]].owner == player &&
+	    g->board[foe->bakufu[1]].owner == player) {
+		snprintf(buf, size, "%s occupies both %s Bakufu", me->name,
+		    foe->name);
+		return buf;
+	}
+	for (int k = 0; k < SENJIN_KINDS; k++) {
+		if (senjin_board_count(g, 1 - player, k) == 0) {
+			snprintf(buf, size, "%s has captured all %d %s %s",
+			    me->name, senjin_kinds[k].count, foe->name,
+			    senjin_kinds[k].name);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+/* On the board by square first, then off the board Sword before Shield,
+ * a waiting token after one that is not. */
+static int
+senjin_board_token_cmp(const struct senjin_token *a,
+    const struct senjin_token *b)
+{
+	int ka = a->sq == SENJIN_OFF ? SENJIN_SQUARES : a->sq;
+	int kb = b->sq == SENJIN_OFF ? SENJIN_SQUARES : b->sq;
+
+	if (ka != kb)
+		return ka < kb ? -1 : 1;
+	if (a->side != b->side)
+		return a->side < b->side ? -1 : 1;
+	return a->wait - b->wait;
+}
+
+void
+senjin_board_sort_tokens(struct senjin *g)
+{
+	for (int p = 0; p < 2; p++) {
+		struct senjin_token *t = g->tokens[p];
+
+		/* Insertion sort: SENJIN_TOKENS is tiny. */
+		for (int i = 1; i < SENJIN_TOKENS; i++)
+			for (int j = i; j > 0 &&
+			    senjin_board_token_cmp(&t[j - 1], &t[j]) > 0; j--) {
+				struct senjin_token tmp = t[j];
+
+				t[j] = t[j - 1];
+				t[j - 1] = tmp;
+			}
+	}
+}

@@ -1,0 +1,608 @@
+/* senjin_order.c - orders: reading, checking, playing, and listing the
+ * legal ones.
+ *
+ * validate, legal and resolve all go through one path: an order is read
+ * into an action, checked against a copy of the game as the earlier
+ * accepted actions of the turn left it, and then applied to that copy.  So
+ * an order validate accepts is exactly one resolve can play, and legal()
+ * lists exactly what validate accepts. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "senjin.h"
+
+#define SENJIN_ORDER_WORDS 6 /* more than any order has, to notice extra */
+#define SENJIN_ORDER_CHARS 200
+
+enum senjin_order_verb { SENJIN_ORDER_MOVE, SENJIN_ORDER_PLACE,
+	SENJIN_ORDER_FLIP };
+
+/* One action as read from an order. */
+struct senjin_order_action {
+	int verb;
+	int from, to; /* move */
+	int side;     /* place: the side shown; flip: the side an off-board
+	               * token shows, or -1 for a token on the board */
+	int at;       /* place on the first turn, flip on the board: the
+	               * square; -1 otherwise */
+};
+
+/* A turn being played: the game as the accepted actions left it. */
+struct senjin_order_turn {
+	struct senjin g;
+	int player;
+	int done;  /* actions accepted */
+	int moved; /* the square of the piece the first action moved, or -1 */
+};
+
+struct senjin_order_words {
+	char buf[SENJIN_ORDER_CHARS + 1];
+	char *w[SENJIN_ORDER_WORDS];
+	int n;
+};
+
+typedef int senjin_order_reader(const struct senjin_order_words *,
+    struct senjin_order_action *, char *, size_t);
+
+static senjin_order_reader senjin_order_read_move, senjin_order_read_place,
+    senjin_order_read_flip;
+
+static const struct senjin_order_keyword {
+	const char *word;
+	int verb;
+	senjin_order_reader *read;
+} senjin_order_keywords[] = {
+	{ "move", SENJIN_ORDER_MOVE, senjin_order_read_move },
+	{ "place", SENJIN_ORDER_PLACE, senjin_order_read_place },
+	{ "flip", SENJIN_ORDER_FLIP, senjin_order_read_flip },
+};
+#define SENJIN_ORDER_NKEYWORDS \
+	(sizeof senjin_order_keywords / sizeof senjin_order_keywords[0])
+
+/* Split text into lowercase words: keywords and squares are read without
+ * regard to case. */
+static int
+senjin_order_split(const char *text, struct senjin_order_words *w,
+    char *why, size_t size)
+{
+	char *p = w->buf;
+
+	if (strlen(text) > SENJIN_ORDER_CHARS) {
+		snprintf(why, size, "an order has at most %d characters",
+		    SENJIN_ORDER_CHARS);
+		return -1;
+	}
+	for (size_t i = 0; text[i] != '\0'; i++)
+		w->buf[i] = (char)tolower((unsigned char)text[i]);
+	w->buf[strlen(text)] = '\0';
+	w->n = 0;
+	for (;;) {
+		while (isspace((unsigned char)*p))
+			*p++ = '\0';
+		if (*p == '\0')
+			return 0;
+		if (w->n < SENJIN_ORDER_WORDS)
+			w->w[w->n] = p;
+		w->n++;
+		while (*p != '\0' && !isspace((unsigned char)*p))
+			p++;
+	}
+}
+
+static int
+senjin_order_square(const char *word, int *sq, char *why, size_t size)
+{
+	if ((*sq = senjin_board_square(word)) < 0) {
+		snprintf(why, size, "'%.12s' is not a square (a1 to i9)", word);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+senjin_order_side(const char *word)
+{
+	for (int s = 0; s < SENJIN_SIDES; s++)
+		if (strcmp(word, senjin_sides[s].word) == 0)
+			return s;
+	return -1;
+}
+
+static int
+senjin_order_read_move(const struct senjin_order_words *w,
+    struct senjin_order_action *a, char *why, size_t size)
+{
+	if (w->n != 3) {
+		snprintf(why, size, "a move names two squares: move FROM TO, "
+		    "as in move b2 b3");
+		return -1;
+	}
+	if (senjin_order_square(w->w[1], &a->from, why, size) < 0 ||
+	    senjin_order_square(w->w[2], &a->to, why, size) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+senjin_order_read_place(const struct senjin_order_words *w,
+    struct senjin_order_action *a, char *why, size_t size)
+{
+	if ((w->n != 2 && w->n != 4) || (w->n == 4 &&
+	    strcmp(w->w[2], "at") != 0)) {
+		snprintf(why, size, "write place sword or place shield (on the "
+		    "first turn: place sword at b2)");
+		return -1;
+	}
+	if ((a->side = senjin_order_side(w->w[1])) < 0) {
+		snprintf(why, size, "'%.12s' is not a token side: sword or "
+		    "shield", w->w[1]);
+		return -1;
+	}
+	a->at = -1;
+	return w->n == 4 ? senjin_order_square(w->w[3], &a->at, why, size) :
+	    0;
+}
+
+static int
+senjin_order_read_flip(const struct senjin_order_words *w,
+    struct senjin_order_action *a, char *why, size_t size)
+{
+	if (w->n != 2) {
+		snprintf(why, size, "write flip and a square, or flip sword "
+		    "or flip shield for a token off the board");
+		return -1;
+	}
+	a->at = senjin_board_square(w->w[1]);
+	a->side = senjin_order_side(w->w[1]);
+	if (a->at < 0 && a->side < 0) {
+		snprintf(why, size, "'%.12s' is neither a square (a1 to i9) "
+		    "nor sword or shield", w->w[1]);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+senjin_order_read(const char *text, struct senjin_order_action *a,
+    char *why, size_t size)
+{
+	struct senjin_order_words w;
+
+	if (senjin_order_split(text, &w, why, size) < 0)
+		return -1;
+	if (w.n == 0) {
+		snprintf(why, size, "empty order: orders are move, place and "
+		    "flip");
+		return -1;
+	}
+	for (size_t i = 0; i < SENJIN_ORDER_NKEYWORDS; i++) {
+		if (strcmp(w.w[0], senjin_order_keywords[i].word) == 0) {
+			a->verb = senjin_order_keywords[i].verb;
+			return senjin_order_keywords[i].read(&w, a, why, size);
+		}
+	}
+	snprintf(why, size, "unknown order '%.20s': orders are move, place "
+	    "and flip", w.w[0]);
+	return -1;
+}
+
+static void
+senjin_order_write(const struct senjin_order_action *a, char *buf,
+    size_t size)
+{
+	char x[3], y[3];
+
+	switch (a->verb) {
+	case SENJIN_ORDER_MOVE:
+		snprintf(buf, size, "move %s %s", senjin_board_name(a->from, x),
+		    senjin_board_name(a->to, y));
+		break;
+	case SENJIN_ORDER_PLACE:
+		if (a->at >= 0)
+			snprintf(buf, size, "place %s at %s",
+			    senjin_sides[a->side].word,
+			    senjin_board_name(a->at, x));
+		else
+			snprintf(buf, size, "place %s",
+			    senjin_sides[a->side].word);
+		break;
+	default:
+		if (a->at >= 0)
+			snprintf(buf, size, "flip %s",
+			    senjin_board_name(a->at, x));
+		else
+			snprintf(buf, size, "flip %s",
+			    senjin_sides[a->side].word);
+		break;
+	}
+}
+
+static int
+senjin_order_first_turn(const struct senjin_order_turn *t)
+{
+	return t->g.turn == 0;
+}
+
+static int
+senjin_order_complete(const struct senjin_order_turn *t)
+{
+	return t->g.finished || t->done == (senjin_order_first_turn(t) ? 1 : 2);
+}
+
+/* The off-board token of player showing side that may be placed now: one
+ * that is not waiting.  NULL with why set if there is none. */
+static struct senjin_token *
+senjin_order_off_token(struct senjin *g, int player, int side, int placing,
+    char *why, size_t size)
+{
+	struct senjin_token *waiting = NULL;
+
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		struct senjin_token *k = &g->tokens[player][i];
+
+		if (k->sq != SENJIN_OFF || k->side != side)
+			continue;
+		if (!placing || !k->wait)
+			return k;
+		waiting = k;
+	}
+	if (waiting != NULL)
+		snprintf(why, size, "your %s token was captured last turn and "
+		    "must wait a turn", senjin_sides[side].name);
+	else
+		snprintf(why, size, "no token of yours off the board shows %s",
+		    senjin_sides[side].word);
+	return NULL;
+}
+
+/* Whether the turn allows this kind of action now. */
+static int
+senjin_order_check_slot(const struct senjin_order_turn *t,
+    const struct senjin_order_action *a, char *why, size_t size)
+{
+	if (senjin_order_first_turn(t)) {
+		if (a->verb == SENJIN_ORDER_PLACE && a->at < 0) {
+			snprintf(why, size, "on the first turn say which piece "
+			    "gets the token: place %s at b2",
+			    senjin_sides[a->side].word);
+			return -1;
+		}
+		return 0;
+	}
+	if (t->done == 0 && a->verb != SENJIN_ORDER_MOVE) {
+		snprintf(why, size, "the first action of a turn must be a "
+		    "move");
+		return -1;
+	}
+	if (a->verb == SENJIN_ORDER_PLACE && a->at >= 0) {
+		snprintf(why, size, "'at' is for the first turn only; now a "
+		    "token goes onto the piece just moved: place %s",
+		    senjin_sides[a->side].word);
+		return -1;
+	}
+	if (a->verb == SENJIN_ORDER_MOVE && a->from == t->moved) {
+		snprintf(why, size, "the second action cannot move the piece "
+		    "moved by the first");
+		return -1;
+	}
+	return 0;
+}
+
+static int
+senjin_order_check_place(struct senjin_order_turn *t,
+    const struct senjin_order_action *a, char *why, size_t size)
+{
+	int sq = a->at >= 0 ? a->at : t->moved;
+	char nm[3];
+
+	senjin_board_name(sq, nm);
+	if (t->g.board[sq].owner != t->player) {
+		snprintf(why, size, "%s holds no piece of yours", nm);
+		return -1;
+	}
+	if (senjin_board_token_on(&t->g, sq) != NULL) {
+		if (a->at >= 0)
+			snprintf(why, size, "the piece at %s already carries a "
+			    "token", nm);
+		else
+			snprintf(why, size, "the piece just moved already "
+			    "carries a token");
+		return -1;
+	}
+	return senjin_order_off_token(&t->g, t->player, a->side, 1, why,
+	    size) == NULL ? -1 : 0;
+}
+
+static int
+senjin_order_check_flip(struct senjin_order_turn *t,
+    const struct senjin_order_action *a, char *why, size_t size)
+{
+	char nm[3];
+
+	if (a->at < 0)
+		return senjin_order_off_token(&t->g, t->player, a->side, 0, why,
+		    size) == NULL ? -1 : 0;
+	senjin_board_name(a->at, nm);
+	if (t->g.board[a->at].owner != t->player) {
+		snprintf(why, size, "%s holds no piece of yours", nm);
+		return -1;
+	}
+	if (senjin_board_token_on(&t->g, a->at) == NULL) {
+		snprintf(why, size, "the piece at %s carries no token", nm);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+senjin_order_check(struct senjin_order_turn *t,
+    const struct senjin_order_action *a, char *why, size_t size)
+{
+	if (senjin_order_check_slot(t, a, why, size) < 0)
+		return -1;
+	switch (a->verb) {
+	case SENJIN_ORDER_MOVE:
+		return senjin_board_check_move(&t->g, t->player, a->from,
+		    a->to, why, size);
+	case SENJIN_ORDER_PLACE:
+		return senjin_order_check_place(t, a, why, size);
+	default:
+		return senjin_order_check_flip(t, a, why, size);
+	}
+}
+
+/* "alice (South)", for events. */
+static const char *
+senjin_order_who(const struct game_players *pl, int player, char *buf,
+    size_t size)
+{
+	snprintf(buf, size, "%s (%s)", pl->names[player],
+	    senjin_armies[player].name);
+	return buf;
+}
+
+static void
+senjin_order_log_move(const struct senjin_order_turn *t,
+    const struct senjin_order_action *a, const struct senjin_capture *caps,
+    int ncaps, const struct game_players *pl, struct events *ev)
+{
+	const struct senjin_army *foe = &senjin_armies[1 - t->player];
+	char who[80], x[3], y[3];
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_printf(&b, "%s moves %s %s-%s",
+	    senjin_order_who(pl, t->player, who, sizeof who),
+	    senjin_kinds[t->g.board[a->to].kind].name,
+	    senjin_board_name(a->from, x), senjin_board_name(a->to, y));
+	for (int i = 0; i < ncaps; i++)
+		sbuf_printf(&b, "%s%s %s at %s", i == 0 ? ", capturing " :
+		    i == ncaps - 1 ? " and " : ", ", foe->name,
+		    senjin_kinds[caps[i].kind].name,
+		    senjin_board_name(caps[i].sq, x));
+	sbuf_puts(&b, ".");
+	for (int i = 0; i < ncaps; i++)
+		if (caps[i].sword)
+			sbuf_printf(&b, " The Sword on the %s at %s goes back "
+			    "off the board to %s, who cannot place it during "
+			    "the next turn.", senjin_kinds[caps[i].kind].name,
+			    senjin_board_name(caps[i].sq, x),
+			    senjin_order_who(pl, 1 - t->player, who,
+			    sizeof who));
+	events_add(ev, EVENT_ALL, "%s", b.p);
+	sbuf_free(&b);
+}
+
+static void
+senjin_order_do_move(struct senjin_order_turn *t,
+    const struct senjin_order_action *a, const struct game_players *pl,
+    struct events *ev)
+{
+	struct senjin_capture caps[SENJIN_MAX_PATH];
+	char who[80];
+	const char *won;
+	int ncaps;
+
+	senjin_board_move(&t->g, a->from, a->to, caps, &ncaps);
+	t->moved = a->to;
+	if (ev != NULL)
+		senjin_order_log_move(t, a, caps, ncaps, pl, ev);
+	won = senjin_board_won(&t->g, t->player, t->g.reason,
+	    sizeof t->g.reason);
+	if (won == NULL)
+		return;
+	t->g.finished = 1;
+	t->g.winner = t->player;
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s wins: %s.", senjin_order_who(pl,
+		    t->player, who, sizeof who), t->g.reason);
+}
+
+static void
+senjin_order_do_token(struct senjin_order_turn *t,
+    const struct senjin_order_action *a, const struct game_players *pl,
+    struct events *ev)
+{
+	struct senjin_token *k;
+	char who[80], nm[3], scratch[GAME_REASON_MAX];
+	int sq = a->verb == SENJIN_ORDER_PLACE && a->at < 0 ? t->moved : a->at;
+	int was;
+
+	if (a->verb == SENJIN_ORDER_PLACE) {
+		k = senjin_order_off_token(&t->g, t->player, a->side, 1,
+		    scratch, sizeof scratch);
+		k->sq = sq;
+	} else if (a->at >= 0) {
+		k = senjin_board_token_at(&t->g, a->at);
+	} else {
+		k = senjin_order_off_token(&t->g, t->player, a->side, 0,
+		    scratch, sizeof scratch);
+	}
+	was = k->side;
+	if (a->verb == SENJIN_ORDER_FLIP)
+		k->side = 1 - k->side;
+	senjin_board_sort_tokens(&t->g);
+	if (ev == NULL)
+		return;
+	senjin_order_who(pl, t->player, who, sizeof who);
+	if (a->verb == SENJIN_ORDER_PLACE)
+		events_add(ev, EVENT_ALL, "%s places a %s on the %s at %s.",
+		    who, senjin_sides[a->side].name,
+		    senjin_kinds[t->g.board[sq].kind].name,
+		    senjin_board_name(sq, nm));
+	else if (a->at >= 0)
+		events_add(ev, EVENT_ALL, "%s flips the token on the %s at %s "
+		    "from %s to %s.", who,
+		    senjin_kinds[t->g.board[sq].kind].name,
+		    senjin_board_name(sq, nm), senjin_sides[was].name,
+		    senjin_sides[1 - was].name);
+	else
+		events_add(ev, EVENT_ALL, "%s flips a token off the board from "
+		    "%s to %s.", who, senjin_sides[was].name,
+		    senjin_sides[1 - was].name);
+}
+
+/* Take one order into the turn: read, check, apply.  pl and ev may be
+ * NULL (no events).  Returns 0, or -1 with why set (t unchanged). */
+static int
+senjin_order_take(struct senjin_order_turn *t, const char *text,
+    const struct game_players *pl, struct events *ev, char *why,
+    size_t size)
+{
+	struct senjin_order_action a = { .side = -1, .at = -1 };
+
+	if (t->g.finished) {
+		snprintf(why, size, "the game is over");
+		return -1;
+	}
+	if (senjin_order_complete(t)) {
+		snprintf(why, size, "%s", senjin_order_first_turn(t) ?
+		    "the first turn of the game is one action" :
+		    "a turn is two actions; this order is one too many");
+		return -1;
+	}
+	if (senjin_order_read(text, &a, why, size) < 0 ||
+	    senjin_order_check(t, &a, why, size) < 0)
+		return -1;
+	if (a.verb == SENJIN_ORDER_MOVE)
+		senjin_order_do_move(t, &a, pl, ev);
+	else
+		senjin_order_do_token(t, &a, pl, ev);
+	t->done++;
+	return 0;
+}
+
+static void
+senjin_order_start(struct senjin_order_turn *t, const struct senjin *g)
+{
+	t->g = *g;
+	t->player = senjin_board_to_move(g);
+	t->done = 0;
+	t->moved = -1;
+}
+
+int
+senjin_order_validate(const void *vg, int player, const struct order *orders,
+    size_t n, struct verdict *v)
+{
+	const struct senjin *g = vg;
+	struct senjin_order_turn t;
+	int owed = !g->finished && player == senjin_board_to_move(g);
+
+	senjin_order_start(&t, g);
+	for (size_t i = 0; i < n; i++) {
+		v[i].reason[0] = '\0';
+		if (g->finished)
+			snprintf(v[i].reason, sizeof v[i].reason,
+			    "the game is over");
+		else if (!owed)
+			snprintf(v[i].reason, sizeof v[i].reason,
+			    "it is not your turn");
+		else
+			senjin_order_take(&t, orders[i].text, NULL, NULL,
+			    v[i].reason, sizeof v[i].reason);
+		v[i].accepted = v[i].reason[0] == '\0';
+	}
+	return owed && senjin_order_complete(&t);
+}
+
+static void
+senjin_order_list(struct senjin_order_turn *t,
+    const struct senjin_order_action *a, struct strlist *out)
+{
+	char why[GAME_REASON_MAX], buf[32];
+
+	if (senjin_order_check(t, a, why, sizeof why) == 0) {
+		senjin_order_write(a, buf, sizeof buf);
+		strlist_add(out, buf);
+	}
+}
+
+/* Every allowed action in legal()'s documented order: moves by
+ * from-square then to-square, places (Sword first; on the first turn by
+ * square within each side), flips on the board by square, then flips off
+ * the board Sword then Shield.  Checking every candidate with the same
+ * function validate uses keeps the two in step. */
+static void
+senjin_order_each(struct senjin_order_turn *t, struct strlist *out)
+{
+	int first = senjin_order_first_turn(t);
+
+	for (int f = 0; f < SENJIN_SQUARES; f++)
+		for (int to = 0; to < SENJIN_SQUARES; to++)
+			senjin_order_list(t, &(struct senjin_order_action){
+			    SENJIN_ORDER_MOVE, f, to, -1, -1 }, out);
+	for (int s = 0; s < SENJIN_SIDES; s++)
+		for (int sq = 0; sq < (first ? SENJIN_SQUARES : 1); sq++)
+			senjin_order_list(t, &(struct senjin_order_action){
+			    SENJIN_ORDER_PLACE, -1, -1, s, first ? sq : -1 },
+			    out);
+	for (int sq = 0; sq < SENJIN_SQUARES; sq++)
+		senjin_order_list(t, &(struct senjin_order_action){
+		    SENJIN_ORDER_FLIP, -1, -1, -1, sq }, out);
+	for (int s = 0; s < SENJIN_SIDES; s++)
+		senjin_order_list(t, &(struct senjin_order_action){
+		    SENJIN_ORDER_FLIP, -1, -1, s, -1 }, out);
+}
+
+void
+senjin_order_legal(const void *vg, int player, const struct order *prefix,
+    size_t n, struct strlist *out)
+{
+	const struct senjin *g = vg;
+	struct senjin_order_turn t;
+	char why[GAME_REASON_MAX];
+
+	if (g->finished || player != senjin_board_to_move(g))
+		return;
+	senjin_order_start(&t, g);
+	for (size_t i = 0; i < n; i++)
+		senjin_order_take(&t, prefix[i].text, NULL, NULL, why,
+		    sizeof why);
+	if (!senjin_order_complete(&t))
+		senjin_order_each(&t, out);
+}
+
+int
+senjin_order_play(struct senjin *g, const struct game_players *pl,
+    const struct order *orders, size_t n, struct events *ev, char *why,
+    size_t size)
+{
+	struct senjin_order_turn t;
+
+	/* A dry run first, so that a bad answer logs nothing. */
+	for (int pass = 0; pass < 2; pass++) {
+		senjin_order_start(&t, g);
+		for (size_t i = 0; i < n; i++)
+			if (senjin_order_take(&t, orders[i].text, pl,
+			    pass ? ev : NULL, why, size) < 0)
+				return -1;
+		if (!senjin_order_complete(&t)) {
+			snprintf(why, size, "the turn is not complete");
+			return -1;
+		}
+	}
+	*g = t.g;
+	return 0;
+}

@@ -1,0 +1,183 @@
+/* senjin_view.c - the board drawn in text, and the orders help.
+ *
+ * Senjin has no hidden information: every player and the public see the
+ * same view. */
+#include <stdio.h>
+#include <string.h>
+
+#include "senjin.h"
+
+static void
+senjin_view_files(struct sbuf *out)
+{
+	sbuf_puts(out, "   ");
+	for (int f = 0; f < SENJIN_FILES; f++)
+		sbuf_printf(out, " %c%s", 'a' + f, f < SENJIN_FILES - 1 ?
+		    " " : "");
+	sbuf_putc(out, '\n');
+}
+
+/* Each cell is 3 characters: a space, the letter, the token mark or a
+ * space; coordinates on all four sides. */
+static void
+senjin_view_grid(const struct senjin *g, struct sbuf *out)
+{
+	char cell[3];
+
+	senjin_view_files(out);
+	for (int r = SENJIN_RANKS - 1; r >= 0; r--) {
+		sbuf_printf(out, "%2d ", r + 1);
+		for (int f = 0; f < SENJIN_FILES; f++) {
+			senjin_board_cell_write(g, r * SENJIN_FILES + f, cell);
+			sbuf_printf(out, " %-2s", cell);
+		}
+		sbuf_printf(out, " %d\n", r + 1);
+	}
+	senjin_view_files(out);
+}
+
+static void
+senjin_view_off_board(const struct senjin *g, int p, struct sbuf *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		const struct senjin_token *t = &g->tokens[p][i];
+
+		if (t->sq != SENJIN_OFF)
+			continue;
+		sbuf_printf(out, "%s%s%s", n++ ? ", " : "",
+		    senjin_sides[t->side].name, t->wait ? " (waiting)" : "");
+	}
+	if (n == 0)
+		sbuf_puts(out, "none");
+}
+
+static void
+senjin_view_armies(const struct senjin *g, const struct game_players *pl,
+    struct sbuf *out)
+{
+	for (int p = 0; p < 2; p++)
+		sbuf_printf(out, "%s: %s, %s letters\n",
+		    senjin_armies[p].name, pl->names[p],
+		    p == 0 ? "upper-case" : "lower-case");
+	sbuf_puts(out, "Off the board, and pieces captured:\n");
+	for (int p = 0; p < 2; p++) {
+		sbuf_printf(out, "  %s: ", senjin_armies[p].name);
+		senjin_view_off_board(g, p, out);
+		sbuf_puts(out, "; lost");
+		for (int k = 0; k < SENJIN_KINDS; k++)
+			sbuf_printf(out, "%s %d %s", k ? "," : "",
+			    senjin_kinds[k].count - senjin_board_count(g, p, k),
+			    senjin_kinds[k].name);
+		sbuf_puts(out, "\n");
+	}
+}
+
+void
+senjin_view_board(const void *vg, const struct game_players *pl,
+    int player, struct sbuf *out)
+{
+	const struct senjin *g = vg;
+	int next = senjin_board_to_move(g);
+
+	(void)player; /* perfect information */
+	senjin_view_grid(g, out);
+	sbuf_puts(out, "\n");
+	for (int k = 0; k < SENJIN_KINDS; k++)
+		sbuf_printf(out, "%c %s (%s)  ", senjin_kinds[k].letter,
+		    senjin_kinds[k].name, senjin_kinds[k].gloss);
+	for (int s = 0; s < SENJIN_SIDES; s++)
+		sbuf_printf(out, "%c %s  ", senjin_sides[s].mark,
+		    senjin_sides[s].name);
+	sbuf_puts(out, "* empty Bakufu\n");
+	senjin_view_armies(g, pl, out);
+	if (!g->finished) {
+		sbuf_printf(out, "Turn %d: %s (%s) to play.\n", g->turn + 1,
+		    pl->names[next], senjin_armies[next].name);
+		return;
+	}
+	sbuf_printf(out, "The game is over after %d turns.\n", g->turn);
+	if (g->winner == SENJIN_NOBODY)
+		sbuf_puts(out, "It is a draw:\n");
+	else
+		sbuf_printf(out, "%s (%s) won:\n", pl->names[g->winner],
+		    senjin_armies[g->winner].name);
+	sbuf_printf(out, "%s.\n", g->reason);
+}
+
+/* The first order in l starting with prefix, or NULL. */
+static const char *
+senjin_view_pick(const struct strlist *l, const char *prefix)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strncmp(l->v[i], prefix, strlen(prefix)) == 0)
+			return l->v[i];
+	return NULL;
+}
+
+static void
+senjin_view_examples(const struct senjin *g, int player, struct sbuf *out)
+{
+	static const char *const verbs[] = { "move", "place", "flip" };
+	struct strlist now = { 0 }, then = { 0 };
+	const char *ex;
+
+	senjin_order_legal(g, player, NULL, 0, &now);
+	sbuf_puts(out, "# Orders that are legal now, for example:\n");
+	if (g->turn == 0) {
+		for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+			if ((ex = senjin_view_pick(&now, verbs[i])) != NULL)
+				sbuf_printf(out, "#   %s\n", ex);
+	} else if (now.n > 0) {
+		struct order o = { .text = now.v[0] };
+
+		senjin_order_legal(g, player, &o, 1, &then);
+		if ((ex = senjin_view_pick(&then, "place")) == NULL &&
+		    (ex = senjin_view_pick(&then, "flip")) == NULL)
+			ex = then.n > 0 ? then.v[0] : NULL;
+		sbuf_printf(out, "#   %s\n", now.v[0]);
+		if (ex != NULL)
+			sbuf_printf(out, "#   %s\n", ex);
+	}
+	strlist_free(&now);
+	strlist_free(&then);
+}
+
+void
+senjin_view_help(const void *vg, int player, struct sbuf *out)
+{
+	const struct senjin *g = vg;
+	int next = senjin_board_to_move(g);
+
+	if (g->finished) {
+		sbuf_puts(out, "# The game is over: no orders are due.\n");
+		return;
+	}
+	if (player != next) {
+		sbuf_printf(out, "# It is not your turn: %s is to play.\n",
+		    senjin_armies[next].name);
+		return;
+	}
+	if (g->turn == 0)
+		sbuf_puts(out,
+		    "# The first turn of the game is one action, one of:\n"
+		    "#   move FROM TO       a piece in a straight line\n"
+		    "#   place sword at SQ  an off-board token onto a piece\n"
+		    "#   place shield at SQ   of yours that has no token\n"
+		    "#   flip sword         turn an off-board token over\n"
+		    "#   flip shield\n");
+	else
+		sbuf_puts(out,
+		    "# A turn is two actions.  First a move:\n"
+		    "#   move FROM TO       a piece in a straight line\n"
+		    "# then one of:\n"
+		    "#   place sword        a token onto the piece just moved,\n"
+		    "#   place shield         if it has none\n"
+		    "#   flip SQ            the token on your piece at SQ\n"
+		    "#   flip sword         a token off the board\n"
+		    "#   flip shield\n"
+		    "#   move FROM TO       a different piece\n");
+	sbuf_puts(out, "# Squares are a1 to i9; case does not matter.\n");
+	senjin_view_examples(g, player, out);
+}

@@ -1,0 +1,404 @@
+/* test_harness.c - the generic harness, run over every registered game and
+ * every player count it allows: random legal playouts to the end from
+ * many seeds, through the real pipeline (adjudicate_run), checking at every
+ * decision point that
+ *   - save, load, save gives the same bytes;
+ *   - a player's report does not change when anything that player cannot
+ *     see changes (other players' log entries, and the game's own hidden
+ *     information through game_entry.perturb);
+ * and for whole games that
+ *   - the same seed and orders give the same game, byte for byte;
+ *   - all the orders files of a game given at once, in any order, give
+ *     the same game as giving them turn by turn. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicate.h"
+#include "crypto.h"
+#include "fileio.h"
+#include "report.h"
+#include "state.h"
+#include "yaml.h"
+
+#define HARNESS_SEEDS 12
+#define HARNESS_MAX_POINTS 3000
+
+static const char *const harness_names[] = { "alice", "bob", "carol",
+	"dave" };
+
+/* One game being played: its files, kept to replay it. */
+struct harness_game {
+	struct state st;
+	char *initial;  /* state bytes after setup */
+	size_t initial_len;
+	struct orders_file *files; /* every file, in the order played */
+	size_t nfiles;
+	struct strlist texts;      /* owns the order texts */
+};
+
+static void
+harness_new(struct state *st, const struct game_entry *g, int np,
+    uint64_t seedn)
+{
+	const char *optv[64];
+	struct gb_err e = { 0 };
+	struct rng rng;
+	size_t n = 0;
+
+	memset(st, 0, sizeof *st);
+	st->game = g;
+	for (; g->options != NULL && g->options[n].name != NULL; n++)
+		optv[n] = g->options[n].def;
+	for (int i = 0; i < np; i++) {
+		char path[64], *pem;
+		size_t len;
+		snprintf(path, sizeof path, "tests/keys/%s.pub",
+		    harness_names[i]);
+		assert_int_equal(fileio_read(path, FILEIO_KEY_MAX, &pem, &len,
+		    &e), 0);
+		assert_int_equal(crypto_pubkey_check(pem,
+		    &st->players[i].key, &e), 0);
+		free(pem);
+		st->players[i].name = util_strdup(harness_names[i]);
+		st->nplayers++;
+	}
+	state_link_players(st);
+	st->id = util_strdup("harness");
+	st->turn = 1;
+	for (int i = 0; i < 8; i++)
+		st->seed[i] = (uint8_t)(seedn >> (8 * i));
+	st->seed[31] = (uint8_t)np;
+	rng_init(&rng, st->seed, 0);
+	st->g = g->setup(&st->pl, optv, &rng, &st->log, &e);
+	if (st->g == NULL)
+		fail_msg("%s setup: %s", g->id, e.msg);
+	st->draws = rng.draws;
+}
+
+static char *
+harness_bytes(const struct state *st, size_t *len)
+{
+	return state_write(st, len);
+}
+
+static void
+harness_parse(struct state *out, const char *bytes, size_t len)
+{
+	struct gb_err e = { 0 };
+
+	if (state_parse(out, bytes, len, "harness", &e) != 0)
+		fail_msg("state does not load back: %d:%d: %s\n%s", e.line,
+		    e.col, e.msg, bytes);
+}
+
+/* save, load, save: the same bytes. */
+static void
+harness_roundtrip(const struct state *st)
+{
+	struct state copy;
+	size_t a_len, b_len;
+	char *a = harness_bytes(st, &a_len), *b;
+
+	harness_parse(&copy, a, a_len);
+	b = harness_bytes(&copy, &b_len);
+	assert_int_equal(a_len, b_len);
+	assert_memory_equal(a, b, a_len);
+	free(a);
+	free(b);
+	state_free(&copy);
+}
+
+static char *
+harness_report(const struct state *st, int p)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	report_build(st, p, &b);
+	return sbuf_take(&b);
+}
+
+/* Every report line fits in an email. */
+static void
+harness_width(const char *report)
+{
+	const char *line = report;
+
+	while (*line != '\0') {
+		const char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		if (n > REPORT_WIDTH)
+			fail_msg("report line of %zu columns: %.*s", n,
+			    (int)n, line);
+		line += n + (nl != NULL);
+	}
+}
+
+/* Change what player p (or the public, -1) cannot see; the report of p
+ * must not change by a byte, while the state does. */
+static void
+harness_hidden(const struct state *st, int p, struct rng *hr)
+{
+	struct state copy;
+	size_t a_len, b_len;
+	char *a = harness_bytes(st, &a_len), *b, *ra, *rb;
+	unsigned others = 0;
+
+	harness_parse(&copy, a, a_len);
+	for (int i = 0; i < copy.nplayers; i++)
+		if (i != p)
+			others |= EVENT_TO(i);
+	for (size_t i = 0; i < copy.log.n; i++) {
+		struct event *ev = &copy.log.v[i];
+		int sees = p < 0 ? ev->to == EVENT_ALL :
+		    (ev->to & EVENT_TO(p)) != 0;
+		if (!sees) {
+			size_t n = strlen(ev->text);
+			ev->text = util_realloc(ev->text, n + 16);
+			memcpy(ev->text + n, " (secret)", 10);
+		}
+	}
+	copy.log.point = copy.turn;
+	events_add(&copy.log, others, "A secret for everyone but %d.", p);
+	if (p >= 0 && copy.game->perturb != NULL)
+		copy.game->perturb(copy.g, p, hr);
+	b = harness_bytes(&copy, &b_len);
+	assert_true(a_len != b_len || memcmp(a, b, a_len) != 0);
+	ra = harness_report(st, p);
+	rb = harness_report(&copy, p);
+	harness_width(ra);
+	if (strcmp(ra, rb) != 0)
+		fail_msg("%s: report of player %d changed when only hidden "
+		    "things changed:\n%s\n---\n%s", st->game->id, p, ra, rb);
+	free(a);
+	free(b);
+	free(ra);
+	free(rb);
+	state_free(&copy);
+}
+
+static void
+harness_add_file(struct harness_game *hg, int player, size_t first,
+    size_t n)
+{
+	struct orders_file *f;
+	struct sbuf all;
+	uint8_t digest[CRYPTO_SHA256_BYTES];
+
+	hg->files = util_reallocarray(hg->files, hg->nfiles + 1,
+	    sizeof *hg->files);
+	f = &hg->files[hg->nfiles++];
+	memset(f, 0, sizeof *f);
+	f->ok = 1;
+	f->signer = f->player = player;
+	f->turn = hg->st.turn;
+	f->orders = util_calloc(n + 1, sizeof *f->orders);
+	sbuf_init(&all);
+	sbuf_printf(&all, "%lld %d", f->turn, player);
+	for (size_t i = 0; i < n; i++) {
+		f->orders[i].text = hg->texts.v[first + i];
+		f->orders[i].line = (int)i + 7;
+		f->orders[i].col = 5;
+		sbuf_printf(&all, "\n%s", f->orders[i].text);
+	}
+	f->n = n;
+	crypto_sha256(all.p, all.len, digest);
+	util_hex(digest, sizeof digest, f->sha256);
+	sbuf_printf(&all, ".yaml");
+	f->path = sbuf_take(&all);
+}
+
+/* A random complete answer of player, drawn with the harness's rng. */
+static void
+harness_answer(struct harness_game *hg, int player, struct rng *hr)
+{
+	const struct game_entry *g = hg->st.game;
+	struct order orders[ADJUDICATE_NMR_MAX];
+	struct verdict v[ADJUDICATE_NMR_MAX];
+	size_t n = 0, first = hg->texts.n;
+
+	while (!g->validate(hg->st.g, player, orders, n, v)) {
+		struct strlist legal = { 0 };
+
+		assert_true(n < ADJUDICATE_NMR_MAX);
+		g->legal(hg->st.g, player, orders, n, &legal);
+		if (legal.n == 0)
+			fail_msg("%s: no legal order for %s at turn %lld",
+			    g->id, hg->st.names[player], hg->st.turn);
+		strlist_add(&hg->texts, legal.v[rng_below(hr, legal.n)]);
+		strlist_free(&legal);
+		orders[n].text = hg->texts.v[first + n];
+		orders[n].line = orders[n].col = 0;
+		n++;
+		g->validate(hg->st.g, player, orders, n, v);
+		for (size_t i = 0; i < n; i++)
+			if (!v[i].accepted)
+				fail_msg("%s: legal order '%s' refused: %s",
+				    g->id, orders[i].text, v[i].reason);
+	}
+	harness_add_file(hg, player, first, n);
+}
+
+/* Play one game to the end with random legal orders. */
+static void
+harness_play(struct harness_game *hg, const struct game_entry *g, int np,
+    uint64_t seedn, int checks)
+{
+	struct rng hr;
+	uint8_t hseed[RNG_SEED_BYTES] = { 0x68, 0x61, 0x72 };
+	int points = 0;
+
+	memset(hg, 0, sizeof *hg);
+	harness_new(&hg->st, g, np, seedn);
+	hg->initial = harness_bytes(&hg->st, &hg->initial_len);
+	rng_init(&hr, hseed, seedn);
+	while (!g->outcome(hg->st.g).finished) {
+		struct owed owed[GAME_MAX_PLAYERS];
+		size_t nowed = g->owed(hg->st.g, owed), first = hg->nfiles;
+		struct sbuf msgs;
+		char prev[2 * CRYPTO_SHA256_BYTES + 1];
+
+		assert_true(nowed > 0);
+		if (++points > HARNESS_MAX_POINTS)
+			fail_msg("%s: seed %llu: no end after %d turns", g->id,
+			    (unsigned long long)seedn, HARNESS_MAX_POINTS);
+		if (checks) {
+			harness_roundtrip(&hg->st);
+			for (int p = -1; p < np; p++)
+				harness_hidden(&hg->st, p, &hr);
+		}
+		for (size_t k = 0; k < nowed; k++)
+			harness_answer(hg, owed[k].player, &hr);
+		sbuf_init(&msgs);
+		memset(prev, 'a', sizeof prev - 1);
+		prev[sizeof prev - 1] = '\0';
+		if (adjudicate_run(&hg->st, prev, hg->files + first,
+		    hg->nfiles - first, 0, &msgs) != 1)
+			fail_msg("%s: turn %lld not applied:\n%s", g->id,
+			    hg->st.turn, msgs.p);
+		sbuf_free(&msgs);
+	}
+	if (checks) {
+		harness_roundtrip(&hg->st);
+		for (int p = -1; p < np; p++)
+			harness_hidden(&hg->st, p, &hr);
+	}
+}
+
+static void
+harness_free(struct harness_game *hg)
+{
+	for (size_t i = 0; i < hg->nfiles; i++)
+		orders_free(&hg->files[i]);
+	free(hg->files);
+	strlist_free(&hg->texts);
+	free(hg->initial);
+	state_free(&hg->st);
+}
+
+/* The game section and turn of a state, which replays must reproduce. */
+static char *
+harness_game_bytes(const struct state *st)
+{
+	struct node *n = st->game->save(st->g);
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_printf(&b, "turn %lld\n", st->turn);
+	yaml_write(n, &b);
+	node_free(n);
+	return sbuf_take(&b);
+}
+
+/* Replay all files of hg at once, shuffled with shuffle_seed. */
+static char *
+harness_replay(const struct harness_game *hg, uint64_t shuffle_seed,
+    size_t *len)
+{
+	struct orders_file *files;
+	struct state st;
+	struct sbuf msgs;
+	struct rng r;
+	uint8_t seed[RNG_SEED_BYTES] = { 0x73 };
+	char prev[2 * CRYPTO_SHA256_BYTES + 1];
+	char *out;
+
+	harness_parse(&st, hg->initial, hg->initial_len);
+	files = util_calloc(hg->nfiles + 1, sizeof *files);
+	memcpy(files, hg->files, hg->nfiles * sizeof *files);
+	rng_init(&r, seed, shuffle_seed);
+	rng_shuffle(&r, files, hg->nfiles, sizeof *files);
+	orders_sort(files, hg->nfiles);
+	memset(prev, 'b', sizeof prev - 1);
+	prev[sizeof prev - 1] = '\0';
+	sbuf_init(&msgs);
+	if (adjudicate_run(&st, prev, files, hg->nfiles, 0, &msgs) <= 0)
+		fail_msg("replay applied nothing:\n%s", msgs.p);
+	sbuf_free(&msgs);
+	free(files);
+	out = state_write(&st, len);
+	{
+		char *a = harness_game_bytes(&st), *b =
+		    harness_game_bytes(&hg->st);
+		if (strcmp(a, b) != 0)
+			fail_msg("%s: replaying all files at once gives "
+			    "another game", st.game->id);
+		free(a);
+		free(b);
+	}
+	state_free(&st);
+	return out;
+}
+
+static void
+harness_game(void **ctx)
+{
+	const struct game_entry *g = *ctx;
+
+	for (int np = g->min_players; np <= g->max_players; np++)
+		for (uint64_t s = 1; s <= HARNESS_SEEDS; s++) {
+			struct harness_game a, b;
+			size_t la, lb, l1, l2;
+			char *ba, *bb, *r1, *r2;
+
+			harness_play(&a, g, np, s, 1);
+			harness_play(&b, g, np, s, 0);
+			ba = harness_bytes(&a.st, &la);
+			bb = harness_bytes(&b.st, &lb);
+			assert_int_equal(la, lb);
+			assert_memory_equal(ba, bb, la);
+			r1 = harness_replay(&a, 2 * s, &l1);
+			r2 = harness_replay(&a, 2 * s + 1, &l2);
+			assert_int_equal(l1, l2);
+			assert_memory_equal(r1, r2, l1);
+			free(ba);
+			free(bb);
+			free(r1);
+			free(r2);
+			harness_free(&a);
+			harness_free(&b);
+		}
+}
+
+int
+main(void)
+{
+	struct CMUnitTest *tests = calloc(game_count, sizeof *tests);
+	int r;
+
+	for (size_t i = 0; i < game_count; i++) {
+		tests[i].name = game_registry[i]->id;
+		tests[i].test_func = harness_game;
+		tests[i].initial_state = (void *)game_registry[i];
+	}
+	r = _cmocka_run_group_tests("harness", tests, game_count, NULL, NULL);
+	free(tests);
+	return r;
+}

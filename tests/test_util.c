@@ -1,0 +1,326 @@
+/* test_util.c - errors, allocation, sbuf, strlist, hex and parsers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void
+test_err_set(void **state)
+{
+	struct gb_err e;
+	char buf[600];
+
+	(void)state;
+	memset(&e, 0, sizeof e);
+	assert_int_equal(err_set(&e, 3, 7, "bad %s %d", "turn", 5), -1);
+	assert_int_equal(e.line, 3);
+	assert_int_equal(e.col, 7);
+	assert_string_equal(e.msg, "bad turn 5");
+	err_format(&e, buf, sizeof buf);
+	assert_string_equal(buf, "3:7: bad turn 5");
+
+	err_file(&e, "orders.yaml");
+	err_format(&e, buf, sizeof buf);
+	assert_string_equal(buf, "orders.yaml:3:7: bad turn 5");
+	/* err_file keeps the position and the message. */
+	assert_int_equal(e.line, 3);
+	assert_string_equal(e.msg, "bad turn 5");
+
+	/* Wrapping an earlier message in a new one is safe. */
+	err_set(&e, 3, 0, "in orders: %s", e.msg);
+	assert_string_equal(e.msg, "in orders: bad turn 5");
+	err_format(&e, buf, sizeof buf);
+	assert_string_equal(buf, "orders.yaml:3: in orders: bad turn 5");
+
+	err_set(&e, 0, 0, "unreadable");
+	err_format(&e, buf, sizeof buf);
+	assert_string_equal(buf, "orders.yaml: unreadable");
+	/* The file name is kept by err_set. */
+	assert_string_equal(e.file, "orders.yaml");
+
+	memset(&e, 0, sizeof e);
+	err_set(&e, 0, 0, "no file");
+	err_format(&e, buf, sizeof buf);
+	assert_string_equal(buf, "no file");
+
+	/* NULL e is allowed: callers may not want the message. */
+	assert_int_equal(err_set(NULL, 1, 1, "x"), -1);
+}
+
+static void
+test_err_truncation(void **state)
+{
+	struct gb_err e;
+	char big[2000], small[12];
+
+	(void)state;
+	memset(&e, 0, sizeof e);
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	err_set(&e, 1, 2, "%s", big);
+	assert_int_equal(strlen(e.msg), sizeof e.msg - 1);
+	err_file(&e, big);
+	assert_int_equal(strlen(e.file), sizeof e.file - 1);
+	err_format(&e, small, sizeof small);
+	assert_int_equal(strlen(small), sizeof small - 1);
+	err_format(&e, small, 0); /* writes nothing */
+}
+
+static void
+test_alloc(void **state)
+{
+	char *p, *q;
+	int *v;
+
+	(void)state;
+	p = util_malloc(0);
+	assert_non_null(p);
+	free(p);
+	v = util_calloc(4, sizeof *v);
+	assert_int_equal(v[0] + v[1] + v[2] + v[3], 0);
+	v = util_reallocarray(v, 1000, sizeof *v);
+	v[999] = 7;
+	free(v);
+	p = util_strdup("abc");
+	assert_string_equal(p, "abc");
+	q = util_strndup("abcdef", 3);
+	assert_string_equal(q, "abc");
+	free(q);
+	/* strndup stops at a NUL before n. */
+	q = util_strndup(p, 100);
+	assert_string_equal(q, "abc");
+	free(q);
+	free(p);
+}
+
+/* Run f in a child; return its exit status and what it wrote to stderr. */
+static int
+run_child(void (*f)(void), char *err, size_t size)
+{
+	int fd[2], status;
+	pid_t pid;
+	ssize_t n;
+	size_t off = 0;
+
+	assert_int_equal(pipe(fd), 0);
+	fflush(NULL);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		close(fd[0]);
+		dup2(fd[1], 2);
+		f();
+		_exit(0);
+	}
+	close(fd[1]);
+	while (off + 1 < size &&
+	    (n = read(fd[0], err + off, size - off - 1)) > 0)
+		off += (size_t)n;
+	err[off] = '\0';
+	close(fd[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+static void
+overflow(void)
+{
+	/* n * size overflows: refused without calling the allocator. */
+	(void)util_reallocarray(NULL, SIZE_MAX / 2 + 2, 2);
+}
+
+static void
+test_alloc_failure(void **state)
+{
+	char err[200];
+
+	(void)state;
+	assert_int_equal(run_child(overflow, err, sizeof err), EXIT_NOMEM);
+	assert_string_equal(err, "gunbai: out of memory\n");
+}
+
+static void
+test_sbuf(void **state)
+{
+	struct sbuf b;
+	char *s;
+	int i;
+
+	(void)state;
+	sbuf_init(&b);
+	/* Usable as a string before anything is added. */
+	assert_non_null(b.p);
+	assert_string_equal(b.p, "");
+	sbuf_add(&b, "abc", 2);
+	sbuf_putc(&b, '-');
+	sbuf_puts(&b, "xyz");
+	sbuf_printf(&b, "%d/%s", 42, "q");
+	assert_string_equal(b.p, "ab-xyz42/q");
+	assert_int_equal(b.len, 10);
+	for (i = 0; i < 10000; i++)
+		sbuf_printf(&b, "%05d", i);
+	assert_int_equal(b.len, 10 + 50000);
+	assert_memory_equal(b.p + b.len - 5, "09999", 6);
+	s = sbuf_take(&b);
+	assert_int_equal(strlen(s), 50010);
+	free(s);
+	/* After take the buffer is empty and reusable. */
+	assert_int_equal(b.len, 0);
+	assert_string_equal(b.p, "");
+	s = sbuf_take(&b);
+	assert_string_equal(s, "");
+	free(s);
+	sbuf_add(&b, "\0x", 2); /* bytes, NUL included */
+	assert_int_equal(b.len, 2);
+	assert_int_equal(b.p[1], 'x');
+	sbuf_free(&b);
+	sbuf_free(&b); /* twice is harmless */
+
+	/* A zeroed sbuf works as an initialised one. */
+	memset(&b, 0, sizeof b);
+	sbuf_puts(&b, "z");
+	assert_string_equal(b.p, "z");
+	sbuf_free(&b);
+	memset(&b, 0, sizeof b);
+	s = sbuf_take(&b);
+	assert_string_equal(s, "");
+	free(s);
+}
+
+static void
+test_strlist(void **state)
+{
+	struct strlist l = { 0 };
+	int i;
+
+	(void)state;
+	for (i = 0; i < 100; i++)
+		strlist_addf(&l, "item %d", i);
+	strlist_add(&l, "last");
+	assert_int_equal(l.n, 101);
+	assert_string_equal(l.v[0], "item 0");
+	assert_string_equal(l.v[99], "item 99");
+	assert_string_equal(l.v[100], "last");
+	strlist_free(&l);
+	assert_int_equal(l.n, 0);
+	assert_null(l.v);
+}
+
+static void
+test_hex(void **state)
+{
+	const uint8_t in[] = { 0x00, 0x01, 0xab, 0xff, 0x7e };
+	uint8_t out[5];
+	char s[11];
+
+	(void)state;
+	util_hex(in, sizeof in, s);
+	assert_string_equal(s, "0001abff7e");
+	assert_int_equal(util_unhex(s, out, sizeof out), 0);
+	assert_memory_equal(out, in, sizeof in);
+	assert_int_equal(util_unhex("0001ABFF7E", out, sizeof out), 0);
+	assert_memory_equal(out, in, sizeof in);
+	util_hex(in, 0, s);
+	assert_string_equal(s, "");
+	assert_int_equal(util_unhex("", out, 0), 0);
+	/* Exactly 2n digits: not fewer, not more, nothing else. */
+	assert_int_equal(util_unhex("0001abff7", out, 5), -1);
+	assert_int_equal(util_unhex("0001abff7e0", out, 5), -1);
+	assert_int_equal(util_unhex("0001abff7g", out, 5), -1);
+	assert_int_equal(util_unhex("0001 bff7e", out, 5), -1);
+	assert_int_equal(util_unhex("", out, 1), -1);
+}
+
+static void
+test_parse_int(void **state)
+{
+	static const struct {
+		const char *s;
+		long long v;
+	} good[] = {
+		{ "0", 0 }, { "7", 7 }, { "-7", -7 }, { "100000", 100000 },
+		{ "9223372036854775807", LLONG_MAX },
+		{ "-9223372036854775808", LLONG_MIN },
+	};
+	static const char *const bad[] = {
+		"", "-", "+1", "01", "00", "-0", "-01", " 1", "1 ", "1a",
+		"0x10", "1.0", "1e3", "--1", "9223372036854775808",
+		"-9223372036854775809", "99999999999999999999999",
+		"18446744073709551616", "\xef\xbc\x91", NULL,
+	};
+	long long v;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+		v = 12345;
+		assert_int_equal(util_parse_int(good[i].s, LLONG_MIN,
+		    LLONG_MAX, &v), 0);
+		assert_true(v == good[i].v);
+	}
+	for (i = 0; bad[i] != NULL; i++) {
+		v = 12345;
+		if (util_parse_int(bad[i], LLONG_MIN, LLONG_MAX, &v) != -1)
+			fail_msg("accepted '%s'", bad[i]);
+		assert_true(v == 12345); /* untouched on failure */
+	}
+	/* The range is inclusive at both ends. */
+	assert_int_equal(util_parse_int("1", 1, 3, &v), 0);
+	assert_int_equal(util_parse_int("3", 1, 3, &v), 0);
+	assert_int_equal(util_parse_int("0", 1, 3, &v), -1);
+	assert_int_equal(util_parse_int("4", 1, 3, &v), -1);
+	assert_int_equal(util_parse_int("-5", -5, -5, &v), 0);
+	assert_true(v == -5);
+}
+
+static void
+test_valid_name(void **state)
+{
+	static const char *const good[] = {
+		"a", "Z", "0", "alice", "bob_2", "game-1", "9lives",
+		"abcdefghijklmnopqrstuvwxyz012345", NULL,
+	};
+	static const char *const bad[] = {
+		"", "-a", "_a", "a b", "a/b", "..", ".a", "a.b", "a\n",
+		"abcdefghijklmnopqrstuvwxyz0123456", "\xc3\xa9t\xc3\xa9",
+		"a:b", NULL,
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; good[i] != NULL; i++)
+		if (!util_valid_name(good[i]))
+			fail_msg("refused '%s'", good[i]);
+	for (i = 0; bad[i] != NULL; i++)
+		if (util_valid_name(bad[i]))
+			fail_msg("accepted '%s'", bad[i]);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_err_set),
+		cmocka_unit_test(test_err_truncation),
+		cmocka_unit_test(test_alloc),
+		cmocka_unit_test(test_alloc_failure),
+		cmocka_unit_test(test_sbuf),
+		cmocka_unit_test(test_strlist),
+		cmocka_unit_test(test_hex),
+		cmocka_unit_test(test_parse_int),
+		cmocka_unit_test(test_valid_name),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
