@@ -11,6 +11,46 @@
 
 #include "fileio.h"
 
+/* Outputs being made are removed if the process exits before they are
+ * done (an allocator's exit on out of memory, in util.c, libyaml's or
+ * libcrypto's): a failed run leaves no temporary file.  Only a signal
+ * such as SIGKILL can leave one. */
+#define FILEIO_LIVE_MAX 4
+static struct fileio_stage *fileio_live[FILEIO_LIVE_MAX];
+static char fileio_live_tmp[PATH_MAX + 32]; /* fileio_create's file */
+static int fileio_atexit_set;
+
+static void fileio_stage_remove(const char *top, char *const *files,
+    size_t n);
+
+static void
+fileio_atexit(void)
+{
+	for (size_t i = 0; i < FILEIO_LIVE_MAX; i++)
+		if (fileio_live[i] != NULL && fileio_live[i]->tmp != NULL)
+			fileio_stage_remove(fileio_live[i]->tmp,
+			    fileio_live[i]->files, fileio_live[i]->n);
+	if (fileio_live_tmp[0] != '\0')
+		unlink(fileio_live_tmp);
+}
+
+static void
+fileio_watch(void)
+{
+	if (!fileio_atexit_set && atexit(fileio_atexit) == 0)
+		fileio_atexit_set = 1;
+}
+
+static void
+fileio_live_set(struct fileio_stage *s, struct fileio_stage *to)
+{
+	for (size_t i = 0; i < FILEIO_LIVE_MAX; i++)
+		if (fileio_live[i] == s) {
+			fileio_live[i] = to;
+			return;
+		}
+}
+
 static int
 fileio_fail(struct gb_err *e, const char *path, const char *what)
 {
@@ -30,7 +70,10 @@ fileio_read(const char *path, size_t cap, char **buf, size_t *len,
 	err_file(e, path);
 	*buf = NULL;
 	*len = 0;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)) == -1)
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; it is
+	 * refused below as not a regular file. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)) ==
+	    -1)
 		return fileio_fail(e, path, "cannot open");
 	if (fstat(fd, &sb) == -1) {
 		fileio_fail(e, path, "cannot stat");
@@ -133,18 +176,18 @@ fileio_create(const char *path, const char *data, size_t len,
 	if (snprintf(tmp, sizeof tmp, "%s/.gunbai.XXXXXX", dir) >=
 	    (int)sizeof tmp)
 		return err_set(e, 0, 0, "path '%s' is too long", path);
+	fileio_watch();
 	if ((fd = mkstemp(tmp)) == -1)
 		return fileio_fail(e, dir, "cannot create a file in");
+	memcpy(fileio_live_tmp, tmp, sizeof tmp);
 	if (fchmod(fd, 0644) == -1 || fileio_write_fd(fd, data, len) == -1) {
 		fileio_fail(e, path, "cannot write");
 		close(fd);
-		unlink(tmp);
-		return -1;
+		goto fail;
 	}
 	if (close(fd) == -1) {
 		fileio_fail(e, path, "cannot write");
-		unlink(tmp);
-		return -1;
+		goto fail;
 	}
 	/* link() refuses to replace: an existing file is never clobbered. */
 	if (link(tmp, path) == -1) {
@@ -152,13 +195,23 @@ fileio_create(const char *path, const char *data, size_t len,
 			err_set(e, 0, 0, "'%s' exists; not overwriting it", path);
 		else
 			fileio_fail(e, path, "cannot create");
-		unlink(tmp);
-		return -1;
+		goto fail;
 	}
 	unlink(tmp);
-	if (fileio_sync_dir(dir) == -1)
-		return fileio_fail(e, dir, "cannot flush directory");
+	fileio_live_tmp[0] = '\0';
+	if (fileio_sync_dir(dir) == -1) {
+		/* The file may not last: take it back, so that a failure
+		 * means nothing was written.  link() made it, so it is
+		 * ours. */
+		fileio_fail(e, dir, "cannot flush directory");
+		unlink(path);
+		return -1;
+	}
 	return 0;
+fail:
+	unlink(tmp);
+	fileio_live_tmp[0] = '\0';
+	return -1;
 }
 
 /* 1 if dir exists and is empty, 0 if it does not exist, -1 otherwise. */
@@ -215,9 +268,18 @@ fileio_stage_begin(struct fileio_stage *s, const char *dir,
 	if (snprintf(tmp, sizeof tmp, "%s/.gunbai-out.XXXXXX", parent) >=
 	    (int)sizeof tmp)
 		return err_set(e, 0, 0, "path '%s' is too long", dir);
-	if (mkdtemp(tmp) == NULL)
-		return fileio_fail(e, parent, "cannot create a directory in");
+	/* Allocate first: nothing may fail between making the directory
+	 * and watching it. */
 	s->tmp = util_strdup(tmp);
+	fileio_watch();
+	fileio_live_set(NULL, s);
+	if (mkdtemp(s->tmp) == NULL) {
+		fileio_fail(e, parent, "cannot create a directory in");
+		fileio_live_set(s, NULL);
+		free(s->tmp);
+		s->tmp = NULL;
+		return -1;
+	}
 	return 0;
 }
 
@@ -231,11 +293,14 @@ fileio_join(const char *a, const char *b)
 	return sbuf_take(&sb);
 }
 
+/* Noted before it is made, so that an exit in between cannot leave it. */
 static void
 fileio_stage_note(struct fileio_stage *s, const char *relpath)
 {
+	char *copy = util_strdup(relpath);
+
 	s->files = util_reallocarray(s->files, s->n + 1, sizeof *s->files);
-	s->files[s->n++] = util_strdup(relpath);
+	s->files[s->n++] = copy;
 }
 
 int
@@ -245,10 +310,9 @@ fileio_stage_mkdir(struct fileio_stage *s, const char *relpath,
 	char *p = fileio_join(s->tmp, relpath);
 	int r = 0;
 
+	fileio_stage_note(s, relpath);
 	if (mkdir(p, 0755) == -1)
 		r = fileio_fail(e, p, "cannot create directory");
-	else
-		fileio_stage_note(s, relpath);
 	free(p);
 	return r;
 }
@@ -260,11 +324,11 @@ fileio_stage_write(struct fileio_stage *s, const char *relpath,
 	char *p = fileio_join(s->tmp, relpath);
 	int fd, r = 0;
 
+	fileio_stage_note(s, relpath);
 	fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd == -1) {
 		r = fileio_fail(e, p, "cannot create");
 	} else {
-		fileio_stage_note(s, relpath);
 		if (fileio_write_fd(fd, data, len) == -1)
 			r = fileio_fail(e, p, "cannot write");
 		if (close(fd) == -1 && r == 0)
@@ -302,24 +366,40 @@ fileio_stage_commit(struct fileio_stage *s, struct gb_err *e)
 	free(s->tmp);
 	s->tmp = NULL;
 	fileio_dirname(s->dir, parent, sizeof parent);
-	if (fileio_sync_dir(parent) == -1)
-		return fileio_fail(e, parent, "cannot flush directory");
+	if (fileio_sync_dir(parent) == -1) {
+		/* The rename may not last: take the outputs back, so that a
+		 * failure means nothing was written. */
+		fileio_fail(e, parent, "cannot flush directory");
+		fileio_stage_remove(s->dir, s->files, s->n);
+		return -1;
+	}
 	return 0;
+}
+
+/* Remove the files and directories noted under top, then top; in
+ * reverse, files before the directories holding them.  Allocates
+ * nothing: it runs at exit after an allocation failed. */
+static void
+fileio_stage_remove(const char *top, char *const *files, size_t n)
+{
+	char p[PATH_MAX];
+
+	for (size_t i = n; i-- > 0;) {
+		if (snprintf(p, sizeof p, "%s/%s", top, files[i]) >=
+		    (int)sizeof p)
+			continue;
+		if (unlink(p) == -1)
+			rmdir(p);
+	}
+	rmdir(top);
 }
 
 void
 fileio_stage_end(struct fileio_stage *s)
 {
+	fileio_live_set(s, NULL);
 	if (s->tmp != NULL) {
-		/* Remove in reverse: files before the directories holding
-		 * them. */
-		for (size_t i = s->n; i-- > 0;) {
-			char *p = fileio_join(s->tmp, s->files[i]);
-			if (unlink(p) == -1)
-				rmdir(p);
-			free(p);
-		}
-		rmdir(s->tmp);
+		fileio_stage_remove(s->tmp, s->files, s->n);
 		free(s->tmp);
 	}
 	for (size_t i = 0; i < s->n; i++)

@@ -37,7 +37,13 @@ struct game_option {
 	const char *name;
 	const char *def;  /* default value, as text */
 	const char *help; /* one line for `gunbai games` */
+	int file;         /* the value given is a file name: the core reads
+	                   * the file (at most GAME_OPTION_FILE_MAX bytes) and
+	                   * setup gets its contents instead; the default
+	                   * is used as it is */
 };
+
+#define GAME_OPTION_FILE_MAX (1u << 20)
 
 /* One order as the player wrote it: the text of one list item of the
  * orders file, and where it stands in that file. */

@@ -210,10 +210,11 @@ cmd_games(int argc, char **argv)
 	return EXIT_OK;
 }
 
-/* Fill optv from --option NAME=VALUE, defaults for the rest. */
+/* Fill optv from --option NAME=VALUE, defaults for the rest.  The
+ * contents of file options are read into keep. */
 static int
 cmd_new_options(const struct game_entry *g, const struct cmd_args *a,
-    const char **optv)
+    const char **optv, struct strlist *keep)
 {
 	size_t n = 0;
 
@@ -236,6 +237,24 @@ cmd_new_options(const struct game_entry *g, const struct cmd_args *a,
 			    "(see 'gunbai games')", g->title,
 			    (int)(eq - a->options[i]), a->options[i]);
 		optv[k] = eq + 1;
+		if (g->options[k].file) {
+			struct gb_err e = { 0 };
+			char *buf;
+			size_t len;
+			if (fileio_read(eq + 1, GAME_OPTION_FILE_MAX, &buf, &len,
+			    &e) == -1) {
+				fail(&e);
+				return EXIT_INPUT;
+			}
+			if (strlen(buf) != len) {
+				free(buf);
+				return failx(EXIT_INPUT, "%s: a NUL byte in "
+				    "the file", eq + 1);
+			}
+			strlist_add(keep, buf);
+			free(buf);
+			optv[k] = keep->v[keep->n - 1];
+		}
 	}
 	return 0;
 }
@@ -297,6 +316,7 @@ static int
 cmd_new(int argc, char **argv)
 {
 	const char *optv[64];
+	struct strlist keep = { 0 };
 	struct cmd_args a;
 	struct state st;
 	struct gb_err e = { 0 };
@@ -323,8 +343,6 @@ cmd_new(int argc, char **argv)
 	if (!util_valid_name(a.id))
 		return failx(EXIT_USAGE, "invalid game id '%s': 1 to 32 "
 		    "letters, digits, '_' or '-'", a.id);
-	if ((status = cmd_new_options(st.game, &a, optv)) != 0)
-		return status;
 	if (a.seed != NULL) {
 		if (strlen(a.seed) != 2 * RNG_SEED_BYTES ||
 		    util_unhex(a.seed, st.seed, sizeof st.seed) == -1)
@@ -338,11 +356,17 @@ cmd_new(int argc, char **argv)
 		state_free(&st);
 		return status;
 	}
+	if ((status = cmd_new_options(st.game, &a, optv, &keep)) != 0) {
+		strlist_free(&keep);
+		state_free(&st);
+		return status;
+	}
 	st.id = util_strdup(a.id);
 	st.turn = 1;
 	rng_init(&rng, st.seed, 0);
 	st.log.point = 0;
 	st.g = st.game->setup(&st.pl, optv, &rng, &st.log, &e);
+	strlist_free(&keep);
 	if (st.g == NULL) {
 		fail(&e);
 		state_free(&st);

@@ -217,6 +217,9 @@ state_check_derived(struct state *st, const struct node *root,
 		node_set(theirs, "outcome", (struct node *)c);
 		if (o != NULL && c != NULL)
 			yaml_write(theirs, &b);
+		/* Give the borrowed values back; the keys are ours. */
+		for (size_t i = 0; i < theirs->n; i++)
+			node_free(theirs->keys[i]);
 		theirs->n = 0;
 		node_free(theirs);
 	}

@@ -6,6 +6,47 @@
 
 #include "util.h"
 
+/* Copy s into out (size bytes) with control characters written as
+ * escapes ("\n", "\x1b", "\u009b"), so that a message quoting a value or
+ * a file name from a hostile input stays one line of text and cannot
+ * drive a terminal.  Cut at size, never inside an escape. */
+static void
+err_clean(const char *s, char *out, size_t size)
+{
+	size_t o = 0;
+	char esc[8];
+
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+		size_t k;
+
+		if (c == '\n')
+			snprintf(esc, sizeof esc, "\\n");
+		else if (c == '\r')
+			snprintf(esc, sizeof esc, "\\r");
+		else if (c == '\t')
+			snprintf(esc, sizeof esc, "\\t");
+		else if (c < 0x20 || c == 0x7f)
+			snprintf(esc, sizeof esc, "\\x%02x", c);
+		else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+		    (unsigned char)s[1] <= 0x9f) {
+			/* U+0080 to U+009F: C1 controls, CSI among them. */
+			snprintf(esc, sizeof esc, "\\u%04x",
+			    (unsigned char)s[1]);
+			s++;
+		} else {
+			esc[0] = (char)c;
+			esc[1] = '\0';
+		}
+		k = strlen(esc);
+		if (o + k >= size)
+			break;
+		memcpy(out + o, esc, k);
+		o += k;
+	}
+	out[o] = '\0';
+}
+
 int
 err_set(struct gb_err *e, int line, int col, const char *fmt, ...)
 {
@@ -19,7 +60,7 @@ err_set(struct gb_err *e, int line, int col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	memcpy(e->msg, msg, sizeof msg);
+	err_clean(msg, e->msg, sizeof e->msg);
 	e->line = line;
 	e->col = col;
 	return -1;
@@ -29,7 +70,7 @@ void
 err_file(struct gb_err *e, const char *file)
 {
 	if (e != NULL)
-		snprintf(e->file, sizeof e->file, "%s", file ? file : "");
+		err_clean(file ? file : "", e->file, sizeof e->file);
 }
 
 void

@@ -284,9 +284,24 @@ offset_pos(const struct reader *r, size_t off, int *line, int *col)
 	}
 }
 
+/* libyaml gives the offset of a bad trailing byte of a UTF-8 sequence;
+ * errors point at the sequence's first byte, where the character starts. */
+static size_t
+lead_byte(const struct reader *r, size_t off)
+{
+	const unsigned char *p = (const unsigned char *)r->buf;
+
+	if (off > r->len)
+		return off;
+	while (off > 0 && (p[off - 1] & 0xc0) == 0x80)
+		off--;
+	return off > 0 ? off - 1 : 0;
+}
+
 static int
 libyaml_error(struct reader *r, const yaml_parser_t *p)
 {
+	size_t off;
 	int line, col;
 
 	switch (p->error) {
@@ -294,7 +309,11 @@ libyaml_error(struct reader *r, const yaml_parser_t *p)
 		fputs("gunbai: out of memory\n", stderr);
 		exit(EXIT_NOMEM);
 	case YAML_READER_ERROR:
-		offset_pos(r, p->problem_offset, &line, &col);
+		off = p->problem_offset;
+		if (p->problem != NULL &&
+		    strcmp(p->problem, "invalid trailing UTF-8 octet") == 0)
+			off = lead_byte(r, off);
+		offset_pos(r, off, &line, &col);
 		return err_set(r->e, line, col, "invalid YAML: %s",
 		    p->problem ? p->problem : "unreadable input");
 	default:
@@ -334,7 +353,8 @@ on_event(struct reader *r, const yaml_event_t *ev)
 			    "more than one document");
 		return 0;
 	case YAML_DOCUMENT_END_EVENT:
-		/* "---" alone, or only "key:" style emptiness at the top. */
+		/* A document with no content ("---" alone) has an empty
+		 * plain scalar for its root. */
 		if (r->root->kind == NODE_SCALAR && r->root->len == 0 &&
 		    !r->root->quoted)
 			return err_set(r->e, r->root->line, r->root->col,

@@ -7,7 +7,7 @@
  * accepted.  Every scalar is a string; games ask for integers explicitly.
  *
  * The writer is canonical: a tree has exactly one serialisation (see
- * formats/state.md, "Canonical form"), and reading it back gives a tree
+ * formats/canonical.md), and reading it back gives a tree
  * that writes to the same bytes. */
 #ifndef GUNBAI_YAML_H
 #define GUNBAI_YAML_H

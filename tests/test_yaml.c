@@ -425,7 +425,9 @@ test_read_refusals(void **state)
 
 	read_fails("a: 1\n---\nb: 2\n", 2, 1, "more than one document");
 	read_fails("a\n...\n---\nb\n", 3, 1, "more than one document");
-	read_fails("a\n...\nb\n", 3, 1, "more than one document");
+	/* libyaml wants "---" before a second document after "...". */
+	read_fails("a\n...\nb\n", 3, 1,
+	    "invalid YAML: did not find expected <document start>");
 
 	read_fails("a: &x 1\n", 1, 4, "anchors and aliases are not allowed");
 	read_fails("a: 1\nb: *x\n", 2, 4,
@@ -484,7 +486,7 @@ test_read_bad_utf8(void **state)
 	(void)state;
 	read_fails("a: ok\nb: \xff\n", 2, 4,
 	    "invalid YAML: invalid leading UTF-8 octet");
-	read_fails("a: caf\xc3\xa9 \xc3\xa9\xc3\n", 1, 12,
+	read_fails("a: caf\xc3\xa9 \xc3\xa9\xc3\n", 1, 10,
 	    "invalid YAML: invalid trailing UTF-8 octet");
 	read_fails("a: caf\xc3\xa9\xc3", 1, 8,
 	    "invalid YAML: incomplete UTF-8 octet sequence");

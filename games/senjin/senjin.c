@@ -15,16 +15,31 @@
 
 #include "senjin.h"
 
-#define SENJIN_MAX_LIMIT 1000000
+/* The tables every file of the module reads (senjin.h). */
+const struct senjin_army senjin_armies[2] = {
+	{ "South", "south", { 2, 6 } },   /* c1, g1 */
+	{ "North", "north", { 74, 78 } }, /* c9, g9 */
+};
+
+const struct senjin_kind_info senjin_kinds[SENJIN_KINDS] = {
+	[SENJIN_SHO] = { "Sho", "Shogun", 'G', 4, 2 },
+	[SENJIN_SHI] = { "Shi", "Bushi", 'B', 11, 1 },
+};
+
+const struct senjin_side_info senjin_sides[SENJIN_SIDES] = {
+	[SENJIN_SWORD] = { "Sword", "sword", '/' },
+	[SENJIN_SHIELD] = { "Shield", "shield", '#' },
+};
 
 enum { SENJIN_OPT_FIRST, SENJIN_OPT_LIMIT };
 
 static const struct game_option senjin_options[] = {
-	[SENJIN_OPT_FIRST] = { "first", "random",
-	    "who moves first: random (a coin toss) or a player's name" },
-	[SENJIN_OPT_LIMIT] = { "turn-limit", "0",
-	    "a draw after this many turns in all; 0 for no limit" },
-	{ NULL, NULL, NULL },
+	[SENJIN_OPT_FIRST] = { .name = "first", .def = "random",
+	    .help = "who moves first: random (a coin toss) or a player's "
+	    "name" },
+	[SENJIN_OPT_LIMIT] = { .name = "turn-limit", .def = "0",
+	    .help = "a draw after this many turns in all; 0 for no limit" },
+	{ .name = NULL },
 };
 
 /* Who moves first, from the option: a coin toss or a name. */
@@ -107,12 +122,13 @@ senjin_owed(const void *vg, struct owed *out)
 	out->player = senjin_board_to_move(g);
 	snprintf(out->decision, sizeof out->decision, "turn");
 	if (g->turn == 0)
-		snprintf(out->what, sizeof out->what, "%s: turn 1, one action: "
-		    "move, place or flip", senjin_armies[out->player].name);
+		snprintf(out->what, sizeof out->what, "the first turn of the "
+		    "game, as %s: one action, a move, a place or a flip",
+		    senjin_armies[out->player].name);
 	else
-		snprintf(out->what, sizeof out->what, "%s: turn %d, a move, "
+		snprintf(out->what, sizeof out->what, "a turn as %s: a move, "
 		    "then a place, a flip or another move",
-		    senjin_armies[out->player].name, g->turn + 1);
+		    senjin_armies[out->player].name);
 	return 1;
 }
 

@@ -1,6 +1,7 @@
 /* senjin.h - what the files of the Senjin module share.
  *
- * senjin.c        the game_entry: options, setup, the turn sequence
+ * senjin.c        the tables, the game_entry: options, setup, the turn
+ *                 sequence
  * senjin_board.c  squares, the starting position, movement, winning
  * senjin_order.c  parsing and checking orders, validate and legal
  * senjin_state.c  the state section: load and save
@@ -19,6 +20,7 @@
 #define SENJIN_TOKENS 2 /* tokens per player */
 #define SENJIN_OFF (-1) /* the square of a token off the board */
 #define SENJIN_NOBODY (-1)
+#define SENJIN_MAX_LIMIT 1000000 /* the largest turn-limit option */
 
 /* Player 0 is South, player 1 is North. */
 struct senjin_army {
@@ -115,6 +117,8 @@ struct senjin_capture {
  * the way (at most SENJIN_MAX_PATH, written to caps, counted in *ncaps). */
 void senjin_board_move(struct senjin *g, int from, int to,
     struct senjin_capture *caps, int *ncaps);
+/* Is to within SENJIN_MAX_PATH files and ranks of from?  Every move is. */
+int senjin_board_near(int from, int to);
 /* Has player any legal move? */
 int senjin_board_can_move(const struct senjin *g, int player);
 /* The reason player has won by the position, or NULL. */

@@ -7,21 +7,6 @@
 
 #include "senjin.h"
 
-const struct senjin_army senjin_armies[2] = {
-	{ "South", "south", { 2, 6 } },   /* c1, g1 */
-	{ "North", "north", { 74, 78 } }, /* c9, g9 */
-};
-
-const struct senjin_kind_info senjin_kinds[SENJIN_KINDS] = {
-	[SENJIN_SHO] = { "Sho", "Shogun", 'G', 4, 2 },
-	[SENJIN_SHI] = { "Shi", "Bushi", 'B', 11, 1 },
-};
-
-const struct senjin_side_info senjin_sides[SENJIN_SIDES] = {
-	[SENJIN_SWORD] = { "Sword", "sword", '/' },
-	[SENJIN_SHIELD] = { "Shield", "shield", '#' },
-};
-
 /* The same notation as the state's board and the view. */
 const char *const senjin_board_start[SENJIN_RANKS] = {
 	"b g * g . g * g b",
@@ -84,21 +69,34 @@ senjin_board_any_bakufu(int sq)
 	return senjin_board_is_bakufu(0, sq) || senjin_board_is_bakufu(1, sq);
 }
 
+/* Which token is on sq: its owner in *p and index in *i; -1 if none. */
+static int
+senjin_board_token_find(const struct senjin *g, int sq, int *p, int *i)
+{
+	for (*p = 0; *p < 2; (*p)++)
+		for (*i = 0; *i < SENJIN_TOKENS; (*i)++)
+			if (g->tokens[*p][*i].side >= 0 &&
+			    g->tokens[*p][*i].sq == sq)
+				return 0;
+	return -1;
+}
+
 const struct senjin_token *
 senjin_board_token_on(const struct senjin *g, int sq)
 {
-	for (int p = 0; p < 2; p++)
-		for (int i = 0; i < SENJIN_TOKENS; i++)
-			if (g->tokens[p][i].side >= 0 &&
-			    g->tokens[p][i].sq == sq)
-				return &g->tokens[p][i];
-	return NULL;
+	int p, i;
+
+	return senjin_board_token_find(g, sq, &p, &i) < 0 ? NULL :
+	    &g->tokens[p][i];
 }
 
 struct senjin_token *
 senjin_board_token_at(struct senjin *g, int sq)
 {
-	return (struct senjin_token *)senjin_board_token_on(g, sq);
+	int p, i;
+
+	return senjin_board_token_find(g, sq, &p, &i) < 0 ? NULL :
+	    &g->tokens[p][i];
 }
 
 static int
@@ -337,6 +335,15 @@ senjin_board_check_piece(const struct senjin *g, int player, int from,
 		return -1;
 	}
 	return 0;
+}
+
+int
+senjin_board_near(int from, int to)
+{
+	int df = senjin_board_abs(to % SENJIN_FILES - from % SENJIN_FILES);
+	int dr = senjin_board_abs(to / SENJIN_FILES - from / SENJIN_FILES);
+
+	return df <= SENJIN_MAX_PATH && dr <= SENJIN_MAX_PATH;
 }
 
 int

@@ -6,7 +6,6 @@
  * accepted actions of the turn left it, and then applied to that copy.  So
  * an order validate accepts is exactly one resolve can play, and legal()
  * lists exactly what validate accepts. */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +13,8 @@
 
 #define SENJIN_ORDER_WORDS 6 /* more than any order has, to notice extra */
 #define SENJIN_ORDER_CHARS 200
+#define SENJIN_ORDER_QUOTE 12 /* characters of a word quoted in a reason */
+#define SENJIN_ORDER_USAGE (-2) /* a reader's answer: the words do not fit */
 
 enum senjin_order_verb { SENJIN_ORDER_MOVE, SENJIN_ORDER_PLACE,
 	SENJIN_ORDER_FLIP };
@@ -52,13 +53,63 @@ static const struct senjin_order_keyword {
 	const char *word;
 	int verb;
 	senjin_order_reader *read;
+	const char *usage; /* the reason when the words after it do not fit */
 } senjin_order_keywords[] = {
-	{ "move", SENJIN_ORDER_MOVE, senjin_order_read_move },
-	{ "place", SENJIN_ORDER_PLACE, senjin_order_read_place },
-	{ "flip", SENJIN_ORDER_FLIP, senjin_order_read_flip },
+	{ "move", SENJIN_ORDER_MOVE, senjin_order_read_move,
+	    "a move names two squares: move FROM TO, as in move b2 b3" },
+	{ "place", SENJIN_ORDER_PLACE, senjin_order_read_place,
+	    "write place sword or place shield (on the first turn: place "
+	    "sword at b2)" },
+	{ "flip", SENJIN_ORDER_FLIP, senjin_order_read_flip,
+	    "write flip and a square, or flip sword or flip shield for a "
+	    "token off the board" },
 };
 #define SENJIN_ORDER_NKEYWORDS \
 	(sizeof senjin_order_keywords / sizeof senjin_order_keywords[0])
+
+/* ASCII only, whatever the locale: orders read the same everywhere. */
+static int
+senjin_order_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+	    c == '\f';
+}
+
+static char
+senjin_order_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* A word as quoted in a reason: at most SENJIN_ORDER_QUOTE characters,
+ * anything but printable ASCII shown as '?', so a reason stays one valid
+ * line whatever the order held. */
+static const char *
+senjin_order_quote(const char *word, char out[SENJIN_ORDER_QUOTE + 4])
+{
+	size_t i;
+
+	for (i = 0; word[i] != '\0' && i < SENJIN_ORDER_QUOTE; i++)
+		out[i] = word[i] >= ' ' && word[i] <= '~' ? word[i] : '?';
+	strcpy(out + i, word[i] != '\0' ? "..." : "");
+	return out;
+}
+
+/* "move, place and flip", from the table. */
+static const char *
+senjin_order_verbs(char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < SENJIN_ORDER_NKEYWORDS && len < size; i++) {
+		snprintf(buf + len, size - len, "%s%s", i == 0 ? "" :
+		    i + 1 == SENJIN_ORDER_NKEYWORDS ? " and " : ", ",
+		    senjin_order_keywords[i].word);
+		len = strlen(buf);
+	}
+	return buf;
+}
 
 /* Split text into lowercase words: keywords and squares are read without
  * regard to case. */
@@ -66,26 +117,26 @@ static int
 senjin_order_split(const char *text, struct senjin_order_words *w,
     char *why, size_t size)
 {
+	size_t len = strlen(text);
 	char *p = w->buf;
 
-	if (strlen(text) > SENJIN_ORDER_CHARS) {
+	if (len > SENJIN_ORDER_CHARS) {
 		snprintf(why, size, "an order has at most %d characters",
 		    SENJIN_ORDER_CHARS);
 		return -1;
 	}
-	for (size_t i = 0; text[i] != '\0'; i++)
-		w->buf[i] = (char)tolower((unsigned char)text[i]);
-	w->buf[strlen(text)] = '\0';
+	for (size_t i = 0; i <= len; i++)
+		w->buf[i] = senjin_order_lower(text[i]);
 	w->n = 0;
 	for (;;) {
-		while (isspace((unsigned char)*p))
+		while (senjin_order_space(*p))
 			*p++ = '\0';
 		if (*p == '\0')
 			return 0;
 		if (w->n < SENJIN_ORDER_WORDS)
 			w->w[w->n] = p;
 		w->n++;
-		while (*p != '\0' && !isspace((unsigned char)*p))
+		while (*p != '\0' && !senjin_order_space(*p))
 			p++;
 	}
 }
@@ -93,8 +144,11 @@ senjin_order_split(const char *text, struct senjin_order_words *w,
 static int
 senjin_order_square(const char *word, int *sq, char *why, size_t size)
 {
+	char q[SENJIN_ORDER_QUOTE + 4];
+
 	if ((*sq = senjin_board_square(word)) < 0) {
-		snprintf(why, size, "'%.12s' is not a square (a1 to i9)", word);
+		snprintf(why, size, "'%s' is not a square (a1 to i9)",
+		    senjin_order_quote(word, q));
 		return -1;
 	}
 	return 0;
@@ -113,11 +167,8 @@ static int
 senjin_order_read_move(const struct senjin_order_words *w,
     struct senjin_order_action *a, char *why, size_t size)
 {
-	if (w->n != 3) {
-		snprintf(why, size, "a move names two squares: move FROM TO, "
-		    "as in move b2 b3");
-		return -1;
-	}
+	if (w->n != 3)
+		return SENJIN_ORDER_USAGE;
 	if (senjin_order_square(w->w[1], &a->from, why, size) < 0 ||
 	    senjin_order_square(w->w[2], &a->to, why, size) < 0)
 		return -1;
@@ -128,15 +179,14 @@ static int
 senjin_order_read_place(const struct senjin_order_words *w,
     struct senjin_order_action *a, char *why, size_t size)
 {
+	char q[SENJIN_ORDER_QUOTE + 4];
+
 	if ((w->n != 2 && w->n != 4) || (w->n == 4 &&
-	    strcmp(w->w[2], "at") != 0)) {
-		snprintf(why, size, "write place sword or place shield (on the "
-		    "first turn: place sword at b2)");
-		return -1;
-	}
+	    strcmp(w->w[2], "at") != 0))
+		return SENJIN_ORDER_USAGE;
 	if ((a->side = senjin_order_side(w->w[1])) < 0) {
-		snprintf(why, size, "'%.12s' is not a token side: sword or "
-		    "shield", w->w[1]);
+		snprintf(why, size, "'%s' is not a token side: sword or "
+		    "shield", senjin_order_quote(w->w[1], q));
 		return -1;
 	}
 	a->at = -1;
@@ -148,16 +198,15 @@ static int
 senjin_order_read_flip(const struct senjin_order_words *w,
     struct senjin_order_action *a, char *why, size_t size)
 {
-	if (w->n != 2) {
-		snprintf(why, size, "write flip and a square, or flip sword "
-		    "or flip shield for a token off the board");
-		return -1;
-	}
+	char q[SENJIN_ORDER_QUOTE + 4];
+
+	if (w->n != 2)
+		return SENJIN_ORDER_USAGE;
 	a->at = senjin_board_square(w->w[1]);
 	a->side = senjin_order_side(w->w[1]);
 	if (a->at < 0 && a->side < 0) {
-		snprintf(why, size, "'%.12s' is neither a square (a1 to i9) "
-		    "nor sword or shield", w->w[1]);
+		snprintf(why, size, "'%s' is neither a square (a1 to i9) "
+		    "nor sword or shield", senjin_order_quote(w->w[1], q));
 		return -1;
 	}
 	return 0;
@@ -168,22 +217,28 @@ senjin_order_read(const char *text, struct senjin_order_action *a,
     char *why, size_t size)
 {
 	struct senjin_order_words w;
+	char verbs[64], q[SENJIN_ORDER_QUOTE + 4];
 
 	if (senjin_order_split(text, &w, why, size) < 0)
 		return -1;
+	senjin_order_verbs(verbs, sizeof verbs);
 	if (w.n == 0) {
-		snprintf(why, size, "empty order: orders are move, place and "
-		    "flip");
+		snprintf(why, size, "empty order: orders are %s", verbs);
 		return -1;
 	}
 	for (size_t i = 0; i < SENJIN_ORDER_NKEYWORDS; i++) {
-		if (strcmp(w.w[0], senjin_order_keywords[i].word) == 0) {
-			a->verb = senjin_order_keywords[i].verb;
-			return senjin_order_keywords[i].read(&w, a, why, size);
-		}
+		const struct senjin_order_keyword *k = &senjin_order_keywords[i];
+		int rc;
+
+		if (strcmp(w.w[0], k->word) != 0)
+			continue;
+		a->verb = k->verb;
+		if ((rc = k->read(&w, a, why, size)) == SENJIN_ORDER_USAGE)
+			snprintf(why, size, "%s", k->usage);
+		return rc < 0 ? -1 : 0;
 	}
-	snprintf(why, size, "unknown order '%.20s': orders are move, place "
-	    "and flip", w.w[0]);
+	snprintf(why, size, "unknown order '%s': orders are %s",
+	    senjin_order_quote(w.w[0], q), verbs);
 	return -1;
 }
 
@@ -549,18 +604,28 @@ senjin_order_each(struct senjin_order_turn *t, struct strlist *out)
 {
 	int first = senjin_order_first_turn(t);
 
-	for (int f = 0; f < SENJIN_SQUARES; f++)
+	for (int f = 0; f < SENJIN_SQUARES; f++) {
+		/* Only a waste of time, not a change of result: the check
+		 * refuses moves of other squares and beyond the range. */
+		if (t->g.board[f].owner != t->player)
+			continue;
 		for (int to = 0; to < SENJIN_SQUARES; to++)
-			senjin_order_list(t, &(struct senjin_order_action){
-			    SENJIN_ORDER_MOVE, f, to, -1, -1 }, out);
+			if (senjin_board_near(f, to))
+				senjin_order_list(t,
+				    &(struct senjin_order_action){
+				    SENJIN_ORDER_MOVE, f, to, -1, -1 }, out);
+	}
 	for (int s = 0; s < SENJIN_SIDES; s++)
 		for (int sq = 0; sq < (first ? SENJIN_SQUARES : 1); sq++)
-			senjin_order_list(t, &(struct senjin_order_action){
-			    SENJIN_ORDER_PLACE, -1, -1, s, first ? sq : -1 },
-			    out);
+			if (!first || t->g.board[sq].owner == t->player)
+				senjin_order_list(t,
+				    &(struct senjin_order_action){
+				    SENJIN_ORDER_PLACE, -1, -1, s,
+				    first ? sq : -1 }, out);
 	for (int sq = 0; sq < SENJIN_SQUARES; sq++)
-		senjin_order_list(t, &(struct senjin_order_action){
-		    SENJIN_ORDER_FLIP, -1, -1, -1, sq }, out);
+		if (t->g.board[sq].owner == t->player)
+			senjin_order_list(t, &(struct senjin_order_action){
+			    SENJIN_ORDER_FLIP, -1, -1, -1, sq }, out);
 	for (int s = 0; s < SENJIN_SIDES; s++)
 		senjin_order_list(t, &(struct senjin_order_action){
 		    SENJIN_ORDER_FLIP, -1, -1, s, -1 }, out);

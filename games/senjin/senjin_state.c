@@ -24,7 +24,7 @@
 
 #include "senjin.h"
 
-#define SENJIN_STATE_MAX 1000000
+#define SENJIN_STATE_MAX 1000000000 /* turns; far beyond any game */
 
 static const char *const senjin_state_keys[] = { "turn", "to-move",
 	"first", "turn-limit", "board", "off-board", "outcome", NULL };
@@ -35,8 +35,8 @@ static const char *const senjin_state_outcome_keys[] = { "winner",
 
 #define SENJIN_STATE_WAITING " waiting"
 
-/* An army word ("south", "north"; "none" too if none >= 0, giving none)
- * of key in map. */
+/* An army word ("south", "north"; "none" too if none, giving
+ * SENJIN_NOBODY) of key in map. */
 static int
 senjin_state_army(const struct node *map, const char *key, int none,
     int *out, struct gb_err *e)
@@ -50,12 +50,12 @@ senjin_state_army(const struct node *map, const char *key, int none,
 			*out = p;
 			return 0;
 		}
-	if (none >= 0 && strcmp(v->str, "none") == 0) {
-		*out = none;
+	if (none && strcmp(v->str, "none") == 0) {
+		*out = SENJIN_NOBODY;
 		return 0;
 	}
 	return err_set(e, v->line, v->col, "\"%s\" must be south or north%s",
-	    key, none >= 0 ? " or none" : "");
+	    key, none ? " or none" : "");
 }
 
 static int
@@ -174,7 +174,7 @@ senjin_state_outcome(struct senjin *g, const struct node *sec,
 		return 0;
 	if (node_want_kind(o, NODE_MAP, "outcome", e) < 0 ||
 	    node_only_keys(o, senjin_state_outcome_keys, e) < 0 ||
-	    senjin_state_army(o, "winner", SENJIN_NOBODY, &g->winner, e) < 0 ||
+	    senjin_state_army(o, "winner", 1, &g->winner, e) < 0 ||
 	    node_need(o, "reason", NODE_SCALAR, &r, e) < 0)
 		return -1;
 	if (r->len == 0 || r->len >= sizeof g->reason)
@@ -223,10 +223,10 @@ senjin_state_turns(struct senjin *g, const struct node *sec,
 	int to_move;
 
 	if (node_need_int(sec, "turn", 0, SENJIN_STATE_MAX, &turn, e) < 0 ||
-	    node_need_int(sec, "turn-limit", 0, SENJIN_STATE_MAX, &limit,
+	    node_need_int(sec, "turn-limit", 0, SENJIN_MAX_LIMIT, &limit,
 	    e) < 0 ||
-	    senjin_state_army(sec, "first", -1, &g->first, e) < 0 ||
-	    senjin_state_army(sec, "to-move", -1, &to_move, e) < 0)
+	    senjin_state_army(sec, "first", 0, &g->first, e) < 0 ||
+	    senjin_state_army(sec, "to-move", 0, &to_move, e) < 0)
 		return -1;
 	g->turn = (int)turn;
 	g->limit = (int)limit;
