@@ -41,7 +41,8 @@ TOOL_BINS = $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(TOOL_SRCS))
 MANS = $(wildcard man/*.[0-9])
 
 # Debian packages the build, the tests and the demo need.
-DEB_PKGS = libyaml-dev libssl-dev libcmocka-dev pkg-config openssl mandoc clang make python3
+DEB_PKGS = libyaml-dev libssl-dev libcmocka-dev pkg-config openssl mandoc clang make python3 \
+	libclang-rt-14-dev
 DEB_CHECK = $(PKG_CONFIG) --exists yaml-0.1 libcrypto cmocka && \
 	command -v openssl >/dev/null && command -v mandoc >/dev/null && \
 	command -v clang >/dev/null
@@ -91,7 +92,7 @@ check: $(BUILD)/gunbai $(TEST_BINS) $(TOOL_BINS)
 
 test: deps
 	$(MAKE) --no-print-directory check BUILD=build/gcc CC=gcc
-	$(MAKE) --no-print-directory check BUILD=build/san CC=clang SAN=1
+	HARNESS_SEEDS=4 $(MAKE) --no-print-directory check BUILD=build/san CC=clang SAN=1
 	$(MAKE) --no-print-directory lint
 
 demo: deps
@@ -111,3 +112,67 @@ install: gunbai
 
 clean:
 	rm -rf build gunbai demo-out
+
+# ---------------------------------------------------------------------
+# Robustness (issue 3): fuzz targets, fault injection, coverage, bench.
+#
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (60), one
+#                   session per registered game for fuzz_game; fails on
+#                   any crash, leak or sanitizer report
+#   make coverage   gcc --coverage build, every test, line and branch
+#                   coverage of adjudicator/ and games/
+#   make bench      whole-process adjudication against the floor, random
+#                   playouts per game, early against late turns
+
+FUZZ_SECONDS ?= 60
+FUZZ_SRCS = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_COMMON = tests/fuzz/common.c
+FUZZ_DEPS = $(FUZZ_COMMON) tests/fuzz/fuzz.h $(BUILD)/libgunbai.a
+# In every build variant: each target linked with a main that replays
+# the corpora (tests/t_fuzz.sh runs them).
+FUZZ_REPLAY_BINS = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS))
+# gunbai with open, write, fsync, rename, ... and the allocator wrapped,
+# to fail on demand (tests/faults/faults.c, tests/t_faults.sh).
+FAULT_WRAP = open close read write fsync rename link mkdir \
+	mkdtemp mkstemp opendir fchmod malloc calloc realloc
+FAULT_BIN = $(BUILD)/tools/gunbai-faults
+
+.PHONY: fuzz fuzz-build coverage bench
+
+check: $(FUZZ_REPLAY_BINS) $(FAULT_BIN)
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/replay.c $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/fuzz -o $@ $< tests/fuzz/replay.c \
+	    $(FUZZ_COMMON) $(BUILD)/libgunbai.a $(LIBS)
+
+$(BUILD)/libfuzzer/%: tests/fuzz/%.c $(FUZZ_DEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< \
+	    $(FUZZ_COMMON) $(BUILD)/libgunbai.a $(LIBS)
+
+$(FAULT_BIN): tests/faults/faults.c $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/faults/faults.c \
+	    $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a $(LIBS) \
+	    $(foreach f,$(FAULT_WRAP),-Wl,--wrap=$(f))
+
+fuzz-build: $(BUILD)/gunbai $(patsubst tests/fuzz/%.c,$(BUILD)/libfuzzer/%,$(FUZZ_SRCS))
+
+fuzz: deps
+	$(MAKE) --no-print-directory fuzz-build BUILD=build/fuzz CC=clang \
+	    SAN=1 CFLAGS='-O1 -g -fsanitize=fuzzer-no-link'
+	sh tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS)
+
+# The figures are printed even if a test fails.
+coverage: deps
+	rm -rf build/coverage
+	-$(MAKE) --no-print-directory check BUILD=build/coverage CC=gcc \
+	    CFLAGS='-O0 -g --coverage'
+	@sh tests/coverage.sh build/coverage
+
+bench: deps
+	$(MAKE) --no-print-directory BUILD=build/bench CC=gcc \
+	    build/bench/gunbai build/bench/tools/bench_time \
+	    build/bench/tools/bench_floor build/bench/tools/bench_play
+	@sh bench/bench.sh build/bench

@@ -208,10 +208,14 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			for (size_t i = before; i < n; i++)
 				sbuf_printf(&list, "%s\"%s\"",
 				    i > before ? ", " : "", acc[k][i].text);
+			/* Defaults may name hidden things (cards in a
+			 * hand): only their player sees them. */
 			events_add(ev, EVENT_ALL, "%s's orders for turn %lld "
 			    "were %s at the deadline; the default orders "
-			    "apply: %s.", st->names[p], st->turn,
-			    f ? "incomplete" : "missing", list.p);
+			    "apply.", st->names[p], st->turn,
+			    f ? "incomplete" : "missing");
+			events_add(ev, EVENT_TO(p), "The default orders used "
+			    "for you: %s.", list.p);
 			sbuf_printf(msgs, "nmr: %s, turn %lld: %s\n",
 			    st->names[p], st->turn, list.p);
 			sbuf_free(&list);

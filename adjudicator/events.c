@@ -20,7 +20,10 @@ events_add(struct events *ev, unsigned to, const char *fmt, ...)
 	}
 	ev->v[ev->n].to = to;
 	ev->v[ev->n].point = ev->point;
+	/* A game that cut a quoted order inside a character must not make
+	 * the state unreadable or the reports differ from it. */
 	ev->v[ev->n].text = sbuf_take(&b);
+	util_utf8_fix(ev->v[ev->n].text);
 	ev->n++;
 }
 

@@ -293,6 +293,22 @@ fileio_join(const char *a, const char *b)
 	return sbuf_take(&sb);
 }
 
+/* A failure about relpath names it where it was to be, in the final
+ * directory: the temporary one is gone by the time the user reads it. */
+static int
+fileio_stage_fail(const struct fileio_stage *s, const char *relpath,
+    const char *what, struct gb_err *e)
+{
+	int saved = errno;
+	char *p = relpath ? fileio_join(s->dir, relpath) : util_strdup(s->dir);
+
+	err_file(e, p);
+	errno = saved;
+	fileio_fail(e, p, what);
+	free(p);
+	return -1;
+}
+
 /* Noted before it is made, so that an exit in between cannot leave it. */
 static void
 fileio_stage_note(struct fileio_stage *s, const char *relpath)
@@ -312,7 +328,7 @@ fileio_stage_mkdir(struct fileio_stage *s, const char *relpath,
 
 	fileio_stage_note(s, relpath);
 	if (mkdir(p, 0755) == -1)
-		r = fileio_fail(e, p, "cannot create directory");
+		r = fileio_stage_fail(s, relpath, "cannot create directory", e);
 	free(p);
 	return r;
 }
@@ -327,12 +343,12 @@ fileio_stage_write(struct fileio_stage *s, const char *relpath,
 	fileio_stage_note(s, relpath);
 	fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
 	if (fd == -1) {
-		r = fileio_fail(e, p, "cannot create");
+		r = fileio_stage_fail(s, relpath, "cannot create", e);
 	} else {
 		if (fileio_write_fd(fd, data, len) == -1)
-			r = fileio_fail(e, p, "cannot write");
+			r = fileio_stage_fail(s, relpath, "cannot write", e);
 		if (close(fd) == -1 && r == 0)
-			r = fileio_fail(e, p, "cannot write");
+			r = fileio_stage_fail(s, relpath, "cannot write", e);
 	}
 	free(p);
 	return r;
@@ -350,14 +366,14 @@ fileio_stage_commit(struct fileio_stage *s, struct gb_err *e)
 		struct stat sb;
 		if (stat(p, &sb) == 0 && S_ISDIR(sb.st_mode) &&
 		    fileio_sync_dir(p) == -1) {
-			fileio_fail(e, p, "cannot flush directory");
 			free(p);
-			return -1;
+			return fileio_stage_fail(s, s->files[i],
+			    "cannot flush directory", e);
 		}
 		free(p);
 	}
 	if (fileio_sync_dir(s->tmp) == -1)
-		return fileio_fail(e, s->tmp, "cannot flush directory");
+		return fileio_stage_fail(s, NULL, "cannot flush directory", e);
 	/* rename(2) replaces an empty directory, never a non-empty one. */
 	if (fileio_dir_state(s->dir, e) == -1)
 		return -1;

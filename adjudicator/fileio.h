@@ -43,7 +43,9 @@ int fileio_stage_write(struct fileio_stage *s, const char *relpath,
 int fileio_stage_mkdir(struct fileio_stage *s, const char *relpath,
     struct gb_err *e);
 /* Flush and rename the temporary directory to dir.  On failure, or if not
- * called, fileio_stage_end removes the temporary directory. */
+ * called, fileio_stage_end removes the temporary directory; so does an
+ * exit() before fileio_stage_end.  Call fileio_stage_end before the stage
+ * goes out of scope. */
 int fileio_stage_commit(struct fileio_stage *s, struct gb_err *e);
 void fileio_stage_end(struct fileio_stage *s);
 

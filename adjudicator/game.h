@@ -138,7 +138,8 @@ struct game_entry {
 	/* Validate the orders of one owed player for the current decision, in
 	 * order, each in the context of the accepted ones before it.  Sets
 	 * v[i] for every order.  Returns 1 if the accepted orders make a
-	 * complete answer, 0 if more are needed. */
+	 * complete answer, 0 if more are needed.  For a player who owes
+	 * nothing now, every order is refused and 0 returned. */
 	int (*validate)(const void *g, int player, const struct order *orders,
 	    size_t n, struct verdict *v);
 

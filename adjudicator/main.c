@@ -1,6 +1,7 @@
 /* main.c - the gunbai command line: one table of subcommands.
  * Only this file decides exit statuses (util.h, gunbai(1)). */
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -617,6 +618,9 @@ cmd_view(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
+	/* Past a file-size limit, a write must fail (EFBIG) and be reported,
+	 * not kill the process before it can clean up. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
 		usage_all(stderr);
 		return EXIT_USAGE;

@@ -35,12 +35,18 @@ orders_sig(struct orders_file *of, const char *buf, size_t len,
 	sbuf_printf(&sigpath, "%s.sig", of->path);
 	r = fileio_read(sigpath.p, FILEIO_SIG_MAX, &sigbuf, &siglen, &of->err);
 	if (r == -1) {
+		/* The message names the .sig file; the refusal is of the
+		 * orders file. */
+		err_file(&of->err, of->path);
 		sbuf_free(&sigpath);
 		return -1;
 	}
 	r = crypto_sig_decode((uint8_t *)sigbuf, siglen, sig, &of->err);
 	free(sigbuf);
 	if (r == -1) {
+		/* A line and column are in the .sig file: name it. */
+		if (of->err.line == 0)
+			err_file(&of->err, of->path);
 		sbuf_free(&sigpath);
 		return -1;
 	}
@@ -57,6 +63,24 @@ orders_sig(struct orders_file *of, const char *buf, size_t len,
 	return signer;
 }
 
+/* Does s hold a control character other than a tab (C0, DEL, or C1
+ * U+0080 to U+009F)?  An order's text goes to gunbai's output and into
+ * reports as it is: an escape sequence written as "\e[2J" in a quoted
+ * scalar, or a carriage return that hides what comes before it, must not
+ * reach a terminal or a mail reader.  A tab is white space players may
+ * type. */
+static int
+orders_has_control(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++)
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f ||
+		    (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
+			return 1;
+	return 0;
+}
+
 static int
 orders_envelope(struct orders_file *of, const struct state *st, int signer)
 {
@@ -66,8 +90,9 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 	struct gb_err *e = &of->err;
 	const char *s;
 
+	/* The format first: a state file given as orders is "not an
+	 * orders file", not a file with unknown keys. */
 	if (node_want_kind(root, NODE_MAP, "orders file", e) == -1 ||
-	    node_only_keys(root, keys, e) == -1 ||
 	    node_need_str(root, "gunbai", &s, e) == -1)
 		return -1;
 	if (strcmp(s, ORDERS_FORMAT) != 0) {
@@ -76,6 +101,8 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 		    "or an unknown version: 'gunbai: %s' (this is '%s')", s,
 		    ORDERS_FORMAT);
 	}
+	if (node_only_keys(root, keys, e) == -1)
+		return -1;
 	if (node_need_str(root, "game", &s, e) == -1)
 		return -1;
 	if (strcmp(s, st->id) != 0) {
@@ -117,6 +144,10 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 		    strchr(o->str, '\n') != NULL)
 			return err_set(e, o->line, o->col, "an order is one "
 			    "line of 1 to %d characters", ORDERS_TEXT_MAX);
+		if (orders_has_control(o->str))
+			return err_set(e, o->line, o->col, "an order may not "
+			    "hold a control character (an escape, a carriage "
+			    "return)");
 		of->orders[i].text = o->str;
 		of->orders[i].line = o->line;
 		of->orders[i].col = o->col;
@@ -125,8 +156,9 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 	return 0;
 }
 
-void
-orders_read(struct orders_file *of, const char *path, const struct state *st)
+static void
+orders_read_raw(struct orders_file *of, const char *path,
+    const struct state *st)
 {
 	uint8_t digest[CRYPTO_SHA256_BYTES];
 	char *buf;
@@ -149,7 +181,6 @@ orders_read(struct orders_file *of, const char *path, const struct state *st)
 		    orders_envelope(of, st, signer) == 0)
 			of->ok = 1;
 	}
-	err_file(&of->err, path);
 	free(buf);
 	if (!of->ok) {
 		node_free(of->root);
@@ -158,6 +189,18 @@ orders_read(struct orders_file *of, const char *path, const struct state *st)
 		of->orders = NULL;
 		of->n = 0;
 	}
+}
+
+void
+orders_read(struct orders_file *of, const char *path, const struct state *st)
+{
+	char shown[sizeof of->err.file];
+
+	orders_read_raw(of, path, st);
+	/* From here the path is only shown: keep it one line of text. */
+	util_clean(path, shown, sizeof shown);
+	free(of->path);
+	of->path = util_strdup(shown);
 }
 
 void

@@ -3,11 +3,15 @@
 
 #include "game.h"
 
+extern const struct game_entry japanese_swords_game;
 extern const struct game_entry senjin_game;
+extern const struct game_entry sensoufuda_game;
 
 /* Alphabetical by id. */
 const struct game_entry *const game_registry[] = {
+	&japanese_swords_game,
 	&senjin_game,
+	&sensoufuda_game,
 };
 
 const size_t game_count = sizeof game_registry / sizeof game_registry[0];

@@ -9,32 +9,7 @@ void
 report_wrap(struct sbuf *out, const char *first, const char *rest,
     const char *text)
 {
-	const char *prefix = first, *p = text;
-
-	while (*p == ' ')
-		p++;
-	do {
-		size_t room = REPORT_WIDTH - strlen(prefix), n = 0, cut = 0;
-
-		/* The longest run of whole words that fits; a word longer
-		 * than the line is cut. */
-		while (p[n] != '\0' && n <= room) {
-			if (p[n] == ' ')
-				cut = n;
-			n++;
-		}
-		if (p[n] == '\0' && n <= room)
-			cut = n;
-		else if (cut == 0)
-			cut = room;
-		sbuf_puts(out, prefix);
-		sbuf_add(out, p, cut);
-		sbuf_putc(out, '\n');
-		p += cut;
-		while (*p == ' ')
-			p++;
-		prefix = rest;
-	} while (*p != '\0');
+	util_wrap(out, REPORT_WIDTH, first, rest, text);
 }
 
 static void
@@ -93,8 +68,14 @@ report_next(const struct state *st, struct sbuf *out)
 				    st->names[i]);
 		if (w.len == 0)
 			sbuf_puts(&w, "nobody: a draw");
-		sbuf_printf(out, "The game is over. Won by %s: %s.\n", w.p,
-		    oc.reason);
+		{
+			struct sbuf line;
+			sbuf_init(&line);
+			sbuf_printf(&line, "The game is over. Won by %s: %s.",
+			    w.p, oc.reason);
+			report_wrap(out, "", "  ", line.p);
+			sbuf_free(&line);
+		}
 		sbuf_free(&w);
 		return;
 	}

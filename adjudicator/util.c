@@ -10,8 +10,8 @@
  * escapes ("\n", "\x1b", "\u009b"), so that a message quoting a value or
  * a file name from a hostile input stays one line of text and cannot
  * drive a terminal.  Cut at size, never inside an escape. */
-static void
-err_clean(const char *s, char *out, size_t size)
+void
+util_clean(const char *s, char *out, size_t size)
 {
 	size_t o = 0;
 	char esc[8];
@@ -60,7 +60,7 @@ err_set(struct gb_err *e, int line, int col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	err_clean(msg, e->msg, sizeof e->msg);
+	util_clean(msg, e->msg, sizeof e->msg);
 	e->line = line;
 	e->col = col;
 	return -1;
@@ -70,7 +70,7 @@ void
 err_file(struct gb_err *e, const char *file)
 {
 	if (e != NULL)
-		err_clean(file ? file : "", e->file, sizeof e->file);
+		util_clean(file ? file : "", e->file, sizeof e->file);
 }
 
 void
@@ -417,4 +417,106 @@ util_valid_name(const char *s)
 		if (i >= 32 || !name_char(s[i]))
 			return 0;
 	return i > 0;
+}
+
+void
+util_wrap(struct sbuf *out, size_t width, const char *first,
+    const char *rest, const char *text)
+{
+	const char *prefix = first, *p = text;
+
+	while (*p == ' ')
+		p++;
+	do {
+		size_t used = strlen(prefix), n = 0, cut = 0;
+		size_t room = used < width ? width - used : 1;
+
+		/* The longest run of whole words that fits. */
+		while (p[n] != '\0' && n <= room) {
+			if (p[n] == ' ')
+				cut = n;
+			n++;
+		}
+		if (p[n] == '\0' && n <= room)
+			cut = n;
+		else if (cut == 0)
+			cut = room;
+		sbuf_puts(out, prefix);
+		sbuf_add(out, p, cut);
+		sbuf_putc(out, '\n');
+		p += cut;
+		while (*p == ' ')
+			p++;
+		prefix = rest;
+	} while (*p != '\0');
+}
+
+int
+util_words(const char *text, struct util_words *w)
+{
+	size_t len = strlen(text);
+	char *p = w->buf;
+
+	w->n = 0;
+	if (len > UTIL_WORDS_CHARS)
+		return -1;
+	for (size_t i = 0; i <= len; i++) {
+		char c = text[i];
+		w->buf[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+	}
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
+		    *p == '\f' || *p == '\v')
+			*p++ = '\0';
+		if (*p == '\0')
+			return 0;
+		if (w->n < UTIL_WORDS_MAX)
+			w->w[w->n] = p;
+		w->n++;
+		while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\n' &&
+		    *p != '\r' && *p != '\f' && *p != '\v')
+			p++;
+	}
+}
+
+/* The length of the valid UTF-8 sequence at s, or 0. */
+static size_t
+util_utf8_len(const unsigned char *s)
+{
+	unsigned cp;
+	size_t n;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, cp = s[0] & 0x1fu;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, cp = s[0] & 0x0fu;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, cp = s[0] & 0x07u;
+	else
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3fu);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return n;
+}
+
+void
+util_utf8_fix(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+
+	while (*p != '\0') {
+		size_t n = util_utf8_len(p);
+		if (n == 0)
+			*p++ = '?';
+		else
+			p += n;
+	}
 }

@@ -91,4 +91,34 @@ int util_parse_int(const char *s, long long min, long long max,
  * safe as a file name component. */
 int util_valid_name(const char *s);
 
+/* Append text word-wrapped to width columns: the first line starts with
+ * first, the others with rest (both count in the width).  A word longer
+ * than a line is cut.  Reports and game views share it. */
+void util_wrap(struct sbuf *out, size_t width, const char *first,
+    const char *rest, const char *text);
+
+/* An order split into words: ASCII letters lowercased, words separated by
+ * white space.  n counts every word; only the first UTIL_WORDS_MAX are
+ * stored in w. */
+#define UTIL_WORDS_MAX 16
+#define UTIL_WORDS_CHARS 200
+struct util_words {
+	char buf[UTIL_WORDS_CHARS + 1];
+	char *w[UTIL_WORDS_MAX];
+	int n;
+};
+
+/* Split text into w.  Returns 0, or -1 if text is longer than
+ * UTIL_WORDS_CHARS bytes. */
+int util_words(const char *text, struct util_words *w);
+
+/* Replace, in place, every byte of s that is not part of a valid UTF-8
+ * sequence (no overlong forms, surrogates or code points past U+10FFFF)
+ * with '?'. */
+void util_utf8_fix(char *s);
+
+/* Copy s to out (size bytes) with control characters written as escapes,
+ * so that a hostile name stays one line of text. */
+void util_clean(const char *s, char *out, size_t size);
+
 #endif

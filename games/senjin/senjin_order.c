@@ -11,8 +11,6 @@
 
 #include "senjin.h"
 
-#define SENJIN_ORDER_WORDS 6 /* more than any order has, to notice extra */
-#define SENJIN_ORDER_CHARS 200
 #define SENJIN_ORDER_QUOTE 12 /* characters of a word quoted in a reason */
 #define SENJIN_ORDER_USAGE (-2) /* a reader's answer: the words do not fit */
 
@@ -37,13 +35,7 @@ struct senjin_order_turn {
 	int moved; /* the square of the piece the first action moved, or -1 */
 };
 
-struct senjin_order_words {
-	char buf[SENJIN_ORDER_CHARS + 1];
-	char *w[SENJIN_ORDER_WORDS];
-	int n;
-};
-
-typedef int senjin_order_reader(const struct senjin_order_words *,
+typedef int senjin_order_reader(const struct util_words *,
     struct senjin_order_action *, char *, size_t);
 
 static senjin_order_reader senjin_order_read_move, senjin_order_read_place,
@@ -66,20 +58,6 @@ static const struct senjin_order_keyword {
 };
 #define SENJIN_ORDER_NKEYWORDS \
 	(sizeof senjin_order_keywords / sizeof senjin_order_keywords[0])
-
-/* ASCII only, whatever the locale: orders read the same everywhere. */
-static int
-senjin_order_space(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
-	    c == '\f';
-}
-
-static char
-senjin_order_lower(char c)
-{
-	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
 
 /* A word as quoted in a reason: at most SENJIN_ORDER_QUOTE characters,
  * anything but printable ASCII shown as '?', so a reason stays one valid
@@ -111,34 +89,18 @@ senjin_order_verbs(char *buf, size_t size)
 	return buf;
 }
 
-/* Split text into lowercase words: keywords and squares are read without
- * regard to case. */
+/* Split text into lowercase words (ASCII only, whatever the locale):
+ * keywords and squares are read without regard to case. */
 static int
-senjin_order_split(const char *text, struct senjin_order_words *w,
-    char *why, size_t size)
+senjin_order_split(const char *text, struct util_words *w, char *why,
+    size_t size)
 {
-	size_t len = strlen(text);
-	char *p = w->buf;
-
-	if (len > SENJIN_ORDER_CHARS) {
+	if (util_words(text, w) < 0) {
 		snprintf(why, size, "an order has at most %d characters",
-		    SENJIN_ORDER_CHARS);
+		    UTIL_WORDS_CHARS);
 		return -1;
 	}
-	for (size_t i = 0; i <= len; i++)
-		w->buf[i] = senjin_order_lower(text[i]);
-	w->n = 0;
-	for (;;) {
-		while (senjin_order_space(*p))
-			*p++ = '\0';
-		if (*p == '\0')
-			return 0;
-		if (w->n < SENJIN_ORDER_WORDS)
-			w->w[w->n] = p;
-		w->n++;
-		while (*p != '\0' && !senjin_order_space(*p))
-			p++;
-	}
+	return 0;
 }
 
 static int
@@ -164,7 +126,7 @@ senjin_order_side(const char *word)
 }
 
 static int
-senjin_order_read_move(const struct senjin_order_words *w,
+senjin_order_read_move(const struct util_words *w,
     struct senjin_order_action *a, char *why, size_t size)
 {
 	if (w->n != 3)
@@ -176,7 +138,7 @@ senjin_order_read_move(const struct senjin_order_words *w,
 }
 
 static int
-senjin_order_read_place(const struct senjin_order_words *w,
+senjin_order_read_place(const struct util_words *w,
     struct senjin_order_action *a, char *why, size_t size)
 {
 	char q[SENJIN_ORDER_QUOTE + 4];
@@ -195,7 +157,7 @@ senjin_order_read_place(const struct senjin_order_words *w,
 }
 
 static int
-senjin_order_read_flip(const struct senjin_order_words *w,
+senjin_order_read_flip(const struct util_words *w,
     struct senjin_order_action *a, char *why, size_t size)
 {
 	char q[SENJIN_ORDER_QUOTE + 4];
@@ -216,7 +178,7 @@ static int
 senjin_order_read(const char *text, struct senjin_order_action *a,
     char *why, size_t size)
 {
-	struct senjin_order_words w;
+	struct util_words w;
 	char verbs[64], q[SENJIN_ORDER_QUOTE + 4];
 
 	if (senjin_order_split(text, &w, why, size) < 0)

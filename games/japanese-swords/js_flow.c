@@ -1,0 +1,450 @@
+/* js_flow.c - the sequence of decision points, and what every part of the
+ * game shares: armies, control of fortresses and keeps, honor,
+ * elimination and victory.
+ *
+ * The decision points of a game, in order:
+ *
+ *   rps       every player still to be ranked throws rock, paper or
+ *             scissors (sealed); ties throw again, until the turn order
+ *             is known
+ *   turn      the active player's orders for the six phases
+ *   intrigue  (if Intrigue was played) each target chooses cards or honor;
+ *             then the rest of the turn's orders are played
+ *   battle    for each declared attack still possible, in order: both
+ *             sides draw 5, then attacker and defender set cards aside
+ *             (sealed); the reveal decides the battle
+ *   march     (if a Forced March army survives) its second travel and
+ *             battle phase, then its battles as above
+ *
+ * and the next living player in the turn order has the next turn. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "js.h"
+
+static const char *const js_flow_shapes[JS_SHAPES] = { "rock", "paper",
+	"scissors" };
+
+const char *
+js_who(const struct js *g, int p)
+{
+	return g->names[p];
+}
+
+struct js_army *
+js_army_at(struct js *g, int sq)
+{
+	for (int i = 0; i < JS_ARMIES; i++)
+		if (g->armies[i].sq == sq && sq != JS_NONE)
+			return &g->armies[i];
+	return NULL;
+}
+
+const struct js_army *
+js_army_on(const struct js *g, int sq)
+{
+	return js_army_at((struct js *)g, sq);
+}
+
+int
+js_army_count(const struct js *g, int p)
+{
+	int n = 0;
+
+	for (int i = 0; i < JS_ARMIES; i++)
+		n += g->armies[i].sq != JS_NONE && g->armies[i].owner == p;
+	return n;
+}
+
+struct js_army *
+js_army_add(struct js *g, int sq, int owner, int exp)
+{
+	for (int i = 0; i < JS_ARMIES; i++)
+		if (g->armies[i].sq == JS_NONE) {
+			g->armies[i] = (struct js_army){ sq, owner, exp, 0, 0,
+				0 };
+			return &g->armies[i];
+		}
+	abort(); /* JS_ARMIES is every player's JS_ARMY_MAX */
+}
+
+void
+js_army_remove(struct js_army *a)
+{
+	*a = (struct js_army){ JS_NONE, JS_NONE, 0, 0, 0, 0 };
+}
+
+static int
+js_army_cmp(const void *va, const void *vb)
+{
+	const struct js_army *a = va, *b = vb;
+	unsigned x = (unsigned)a->sq, y = (unsigned)b->sq; /* free slots last */
+
+	return x < y ? -1 : x > y;
+}
+
+void
+js_army_sort(struct js *g)
+{
+	qsort(g->armies, JS_ARMIES, sizeof g->armies[0], js_army_cmp);
+}
+
+int
+js_site_home(const struct js *g, int p)
+{
+	for (int i = 0; i < g->nsites; i++)
+		if (g->sites[i].fortress && g->sites[i].home == p)
+			return i;
+	return JS_NONE;
+}
+
+int
+js_traits_count(const struct js *g, int p, int effect, unsigned tag)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nsites; i++) {
+		const struct js_site *s = &g->sites[i];
+
+		if (s->control != p)
+			continue;
+		for (int k = 0; k < s->ntraits; k++) {
+			const struct js_trait *t = &js_traits[s->traits[k]];
+
+			if (t->effect == effect &&
+			    (effect != JS_E_TAG || (t->tag & tag) != 0))
+				n += t->amount;
+		}
+	}
+	return n;
+}
+
+void
+js_finish(struct js *g, unsigned winners, const char *reason,
+    struct events *ev)
+{
+	g->phase = JS_P_OVER;
+	g->winners = winners;
+	snprintf(g->reason, sizeof g->reason, "%s", reason);
+	g->nbattles = g->nsteps = g->nintrigues = 0;
+	for (int i = 0; i < JS_ARMIES; i++)
+		g->armies[i].march = 0;
+	if (ev == NULL)
+		return;
+	for (int p = 0; p < g->nplayers; p++)
+		if (winners & (1u << p))
+			events_add(ev, EVENT_ALL, "The game is over: %s wins, "
+			    "%s.", js_who(g, p), reason);
+}
+
+int
+js_honor_add(struct js *g, int p, int n, struct events *ev)
+{
+	char why[GAME_REASON_MAX];
+
+	g->clans[p].honor += n;
+	if (g->phase == JS_P_OVER || g->clans[p].honor < JS_WIN_HONOR)
+		return 0;
+	/* Short, without the name: the core's report line names the
+	 * winner and does not wrap. */
+	snprintf(why, sizeof why, "%d honor", g->clans[p].honor);
+	js_finish(g, 1u << p, why, ev);
+	return 1;
+}
+
+/* p lost the home fortress: out of the game, with everything. */
+static void
+js_flow_eliminate(struct js *g, int p, int by, struct events *ev)
+{
+	int armies = 0, sites = 0, cards = js_hand_count(g->clans[p].hand);
+	int alive = 0, last = JS_NONE;
+	char why[GAME_REASON_MAX];
+
+	for (int i = 0; i < JS_ARMIES; i++)
+		if (g->armies[i].sq != JS_NONE && g->armies[i].owner == p) {
+			js_army_remove(&g->armies[i]);
+			armies++;
+		}
+	for (int i = 0; i < g->nsites; i++)
+		if (g->sites[i].control == p) {
+			g->sites[i].control = JS_NONE;
+			sites++;
+		}
+	for (int c = 0; c < JS_NCARDS; c++) {
+		g->discard[c] += g->clans[p].hand[c];
+		g->clans[p].hand[c] = 0;
+	}
+	g->clans[p].out = 1;
+	g->clans[p].gold = 0;
+	js_trade_drop(g, p, 1, NULL);
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s has lost the home fortress to %s "
+		    "and is out of the game: %d arm%s removed, %d fortress%s and "
+		    "keep%s left to nobody, %d card%s to the discard pile.",
+		    js_who(g, p), js_who(g, by), armies, armies == 1 ? "y" :
+		    "ies", sites, sites == 1 ? "" : "es", sites == 1 ? "" : "s",
+		    cards, cards == 1 ? "" : "s");
+	for (int q = 0; q < g->nplayers; q++)
+		if (!g->clans[q].out) {
+			alive++;
+			last = q;
+		}
+	if (alive == 1) {
+		snprintf(why, sizeof why, "the last clan in the game");
+		js_finish(g, 1u << last, why, ev);
+	}
+}
+
+void
+js_enter(struct js *g, int p, int sq, struct events *ev)
+{
+	struct js_site *s;
+	int prev;
+	char a[4];
+
+	if (g->site_at[sq] == JS_NONE)
+		return;
+	s = &g->sites[g->site_at[sq]];
+	if ((prev = s->control) == p)
+		return;
+	s->control = p;
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s takes the %s at %s%s%s.",
+		    js_who(g, p), s->fortress ? "fortress" : "keep",
+		    js_sq_name(sq, a), prev == JS_NONE ? "" : " from ",
+		    prev == JS_NONE ? "" : js_who(g, prev));
+	if (s->fortress && prev != JS_NONE && s->home == prev &&
+	    !g->clans[prev].out)
+		js_flow_eliminate(g, prev, p, ev);
+}
+
+static int
+js_flow_next_player(const struct js *g)
+{
+	int at = 0;
+
+	while (g->order[at] != g->active)
+		at++;
+	for (int i = 1; i <= g->nplayers; i++) {
+		int p = g->order[(at + i) % g->nplayers];
+
+		if (!g->clans[p].out)
+			return p;
+	}
+	return g->active;
+}
+
+static void
+js_flow_new_turn(struct js *g, int p, struct events *ev)
+{
+	g->active = p;
+	g->round++;
+	g->part = 1;
+	g->phase = JS_P_TURN;
+	events_add(ev, EVENT_ALL, "Round %d begins: %s is the active player.",
+	    g->round, js_who(g, p));
+}
+
+void
+js_flow_continue(struct js *g, struct rng *rng, struct events *ev)
+{
+	int marching = 0;
+
+	while (g->phase != JS_P_OVER && g->nbattles > 0)
+		if (js_battle_start(g, rng, ev) == 0) {
+			g->phase = JS_P_BATTLE;
+			return;
+		}
+	if (g->phase == JS_P_OVER)
+		return;
+	for (int i = 0; i < JS_ARMIES; i++) {
+		struct js_army *a = &g->armies[i];
+
+		if (a->sq != JS_NONE && a->owner == g->active && a->march)
+			marching++;
+	}
+	if (g->part == 1 && marching > 0) {
+		g->part = 2;
+		g->phase = JS_P_MARCH;
+		events_add(ev, EVENT_ALL, "Forced March: %s owes a second travel "
+		    "and battle phase for %d arm%s.", js_who(g, g->active),
+		    marching, marching == 1 ? "y" : "ies");
+		return;
+	}
+	for (int i = 0; i < JS_ARMIES; i++)
+		g->armies[i].march = 0;
+	js_flow_new_turn(g, js_flow_next_player(g), ev);
+}
+
+int
+js_flow_owes(const struct js *g, int p)
+{
+	int n = 0;
+	const struct js_army *d;
+
+	if (g->clans[p].out && g->phase != JS_P_RPS)
+		return 0;
+	switch (g->phase) {
+	case JS_P_RPS:
+		for (int i = 0; i < g->ngroups; i++)
+			for (int k = 0; k < g->groups[i].n; k++)
+				if (g->groups[i].members[k] == p &&
+				    g->groups[i].n > 1)
+					n = 1;
+		return n;
+	case JS_P_TURN:
+	case JS_P_MARCH:
+		return p == g->active;
+	case JS_P_INTRIGUE:
+		for (int i = 0; i < g->nintrigues; i++)
+			n += g->intrigues[i] == p;
+		return n;
+	case JS_P_BATTLE:
+		d = js_army_on(g, g->battles[0].at);
+		return p == g->active || (d != NULL && d->owner == p);
+	default:
+		return 0;
+	}
+}
+
+/* The throws of one group: split it by who won, or count a tie. */
+static int
+js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
+    const int *shape, struct js_rps_group *out, struct rng *rng,
+    struct events *ev)
+{
+	int seen[JS_SHAPES] = { 0 }, kinds = 0, win = -1;
+	struct sbuf b;
+
+	for (int k = 0; k < grp->n; k++)
+		seen[shape[grp->members[k]]] = 1;
+	for (int s = 0; s < JS_SHAPES; s++)
+		kinds += seen[s];
+	sbuf_init(&b);
+	for (int k = 0; k < grp->n; k++)
+		sbuf_printf(&b, "%s%s throws %s", k ? ", " : "",
+		    js_who(g, grp->members[k]),
+		    js_flow_shapes[shape[grp->members[k]]]);
+	if (kinds == 2)
+		for (int s = 0; s < JS_SHAPES; s++)
+			if (seen[s] && seen[(s + 2) % JS_SHAPES])
+				win = s; /* paper beats rock: s beats s - 1 */
+	if (win >= 0) {
+		out[0].n = out[1].n = out[0].ties = out[1].ties = 0;
+		for (int k = 0; k < grp->n; k++) {
+			int p = grp->members[k], w = shape[p] != win;
+
+			out[w].members[out[w].n++] = p;
+		}
+		events_add(ev, EVENT_ALL, "Rock, paper, scissors: %s: %s "
+		    "beats %s.", b.p, js_flow_shapes[win],
+		    js_flow_shapes[(win + 2) % JS_SHAPES]);
+		sbuf_free(&b);
+		return 2;
+	}
+	out[0] = *grp;
+	out[0].ties++;
+	if (out[0].ties < JS_RPS_TIES) {
+		events_add(ev, EVENT_ALL, "Rock, paper, scissors: %s: a tie "
+		    "(%d of %d); they throw again.", b.p, out[0].ties,
+		    JS_RPS_TIES);
+		sbuf_free(&b);
+		return 1;
+	}
+	rng_shuffle(rng, out[0].members, (size_t)out[0].n,
+	    sizeof out[0].members[0]);
+	sbuf_printf(&b, ": a tie for the %d%s time in a row, so lots are "
+	    "drawn (rng_shuffle): ", JS_RPS_TIES, JS_RPS_TIES == 3 ? "rd" :
+	    "th");
+	for (int k = 0; k < grp->n; k++) {
+		sbuf_printf(&b, "%s%s", k ? ", then " : "",
+		    js_who(g, out[0].members[k]));
+		out[k].n = 1;
+		out[k].ties = 0;
+		out[k].members[0] = out[0].members[k];
+	}
+	events_add(ev, EVENT_ALL, "Rock, paper, scissors: %s.", b.p);
+	sbuf_free(&b);
+	return grp->n;
+}
+
+int
+js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
+    struct events *ev, char *why, size_t size)
+{
+	struct js_rps_group groups[GAME_MAX_PLAYERS];
+	int shape[GAME_MAX_PLAYERS] = { 0 }, ng = 0;
+	struct js_act act;
+	struct sbuf b;
+
+	for (size_t i = 0; i < n; i++) {
+		if (js_order_acts(g, &a[i], &act, 1, why, size) != 1)
+			return -1;
+		shape[a[i].player] = act.n;
+	}
+	for (int i = 0; i < g->ngroups; i++) {
+		if (g->groups[i].n == 1)
+			groups[ng++] = g->groups[i];
+		else
+			ng += js_flow_rps_group(g, &g->groups[i], shape,
+			    &groups[ng], rng, ev);
+	}
+	memcpy(g->groups, groups, sizeof groups);
+	g->ngroups = ng;
+	if (ng < g->nplayers)
+		return 0;
+	sbuf_init(&b);
+	for (int i = 0; i < ng; i++) {
+		g->order[i] = groups[i].members[0];
+		sbuf_printf(&b, "%s%s", i ? ", " : "", js_who(g, g->order[i]));
+	}
+	g->ngroups = 0;
+	events_add(ev, EVENT_ALL, "The turn order is %s.", b.p);
+	sbuf_free(&b);
+	g->round = 0;
+	js_flow_new_turn(g, g->order[0], ev);
+	return 0;
+}
+
+/* The choices of the targets, applied in the order the cards were
+ * played; then the active player's turn goes on. */
+int
+js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
+    struct rng *rng, struct events *ev, char *why, size_t size)
+{
+	struct js_act acts[GAME_MAX_PLAYERS][JS_MAX_LOSE];
+	int used[GAME_MAX_PLAYERS] = { 0 };
+	struct sbuf b;
+
+	for (size_t i = 0; i < n; i++)
+		if (js_order_acts(g, &a[i], acts[a[i].player], JS_MAX_LOSE, why,
+		    size) != js_flow_owes(g, a[i].player))
+			return -1;
+	for (int i = 0; i < g->nintrigues; i++) {
+		int t = g->intrigues[i];
+		struct js_act *c = &acts[t][used[t]++];
+		struct js_clan *cl = &g->clans[t];
+
+		if (c->n) {
+			cl->honor -= 3;
+			events_add(ev, EVENT_ALL, "Intrigue: %s chooses to lose 3 "
+			    "honor (now %d).", js_who(g, t), cl->honor);
+			continue;
+		}
+		for (int k = 0; k < JS_NCARDS; k++) {
+			cl->hand[k] -= c->cards[k];
+			g->discard[k] += c->cards[k];
+		}
+		events_add(ev, EVENT_ALL, "Intrigue: %s chooses to lose %d "
+		    "card%s.", js_who(g, t), c->ncards,
+		    c->ncards == 1 ? "" : "s");
+		sbuf_init(&b);
+		js_cards_list(c->cards, &b);
+		events_add(ev, EVENT_TO(t), "You lose to Intrigue: %s.", b.p);
+		sbuf_free(&b);
+	}
+	g->nintrigues = 0;
+	g->phase = JS_P_TURN;
+	return js_order_play(g, NULL, rng, ev, why, size);
+}

@@ -1,0 +1,143 @@
+/* js_help.c - the comment lines of the orders template: what the player
+ * owes, the syntax, what a missed deadline does, and legal examples. */
+#include <stdio.h>
+#include <string.h>
+
+#include "js.h"
+
+#define JS_HELP_EXAMPLES 8
+
+static void
+js_help_text(struct sbuf *out, const char *text)
+{
+	js_view_wrap(out, "# ", "# ", text);
+}
+
+static void
+js_help_examples(const struct js *g, int player, struct sbuf *out)
+{
+	struct strlist l = { 0 };
+
+	int shown = 0;
+
+	js_legal_list(g, player, NULL, 0, &l);
+	if (l.n > 0)
+		sbuf_printf(out, "# Legal now, for example (the first is the "
+		    "default if you send nothing):\n");
+	/* The default, then the first order of each kind. */
+	for (size_t i = 0; i < l.n && shown < JS_HELP_EXAMPLES; i++) {
+		size_t k = 0, w = strcspn(l.v[i], " ");
+
+		if (strncmp(l.v[i], "play ", 5) == 0)
+			w = 5 + strcspn(l.v[i] + 5, " ");
+		while (k < i && strncmp(l.v[k], l.v[i], w) != 0)
+			k++;
+		if (k < i && i > 0)
+			continue;
+		js_view_wrap(out, "#   ", "#     ", l.v[i]);
+		shown++;
+	}
+	strlist_free(&l);
+}
+
+static const char js_help_turn[] =
+    "# Your turn.  Orders go in phase order; end with done:\n"
+    "#   trade with PLAYER give ITEMS get ITEMS       trade\n"
+    "#     ITEMS: nothing, or gold N, honor N, card CARD, army SQ,\n"
+    "#     keep SQ, joined by and.  It takes up PLAYER's offer of the\n"
+    "#     same items the other way round, or stands as your offer.\n"
+    "#   play prosperity                  revenue: 3 gold\n"
+    "#   disband SQ                       expense, before upkeep\n"
+    "#   raise army at SQ                 expense: 4 gold, in or next\n"
+    "#                                    to a fortress you hold\n"
+    "#   draw N                           draw: N more, 2 gold each\n"
+    "#   play much-honor                  honor: 4 honor\n"
+    "#   honor N                          honor: buy up to N at 2 gold;\n"
+    "#                                    a 2D6 roll caps it\n"
+    "#   play ninja on SQ                 honor: army loses experience\n"
+    "#   play shinobi-spies on PLAYER     honor: see the hand\n"
+    "#   play intrigue on PLAYER          honor: 3 cards or 3 honor\n"
+    "#   play forced-march on SQ          travel: it goes again\n"
+    "#   move SQ to SQ [to SQ]            travel: 2 movement points\n"
+    "#   attack SQ from SQ                battle (fought after done)\n"
+    "#   done\n"
+    "# Revenue, upkeep, the free draw and honor from traits happen even\n"
+    "# without orders.  Cards drawn this turn can be played from the next\n"
+    "# turn on (or set aside in battles).  Missing orders: done.\n";
+
+static void
+js_help_battle(const struct js *g, int player, struct sbuf *out)
+{
+	struct sbuf b, why;
+	int base;
+	char x[4], y[4];
+
+	sbuf_init(&b);
+	sbuf_init(&why);
+	base = js_battle_base(g, player, &why);
+	sbuf_printf(&b, "Battle at %s: you %s %s.  Set aside 1 to 7 cards, "
+	    "at most 5 of them troops; they stay sealed until both sides have "
+	    "chosen.  Your force: %s", js_sq_name(g->battles[0].at, x),
+	    player == g->active ? "attack it from" :
+	    "defend it against the army at",
+	    js_sq_name(g->battles[0].from, y), why.p);
+	if (strcmp(why.p, "the cards") == 0)
+		sbuf_puts(&b, " alone.");
+	else
+		sbuf_printf(&b, " (the cards %+d).", base);
+	sbuf_puts(&b, "  Your cards count here: ");
+	js_battle_values(g, player, &b);
+	sbuf_puts(&b, ".");
+	js_help_text(out, b.p);
+	sbuf_free(&why);
+	sbuf_free(&b);
+	sbuf_puts(out,
+	    "#   battle cards CARD CARD ...       the cards set aside\n"
+	    "#   keep CARD ...                    optional: cards to keep\n"
+	    "#                                    first when discarding down\n"
+	    "# Card names may be shortened to any unique beginning.  Missing\n"
+	    "# orders: the best troops and Superior Tactics, as below.\n");
+}
+
+void
+js_help(const void *vg, int player, struct sbuf *out)
+{
+	const struct js *g = vg;
+	int n = js_flow_owes(g, player);
+	struct sbuf b;
+
+	if (n == 0) {
+		sbuf_puts(out, "# You owe no orders now.\n");
+		return;
+	}
+	switch (g->phase) {
+	case JS_P_RPS:
+		sbuf_puts(out, "# Rock, paper, scissors for the turn order.  "
+		    "One order; it stays\n# sealed until everyone has thrown; "
+		    "ties throw again, and lots\n# decide after 3 ties.  "
+		    "Missing orders: rps rock.\n");
+		break;
+	case JS_P_TURN:
+		sbuf_puts(out, js_help_turn);
+		break;
+	case JS_P_MARCH:
+		sbuf_puts(out, "# Forced March: a second travel and battle phase "
+		    "for the armies\n# marked march; only move, attack and "
+		    "done.  Missing orders: done.\n");
+		break;
+	case JS_P_INTRIGUE:
+		sbuf_init(&b);
+		sbuf_printf(&b, "%s played Intrigue on you%s.  For each, "
+		    "lose honor (3 honor) or lose cards CARD CARD CARD (3 "
+		    "cards, or all you hold).  Missing orders: lose honor.",
+		    g->names[g->active], n > 1 ? " more than once" : "");
+		js_help_text(out, b.p);
+		sbuf_free(&b);
+		break;
+	default:
+		js_help_battle(g, player, out);
+		break;
+	}
+	sbuf_puts(out, "# Squares are A1 to J10; case does not matter.\n");
+	js_help_examples(g, player, out);
+}

@@ -1,0 +1,393 @@
+/* js_legal.c - validate, and the legal orders.
+ *
+ * validate judges a player's orders for the decision owed, each in the
+ * context of the accepted ones before it; legal lists orders validate
+ * accepts next, first the default for a missed deadline:
+ *
+ *   rps       rps rock, rps paper, rps scissors
+ *   turn      done, then a sample in phase order: play prosperity; raise
+ *   march     an army at the first square allowed; draw 1; play
+ *             much-honor; honor N with N as high as the gold allows (12
+ *             at most); Ninja on the first enemy army with experience;
+ *             Spies on the first rival; Intrigue on each rival; Forced
+ *             March on the first army; each one-square move of each army,
+ *             by square; each attack, by square.  Trades and disbanding
+ *             are never proposed.  After 40 orders, only done.
+ *   intrigue  lose honor, then lose cards (the 3 least worth keeping)
+ *   battle    the default set (the best troops and Superior Tactics),
+ *             then each card of the hand alone */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "js.h"
+
+#define JS_LEGAL_LONG 40 /* orders in a turn after which only done is offered */
+
+/* A turn or Forced March being planned on a copy of the game. */
+struct js_legal_plan {
+	struct js g;
+	struct js_run r;
+};
+
+static void
+js_legal_plan_start(struct js_legal_plan *p, const struct js *g, int player)
+{
+	p->g = *g;
+	js_run_start(&p->r, &p->g, player, NULL, NULL);
+	if (g->phase == JS_P_TURN)
+		js_trade_drop(&p->g, player, 0, NULL);
+}
+
+static int
+js_legal_plan_act(struct js_legal_plan *p, const struct js_act *a, char *why,
+    size_t size)
+{
+	struct js_legal_plan *save;
+	int rc;
+
+	/* An order that stays in the phase reached is checked before it
+	 * changes anything; others may run phases, so keep a copy. */
+	if (js_turn_phase(a) <= p->r.tp && a->verb != JS_V_TRADE)
+		return js_turn_take(&p->r, a, why, size);
+	save = util_malloc(sizeof *save);
+	*save = *p;
+	if ((rc = js_turn_take(&p->r, a, why, size)) < 0) {
+		*p = *save;
+		p->r.g = &p->g;
+	}
+	free(save);
+	return rc;
+}
+
+static int
+js_legal_plan_take(struct js_legal_plan *p, const char *text, char *why,
+    size_t size)
+{
+	struct js_act a;
+
+	if (p->g.phase == JS_P_OVER) {
+		/* An earlier order won the game: done is harmless. */
+		if (strcasecmp(text, "done") == 0)
+			return 0;
+		snprintf(why, size, "the game is over before this order: %.120s",
+		    p->g.reason);
+		return -1;
+	}
+	if (js_order_read(&p->g, text, &a, why, size) < 0)
+		return -1;
+	return js_legal_plan_act(p, &a, why, size);
+}
+
+/* The Intrigue answers so far: the hand left and how many are given. */
+static int
+js_legal_lose(const struct js *g, int player, struct js_act *a, int *hand,
+    int *given, char *why, size_t size)
+{
+	int k = js_hand_count(hand);
+
+	if (k > 3)
+		k = 3;
+	if (*given == js_flow_owes(g, player)) {
+		snprintf(why, size, "every Intrigue against you is answered");
+		return -1;
+	}
+	if (a->verb != JS_V_LOSE)
+		return -1;
+	if (!a->n && a->ncards != k) {
+		snprintf(why, size, "Intrigue takes 3 cards, or all you hold: "
+		    "name %d", k);
+		return -1;
+	}
+	for (int c = 0; c < JS_NCARDS && !a->n; c++)
+		if (a->cards[c] > hand[c]) {
+			snprintf(why, size, "you hold %d %s, not %d", hand[c],
+			    js_cards[c].name, a->cards[c]);
+			return -1;
+		}
+	for (int c = 0; c < JS_NCARDS && !a->n; c++)
+		hand[c] -= a->cards[c];
+	(*given)++;
+	return 0;
+}
+
+/* One order of a simple (not turn) decision; *state counts what is
+ * given: rps 1; battle bit 1 cards, bit 2 keep; intrigue the answers. */
+static int
+js_legal_simple(const struct js *g, int player, const char *text, int *hand,
+    int *state, char *why, size_t size)
+{
+	struct js_act a;
+
+	if (js_order_read(g, text, &a, why, size) < 0)
+		return -1;
+	switch (g->phase) {
+	case JS_P_RPS:
+		if (*state) {
+			snprintf(why, size, "one throw");
+			return -1;
+		}
+		*state = 1;
+		return 0;
+	case JS_P_INTRIGUE:
+		return js_legal_lose(g, player, &a, hand, state, why, size);
+	default:
+		if (*state & (a.verb == JS_V_BATTLE ? 1 : 2)) {
+			snprintf(why, size, "one %s order", a.verb ==
+			    JS_V_BATTLE ? "battle" : "keep");
+			return -1;
+		}
+		if (js_battle_check(g, player, &a, why, size) < 0)
+			return -1;
+		*state |= a.verb == JS_V_BATTLE ? 1 : 2;
+		return 0;
+	}
+}
+
+static int
+js_legal_simple_done(const struct js *g, int player, int state)
+{
+	switch (g->phase) {
+	case JS_P_RPS: return state;
+	case JS_P_INTRIGUE: return state == js_flow_owes(g, player);
+	default: return state & 1;
+	}
+}
+
+int
+js_legal_validate(const void *vg, int player, const struct order *o,
+    size_t n, struct verdict *v)
+{
+	const struct js *g = vg;
+	int owes = js_flow_owes(g, player), state = 0, hand[JS_NCARDS];
+	int turn = g->phase == JS_P_TURN || g->phase == JS_P_MARCH;
+	struct js_legal_plan *p = NULL;
+	int complete;
+
+	memcpy(hand, g->clans[player].hand, sizeof hand);
+	if (owes && turn) {
+		p = util_malloc(sizeof *p);
+		js_legal_plan_start(p, g, player);
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *why = v[i].reason;
+
+		why[0] = '\0';
+		if (!owes)
+			snprintf(why, GAME_REASON_MAX, "%s owes no orders now",
+			    g->names[player]);
+		else if (turn)
+			js_legal_plan_take(p, o[i].text, why, GAME_REASON_MAX);
+		else
+			js_legal_simple(g, player, o[i].text, hand, &state, why,
+			    GAME_REASON_MAX);
+		v[i].accepted = why[0] == '\0';
+	}
+	complete = owes && (turn ? js_turn_complete(&p->r) :
+	    js_legal_simple_done(g, player, state));
+	free(p);
+	return complete;
+}
+
+static void
+js_legal_add(struct js_legal_plan *q, const struct js_act *a,
+    struct strlist *out)
+{
+	char why[GAME_REASON_MAX];
+	struct sbuf b;
+
+	if (js_turn_check(&q->r, a, why, sizeof why) < 0)
+		return;
+	sbuf_init(&b);
+	js_order_write(&q->g, a, &b);
+	strlist_add(out, b.p);
+	sbuf_free(&b);
+}
+
+static void
+js_legal_honor(struct js_legal_plan *q, struct strlist *out)
+{
+	struct js *g = &q->g;
+	int p = q->r.player, n = g->clans[p].gold / JS_HONOR_COST;
+
+	js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
+	    .card = JS_CARD_MUCH_HONOR }, out);
+	if (n > 12)
+		n = 12;
+	for (int k = n; k > 0 && !q->r.bought; k--)
+		js_legal_add(q, &(struct js_act){ .verb = JS_V_HONOR, .n = k },
+		    out);
+	for (int sq = 0; sq < JS_SQUARES; sq++) {
+		const struct js_army *a = js_army_on(g, sq);
+
+		if (a != NULL && a->owner != p && a->exp > 0) {
+			js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
+			    .card = JS_CARD_NINJA, .nsq = 1, .sq = { sq } }, out);
+			break;
+		}
+	}
+	for (int t = 0, spies = 0; t < g->nplayers; t++) {
+		if (t == p || g->clans[t].out)
+			continue;
+		if (!spies++)
+			js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
+			    .card = JS_CARD_SHINOBI_SPIES, .player = t }, out);
+		js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
+		    .card = JS_CARD_INTRIGUE, .player = t }, out);
+	}
+}
+
+static void
+js_legal_travel(struct js_legal_plan *q, int battle, struct strlist *out)
+{
+	struct js *g = &q->g;
+	int p = q->r.player, marched = q->r.march;
+
+	for (int sq = 0; sq < JS_SQUARES; sq++) {
+		const struct js_army *a = js_army_on(g, sq);
+		int nb[4], k = js_sq_neighbours(sq, nb);
+
+		if (a == NULL || a->owner != p)
+			continue;
+		if (!battle && !marched && !a->march) {
+			js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
+			    .card = JS_CARD_FORCED_MARCH, .nsq = 1,
+			    .sq = { sq } }, out);
+			marched = 1;
+		}
+		for (int i = 0; i < k; i++)
+			js_legal_add(q, &(struct js_act){ .verb = battle ?
+			    JS_V_ATTACK : JS_V_MOVE, .nsq = 2, .sq = { battle ?
+			    nb[i] : sq, battle ? sq : nb[i] } }, out);
+	}
+}
+
+/* The sample of one phase, on q which has reached it. */
+static void
+js_legal_phase(struct js_legal_plan *q, int tp, struct strlist *out)
+{
+	switch (tp) {
+	case JS_TP_REVENUE:
+		js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
+		    .card = JS_CARD_PROSPERITY }, out);
+		break;
+	case JS_TP_RAISE:
+		for (int sq = 0, n = (int)out->n; sq < JS_SQUARES &&
+		    (int)out->n == n; sq++)
+			js_legal_add(q, &(struct js_act){ .verb = JS_V_RAISE,
+			    .nsq = 1, .sq = { sq } }, out);
+		break;
+	case JS_TP_DRAW:
+		if (!q->r.drew)
+			js_legal_add(q, &(struct js_act){ .verb = JS_V_DRAW,
+			    .n = 1 }, out);
+		break;
+	case JS_TP_HONOR:
+		js_legal_honor(q, out);
+		break;
+	case JS_TP_TRAVEL:
+	case JS_TP_BATTLE:
+		js_legal_travel(q, tp == JS_TP_BATTLE, out);
+		break;
+	default:
+		break;
+	}
+}
+
+static void
+js_legal_turn(const struct js *g, int player, const struct order *prefix,
+    size_t n, struct strlist *out)
+{
+	struct js_legal_plan *p = util_malloc(sizeof *p), *q;
+	char why[GAME_REASON_MAX];
+
+	js_legal_plan_start(p, g, player);
+	for (size_t i = 0; i < n; i++)
+		js_legal_plan_take(p, prefix[i].text, why, sizeof why);
+	if (js_turn_complete(&p->r)) {
+		free(p);
+		return;
+	}
+	strlist_add(out, "done");
+	q = util_malloc(sizeof *q);
+	for (int tp = JS_TP_REVENUE; tp < JS_TP_END && n < JS_LEGAL_LONG;
+	    tp++) {
+		if (tp < p->r.tp)
+			continue;
+		*q = *p;
+		q->r.g = &q->g;
+		js_turn_reach(&q->r, tp);
+		if (q->g.phase == JS_P_OVER)
+			break;
+		js_legal_phase(q, tp, out);
+	}
+	free(q);
+	free(p);
+}
+
+static void
+js_legal_cards(const struct js *g, const char *head, const int *cards,
+    struct strlist *out)
+{
+	struct sbuf b;
+
+	(void)g;
+	sbuf_init(&b);
+	sbuf_puts(&b, head);
+	js_cards_words(cards, &b);
+	strlist_add(out, b.p);
+	sbuf_free(&b);
+}
+
+void
+js_legal_list(const void *vg, int player, const struct order *prefix,
+    size_t n, struct strlist *out)
+{
+	const struct js *g = vg;
+	int state = 0, hand[JS_NCARDS], pick[JS_NCARDS], k;
+	char why[GAME_REASON_MAX];
+
+	if (!js_flow_owes(g, player))
+		return;
+	if (g->phase == JS_P_TURN || g->phase == JS_P_MARCH) {
+		js_legal_turn(g, player, prefix, n, out);
+		return;
+	}
+	memcpy(hand, g->clans[player].hand, sizeof hand);
+	for (size_t i = 0; i < n; i++)
+		js_legal_simple(g, player, prefix[i].text, hand, &state, why,
+		    sizeof why);
+	if (js_legal_simple_done(g, player, state))
+		return;
+	switch (g->phase) {
+	case JS_P_RPS:
+		strlist_add(out, "rps rock");
+		strlist_add(out, "rps paper");
+		strlist_add(out, "rps scissors");
+		return;
+	case JS_P_INTRIGUE:
+		strlist_add(out, "lose honor");
+		memset(pick, 0, sizeof pick);
+		k = js_hand_count(hand) < 3 ? js_hand_count(hand) : 3;
+		for (int i = JS_NCARDS - 1; i >= 0 && k > 0; i--)
+			while (pick[js_cards_rank[i]] < hand[js_cards_rank[i]] &&
+			    k > 0) {
+				pick[js_cards_rank[i]]++;
+				k--;
+			}
+		js_legal_cards(g, "lose cards ", pick, out);
+		return;
+	default:
+		js_battle_default(g, player, pick);
+		js_legal_cards(g, "battle cards ", pick, out);
+		for (int c = 0; c < JS_NCARDS; c++) {
+			int one[JS_NCARDS] = { 0 };
+
+			one[c] = 1;
+			if (hand[c] > 0 && memcmp(one, pick, sizeof one) != 0)
+				js_legal_cards(g, "battle cards ", one, out);
+		}
+		return;
+	}
+}

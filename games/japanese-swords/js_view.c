@@ -1,0 +1,287 @@
+/* js_view.c - what a player (or the public) sees: the map with terrain,
+ * control and armies, every clan's public counts, the player's own hand
+ * and offers, and what is owed; and the orders help of the template.
+ *
+ * Hidden from everyone but their owner: hands, the orders kept through an
+ * Intrigue, trade offers (seen by the two players); from everyone: the
+ * deck order.  Counts of cards are public. */
+#include <stdio.h>
+#include <string.h>
+
+#include "js.h"
+
+#define JS_VIEW_WIDTH 72
+
+void
+js_view_wrap(struct sbuf *out, const char *first, const char *rest,
+    const char *text)
+{
+	const char *prefix = first, *p = text;
+
+	do {
+		size_t room = JS_VIEW_WIDTH - strlen(prefix), n = 0, cut = 0;
+
+		while (*p == ' ')
+			p++;
+		while (p[n] != '\0' && n <= room) {
+			if (p[n] == ' ')
+				cut = n;
+			n++;
+		}
+		if (p[n] == '\0' && n <= room)
+			cut = n;
+		else if (cut == 0)
+			cut = room;
+		sbuf_puts(out, prefix);
+		sbuf_add(out, p, cut);
+		sbuf_putc(out, '\n');
+		p += cut;
+		while (*p == ' ')
+			p++;
+		prefix = rest;
+	} while (*p != '\0');
+}
+
+/* Five characters: terrain, holder of a fortress or keep, a space, the
+ * army's player and experience. */
+static void
+js_view_cell(const struct js *g, int sq, char out[6])
+{
+	const struct js_army *a = js_army_on(g, sq);
+	int site = g->site_at[sq];
+
+	memset(out, ' ', 5);
+	out[5] = '\0';
+	out[0] = js_terrains[g->map[sq]].letter;
+	if (site != JS_NONE)
+		out[1] = g->sites[site].control == JS_NONE ? '-' :
+		    (char)('1' + g->sites[site].control);
+	if (a != NULL) {
+		out[3] = (char)('1' + a->owner);
+		out[4] = a->exp > 9 ? '+' : (char)('0' + a->exp);
+	}
+}
+
+static void
+js_view_line(struct sbuf *out, struct sbuf *line)
+{
+	while (line->len > 0 && line->p[line->len - 1] == ' ')
+		line->p[--line->len] = '\0';
+	sbuf_printf(out, "%s\n", line->p);
+	sbuf_free(line);
+	sbuf_init(line);
+}
+
+static void
+js_view_map(const struct js *g, struct sbuf *out)
+{
+	struct sbuf line;
+	char cell[6];
+
+	sbuf_init(&line);
+	sbuf_puts(&line, "   ");
+	for (int c = 0; c < JS_SIDE; c++)
+		sbuf_printf(&line, " %c    ", 'A' + c);
+	js_view_line(out, &line);
+	for (int r = 0; r < JS_SIDE; r++) {
+		sbuf_printf(&line, "%2d ", r + 1);
+		for (int c = 0; c < JS_SIDE; c++) {
+			js_view_cell(g, r * JS_SIDE + c, cell);
+			sbuf_printf(&line, " %s", cell);
+		}
+		sbuf_printf(&line, "  %d", r + 1);
+		js_view_line(out, &line);
+	}
+	sbuf_free(&line);
+}
+
+static void
+js_view_legend(const struct js *g, struct sbuf *out)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_puts(&b, "Each square: its terrain; who holds a fortress or "
+	    "keep (- nobody); an army's player and experience (+ for 10 or "
+	    "more).  Terrain, movement cost and defence:");
+	for (int t = 0; t < JS_NTERRAINS; t++) {
+		const struct js_terrain *x = &js_terrains[t];
+
+		if (x->cost == 0)
+			sbuf_printf(&b, " %c %s: no entry.", x->letter,
+			    x->word);
+		else
+			sbuf_printf(&b, " %c %s %d (%+d),", x->letter, x->word,
+			    x->cost, x->defence);
+	}
+	sbuf_puts(&b, " Players:");
+	for (int p = 0; p < g->nplayers; p++)
+		sbuf_printf(&b, " %d %s%s", p + 1, g->names[p],
+		    p + 1 < g->nplayers ? "," : ".");
+	js_view_wrap(out, "", "", b.p);
+	sbuf_free(&b);
+}
+
+static void
+js_view_clans(const struct js *g, struct sbuf *out)
+{
+	int w = 4;
+
+	for (int p = 0; p < g->nplayers; p++)
+		if ((int)strlen(g->names[p]) > w)
+			w = (int)strlen(g->names[p]);
+	sbuf_printf(out, "\n  %-*s  gold honor cards armies keeps  home\n", w,
+	    "clan");
+	for (int p = 0; p < g->nplayers; p++) {
+		const struct js_clan *c = &g->clans[p];
+		int keeps = 0;
+		char sq[4];
+
+		for (int i = 0; i < g->nsites; i++)
+			keeps += !g->sites[i].fortress &&
+			    g->sites[i].control == p;
+		sbuf_printf(out, "%d %-*s %5d %5d %5d %6d %5d  %s%s\n", p + 1, w,
+		    g->names[p], c->gold, c->honor, js_hand_count(c->hand),
+		    js_army_count(g, p), keeps,
+		    js_sq_name(g->sites[js_site_home(g, p)].sq, sq),
+		    c->out ? " out" : "");
+	}
+	sbuf_printf(out, "Deck: %d cards.  Discard pile: %d cards.\n",
+	    g->ndeck, js_hand_count(g->discard));
+}
+
+static void
+js_view_sites(const struct js *g, struct sbuf *out)
+{
+	struct sbuf b;
+	char sq[4];
+
+	sbuf_puts(out, "\nFortresses and keeps, with their traits:\n");
+	for (int i = 0; i < g->nsites; i++) {
+		const struct js_site *s = &g->sites[i];
+
+		sbuf_init(&b);
+		sbuf_printf(&b, "%s %s", js_sq_name(s->sq, sq),
+		    s->fortress ? "fortress" : "keep");
+		if (s->fortress)
+			sbuf_printf(&b, " (home of %s)", g->names[s->home]);
+		sbuf_printf(&b, ", held by %s:", s->control == JS_NONE ?
+		    "nobody" : g->names[s->control]);
+		for (int k = 0; k < s->ntraits; k++)
+			sbuf_printf(&b, "%s %s", k ? "," : "",
+			    js_traits[s->traits[k]].name);
+		js_view_wrap(out, "  ", "      ", b.p);
+		sbuf_free(&b);
+	}
+}
+
+static void
+js_view_hand(const struct js *g, int p, struct sbuf *out)
+{
+	const int *hand = g->clans[p].hand;
+
+	if (js_hand_count(hand) == 0) {
+		sbuf_puts(out, "\nYour hand is empty.\n");
+		return;
+	}
+	sbuf_printf(out, "\nYour hand, %d card%s:\n", js_hand_count(hand),
+	    js_hand_count(hand) == 1 ? "" : "s");
+	for (int c = 0; c < JS_NCARDS; c++)
+		if (hand[c] > 0)
+			sbuf_printf(out, "%2d %-21s %2d  %s\n", hand[c],
+			    js_cards[c].name, js_cards[c].force,
+			    js_cards[c].notes);
+}
+
+static void
+js_view_offers(const struct js *g, int p, struct sbuf *out)
+{
+	struct sbuf b;
+
+	for (int i = 0; i < g->noffers; i++) {
+		const struct js_offer *o = &g->offers[i];
+
+		if (o->from != p && o->to != p)
+			continue;
+		sbuf_init(&b);
+		sbuf_printf(&b, "Offer standing: %s gives ", g->names[o->from]);
+		js_trade_items_write(o->give, o->ngive, &b);
+		sbuf_printf(&b, "; %s gives ", g->names[o->to]);
+		js_trade_items_write(o->get, o->nget, &b);
+		sbuf_puts(&b, o->to == p ? ".  Repeat it the other way round "
+		    "in your turn to take it up." : ".");
+		js_view_wrap(out, "", "  ", b.p);
+		sbuf_free(&b);
+	}
+}
+
+static void
+js_view_status(const struct js *g, int player, struct sbuf *out)
+{
+	struct sbuf b;
+	char x[4], y[4];
+
+	sbuf_init(&b);
+	if (g->phase == JS_P_OVER) {
+		sbuf_printf(&b, "The game is over: %s.", g->reason);
+	} else if (g->phase == JS_P_RPS) {
+		sbuf_puts(&b, "Rock, paper, scissors decides the turn order; "
+		    "still to throw:");
+		for (int i = 0, n = 0; i < g->ngroups; i++)
+			for (int k = 0; g->groups[i].n > 1 &&
+			    k < g->groups[i].n; k++)
+				sbuf_printf(&b, "%s %s", n++ ? "," : "",
+				    g->names[g->groups[i].members[k]]);
+		sbuf_puts(&b, ".");
+	} else {
+		sbuf_printf(&b, "Round %d: %s is the active player%s.  Turn "
+		    "order:", g->round, g->names[g->active], g->part == 2 ?
+		    ", in the Forced March part" : "");
+		for (int i = 0; i < g->nplayers; i++)
+			sbuf_printf(&b, "%s %s", i ? "," : "",
+			    g->names[g->order[i]]);
+		sbuf_puts(&b, ".");
+		for (int i = 0; i < g->nbattles; i++)
+			sbuf_printf(&b, " %s: the attack on %s from %s.",
+			    i == 0 ? "Now" : "Then",
+			    js_sq_name(g->battles[i].at, x),
+			    js_sq_name(g->battles[i].from, y));
+		for (int i = 0; i < g->nintrigues; i++)
+			sbuf_printf(&b, " %s answers an Intrigue.",
+			    g->names[g->intrigues[i]]);
+	}
+	js_view_wrap(out, "", "", b.p);
+	sbuf_free(&b);
+	if (player == g->active && g->nsteps > 0) {
+		sbuf_init(&b);
+		sbuf_puts(&b, "Your orders kept until the Intrigue is "
+		    "answered:");
+		for (int i = 0; i < g->nsteps; i++) {
+			sbuf_puts(&b, i ? "; " : " ");
+			js_step_write(&g->steps[i], &b);
+		}
+		sbuf_puts(&b, ".");
+		js_view_wrap(out, "", "  ", b.p);
+		sbuf_free(&b);
+	}
+}
+
+void
+js_view(const void *vg, const struct game_players *pl, int player,
+    struct sbuf *out)
+{
+	const struct js *g = vg;
+
+	(void)pl; /* the game keeps the names */
+	js_view_map(g, out);
+	sbuf_puts(out, "\n");
+	js_view_legend(g, out);
+	js_view_clans(g, out);
+	js_view_sites(g, out);
+	if (player >= 0 && !g->clans[player].out)
+		js_view_hand(g, player, out);
+	sbuf_puts(out, "\n");
+	if (player >= 0)
+		js_view_offers(g, player, out);
+	js_view_status(g, player, out);
+}

@@ -1,0 +1,201 @@
+/* sf_card.c - the 48 cards, their theatres, kinds and symbols, and piles.
+ *
+ * Every table here is made from one list in sensoufuda.h, so names,
+ * enums and properties cannot drift apart. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sensoufuda.h"
+
+const struct sf_faction sf_factions[2] = {
+	{ "axis", "Axis of Evil" },
+	{ "paladins", "Paladins of Hope" },
+};
+
+const struct sf_theatre_info sf_theatres[SF_THEATRES] = {
+#define SF_CARD_THEATRE(id, word, name) { word, name },
+	SF_THEATRE_LIST(SF_CARD_THEATRE)
+#undef SF_CARD_THEATRE
+};
+
+const struct sf_kind_info sf_kinds[SF_KINDS] = {
+	[SF_STRATEGIST] = { "strategist", "Strategists" },
+	[SF_HERO] = { "hero", "Heroes" },
+	[SF_RESOURCE] = { "resource", "Resources" },
+	[SF_PLAIN] = { "plain", "Plain" },
+};
+
+const struct sf_symbol_info sf_symbols[SF_SYMBOLS] = {
+#define SF_CARD_SYMBOL(id, word, kind) { word, kind },
+	SF_SYMBOL_LIST(SF_CARD_SYMBOL)
+#undef SF_CARD_SYMBOL
+};
+
+const struct sf_card sf_cards[SF_CARDS] = {
+#define SF_CARD_ROW(id, name, title, theatre, symbol) \
+	{ name, title, SF_T_##theatre, SF_S_##symbol },
+	SF_CARD_LIST(SF_CARD_ROW)
+#undef SF_CARD_ROW
+};
+
+_Static_assert(SF_NCARDS == SF_CARDS, "the deck has 48 cards");
+_Static_assert(SF_THEATRES * SF_PER_THEATRE == SF_CARDS,
+    "12 theatres of 4 cards");
+_Static_assert(SF_CARDS <= 64, "a set of cards fits in a uint64_t");
+
+int
+sf_card_find(const char *word)
+{
+	char low[40];
+	size_t n = strlen(word), tl;
+
+	if (n == 0 || n >= sizeof low)
+		return SF_NONE;
+	for (size_t i = 0; i <= n; i++)
+		low[i] = (char)tolower((unsigned char)word[i]);
+	for (int c = 0; c < SF_CARDS; c++)
+		if (strcmp(low, sf_cards[c].name) == 0)
+			return c;
+	/* THEATRE-N, N its place in the theatre. */
+	for (int t = 0; t < SF_THEATRES; t++) {
+		tl = strlen(sf_theatres[t].word);
+		if (n == tl + 2 && strncmp(low, sf_theatres[t].word, tl) == 0 &&
+		    low[tl] == '-' && low[tl + 1] >= '1' &&
+		    low[tl + 1] <= '0' + SF_PER_THEATRE)
+			return t * SF_PER_THEATRE + (low[tl + 1] - '1');
+	}
+	return SF_NONE;
+}
+
+const char *
+sf_card_quote(const char *s, char *buf, size_t size)
+{
+	size_t n = strlen(s);
+
+	if (n >= size) {
+		/* Cut before a character, never inside one: messages go to
+		 * the log, which must stay valid UTF-8. */
+		n = size - 1;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+int
+sf_card_kind(int c)
+{
+	return sf_symbols[sf_cards[c].symbol].kind;
+}
+
+int
+sf_card_rank(int c)
+{
+	return sf_card_kind(c) * SF_CARDS + c;
+}
+
+const char *
+sf_card_brief(int c, char *buf, size_t size)
+{
+	if (sf_cards[c].symbol == SF_S_NONE)
+		snprintf(buf, size, "%s", sf_cards[c].name);
+	else
+		snprintf(buf, size, "%s (%s)", sf_cards[c].name,
+		    sf_theatres[sf_cards[c].theatre].name);
+	return buf;
+}
+
+const char *
+sf_card_tagged(int c, char *buf, size_t size)
+{
+	if (sf_cards[c].symbol == SF_S_NONE)
+		snprintf(buf, size, "%s", sf_cards[c].name);
+	else
+		snprintf(buf, size, "%s [%s]", sf_cards[c].name,
+		    sf_symbols[sf_cards[c].symbol].word);
+	return buf;
+}
+
+int
+sf_card_count(uint64_t mask)
+{
+	int n = 0;
+
+	for (; mask != 0; mask &= mask - 1)
+		n++;
+	return n;
+}
+
+int
+sf_card_list(uint64_t mask, int *out)
+{
+	int n = 0;
+
+	for (int c = 0; c < SF_CARDS; c++)
+		if (mask & SF_BIT(c))
+			out[n++] = c;
+	return n;
+}
+
+void
+sf_card_join(struct sbuf *b, const int *cards, int n)
+{
+	char buf[64];
+
+	if (n == 0)
+		sbuf_puts(b, "nothing");
+	for (int i = 0; i < n; i++)
+		sbuf_printf(b, "%s%s", i == 0 ? "" : i == n - 1 ? " and " :
+		    ", ", sf_card_brief(cards[i], buf, sizeof buf));
+}
+
+void
+sf_card_join_mask(struct sbuf *b, uint64_t mask)
+{
+	int cards[SF_CARDS];
+
+	sf_card_join(b, cards, sf_card_list(mask, cards));
+}
+
+void
+sf_pile_push(struct sf_pile *p, int c)
+{
+	p->c[p->n++] = (signed char)c;
+}
+
+int
+sf_pile_remove(struct sf_pile *p, int c)
+{
+	for (int i = 0; i < p->n; i++)
+		if (p->c[i] == c) {
+			memmove(p->c + i, p->c + i + 1, (size_t)(p->n - i - 1));
+			p->n--;
+			return 0;
+		}
+	return -1;
+}
+
+int
+sf_pile_pop(struct sf_pile *p)
+{
+	int c;
+
+	if (p->n == 0)
+		return SF_NONE;
+	c = p->c[0];
+	sf_pile_remove(p, c);
+	return c;
+}
+
+uint64_t
+sf_pile_mask(const struct sf_pile *p)
+{
+	uint64_t m = 0;
+
+	for (int i = 0; i < p->n; i++)
+		m |= SF_BIT(p->c[i]);
+	return m;
+}

@@ -1,0 +1,666 @@
+/* sf_order.c - orders: reading, checking, and listing the legal ones.
+ *
+ * An order is read into an action (sf_order_read: the words alone), then
+ * checked against the decision owed and the orders accepted before it,
+ * and added to the player's plan (sf_order_take).  validate, legal and
+ * resolve all go through sf_order_take, so legal() lists only what
+ * validate accepts and resolve plays exactly what validate accepted. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sensoufuda.h"
+
+#define SF_ORDER_WORDS 12 /* more than any order has, to notice extra */
+#define SF_PHASE_BIT(p) (1u << (p))
+
+/* One order as read. */
+struct sf_order_action {
+	int kw;              /* its row in sf_order_keywords */
+	int arg;             /* strategy: the choice; play, collect: card */
+	int none;            /* ally none, keep none */
+	struct sf_instr instr;
+	uint64_t cards;      /* keep */
+};
+
+/* A decision being answered: the plan so far. */
+struct sf_order_turn {
+	const struct sensoufuda *g;
+	struct sf_plan plan;
+	int ally_none;
+};
+
+typedef int sf_order_reader(const struct util_words *,
+    struct sf_order_action *, char *, size_t);
+typedef int sf_order_checker(struct sf_order_turn *,
+    const struct sf_order_action *, char *, size_t);
+
+static sf_order_reader sf_order_read_strategy, sf_order_read_card,
+    sf_order_read_ally, sf_order_read_bare, sf_order_read_keep;
+static sf_order_checker sf_order_take_strategy, sf_order_take_play,
+    sf_order_take_collect, sf_order_take_ally, sf_order_take_decision,
+    sf_order_take_keep;
+
+/* Every order: its words, the decisions it answers, its syntax and what
+ * it does (for help), how it is read and how it is taken. */
+static const struct sf_order_keyword {
+	const char *word;
+	const char *second; /* a second word that must follow, or NULL */
+	unsigned phases;
+	int decision;       /* declare victory ... counterattack; SF_NONE */
+	const char *usage;
+	const char *help;
+	sf_order_reader *read;
+	sf_order_checker *take;
+} sf_order_keywords[] = {
+	{ "strategy", NULL, SF_PHASE_BIT(SF_P_STRATEGY), SF_NONE,
+	    "strategy CHOICE", "assault, flank, fortify or random",
+	    sf_order_read_strategy, sf_order_take_strategy },
+	{ "play", NULL, SF_PHASE_BIT(SF_P_TURN), SF_NONE, "play CARD",
+	    "a card from your hand", sf_order_read_card, sf_order_take_play },
+	{ "collect", NULL, SF_PHASE_BIT(SF_P_TURN) |
+	    SF_PHASE_BIT(SF_P_COLLECT), SF_NONE, "collect CARD",
+	    "which of two matching options to take", sf_order_read_card,
+	    sf_order_take_collect },
+	{ "ally", NULL, SF_PHASE_BIT(SF_P_TURN), SF_NONE, "ally INSTRUCTION",
+	    "for the ally card: take CARD, prefer KIND, none",
+	    sf_order_read_ally, sf_order_take_ally },
+	{ "declare", "victory", SF_PHASE_BIT(SF_P_VICTORY), SF_DECLARE,
+	    "declare victory", "score your combos; the battle ends",
+	    sf_order_read_bare, sf_order_take_decision },
+	{ "press", "on", SF_PHASE_BIT(SF_P_VICTORY), SF_PRESS, "press on",
+	    "play on for a bigger victory", sf_order_read_bare,
+	    sf_order_take_decision },
+	{ "retreat", NULL, SF_PHASE_BIT(SF_P_ANSWER), SF_RETREAT, "retreat",
+	    "concede; keep up to half your hand", sf_order_read_bare,
+	    sf_order_take_decision },
+	{ "counterattack", NULL, SF_PHASE_BIT(SF_P_ANSWER), SF_COUNTER,
+	    "counterattack", "play on, for a combo of your own",
+	    sf_order_read_bare, sf_order_take_decision },
+	{ "keep", NULL, SF_PHASE_BIT(SF_P_ANSWER), SF_NONE,
+	    "keep CARD ...", "the cards a retreat keeps; or keep none",
+	    sf_order_read_keep, sf_order_take_keep },
+};
+#define SF_ORDER_NKEYWORDS \
+	(int)(sizeof sf_order_keywords / sizeof sf_order_keywords[0])
+
+/* Split text into lowercase words: orders are read without regard to
+ * case. */
+static int
+sf_order_split(const char *text, struct util_words *w, char *why,
+    size_t size)
+{
+	if (util_words(text, w) < 0) {
+		snprintf(why, size, "an order has at most %d characters",
+		    UTIL_WORDS_CHARS);
+		return -1;
+	}
+	if (w->n > SF_ORDER_WORDS) {
+		snprintf(why, size, "an order has at most %d words",
+		    SF_ORDER_WORDS);
+		return -1;
+	}
+	return 0;
+}
+
+/* The words after the keyword. */
+static int
+sf_order_nargs(const struct util_words *w, const struct sf_order_action *a)
+{
+	return w->n - (sf_order_keywords[a->kw].second != NULL ? 2 : 1);
+}
+
+static int
+sf_order_usage(const struct sf_order_action *a, char *why, size_t size)
+{
+	snprintf(why, size, "write %s", sf_order_keywords[a->kw].usage);
+	return -1;
+}
+
+static int
+sf_order_card(const char *word, int *card, char *why, size_t size)
+{
+	char q[SF_QUOTE];
+
+	if ((*card = sf_card_find(word)) != SF_NONE)
+		return 0;
+	snprintf(why, size, "'%s' is not a card (the cards are listed in "
+	    "gunbai-sensoufuda(6))", sf_card_quote(word, q, sizeof q));
+	return -1;
+}
+
+static int
+sf_order_read_strategy(const struct util_words *w,
+    struct sf_order_action *a, char *why, size_t size)
+{
+	char q[SF_QUOTE];
+
+	if (sf_order_nargs(w, a) != 1)
+		return sf_order_usage(a, why, size);
+	for (int s = 0; s < SF_STRATEGIES; s++)
+		if (strcmp(w->w[1], sf_strategies[s].word) == 0) {
+			a->arg = s;
+			return 0;
+		}
+	if (strcmp(w->w[1], "random") == 0) {
+		a->arg = SF_G_RANDOM;
+		return 0;
+	}
+	snprintf(why, size, "'%s' is not a strategy: assault, flank, "
+	    "fortify or random", sf_card_quote(w->w[1], q, sizeof q));
+	return -1;
+}
+
+static int
+sf_order_read_card(const struct util_words *w, struct sf_order_action *a,
+    char *why, size_t size)
+{
+	if (sf_order_nargs(w, a) != 1)
+		return sf_order_usage(a, why, size);
+	return sf_order_card(w->w[1], &a->arg, why, size);
+}
+
+static int
+sf_order_read_ally(const struct util_words *w, struct sf_order_action *a,
+    char *why, size_t size)
+{
+	if (w->n == 2 && strcmp(w->w[1], "none") == 0) {
+		a->none = 1;
+		return 0;
+	}
+	return sf_table_instr_read(w->w + 1, w->n - 1, &a->instr, why, size);
+}
+
+static int
+sf_order_read_bare(const struct util_words *w, struct sf_order_action *a,
+    char *why, size_t size)
+{
+	return sf_order_nargs(w, a) != 0 ? sf_order_usage(a, why, size) : 0;
+}
+
+static int
+sf_order_read_keep(const struct util_words *w, struct sf_order_action *a,
+    char *why, size_t size)
+{
+	int c;
+
+	if (w->n == 1)
+		return sf_order_usage(a, why, size);
+	if (w->n == 2 && strcmp(w->w[1], "none") == 0) {
+		a->none = 1;
+		return 0;
+	}
+	for (int i = 1; i < w->n; i++) {
+		if (sf_order_card(w->w[i], &c, why, size) < 0)
+			return -1;
+		if (a->cards & SF_BIT(c)) {
+			snprintf(why, size, "%s is named twice",
+			    sf_cards[c].name);
+			return -1;
+		}
+		a->cards |= SF_BIT(c);
+	}
+	return 0;
+}
+
+static int
+sf_order_read(const char *text, struct sf_order_action *a, char *why,
+    size_t size)
+{
+	struct util_words w;
+	char q[SF_QUOTE];
+
+	memset(a, 0, sizeof *a);
+	if (sf_order_split(text, &w, why, size) < 0)
+		return -1;
+	if (w.n == 0) {
+		snprintf(why, size, "an empty order");
+		return -1;
+	}
+	for (a->kw = 0; a->kw < SF_ORDER_NKEYWORDS; a->kw++) {
+		const struct sf_order_keyword *k = &sf_order_keywords[a->kw];
+
+		if (strcmp(w.w[0], k->word) != 0)
+			continue;
+		if (k->second != NULL && (w.n < 2 ||
+		    strcmp(w.w[1], k->second) != 0))
+			return sf_order_usage(a, why, size);
+		return k->read(&w, a, why, size);
+	}
+	snprintf(why, size, "unknown order '%s': orders are strategy, "
+	    "play, collect, ally, declare victory, press on, retreat, "
+	    "counterattack and keep", sf_card_quote(w.w[0], q, sizeof q));
+	return -1;
+}
+
+int
+sf_order_syntax(const char *text, char *why, size_t size)
+{
+	struct sf_order_action a;
+
+	return sf_order_read(text, &a, why, size);
+}
+
+static int
+sf_order_take_strategy(struct sf_order_turn *t,
+    const struct sf_order_action *a, char *why, size_t size)
+{
+	if (t->plan.strategy != SF_NONE) {
+		snprintf(why, size, "one strategy only: %s is already chosen",
+		    t->plan.strategy == SF_G_RANDOM ? "random" :
+		    sf_strategies[t->plan.strategy].word);
+		return -1;
+	}
+	t->plan.strategy = a->arg;
+	return 0;
+}
+
+static int
+sf_order_take_play(struct sf_order_turn *t, const struct sf_order_action *a,
+    char *why, size_t size)
+{
+	if (t->plan.play != SF_NONE) {
+		snprintf(why, size, "one card a turn: %s is already played",
+		    sf_cards[t->plan.play].name);
+		return -1;
+	}
+	if (!(t->g->hand[t->plan.player] & SF_BIT(a->arg))) {
+		snprintf(why, size, "%s is not in your hand",
+		    sf_cards[a->arg].name);
+		return -1;
+	}
+	t->plan.play = a->arg;
+	return 0;
+}
+
+static int
+sf_order_take_collect(struct sf_order_turn *t,
+    const struct sf_order_action *a, char *why, size_t size)
+{
+	int card = t->g->phase == SF_P_COLLECT ? t->g->pending : t->plan.play;
+	int offer[2];
+
+	if (t->plan.collect != SF_NONE) {
+		snprintf(why, size, "%s is already chosen",
+		    sf_cards[t->plan.collect].name);
+		return -1;
+	}
+	if (card == SF_NONE) {
+		snprintf(why, size, "collect comes after the play order it is "
+		    "for");
+		return -1;
+	}
+	sf_table_offer(t->g, card, offer);
+	if (offer[0] == SF_NONE) {
+		snprintf(why, size, "%s matches no two tactical options: "
+		    "there is nothing to choose", sf_cards[card].name);
+		return -1;
+	}
+	if (a->arg != offer[0] && a->arg != offer[1]) {
+		snprintf(why, size, "%s matches %s and %s; collect one of "
+		    "them", sf_cards[card].name, sf_cards[offer[0]].name,
+		    sf_cards[offer[1]].name);
+		return -1;
+	}
+	t->plan.collect = a->arg;
+	return 0;
+}
+
+static int
+sf_order_take_ally(struct sf_order_turn *t, const struct sf_order_action *a,
+    char *why, size_t size)
+{
+	struct sf_plan *p = &t->plan;
+
+	if (t->ally_none || (a->none && p->instr_given)) {
+		snprintf(why, size, "ally none clears the standing "
+		    "instructions: give it alone");
+		return -1;
+	}
+	if (a->none) {
+		t->ally_none = p->instr_given = 1;
+		return 0;
+	}
+	if (p->ninstr == SF_MAX_INSTR) {
+		snprintf(why, size, "at most %d ally instructions",
+		    SF_MAX_INSTR);
+		return -1;
+	}
+	for (int i = 0; i < p->ninstr; i++)
+		if (p->instr[i].type == a->instr.type &&
+		    p->instr[i].arg == a->instr.arg) {
+			snprintf(why, size, "this instruction is already "
+			    "given");
+			return -1;
+		}
+	p->instr[p->ninstr++] = a->instr;
+	p->instr_given = 1;
+	return 0;
+}
+
+static int
+sf_order_take_decision(struct sf_order_turn *t,
+    const struct sf_order_action *a, char *why, size_t size)
+{
+	int d = sf_order_keywords[a->kw].decision;
+
+	if (t->plan.decision != SF_NONE) {
+		snprintf(why, size, "the decision is already made");
+		return -1;
+	}
+	if (d == SF_COUNTER && t->plan.keep_given) {
+		snprintf(why, size, "keep is for a retreat, not a "
+		    "counterattack");
+		return -1;
+	}
+	t->plan.decision = d;
+	return 0;
+}
+
+static int
+sf_order_take_keep(struct sf_order_turn *t, const struct sf_order_action *a,
+    char *why, size_t size)
+{
+	const struct sensoufuda *g = t->g;
+	int p = t->plan.player, max = sf_battle_keep_max(g, p);
+
+	if (t->plan.keep_given) {
+		snprintf(why, size, "one keep order only");
+		return -1;
+	}
+	if (t->plan.decision == SF_COUNTER) {
+		snprintf(why, size, "keep is for a retreat, not a "
+		    "counterattack");
+		return -1;
+	}
+	for (int c = 0; c < SF_CARDS; c++)
+		if ((a->cards & SF_BIT(c)) && !(g->hand[p] & SF_BIT(c))) {
+			snprintf(why, size, "%s is not in your hand",
+			    sf_cards[c].name);
+			return -1;
+		}
+	if (sf_card_count(a->cards) > max) {
+		snprintf(why, size, "a retreat keeps at most half of your %d "
+		    "hand cards: %d", sf_card_count(g->hand[p]), max);
+		return -1;
+	}
+	t->plan.keep_given = 1;
+	t->plan.keep = a->cards;
+	return 0;
+}
+
+int
+sf_order_owner(const struct sensoufuda *g)
+{
+	switch (g->phase) {
+	case SF_P_TURN:
+	case SF_P_COLLECT:
+		return g->active;
+	case SF_P_VICTORY:
+		return g->victor;
+	case SF_P_ANSWER:
+		return 1 - g->victor;
+	default:
+		return SF_NONE;
+	}
+}
+
+static int
+sf_order_owes(const struct sensoufuda *g, int player)
+{
+	return (g->phase == SF_P_STRATEGY && (player == 0 || player == 1)) ||
+	    (g->phase != SF_P_OVER && player == sf_order_owner(g));
+}
+
+static void
+sf_order_start(struct sf_order_turn *t, const struct sensoufuda *g,
+    int player)
+{
+	memset(t, 0, sizeof *t);
+	t->g = g;
+	t->plan.player = player;
+	t->plan.strategy = t->plan.play = t->plan.collect = SF_NONE;
+	t->plan.decision = SF_NONE;
+}
+
+static int
+sf_order_complete(const struct sf_order_turn *t)
+{
+	const struct sf_plan *p = &t->plan;
+	int m[SF_PER_THEATRE];
+
+	switch (t->g->phase) {
+	case SF_P_STRATEGY:
+		return p->strategy != SF_NONE;
+	case SF_P_TURN:
+		return p->play != SF_NONE && (p->collect != SF_NONE ||
+		    sf_table_matches(t->g, p->play, m) != 2);
+	case SF_P_COLLECT:
+		return p->collect != SF_NONE;
+	case SF_P_VICTORY:
+	case SF_P_ANSWER:
+		return p->decision != SF_NONE;
+	default:
+		return 0;
+	}
+}
+
+/* Take one order into the plan: read, check, add.  0, or -1 with why
+ * set and the plan unchanged. */
+static int
+sf_order_take(struct sf_order_turn *t, const char *text, char *why,
+    size_t size)
+{
+	struct sf_order_action a;
+	struct sf_order_turn copy = *t;
+	const struct sf_order_keyword *k;
+
+	if (sf_order_read(text, &a, why, size) < 0)
+		return -1;
+	k = &sf_order_keywords[a.kw];
+	if (!(k->phases & SF_PHASE_BIT(t->g->phase))) {
+		snprintf(why, size, "%s%s%s is not an order for now: this "
+		    "decision is %s", k->word, k->second ? " " : "",
+		    k->second ? k->second : "", sf_phase_words[t->g->phase]);
+		return -1;
+	}
+	if (k->take(&copy, &a, why, size) < 0)
+		return -1;
+	*t = copy;
+	return 0;
+}
+
+int
+sf_order_validate(const void *vg, int player, const struct order *orders,
+    size_t n, struct verdict *v)
+{
+	const struct sensoufuda *g = vg;
+	struct sf_order_turn t;
+	int owes = sf_order_owes(g, player);
+
+	sf_order_start(&t, g, player);
+	for (size_t i = 0; i < n; i++) {
+		v[i].reason[0] = '\0';
+		if (g->phase == SF_P_OVER)
+			snprintf(v[i].reason, sizeof v[i].reason,
+			    "the game is over");
+		else if (!owes)
+			snprintf(v[i].reason, sizeof v[i].reason,
+			    "you owe no decision now");
+		else
+			sf_order_take(&t, orders[i].text, v[i].reason,
+			    sizeof v[i].reason);
+		v[i].accepted = v[i].reason[0] == '\0';
+	}
+	return owes && sf_order_complete(&t);
+}
+
+int
+sf_order_plan(const struct sensoufuda *g, int player,
+    const struct order *orders, size_t n, struct sf_plan *plan, char *why,
+    size_t size)
+{
+	struct sf_order_turn t;
+
+	if (!sf_order_owes(g, player)) {
+		snprintf(why, size, "player %d owes no decision", player);
+		return -1;
+	}
+	sf_order_start(&t, g, player);
+	for (size_t i = 0; i < n; i++)
+		if (sf_order_take(&t, orders[i].text, why, size) < 0)
+			return -1;
+	if (!sf_order_complete(&t)) {
+		snprintf(why, size, "the answer is not complete");
+		return -1;
+	}
+	*plan = t.plan;
+	return 0;
+}
+
+/* Add text to out if it is accepted after t's orders. */
+static void
+sf_order_try(const struct sf_order_turn *t, const char *text,
+    struct strlist *out)
+{
+	struct sf_order_turn copy = *t;
+	char why[GAME_REASON_MAX];
+
+	if (sf_order_take(&copy, text, why, sizeof why) == 0)
+		strlist_add(out, text);
+}
+
+static void
+sf_order_legal_collect(const struct sf_order_turn *t, struct strlist *out)
+{
+	int card = t->g->phase == SF_P_COLLECT ? t->g->pending : t->plan.play;
+	int offer[2];
+	char buf[64];
+
+	if (card == SF_NONE)
+		return;
+	sf_table_offer(t->g, card, offer);
+	for (int i = 0; i < 2 && offer[0] != SF_NONE; i++) {
+		snprintf(buf, sizeof buf, "collect %s",
+		    sf_cards[offer[i]].name);
+		sf_order_try(t, buf, out);
+	}
+}
+
+/* Ally instructions: the kinds, then the cards on the table. */
+static void
+sf_order_legal_ally(const struct sf_order_turn *t, struct strlist *out)
+{
+	char buf[64];
+
+	for (int k = 0; k < SF_KINDS; k++) {
+		snprintf(buf, sizeof buf, "ally prefer %s", sf_kinds[k].word);
+		sf_order_try(t, buf, out);
+	}
+	for (int i = 0; i < t->g->table.n; i++) {
+		snprintf(buf, sizeof buf, "ally take %s",
+		    sf_cards[t->g->table.c[i]].name);
+		sf_order_try(t, buf, out);
+	}
+	sf_order_try(t, "ally none", out);
+}
+
+/* keep orders for every choice of 1 to max of the cards, by size, then
+ * in card order. */
+static void
+sf_order_legal_keep(const struct sf_order_turn *t, const int *cards, int n,
+    int size, int from, int *pick, int depth, struct strlist *out)
+{
+	struct sbuf b;
+
+	if (depth == size) {
+		sbuf_init(&b);
+		sbuf_puts(&b, "keep");
+		for (int i = 0; i < size; i++)
+			sbuf_printf(&b, " %s", sf_cards[pick[i]].name);
+		sf_order_try(t, b.p, out);
+		sbuf_free(&b);
+		return;
+	}
+	for (int i = from; i < n; i++) {
+		pick[depth] = cards[i];
+		sf_order_legal_keep(t, cards, n, size, i + 1, pick, depth + 1,
+		    out);
+	}
+}
+
+/* Every order in legal()'s documented order; the first is the default
+ * for a missed deadline. */
+static void
+sf_order_each(const struct sf_order_turn *t, struct strlist *out)
+{
+	const struct sensoufuda *g = t->g;
+	int p = t->plan.player, cards[SF_CARDS], pick[SF_CARDS], n;
+	char buf[64];
+
+	switch (g->phase) {
+	case SF_P_STRATEGY:
+		sf_order_try(t, "strategy random", out);
+		for (int s = 0; s < SF_STRATEGIES; s++) {
+			snprintf(buf, sizeof buf, "strategy %s",
+			    sf_strategies[s].word);
+			sf_order_try(t, buf, out);
+		}
+		break;
+	case SF_P_TURN:
+		if (t->plan.play == SF_NONE) {
+			n = sf_card_list(g->hand[p], cards);
+			for (int i = 0; i < n; i++) {
+				snprintf(buf, sizeof buf, "play %s",
+				    sf_cards[cards[i]].name);
+				sf_order_try(t, buf, out);
+			}
+		}
+		sf_order_legal_collect(t, out);
+		sf_order_legal_ally(t, out);
+		break;
+	case SF_P_COLLECT:
+		sf_order_legal_collect(t, out);
+		break;
+	case SF_P_VICTORY:
+		sf_order_try(t, "declare victory", out);
+		sf_order_try(t, "press on", out);
+		break;
+	case SF_P_ANSWER:
+		sf_order_try(t, "retreat", out);
+		sf_order_try(t, "counterattack", out);
+		sf_order_try(t, "keep none", out);
+		n = sf_card_list(g->hand[p], cards);
+		for (int size = 1; size <= sf_battle_keep_max(g, p); size++)
+			sf_order_legal_keep(t, cards, n, size, 0, pick, 0, out);
+		break;
+	default:
+		break;
+	}
+}
+
+void
+sf_order_legal(const void *vg, int player, const struct order *prefix,
+    size_t n, struct strlist *out)
+{
+	const struct sensoufuda *g = vg;
+	struct sf_order_turn t;
+	char why[GAME_REASON_MAX];
+
+	if (g->phase == SF_P_OVER || !sf_order_owes(g, player))
+		return;
+	sf_order_start(&t, g, player);
+	for (size_t i = 0; i < n; i++)
+		sf_order_take(&t, prefix[i].text, why, sizeof why);
+	if (!sf_order_complete(&t))
+		sf_order_each(&t, out);
+}
+
+void
+sf_order_usage_lines(int phase, struct sbuf *out)
+{
+	for (int k = 0; k < SF_ORDER_NKEYWORDS; k++)
+		if (sf_order_keywords[k].phases & SF_PHASE_BIT(phase))
+			sbuf_printf(out, "#   %-18s %s\n",
+			    sf_order_keywords[k].usage,
+			    sf_order_keywords[k].help);
+}

@@ -1,0 +1,317 @@
+/* fuzz_game.c - a structure-aware target for the registered games: the
+ * input plays a game through the real pipeline (adjudicate_run), each
+ * step choosing legal answers, orders of arbitrary text, or legal orders
+ * mangled, and checks after every step that the state writes and reads
+ * back to the same bytes and that every report can be drawn.
+ *
+ * Which game: FUZZ_GAME=ID (`make fuzz` runs one session per registered
+ * game), or else byte 0 of the input modulo the registry, so one corpus
+ * serves every game, present and future.  Byte 1 picks the player count,
+ * bytes 2 to 9 the seed.  Then each byte starts a step:
+ *   0  every owed player answers with legal orders the input picks;
+ *   1  one owed player sends orders of arbitrary text (UTF-8, one line,
+ *      no control character but the tab, 1 to 200 bytes, as the orders
+ *      reader lets through); the others
+ *      answer legally; the deadline has passed (--nmr), so the turn
+ *      must be applied whatever was refused;
+ *   2  as 1, with legal orders cut, doubled or with a byte changed;
+ *   3  as 1 without --nmr: applied only if the answer is complete;
+ *   4  the game's perturb hides something from a player: the state must
+ *      stay valid. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicate.h"
+#include "fuzz.h"
+#include "report.h"
+
+#define FUZZ_STEPS 200
+#define FUZZ_ORDERS 8
+#define FUZZ_TEXT_MAX 200
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+struct fuzz_turn {
+	struct orders_file files[GAME_MAX_PLAYERS];
+	size_t n;
+	struct strlist texts;
+};
+
+/* A file of player with the texts from first on, as orders_read makes
+ * it. */
+static void
+fuzz_turn_file(struct fuzz_turn *t, const struct state *st, int player,
+    size_t first)
+{
+	struct orders_file *f = &t->files[t->n++];
+	uint8_t digest[CRYPTO_SHA256_BYTES];
+	struct sbuf all;
+	size_t n = t->texts.n - first;
+
+	memset(f, 0, sizeof *f);
+	f->ok = 1;
+	f->signer = f->player = player;
+	f->turn = st->turn;
+	f->orders = util_calloc(n + 1, sizeof *f->orders);
+	sbuf_init(&all);
+	for (size_t i = 0; i < n; i++) {
+		f->orders[i].text = t->texts.v[first + i];
+		f->orders[i].line = (int)i + 6;
+		f->orders[i].col = 5;
+		sbuf_printf(&all, "%s\n", f->orders[i].text);
+	}
+	f->n = n;
+	crypto_sha256(all.p, all.len, digest);
+	util_hex(digest, sizeof digest, f->sha256);
+	sbuf_free(&all);
+	f->path = util_strdup(st->names[player]);
+}
+
+static void
+fuzz_turn_free(struct fuzz_turn *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		orders_free(&t->files[i]);
+	strlist_free(&t->texts);
+	memset(t, 0, sizeof *t);
+}
+
+/* Legal orders until the answer is complete, each picked by the input;
+ * every one must be accepted. */
+static void
+fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
+    struct fuzz_in *in)
+{
+	const struct game_entry *g = st->game;
+	struct order orders[ADJUDICATE_NMR_MAX];
+	struct verdict v[ADJUDICATE_NMR_MAX];
+	size_t n = 0, first = t->texts.n;
+
+	while (!g->validate(st->g, player, orders, n, v)) {
+		struct strlist legal = { 0 };
+
+		if (n == ADJUDICATE_NMR_MAX)
+			fuzz_fail("%s: no complete answer after %zu legal "
+			    "orders", g->id, n);
+		g->legal(st->g, player, orders, n, &legal);
+		if (legal.n == 0)
+			fuzz_fail("%s: no legal order for %s at turn %lld",
+			    g->id, st->names[player], st->turn);
+		strlist_add(&t->texts, legal.v[fuzz_below(in, legal.n)]);
+		strlist_free(&legal);
+		orders[n].text = t->texts.v[first + n];
+		orders[n].line = orders[n].col = 0;
+		n++;
+		g->validate(st->g, player, orders, n, v);
+		for (size_t i = 0; i < n; i++)
+			if (!v[i].accepted)
+				fuzz_fail("%s: legal order '%s' refused: %s",
+				    g->id, orders[i].text, v[i].reason);
+	}
+	fuzz_turn_file(t, st, player, first);
+}
+
+/* Text as the orders reader lets it through: UTF-8 without control
+ * characters but the tab, 1 to 200 bytes. */
+static void
+fuzz_clean_text(struct sbuf *b)
+{
+	size_t i = 0;
+
+	while (i < b->len) {
+		unsigned char c = (unsigned char)b->p[i];
+		size_t k = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 :
+		    c >= 0xe1 && c <= 0xec ? 3 : 0;
+		int ok = k > 0 && i + k <= b->len;
+		for (size_t j = 1; ok && j < k; j++)
+			ok = ((unsigned char)b->p[i + j] & 0xc0) == 0x80;
+		if ((c < 0x20 && c != '\t') || c == 0x7f ||
+		    (c == 0xc2 && i + 1 < b->len &&
+		    (unsigned char)b->p[i + 1] <= 0x9f))
+			ok = 0;
+		if (!ok) {
+			b->p[i] = '?';
+			k = 1;
+		}
+		i += k;
+	}
+	if (b->len > FUZZ_TEXT_MAX) {
+		/* Cut before a character, not inside one. */
+		size_t n = FUZZ_TEXT_MAX;
+		while (n > 0 && ((unsigned char)b->p[n] & 0xc0) == 0x80)
+			n--;
+		b->len = n;
+		b->p[n] = '\0';
+	}
+	if (b->len == 0)
+		sbuf_putc(b, '?');
+}
+
+/* One order of arbitrary text, or (mangle) a legal order changed. */
+static void
+fuzz_text(struct fuzz_turn *t, const struct state *st, int player,
+    int mangle, struct fuzz_in *in)
+{
+	struct sbuf b;
+	size_t len = fuzz_byte(in);
+
+	sbuf_init(&b);
+	if (mangle) {
+		struct strlist legal = { 0 };
+		st->game->legal(st->g, player, NULL, 0, &legal);
+		if (legal.n > 0)
+			sbuf_puts(&b, legal.v[fuzz_below(in, legal.n)]);
+		strlist_free(&legal);
+		switch (len % 4) {
+		case 0: /* cut */
+			if (b.len > 0)
+				b.len = fuzz_below(in, b.len);
+			break;
+		case 1: { /* doubled (from a copy: b may move) */
+			char *copy = util_strdup(b.p);
+			sbuf_printf(&b, " %s", copy);
+			free(copy);
+			break;
+		}
+		case 2: /* a byte changed */
+			if (b.len > 0)
+				b.p[fuzz_below(in, b.len)] =
+				    (char)fuzz_byte(in);
+			break;
+		case 3: /* a word added */
+			sbuf_printf(&b, " %u", fuzz_byte(in));
+			break;
+		}
+		if (b.cap > 0)
+			b.p[b.len] = '\0';
+	} else {
+		if (len > in->n)
+			len = in->n;
+		sbuf_add(&b, (const char *)in->p, len);
+		in->p += len;
+		in->n -= len;
+	}
+	fuzz_clean_text(&b);
+	strlist_add(&t->texts, b.p);
+	sbuf_free(&b);
+}
+
+/* Every report of st can be drawn and fits in an email. */
+static void
+fuzz_reports(const struct state *st)
+{
+	for (int p = -1; p < st->nplayers; p++) {
+		struct sbuf b;
+		const char *line;
+
+		sbuf_init(&b);
+		report_build(st, p, &b);
+		for (line = b.p; *line != '\0';) {
+			const char *nl = strchr(line, '\n');
+			size_t n = nl ? (size_t)(nl - line) : strlen(line);
+			size_t cols = 0;
+			for (size_t i = 0; i < n; i++)
+				cols += ((unsigned char)line[i] & 0xc0) != 0x80;
+			if (cols > REPORT_WIDTH)
+				fuzz_fail("%s: a report line of %zu columns: "
+				    "%.*s", st->game->id, cols, (int)n, line);
+			line += n + (nl != NULL);
+		}
+		sbuf_free(&b);
+	}
+}
+
+/* One step of the game; returns 0 to go on. */
+static int
+fuzz_step(struct state *st, struct fuzz_in *in)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t nowed = st->game->owed(st->g, owed), k;
+	unsigned c = fuzz_byte(in) % 5;
+	struct fuzz_turn t;
+	struct sbuf msgs;
+	int applied, nmr = c == 1 || c == 2;
+	char prev[2 * CRYPTO_SHA256_BYTES + 1];
+	size_t len;
+
+	if (nowed == 0 || nowed > GAME_MAX_PLAYERS)
+		fuzz_fail("%s: %zu decisions owed in a running game",
+		    st->game->id, nowed);
+	if (c == 4) {
+		struct rng r;
+		uint8_t seed[RNG_SEED_BYTES] = { (uint8_t)fuzz_byte(in) };
+		if (st->game->perturb == NULL)
+			return 0;
+		rng_init(&r, seed, st->turn);
+		st->game->perturb(st->g,
+		    (int)fuzz_below(in, (size_t)st->nplayers), &r);
+		free(fuzz_roundtrip(st, &len));
+		return 0;
+	}
+	memset(&t, 0, sizeof t);
+	k = c == 0 ? nowed : fuzz_below(in, nowed);
+	for (size_t i = 0; i < nowed; i++) {
+		if (i != k) {
+			fuzz_legal_answer(&t, st, owed[i].player, in);
+			continue;
+		}
+		size_t first = t.texts.n, n = fuzz_byte(in) % FUZZ_ORDERS + 1;
+		for (size_t j = 0; j < n; j++)
+			fuzz_text(&t, st, owed[i].player, c == 2, in);
+		fuzz_turn_file(&t, st, owed[i].player, first);
+	}
+	orders_sort(t.files, t.n);
+	memset(prev, 'f', sizeof prev - 1);
+	prev[sizeof prev - 1] = '\0';
+	sbuf_init(&msgs);
+	applied = adjudicate_run(st, prev, t.files, t.n, nmr, &msgs);
+	/* "error: " starts a line when the game failed to resolve. */
+	if (strncmp(msgs.p, "error: ", 7) == 0 ||
+	    strstr(msgs.p, "\nerror: ") != NULL ||
+	    (applied != 1 && (c == 0 || nmr)))
+		fuzz_fail("%s: turn %lld: %d points applied:\n%s",
+		    st->game->id, st->turn, applied, msgs.p);
+	sbuf_free(&msgs);
+	fuzz_turn_free(&t);
+	/* Reading a state decodes every player's key, which OpenSSL makes
+	 * slow: check the round trip every few steps, and at the end. */
+	if (st->turn % 8 == 0) {
+		free(fuzz_roundtrip(st, &len));
+		fuzz_reports(st);
+	}
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fuzz_in in = { data, size };
+	const struct game_entry *g = fuzz_env_game();
+	uint8_t seed[RNG_SEED_BYTES] = { 0 };
+	struct state st;
+	unsigned b0 = fuzz_byte(&in), b1 = fuzz_byte(&in);
+	int np, steps = 0;
+	size_t len;
+
+	if (g == NULL)
+		g = game_registry[b0 % game_count];
+	np = g->min_players +
+	    (int)(b1 % (unsigned)(g->max_players - g->min_players + 1));
+	for (int i = 0; i < 8; i++)
+		seed[i] = (uint8_t)fuzz_byte(&in);
+	fuzz_new_state(&st, g, np, seed);
+	while (in.n > 0 && steps++ < FUZZ_STEPS &&
+	    !g->outcome(st.g).finished)
+		fuzz_step(&st, &in);
+	free(fuzz_roundtrip(&st, &len));
+	fuzz_reports(&st);
+	state_free(&st);
+	return 0;
+}

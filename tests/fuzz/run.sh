@@ -1,0 +1,61 @@
+#!/bin/sh
+# Run every libFuzzer target of a fuzz build for a bounded time:
+#   tests/fuzz/run.sh BUILD SECONDS       (make fuzz: build/fuzz, 60)
+# fuzz_game runs once per registered game (FUZZ_GAME=ID; the ids come
+# from `gunbai games`, so a game added to the registry is fuzzed with no
+# change here).  Each session starts from the committed corpus
+# (tests/fuzz/corpus/NAME/, read only) and the crash inputs kept
+# (tests/fuzz/crashes/NAME/), grows a working corpus in BUILD/corpus/, and
+# writes what crashes to BUILD/crashes/.  Fails if any session found a
+# crash, a leak or a sanitizer report: copy the input it names into
+# tests/fuzz/crashes/NAME/ so that `make test` replays it from then on.
+set -u
+build=${1:?usage: run.sh BUILD SECONDS}
+secs=${2:-60}
+top=$(pwd)
+fails=0
+n=0
+mkdir -p "$build/corpus" "$build/crashes"
+# Leaks and every UBSan report are errors; a report stops the session.
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+export ASAN_OPTIONS UBSAN_OPTIONS
+
+session() { # session NAME LABEL: one libFuzzer session
+	name=$1 label=$2
+	work=$build/corpus/$label
+	mkdir -p "$work"
+	seeds="$top/tests/fuzz/corpus/$name"
+	[ -d "$top/tests/fuzz/crashes/$name" ] &&
+	    seeds="$seeds $top/tests/fuzz/crashes/$name"
+	n=$((n + 1))
+	echo "== $label: ${secs}s"
+	# shellcheck disable=SC2086
+	if "$build/libfuzzer/$name" -max_total_time="$secs" -timeout=20 \
+	    -rss_limit_mb=2560 -max_len=65536 -print_final_stats=1 \
+	    -artifact_prefix="$build/crashes/$label-" \
+	    "$work" $seeds >"$build/$label.log" 2>&1; then
+		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)' \
+		    "$build/$label.log" | sed 's/^/   /'
+		echo "ok $n - $label"
+	else
+		fails=$((fails + 1))
+		echo "not ok $n - $label: see $build/$label.log"
+		grep -E 'ERROR|SUMMARY|fuzz: |Test unit written' \
+		    "$build/$label.log" | head -20 | sed 's/^/    /'
+	fi
+}
+
+for t in "$build"/libfuzzer/fuzz_*; do
+	name=$(basename "$t")
+	if [ "$name" = fuzz_game ]; then
+		for g in $("$build/gunbai" games | \
+		    sed -n 's/^\([A-Za-z0-9_-]*\): .*/\1/p'); do
+			FUZZ_GAME=$g session "$name" "$name-$g"
+		done
+	else
+		session "$name" "$name"
+	fi
+done
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,169 @@
+#!/bin/sh
+# Fault injection: every call gunbai makes to open, close, read, write,
+# fsync, rename, link, mkdir, mkdtemp, mkstemp, opendir, fchmod, and a
+# sample of its allocations, is made to fail in turn, during `gunbai
+# adjudicate` and during `gunbai new` (BUILD/tools/gunbai-faults, built
+# from tests/faults/faults.c with -Wl,--wrap).  After each: either the
+# run succeeded and its outputs are exactly those of a run without
+# faults (or, when an orders file could not be read, complete outputs of
+# the turn without it, that file refused with the reason), or it failed with a clear message ("gunbai: ..." on stderr), a
+# documented status, the inputs untouched, no output and no temporary
+# file left.  Run by tests/run.sh with GUNBAI and TOOLS set.
+set -u
+gunbai=${GUNBAI:?}
+case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
+faults=${TOOLS:?}/gunbai-faults
+case $faults in /*) ;; *) faults=$PWD/$faults ;; esac
+keys=$PWD/tests/keys
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+IO="open close read write fsync rename link mkdir mkdtemp mkstemp opendir fchmod"
+ALLOC="malloc calloc realloc"
+EIO=5
+ENOSPC=28
+
+cd "$tmp" || exit 1
+mkdir in
+seed=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+newargs="new senjin --id f --seed $seed --player alice=$keys/alice.pub \
+    --player bob=$keys/bob.pub --option first=alice"
+# shellcheck disable=SC2086
+"$gunbai" $newargs -o in/s1.yaml >/dev/null
+printf 'gunbai: orders 1\ngame: f\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
+    >in/a1.yaml
+printf 'gunbai: orders 1\ngame: f\nturn: 2\nplayer: bob\norders:\n  - move e8 e7\n  - move d9 e8\n' \
+    >in/b2.yaml
+openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in in/a1.yaml \
+    -out in/a1.yaml.sig
+openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in in/b2.yaml \
+    -out in/b2.yaml.sig
+(cd in && ls -l && cat ./*) >inputs.before 2>&1
+adj="adjudicate in/s1.yaml in/a1.yaml in/b2.yaml -o work/out"
+mkdir work
+# shellcheck disable=SC2086
+if "$gunbai" $adj >/dev/null && mv work/out ref; then
+	ok "the run without faults writes the reference outputs"
+else
+	not_ok "the run without faults fails"
+fi
+# shellcheck disable=SC2086
+"$faults" $adj >/dev/null 2>&1 && diff -r ref work/out >/dev/null &&
+    ok "gunbai-faults without a fault gives the same outputs" ||
+    not_ok "gunbai-faults without a fault differs"
+rm -rf work/out
+
+# calls CMD...: how many calls of each kind a clean run makes
+calls() {
+	rm -f counts
+	GUNBAI_FAULT_COUNT=$tmp/counts "$faults" "$@" >/dev/null 2>&1
+}
+count_of() { awk -v c="$1" '$1 == c { print $2 }' counts; }
+
+# sample N: the call numbers to fail, from 1 to N: all of the first 30,
+# then about 40 spread over the rest, and the last 3
+sample() {
+	awk -v n="$1" 'BEGIN {
+	    for (i = 1; i <= n; i++)
+	        if (i <= 30 || i > n - 3 || (i - 30) % int((n - 30) / 40 + 1) == 0)
+	            print i }'
+}
+
+# check_run WHAT OUT: after a run with a fault (status in $st)
+check_run() {
+	what=$1 out=$2
+	bad=
+	left=$(ls -A "$(dirname "$out")" | grep -v "^$(basename "$out")\$")
+	[ -n "$left" ] && bad="$bad; left behind: $left"
+	(cd in && ls -l && cat ./*) >inputs.after 2>&1
+	cmp -s inputs.before inputs.after || bad="$bad; the inputs changed"
+	if [ "$st" -eq 0 ]; then
+		if [ -d ref ] && [ -d "$out" ]; then
+			# An orders file that cannot be read is refused whole
+			# and the turn goes on without it (formats/orders.md):
+			# other outputs, then, but complete ones.
+			if ! diff -r ref "$out" >/dev/null; then
+				grep -Eq '^refused: in/[ab][12]\.yaml: cannot (open|read) ' \
+				    stdout && "$gunbai" status "$out/state.yaml" \
+				    >/dev/null && [ -f "$out/reports/public.txt" ] &&
+				    [ -f "$out/reports/alice.txt" ] &&
+				    [ -f "$out/reports/bob.txt" ] ||
+				    bad="$bad; succeeded with other outputs"
+			fi
+		elif [ ! -e "$out" ]; then
+			bad="$bad; succeeded without output"
+		fi
+	else
+		case $st in 3 | 4 | 5 | 70) ;; *) bad="$bad; exit $st" ;; esac
+		[ -e "$out" ] && bad="$bad; failed but wrote $out"
+		if [ ! -s err ] || grep -qv '^gunbai: ' err; then
+			bad="$bad; unclear message: $(head -3 err | tr '\n' '|')"
+		fi
+		if [ "$st" -eq 70 ] && [ "$(cat err)" != "gunbai: out of memory" ]; then
+			bad="$bad; out of memory says: $(head -3 err | tr '\n' '|')"
+		fi
+	fi
+	if [ -n "$bad" ]; then
+		echo "    $what: exit $st$bad"
+		return 1
+	fi
+}
+
+# inject LABEL OUT CMD...: fail every call (or a sample) in turn
+inject() {
+	label=$1 out=$2; shift 2
+	calls "$@"
+	for c in $IO $ALLOC; do
+		total=$(count_of "$c")
+		[ "${total:-0}" -gt 0 ] || continue
+		errno=$EIO
+		[ "$c" = write ] && errno=$ENOSPC
+		case " $ALLOC " in
+		*" $c "*) list=$(sample "$total")
+		    # At an out-of-memory exit, what is still allocated is
+		    # not a leak.
+		    lsan=detect_leaks=0 ;;
+		*) list=$(seq 1 "$total"); lsan= ;;
+		esac
+		runs=0 failed=0 errs=0
+		for i in $list; do
+			rm -rf "$out"
+			ASAN_OPTIONS=${lsan:-${ASAN_OPTIONS:-}} \
+			    GUNBAI_FAULT=$c:$i:$errno "$faults" "$@" \
+			    >stdout 2>err
+			st=$?
+			runs=$((runs + 1))
+			[ "$st" -ne 0 ] && errs=$((errs + 1))
+			check_run "$c #$i of $total" "$out" || failed=$((failed + 1))
+			# One mess must not be counted again in the next run.
+			rm -rf "$(dirname "$out")"/.gunbai*
+		done
+		rm -rf "$out"
+		if [ "$failed" -eq 0 ]; then
+			ok "$label: $c failing at each of $runs calls (of $total): $errs clean refusals, $((runs - errs)) runs unaffected"
+		else
+			not_ok "$label: $c: $failed of $runs runs left a mess"
+		fi
+	done
+}
+
+# shellcheck disable=SC2086
+inject adjudicate work/out $adj
+# `gunbai new`: the state file is made by fileio_create (a temporary
+# file, flushed, linked into place).
+rm -rf ref
+# shellcheck disable=SC2086
+"$gunbai" $newargs -o ref.yaml >/dev/null
+# shellcheck disable=SC2086
+inject new work/s.yaml $newargs -o work/s.yaml
+# The state made under faults, when made, is the reference's.
+# shellcheck disable=SC2086
+"$faults" $newargs -o work/s.yaml >/dev/null 2>&1 && cmp -s ref.yaml work/s.yaml &&
+    ok "new under gunbai-faults writes the same state" ||
+    not_ok "new under gunbai-faults writes another state"
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]

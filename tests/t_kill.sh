@@ -1,0 +1,137 @@
+#!/bin/sh
+# The kill test: `gunbai adjudicate` killed with SIGKILL at 240 moments
+# drawn by a fixed-seed generator over the length of a run (half of them
+# in its last part, where the outputs are written), and `gunbai new` at
+# 40 more.  After every kill the output is either absent or complete and
+# byte for byte what an unkilled run writes (and `gunbai status` reads
+# it); the inputs are untouched.
+#
+# Nothing can clean up after SIGKILL: a kill while the outputs are being
+# staged leaves the hidden temporary directory beside OUTDIR
+# (.gunbai-out.XXXXXX; for `gunbai new`, a .gunbai.XXXXXX file beside
+# STATE).  It is never taken for output, and the next run makes its own;
+# the test counts such leftovers, expects them, and removes them.
+# Run by tests/run.sh with GUNBAI and TOOLS set.
+set -u
+gunbai=${GUNBAI:?}
+case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
+killer=${TOOLS:?}/killer
+case $killer in /*) ;; *) killer=$PWD/$killer ;; esac
+keys=$PWD/tests/keys
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+RUNS=${KILL_RUNS:-240}
+NEW_RUNS=40
+
+cd "$tmp" || exit 1
+mkdir in work
+seed=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+newargs="new senjin --id k --seed $seed --player alice=$keys/alice.pub \
+    --player bob=$keys/bob.pub --option first=alice"
+# shellcheck disable=SC2086
+"$gunbai" $newargs -o in/s1.yaml >/dev/null
+printf 'gunbai: orders 1\ngame: k\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
+    >in/a1.yaml
+printf 'gunbai: orders 1\ngame: k\nturn: 2\nplayer: bob\norders:\n  - move e8 e7\n  - move d9 e8\n' \
+    >in/b2.yaml
+openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in in/a1.yaml \
+    -out in/a1.yaml.sig
+openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in in/b2.yaml \
+    -out in/b2.yaml.sig
+(cd in && cat ./*) | cksum >inputs.sum
+adj="adjudicate in/s1.yaml in/a1.yaml in/b2.yaml -o work/out"
+# shellcheck disable=SC2086
+"$gunbai" $adj >/dev/null && mv work/out ref ||
+    { not_ok "the reference run fails"; exit 1; }
+
+# The length of a run: the longest of five, in microseconds.
+longest=0
+for i in 1 2 3 4 5; do
+	# shellcheck disable=SC2086
+	t=$("$killer" -t "$gunbai" $adj)
+	rm -rf work/out
+	[ "$t" -gt "$longest" ] && longest=$t
+done
+ok "a whole run takes at most ${longest}us here"
+
+# delays N T SEED: N kill moments in microseconds, half over [0, 1.1 T],
+# half over [0.5 T, 1.1 T]
+delays() {
+	awk -v n="$1" -v t="$2" -v s="$3" 'BEGIN { srand(s)
+	    for (i = 0; i < n; i++) {
+	        lo = i % 2 ? 0.5 * t : 0
+	        printf "%d\n", lo + rand() * (1.1 * t - lo) } }'
+}
+
+killed=0 finished=0 absent=0 complete=0 leftover=0 bad=0
+for d in $(delays "$RUNS" "$longest" 20261122); do
+	# shellcheck disable=SC2086
+	r=$("$killer" "$d" "$gunbai" $adj)
+	case $r in killed) killed=$((killed + 1)) ;;
+	*) finished=$((finished + 1)) ;; esac
+	if [ -e work/out ]; then
+		if diff -r ref work/out >/dev/null &&
+		    "$gunbai" status work/out/state.yaml >/dev/null; then
+			complete=$((complete + 1))
+		else
+			bad=$((bad + 1))
+			echo "    killed at ${d}us ($r): work/out is incomplete:"
+			ls -lR work/out | sed 's/^/    /' | head -20
+		fi
+	else
+		absent=$((absent + 1))
+	fi
+	tmps=$(ls -A work | grep -c '^\.gunbai')
+	leftover=$((leftover + tmps))
+	if ls -A work | grep -qv -e '^out$' -e '^\.gunbai-out\.'; then
+		bad=$((bad + 1))
+		echo "    killed at ${d}us: unexpected files: $(ls -A work)"
+	fi
+	rm -rf work/out work/.gunbai*
+done
+if [ "$bad" -eq 0 ]; then
+	ok "$RUNS runs of adjudicate killed at random moments ($killed killed, $finished had finished): $absent left no output, $complete a complete one, none a partial one"
+else
+	not_ok "$bad of $RUNS killed runs left a partial output"
+fi
+echo "# $leftover kills left a hidden temporary directory beside OUTDIR (expected after SIGKILL)"
+[ "$(cd in && cat ./* | cksum)" = "$(cat inputs.sum)" ] &&
+    ok "the inputs are untouched after $RUNS kills" ||
+    not_ok "the inputs changed"
+
+# gunbai new: the state file appears whole or not at all.
+# shellcheck disable=SC2086
+"$gunbai" $newargs -o ref.yaml >/dev/null
+longest=0
+for i in 1 2 3; do
+	# shellcheck disable=SC2086
+	t=$("$killer" -t "$gunbai" $newargs -o work/s.yaml)
+	rm -f work/s.yaml
+	[ "$t" -gt "$longest" ] && longest=$t
+done
+bad=0 complete=0
+for d in $(delays "$NEW_RUNS" "$longest" 7); do
+	# shellcheck disable=SC2086
+	"$killer" "$d" "$gunbai" $newargs -o work/s.yaml >/dev/null
+	if [ -e work/s.yaml ]; then
+		if cmp -s ref.yaml work/s.yaml; then complete=$((complete + 1))
+		else bad=$((bad + 1)); fi
+	fi
+	if ls -A work | grep -qv -e '^s\.yaml$' -e '^\.gunbai\.'; then
+		bad=$((bad + 1))
+		echo "    unexpected files: $(ls -A work)"
+	fi
+	rm -f work/s.yaml work/.gunbai*
+done
+if [ "$bad" -eq 0 ]; then
+	ok "$NEW_RUNS runs of new killed at random moments: $complete complete states, the rest none"
+else
+	not_ok "$bad of $NEW_RUNS killed runs of new left a partial state"
+fi
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,479 @@
+/* test_japanese_swords.c - what the case files cannot show of the Japanese
+ * Swords module (games/japanese-swords/): the tables, the built-in maps
+ * and the checks of map files with their positions, states that load must
+ * refuse, canonical saving, orders read and written back, and that views
+ * keep each hand to its owner. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/japanese-swords/js.h"
+#include "yaml.h"
+
+extern const struct game_entry japanese_swords_game;
+
+static const char *const tjs_names[] = { "alice", "bob", "carol", "dave" };
+
+/* A new game for n players (built-in map unless map is given). */
+static struct js *
+tjs_new(int n, const char *map, struct gb_err *e)
+{
+	struct game_players pl = { n, tjs_names };
+	const char *optv[] = { map != NULL ? map : "builtin" };
+	uint8_t seed[RNG_SEED_BYTES] = { 7, (uint8_t)n };
+	struct events ev = { 0 };
+	struct rng rng;
+	struct js *g;
+
+	rng_init(&rng, seed, 0);
+	g = japanese_swords_game.setup(&pl, optv, &rng, &ev, e);
+	events_free(&ev);
+	return g;
+}
+
+static char *
+tjs_text(const struct js *g)
+{
+	struct node *n = japanese_swords_game.save(g);
+	struct sbuf b;
+
+	sbuf_init(&b);
+	yaml_write(n, &b);
+	node_free(n);
+	return sbuf_take(&b);
+}
+
+/* Load text as the game section of n players; NULL with e set. */
+static struct js *
+tjs_load(int n, const char *text, struct gb_err *e)
+{
+	struct game_players pl = { n, tjs_names };
+	struct node *root = NULL;
+	struct js *g;
+
+	if (yaml_read(text, strlen(text), &root, e) < 0)
+		return NULL;
+	g = japanese_swords_game.load(root, &pl, e);
+	node_free(root);
+	return g;
+}
+
+static void
+tjs_tables(void **ctx)
+{
+	int total = 0, seen[67] = { 0 };
+
+	(void)ctx;
+	for (int c = 0; c < JS_NCARDS; c++) {
+		char why[GAME_REASON_MAX];
+
+		total += js_cards[c].count;
+		assert_int_equal(js_card_find(js_cards[c].word, why,
+		    sizeof why), c);
+	}
+	assert_int_equal(total, JS_DECK);
+	/* Every D66 roll names exactly one trait. */
+	for (int t = 0; t < JS_NTRAITS; t++) {
+		int r = js_traits[t].roll;
+
+		assert_true(r / 10 >= 1 && r / 10 <= 6 && r % 10 >= 1 &&
+		    r % 10 <= 6);
+		assert_int_equal(seen[r]++, 0);
+		assert_int_equal(js_trait_find(js_traits[t].word), t);
+	}
+	assert_int_equal(JS_NTRAITS, 36);
+	for (int t = 0; t < JS_NTERRAINS; t++)
+		assert_int_equal(js_terrain_find(js_terrains[t].letter), t);
+	/* The keep ranking names every card once. */
+	for (int c = 0; c < JS_NCARDS; c++) {
+		int n = 0;
+
+		for (int i = 0; i < JS_NCARDS; i++)
+			n += js_cards_rank[i] == c;
+		assert_int_equal(n, 1);
+	}
+}
+
+static void
+tjs_squares(void **ctx)
+{
+	char buf[4];
+
+	(void)ctx;
+	assert_string_equal(js_sq_name(0, buf), "A1");
+	assert_string_equal(js_sq_name(99, buf), "J10");
+	assert_int_equal(js_sq_parse("j10"), 99);
+	assert_int_equal(js_sq_parse("C4"), 32);
+	assert_int_equal(js_sq_parse("K1"), JS_NONE);
+	assert_int_equal(js_sq_parse("A0"), JS_NONE);
+	assert_int_equal(js_sq_parse("A11"), JS_NONE);
+	assert_int_equal(js_sq_parse("A01"), JS_NONE);
+	assert_int_equal(js_sq_parse("A+1"), JS_NONE);
+	assert_true(js_sq_adjacent(0, 1) && js_sq_adjacent(0, 10));
+	assert_false(js_sq_adjacent(0, 11) || js_sq_adjacent(9, 10));
+}
+
+static void
+tjs_builtin_maps(void **ctx)
+{
+	(void)ctx;
+	for (int n = 2; n <= GAME_MAX_PLAYERS; n++) {
+		int map[JS_SQUARES], where;
+		char why[GAME_REASON_MAX];
+
+		js_map_builtin(n, map);
+		if (js_map_check(map, n, &where, why, sizeof why) < 0)
+			fail_msg("built-in map for %d: %s", n, why);
+	}
+}
+
+/* A map file and the error it must give, at line:col. */
+static const struct tjs_bad_map {
+	const char *text;
+	int line, col;
+	const char *msg;
+} tjs_bad_maps[] = {
+	{ "CHCCFCCDCC\nCKCHCCCHKC\nHCCCCTCCCH\nCCXCCTCXCC\nDCCKTTCCCQ\n",
+	    5, 10, "'Q' is not a terrain letter" },
+	{ "CHCCFCCDCC\nCKCHCCCHK\n", 2, 1, "a row has 9 squares" },
+	{ "CHCCFCCDCC\n", 1, 0, "1 rows of squares, not 10" },
+	{ "# no fortress for bob\nCHCCFCCDCC\nCKCHCCCHKC\nHCCCCTCCCH\n"
+	    "CCXCCTCXCC\nDCCKTTCCCD\nDCCCTTKCCD\nCCXCCTCXCC\nHCCCCTCCCH\n"
+	    "CKCHCCCHKC\nCCDCCCCCHC\n", 0, 0, "the map has 1 fortresses" },
+	{ "CHCCFCCDCC\nCCCHCCCHCC\nHCCCCTCCCH\nCCXCCTCXCC\nDCCKTTCCCD\n"
+	    "DCCCTTKCCD\nCCXCCTCXCC\nHCCCCTCCCH\nCKCHCCCHKC\nCCDCCFCCHC\n",
+	    1, 5, "keeps are not spread evenly" },
+	{ "CHCCFCCDCC\nCKCHCCCHKC\nHCCCCCCCCH\nCCXCCCCXCC\nDCCKCCCCCD\n"
+	    "DCCCCCKCCD\nCCXCCCCXCC\nHCCCCCCCCH\nCKCHCCCHKC\nCCDCCFCCHC\n",
+	    0, 0, "no treacherous terrain" },
+	{ "CHCCCCCDCC\nCKCHCCCHKC\nHCCCCTCCCH\nCCXCFTCXCC\nDCCKTTCCCD\n"
+	    "DCCCTTKCCD\nCCXCCTCXCC\nHCCCCTCCCH\nCKCHCCCHKC\nCCDCCFCCHC\n",
+	    4, 5, "is not on a side of the map" },
+	{ "CHCCFCCDCC\nCKCHCCCHKC\nHFCCCTCCCH\nCCXCCTCXCC\nDCCKTTCCCD\n"
+	    "DCCCTTKCCD\nCCXCCTCXCC\nHCCCCTCCCH\nCKCHCCCHKC\nCCDCCCCCHC\n",
+	    3, 2, "are 5 squares apart" },
+	{ "CHCCFCCDCC\nCKCHCCCHKC\nHCCCCTCCCH\nCCXCCTCXCC\nDCCKTTCCCD\n"
+	    "DCCCTTKCCD\nCCXCCTCXCC\nHCCCCTCCCH\nCKCHCXCHKC\nCCDCXFXCHC\n",
+	    10, 6, "has no square next to it" },
+	{ "CHCCFCCDCC\nCKCHCCCHKC\nHCCCCTCCCH\nCCXCCTCXCC\nDCCKTTCCCD\n"
+	    "DCCCTTKCCD\nCCXCCTCXCC\nHCCCCTCCCH\nCKCHCCCHKC\nCCDCCFCCXC\n"
+	    "XXXXXXXXXX", 11, 1, "more than 10 rows" },
+	{ "CHCCFCCDXC\nCKCHCCCXCX\nHCCCCTCCCH\nCCXCCTCXCC\nDCCKTTCCCD\n"
+	    "DCCCTTKCCD\nCCXCCTCXCC\nHCCCCTCCCH\nCKCHCCCHKC\nCCDCCFCCHC\n",
+	    1, 10, "cannot be reached" },
+};
+
+static void
+tjs_map_files(void **ctx)
+{
+	struct gb_err e;
+	struct js *g;
+
+	(void)ctx;
+	/* A good one, with comments, blank lines and spaces. */
+	memset(&e, 0, sizeof e);
+	g = tjs_new(2, "# two players\n\nC H C C F C C D C C\r\n"
+	    "CKCHCCCHKC  # keeps B2 and I2\nHCCCCTCCCH\nccxcctcxcc\n"
+	    "DCCKTTCCCD\nDCCCTTKCCD\nCCXCCTCXCC\nHCCCCTCCCH\nCKCHCCCHKC\n"
+	    "CCDCCFCCHC", &e);
+	if (g == NULL)
+		fail_msg("a good map is refused: %d:%d: %s", e.line, e.col,
+		    e.msg);
+	free(g);
+	for (size_t i = 0; i < sizeof tjs_bad_maps / sizeof tjs_bad_maps[0];
+	    i++) {
+		const struct tjs_bad_map *b = &tjs_bad_maps[i];
+
+		memset(&e, 0, sizeof e);
+		g = tjs_new(2, b->text, &e);
+		if (g != NULL)
+			fail_msg("bad map %zu accepted", i);
+		if (strstr(e.msg, b->msg) == NULL || e.line != b->line ||
+		    e.col != b->col)
+			fail_msg("bad map %zu: got %d:%d: %s; wanted %d:%d: %s",
+			    i, e.line, e.col, e.msg, b->line, b->col, b->msg);
+	}
+	/* Five players never; one fortress short for three. */
+	memset(&e, 0, sizeof e);
+	assert_null(tjs_new(3, tjs_bad_maps[4].text, &e));
+	assert_non_null(strstr(e.msg, "the map has 2 fortresses"));
+}
+
+/* A running game after a few decision points, to edit. */
+static char *
+tjs_running(int n)
+{
+	struct gb_err e = { 0 };
+	struct js *g = tjs_new(n, NULL, &e);
+	struct game_players pl = { n, tjs_names };
+	char *text;
+
+	assert_non_null(g);
+	for (int point = 1; point < 12; point++) {
+		struct owed ow[GAME_MAX_PLAYERS];
+		size_t k = japanese_swords_game.owed(g, ow);
+		struct answer ans[GAME_MAX_PLAYERS];
+		struct order o[GAME_MAX_PLAYERS];
+		struct strlist keep = { 0 };
+		struct events ev = { 0 };
+		uint8_t seed[RNG_SEED_BYTES] = { 3 };
+		struct rng rng;
+
+		/* Everyone throws differently the first time, then done. */
+		for (size_t i = 0; i < k; i++) {
+			struct strlist l = { 0 };
+
+			japanese_swords_game.legal(g, ow[i].player, NULL, 0, &l);
+			strlist_add(&keep, l.v[point == 1 && l.n > i ? i : 0]);
+			strlist_free(&l);
+			o[i] = (struct order){ keep.v[i], 1, 1 };
+			ans[i] = (struct answer){ ow[i].player, &o[i], 1, 0 };
+		}
+		rng_init(&rng, seed, (uint64_t)point);
+		assert_int_equal(japanese_swords_game.resolve(g, &pl, ans, k,
+		    &rng, &ev, &e), 0);
+		events_free(&ev);
+		strlist_free(&keep);
+	}
+	text = tjs_text(g);
+	free(g);
+	return text;
+}
+
+/* Replace the first from in text with to; the result must exist. */
+static char *
+tjs_edit(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	struct sbuf b;
+
+	if (at == NULL)
+		fail_msg("'%s' is not in the state:\n%s", from, text);
+	sbuf_init(&b);
+	sbuf_add(&b, text, (size_t)(at - text));
+	sbuf_puts(&b, to);
+	sbuf_puts(&b, at + strlen(from));
+	return sbuf_take(&b);
+}
+
+static const struct tjs_refusal {
+	const char *from, *to, *msg;
+} tjs_refusals[] = {
+	{ "phase: turn", "phase: lunch", "phase is rps, turn" },
+	{ "part: 1", "part: 2", "part 2 is the Forced March part" },
+	{ "round: ", "round: -", "\"round\"" },
+	{ "- CHCCFCCDCC", "- CHCCFCCDCQ", "has a letter that is no terrain" },
+	{ "- CHCCFCCDCC", "- CHCCCCCDCC", "the map has 1 fortresses" },
+	{ "E1 alice", "E1 bob", "does not hold the home fortress" },
+	{ "B2 none", "B2 nobody", "'nobody' is not a player" },
+	{ "B2 none", "B2 none iron-mines", "this one is \"B2 HOLDER\"" },
+	{ "\"E2 alice 0\"", "\"E2 alice -1\"", "an army is \"SQUARE OWNER" },
+	{ "\"E2 alice 0\"", "\"A1 alice 0\"", "listed by square" },
+	{ "\"E2 alice 0\"", "\"C4 alice 0\"", "on impassable terrain" },
+	{ "\"E2 alice 0\"", "\"B2 alice 0\"", "does not hold" },
+	{ "\"E2 alice 0\"", "\"E2 alice 0 march\"", "marked march outside" },
+	{ "\"E2 alice 0\"", "\"E2 alice 00\"", "write an army as" },
+	{ "status: playing", "status: out", "is out of the game but has" },
+	{ "honor: 0", "honor: 50", "the game should be over" },
+	{ "gold: ", "gold: -", "\"gold\"" },
+	{ "discard: []", "discard: [ninja]", "there are 6 Ninja cards" },
+	{ "battles: []", "battles: [\"E3 from E2\"]", "battles are listed" },
+	{ "pending: []", "pending: [done]", "intrigues and pending orders" },
+	{ "offers: []", "offers:\n  - from: alice\n    to: alice\n"
+	    "    give: gold 1\n    get: nothing", "an offer to oneself" },
+	{ "offers: []", "offers:\n  - from: alice\n    to: bob\n"
+	    "    give: card ninja and gold 1\n    get: nothing",
+	    "write the items in canonical order" },
+	{ "offers: []", "surprise: 1\noffers: []", "surprise" },
+};
+
+static void
+tjs_load_refuses(void **ctx)
+{
+	char *good = tjs_running(2);
+	struct gb_err e = { 0 };
+	struct js *g;
+	char *again;
+
+	(void)ctx;
+	/* The untouched state loads and saves to the same bytes. */
+	g = tjs_load(2, good, &e);
+	if (g == NULL)
+		fail_msg("%d:%d: %s\n%s", e.line, e.col, e.msg, good);
+	again = tjs_text(g);
+	assert_string_equal(again, good);
+	free(again);
+	free(g);
+	assert_non_null(strstr(good, "phase: turn"));
+	for (size_t i = 0; i < sizeof tjs_refusals / sizeof tjs_refusals[0];
+	    i++) {
+		const struct tjs_refusal *r = &tjs_refusals[i];
+		char *bad = tjs_edit(good, r->from, r->to);
+
+		memset(&e, 0, sizeof e);
+		g = tjs_load(2, bad, &e);
+		if (g != NULL)
+			fail_msg("refusal %zu (%s) loaded", i, r->msg);
+		if (strstr(e.msg, r->msg) == NULL || e.line == 0)
+			fail_msg("refusal %zu: got %d:%d: %s; wanted %s", i,
+			    e.line, e.col, e.msg, r->msg);
+		free(bad);
+	}
+	free(good);
+}
+
+/* The deck's order, other hands and offers never show in a player's view;
+ * perturb changes them and keeps the state loadable. */
+static void
+tjs_hidden(void **ctx)
+{
+	char *text = tjs_running(3);
+	struct game_players pl = { 3, tjs_names };
+	struct gb_err e = { 0 };
+	struct js *g = tjs_load(3, text, &e), *h;
+	uint8_t seed[RNG_SEED_BYTES] = { 9 };
+	struct rng rng;
+
+	(void)ctx;
+	assert_non_null(g);
+	rng_init(&rng, seed, 1);
+	for (int p = 0; p < 3; p++) {
+		struct sbuf a, b;
+		char *moved;
+
+		h = tjs_load(3, text, &e);
+		assert_non_null(h);
+		assert_int_equal(japanese_swords_game.perturb(h, p, &rng), 1);
+		assert_int_equal(memcmp(h->clans[p].hand, g->clans[p].hand,
+		    sizeof h->clans[p].hand), 0);
+		moved = tjs_text(h);
+		free(h);
+		assert_non_null(h = tjs_load(3, moved, &e));
+		sbuf_init(&a);
+		sbuf_init(&b);
+		japanese_swords_game.view(g, &pl, p, &a);
+		japanese_swords_game.view(h, &pl, p, &b);
+		assert_string_equal(a.p, b.p);
+		sbuf_free(&a);
+		sbuf_free(&b);
+		free(moved);
+		free(h);
+	}
+	free(g);
+	free(text);
+}
+
+/* Orders read back to the same canonical text. */
+static void
+tjs_orders(void **ctx)
+{
+	static const char *const turn[][2] = {
+		{ "DONE", "done" },
+		{ "Play Much-Hon", "play much-honor" },
+		{ "play intrigue on BOB", "play intrigue on bob" },
+		{ "play forced on e2", "play forced-march on E2" },
+		{ "raise   army at d1", "raise army at D1" },
+		{ "move e2 to e3 to e4", "move E2 to E3 to E4" },
+		{ "attack E3 from E2", "attack E3 from E2" },
+		{ "honour 4", "honor 4" },
+		{ "trade with bob give card ninja and gold 2 and gold 1 get "
+		    "nothing", "trade with bob give gold 3 and card ninja get "
+		    "nothing" },
+	};
+	static const char *const bad[][2] = {
+		{ "play yari-ashigaru", "is set aside in a battle" },
+		{ "play intrigue", "write play intrigue on PLAYER" },
+		{ "move E2", "write move SQUARE to SQUARE" },
+		{ "honor 13", "from 1 to 12" },
+		{ "draw 0", "from 1 to 20" },
+		{ "rps rock", "'rps' is not an order now" },
+		{ "trade with bob give gold 2 and get nothing", "items are" },
+		{ "", "an empty order" },
+		/* A long word is cut at a character, never inside one. */
+		{ "aaaaaaaaaaaaaaaaaaaaaaa\xc4\xa1" "b", "'aaaaaaaaaaaaaaaaaaaaaaa...'" },
+		{ "play \xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9",
+		    "...' is not a card" },
+	};
+	struct gb_err e = { 0 };
+	struct js *g = tjs_new(2, NULL, &e);
+	char why[GAME_REASON_MAX];
+
+	(void)ctx;
+	g->phase = JS_P_TURN;
+	for (size_t i = 0; i < sizeof turn / sizeof turn[0]; i++) {
+		struct js_act a;
+		struct sbuf b;
+
+		if (js_order_read(g, turn[i][0], &a, why, sizeof why) < 0)
+			fail_msg("'%s': %s", turn[i][0], why);
+		sbuf_init(&b);
+		js_order_write(g, &a, &b);
+		assert_string_equal(b.p, turn[i][1]);
+		sbuf_free(&b);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct js_act a;
+
+		assert_int_equal(js_order_read(g, bad[i][0], &a, why,
+		    sizeof why), -1);
+		if (strstr(why, bad[i][1]) == NULL)
+			fail_msg("'%s': %s", bad[i][0], why);
+	}
+	free(g);
+}
+
+/* Views fit in 72 columns and show the hand to its owner only. */
+static void
+tjs_view(void **ctx)
+{
+	struct gb_err e = { 0 };
+	struct game_players pl = { 4, tjs_names };
+	struct js *g = tjs_new(4, NULL, &e);
+
+	(void)ctx;
+	g->clans[1].hand[JS_CARD_TREACHERY] = 1;
+	g->deck[--g->ndeck] = 0; /* keep the count of cards right */
+	for (int p = -1; p < 4; p++) {
+		struct sbuf b;
+		const char *line;
+
+		sbuf_init(&b);
+		japanese_swords_game.view(g, &pl, p, &b);
+		japanese_swords_game.help(g, p < 0 ? 0 : p, &b);
+		for (line = b.p; *line != '\0';) {
+			size_t n = strcspn(line, "\n");
+
+			if (n > 72)
+				fail_msg("a line of %zu columns: %.*s", n,
+				    (int)n, line);
+			line += n + (line[n] == '\n');
+		}
+		assert_true((strstr(b.p, "Treachery") != NULL) == (p == 1));
+		sbuf_free(&b);
+	}
+	free(g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(tjs_tables),
+		cmocka_unit_test(tjs_squares),
+		cmocka_unit_test(tjs_builtin_maps),
+		cmocka_unit_test(tjs_map_files),
+		cmocka_unit_test(tjs_load_refuses),
+		cmocka_unit_test(tjs_hidden),
+		cmocka_unit_test(tjs_orders),
+		cmocka_unit_test(tjs_view),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

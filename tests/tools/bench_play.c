@@ -1,0 +1,456 @@
+/* bench_play.c - in-process measurements and fixtures for `make bench`
+ * (bench/bench.sh), over every registered game.
+ *
+ *   bench_play playouts SECONDS REPS
+ *       For each game: random legal games played to the end through the
+ *       game's own entry points (legal, validate, resolve), for SECONDS,
+ *       REPS times; prints "ID GAMES_PER_S ORDERS_PER_S POINTS_PER_GAME",
+ *       the medians of the REPS.
+ *   bench_play long DIR EARLY LATE
+ *       For each game: one long game of random legal orders that avoid
+ *       ending it while they can, and at decision points EARLY and LATE
+ *       the state (DIR/ID-STAGE/state.yaml) and, for the next two
+ *       points, the answers of the owed players as orders files signed
+ *       with tests/keys (DIR/ID-STAGE/pN-NAME.yaml and .sig); prints
+ *       "ID STAGE POINT" for each, the point reached (LATE is brought
+ *       back to 3 points before the end if the game, as its default
+ *       options have it, cannot be kept going that long).
+ *
+ * Bench code: it reads clocks; nothing it writes depends on them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+
+#include "adjudicate.h"
+#include "crypto.h"
+#include "fileio.h"
+#include "state.h"
+#include "yaml.h"
+
+static const char *const bench_names[GAME_MAX_PLAYERS] = { "alice", "bob",
+	"carol", "dave" };
+
+static double
+bench_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+bench_die(const char *what, const char *msg)
+{
+	fprintf(stderr, "bench_play: %s: %s\n", what, msg);
+	exit(1);
+}
+
+/* Why the game being played cannot go on (a game still being written
+ * may offer no complete answer): that game is reported and skipped. */
+static char bench_broken[256];
+
+static void
+bench_break(const struct game_entry *g, const char *msg)
+{
+	if (bench_broken[0] == '\0')
+		snprintf(bench_broken, sizeof bench_broken, "%.40s: %.200s",
+		    g->id, msg);
+}
+
+/* A new game of g with its default options; keys from tests/keys. */
+static void
+bench_new(struct state *st, const struct game_entry *g, uint64_t seedn)
+{
+	const char *optv[64];
+	struct gb_err e = { 0 };
+	struct rng rng;
+	size_t n = 0;
+
+	memset(st, 0, sizeof *st);
+	st->game = g;
+	for (; g->options != NULL && g->options[n].name != NULL; n++)
+		optv[n] = g->options[n].def;
+	for (int i = 0; i < g->min_players; i++) {
+		char path[64], *pem;
+		size_t len;
+		snprintf(path, sizeof path, "tests/keys/%s.pub", bench_names[i]);
+		if (fileio_read(path, FILEIO_KEY_MAX, &pem, &len, &e) == -1 ||
+		    crypto_pubkey_check(pem, &st->players[i].key, &e) == -1)
+			bench_die(path, e.msg);
+		free(pem);
+		st->players[i].name = util_strdup(bench_names[i]);
+		st->nplayers++;
+	}
+	state_link_players(st);
+	st->id = util_strdup("bench");
+	st->turn = 1;
+	for (int i = 0; i < 8; i++)
+		st->seed[i] = (uint8_t)(seedn >> (8 * i));
+	rng_init(&rng, st->seed, 0);
+	if ((st->g = g->setup(&st->pl, optv, &rng, &st->log, &e)) == NULL)
+		bench_die(g->id, e.msg);
+	st->draws = rng.draws;
+}
+
+/* A random complete answer of player: its texts go to keep. */
+static size_t
+bench_answer(const struct game_entry *g, const void *gs, int player,
+    struct rng *r, struct order *orders, struct strlist *keep)
+{
+	struct verdict v[ADJUDICATE_NMR_MAX];
+	size_t n = 0;
+
+	while (!g->validate(gs, player, orders, n, v)) {
+		struct strlist legal = { 0 };
+		if (n == ADJUDICATE_NMR_MAX) {
+			bench_break(g, "no complete answer after 64 legal "
+			    "orders");
+			return n;
+		}
+		g->legal(gs, player, orders, n, &legal);
+		if (legal.n == 0) {
+			bench_break(g, "no legal order");
+			return n;
+		}
+		strlist_add(keep, legal.v[rng_below(r, legal.n)]);
+		strlist_free(&legal);
+		orders[n].text = keep->v[keep->n - 1];
+		orders[n].line = orders[n].col = 0;
+		n++;
+	}
+	return n;
+}
+
+/* One decision point with random answers; returns the orders applied. */
+static size_t
+bench_point(const struct game_entry *g, void *gs,
+    const struct game_players *pl, struct rng *r, struct rng *pr,
+    struct events *ev)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct order orders[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX];
+	struct answer ans[GAME_MAX_PLAYERS];
+	struct strlist keep = { 0 };
+	struct gb_err e = { 0 };
+	size_t nowed = g->owed(gs, owed), total = 0;
+
+	for (size_t k = 0; k < nowed; k++) {
+		int p = owed[k].player, j;
+		size_t n = bench_answer(g, gs, p, r, orders[k], &keep);
+		/* In player order, as the core gives them. */
+		for (j = (int)k; j > 0 && ans[j - 1].player > p; j--)
+			ans[j] = ans[j - 1];
+		ans[j].player = p;
+		ans[j].orders = orders[k];
+		ans[j].n = n;
+		ans[j].nmr = 0;
+		total += n;
+	}
+	if (bench_broken[0] != '\0')
+		return total;
+	if (g->resolve(gs, pl, ans, nowed, pr, ev, &e) == -1)
+		bench_break(g, e.msg);
+	strlist_free(&keep);
+	return total;
+}
+
+static int
+bench_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double
+bench_median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, bench_cmp);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void
+bench_playouts(double secs, int reps)
+{
+	for (size_t gi = 0; gi < game_count; gi++) {
+		const struct game_entry *g = game_registry[gi];
+		double gps[64], ops[64], ppg[64];
+		uint64_t seedn = 1;
+		struct rng r;
+		uint8_t rseed[RNG_SEED_BYTES] = { 0x62 };
+
+		rng_init(&r, rseed, gi);
+		for (int k = 0; k < reps; k++) {
+			double t0 = bench_now(), t;
+			long games = 0, orders = 0, points = 0;
+			do {
+				struct state st;
+				bench_new(&st, g, seedn++);
+				while (!g->outcome(st.g).finished &&
+				    bench_broken[0] == '\0') {
+					struct rng pr;
+					rng_init(&pr, st.seed, (uint64_t)st.turn);
+					st.log.point = st.turn;
+					orders += (long)bench_point(g, st.g, &st.pl,
+					    &r, &pr, &st.log);
+					st.turn++;
+					points++;
+					if (st.log.n > 4096)
+						events_free(&st.log);
+				}
+				state_free(&st);
+				games++;
+			} while ((t = bench_now() - t0) < secs);
+			if (bench_broken[0] != '\0')
+				break;
+			gps[k] = (double)games / t;
+			ops[k] = (double)orders / t;
+			ppg[k] = (double)points / (double)games;
+		}
+		if (bench_broken[0] != '\0') {
+			printf("%s error %s\n", g->id, bench_broken);
+			bench_broken[0] = '\0';
+			continue;
+		}
+		printf("%s %.1f %.0f %.1f\n", g->id, bench_median(gps, reps),
+		    bench_median(ops, reps), bench_median(ppg, reps));
+		fflush(stdout);
+	}
+}
+
+/* ----------------------------------------------------------------
+ * A long game, and its states and signed answers at two points.
+ */
+
+static EVP_PKEY *
+bench_key(int i)
+{
+	static EVP_PKEY *keys[GAME_MAX_PLAYERS];
+	char path[64];
+	FILE *f;
+
+	if (keys[i] != NULL)
+		return keys[i];
+	snprintf(path, sizeof path, "tests/keys/%s.key", bench_names[i]);
+	if ((f = fopen(path, "r")) == NULL ||
+	    (keys[i] = PEM_read_PrivateKey(f, NULL, NULL, NULL)) == NULL)
+		bench_die(path, "cannot read the private key");
+	fclose(f);
+	return keys[i];
+}
+
+static void
+bench_write(const char *path, const void *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (f == NULL || fwrite(data, 1, n, f) != n || fclose(f) != 0)
+		bench_die(path, "cannot write");
+}
+
+/* The orders file of player answering the current point of st, signed. */
+static void
+bench_orders_file(const char *path, const struct state *st, int player,
+    const struct order *orders, size_t n)
+{
+	struct sbuf b;
+	uint8_t sig[CRYPTO_SIG_BYTES];
+	size_t siglen = sizeof sig;
+	char sigpath[600];
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+
+	sbuf_init(&b);
+	sbuf_printf(&b, "gunbai: orders 1\ngame: %s\nturn: %lld\nplayer: %s\n"
+	    "orders:\n", st->id, st->turn, st->names[player]);
+	for (size_t i = 0; i < n; i++) {
+		sbuf_puts(&b, "  - \"");
+		for (const char *c = orders[i].text; *c != '\0'; c++) {
+			if (*c == '"' || *c == '\\')
+				sbuf_putc(&b, '\\');
+			sbuf_putc(&b, *c);
+		}
+		sbuf_puts(&b, "\"\n");
+	}
+	bench_write(path, b.p, b.len);
+	if (ctx == NULL || EVP_DigestSignInit(ctx, NULL, NULL, NULL,
+	    bench_key(player)) != 1 || EVP_DigestSign(ctx, sig, &siglen,
+	    (const uint8_t *)b.p, b.len) != 1)
+		bench_die(path, "cannot sign");
+	EVP_MD_CTX_free(ctx);
+	snprintf(sigpath, sizeof sigpath, "%s.sig", path);
+	bench_write(sigpath, sig, siglen);
+	sbuf_free(&b);
+}
+
+/* A copy of the game, through its canonical section. */
+static void *
+bench_clone(const struct state *st)
+{
+	struct node *n = st->game->save(st->g);
+	struct gb_err e = { 0 };
+	void *g = st->game->load(n, &st->pl, &e);
+
+	node_free(n);
+	if (g == NULL)
+		bench_die(st->game->id, e.msg);
+	return g;
+}
+
+/* One point of the long game: random answers, tried again (up to 20
+ * times) while they would end the game.  With dir, the answers are also
+ * written as signed files DIR/pK-NAME.yaml. */
+static void
+bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
+{
+	const struct game_entry *g = st->game;
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct order orders[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX];
+	struct answer ans[GAME_MAX_PLAYERS];
+	size_t nowed = g->owed(st->g, owed);
+	struct gb_err e = { 0 };
+	struct rng pr;
+
+	for (int attempt = 0;; attempt++) {
+		struct strlist keep = { 0 };
+		struct events ev = { 0 };
+		void *copy = bench_clone(st);
+		int ends;
+
+		for (size_t i = 0; i < nowed; i++) {
+			int p = owed[i].player, j;
+			size_t n = bench_answer(g, st->g, p, r, orders[i],
+			    &keep);
+			for (j = (int)i; j > 0 && ans[j - 1].player > p; j--)
+				ans[j] = ans[j - 1];
+			ans[j].player = p;
+			ans[j].orders = orders[i];
+			ans[j].n = n;
+			ans[j].nmr = 0;
+		}
+		rng_init(&pr, st->seed, (uint64_t)st->turn);
+		ev.point = st->turn;
+		if (bench_broken[0] == '\0' &&
+		    g->resolve(copy, &st->pl, ans, nowed, &pr, &ev, &e) == -1)
+			bench_break(g, e.msg);
+		if (bench_broken[0] != '\0') {
+			g->free(copy);
+			events_free(&ev);
+			strlist_free(&keep);
+			return;
+		}
+		ends = g->outcome(copy).finished;
+		if (!ends || attempt == 20) {
+			if (dir != NULL)
+				for (size_t i = 0; i < nowed; i++) {
+					char path[512];
+					snprintf(path, sizeof path,
+					    "%s/p%d-%s.yaml", dir, k,
+					    st->names[ans[i].player]);
+					bench_orders_file(path, st,
+					    ans[i].player, ans[i].orders,
+					    ans[i].n);
+				}
+			g->free(st->g);
+			st->g = copy;
+			st->draws = pr.draws;
+			events_free(&st->log);
+			st->log = ev;
+			strlist_free(&keep);
+			break;
+		}
+		g->free(copy);
+		events_free(&ev);
+		strlist_free(&keep);
+	}
+	st->turn++;
+}
+
+static void
+bench_stage(struct state *st, struct rng *r, const char *dir,
+    const char *stage)
+{
+	char sub[400], path[512];
+	size_t len;
+	char *bytes;
+
+	snprintf(sub, sizeof sub, "%s/%s-%s", dir, st->game->id, stage);
+	snprintf(path, sizeof path, "mkdir -p '%s'", sub);
+	if (system(path) != 0)
+		bench_die(sub, "cannot make the directory");
+	snprintf(path, sizeof path, "%s/state.yaml", sub);
+	bytes = state_write(st, &len);
+	bench_write(path, bytes, len);
+	free(bytes);
+	printf("%s %s %lld\n", st->game->id, stage, st->turn);
+	fflush(stdout);
+	/* The two points after, answered and signed. */
+	for (int k = 1; k <= 2 && !st->game->outcome(st->g).finished; k++)
+		bench_long_point(st, r, sub, k);
+}
+
+static void
+bench_long(const char *dir, long early, long late_asked)
+{
+	for (size_t gi = 0; gi < game_count; gi++) {
+		long late = late_asked;
+		const struct game_entry *g = game_registry[gi];
+		struct state st;
+		struct rng r;
+		uint8_t rseed[RNG_SEED_BYTES] = { 0x6c };
+
+		rng_init(&r, rseed, gi);
+#define BENCH_GOES_ON (!g->outcome(st.g).finished && bench_broken[0] == '\0')
+		long end;
+
+		/* A first pass finds where the game ends (the options may
+		 * end it: battles, a turn limit); the late stage is then
+		 * taken before that, where two more points can be played. */
+		bench_new(&st, g, 77);
+		while (st.turn < late + 3 && BENCH_GOES_ON)
+			bench_long_point(&st, &r, NULL, 0);
+		end = st.turn;
+		state_free(&st);
+		if (late > end - 3)
+			late = end - 3;
+		rng_init(&r, rseed, gi);
+		bench_new(&st, g, 77);
+		while (st.turn < early && BENCH_GOES_ON)
+			bench_long_point(&st, &r, NULL, 0);
+		if (BENCH_GOES_ON)
+			bench_stage(&st, &r, dir, "early");
+		while (st.turn < late && BENCH_GOES_ON)
+			bench_long_point(&st, &r, NULL, 0);
+		if (BENCH_GOES_ON)
+			bench_stage(&st, &r, dir, "late");
+		if (bench_broken[0] != '\0')
+			printf("%s error %s\n", g->id, bench_broken);
+		else if (g->outcome(st.g).finished)
+			printf("%s ended-at %lld\n", g->id, st.turn);
+		bench_broken[0] = '\0';
+		state_free(&st);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc == 4 && strcmp(argv[1], "playouts") == 0) {
+		int reps = atoi(argv[3]);
+		if (reps < 1 || reps > 64)
+			bench_die("REPS", "1 to 64");
+		bench_playouts(atof(argv[2]), reps);
+		return 0;
+	}
+	if (argc == 5 && strcmp(argv[1], "long") == 0) {
+		bench_long(argv[2], atol(argv[3]), atol(argv[4]));
+		return 0;
+	}
+	fputs("usage: bench_play playouts SECONDS REPS\n"
+	    "       bench_play long DIR EARLY LATE\n", stderr);
+	return 2;
+}
