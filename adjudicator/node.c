@@ -311,3 +311,26 @@ node_only_keys(const struct node *map, const char *const *allowed,
 	}
 	return 0;
 }
+
+int
+node_need_word(const struct node *map, const char *key,
+    const char *const *words, size_t n, int *index, struct gb_err *e)
+{
+	const struct node *v;
+	struct sbuf list;
+
+	if (node_need(map, key, NODE_SCALAR, &v, e) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v->str, words[i]) == 0) {
+			*index = (int)i;
+			return 0;
+		}
+	sbuf_init(&list);
+	for (size_t i = 0; i < n; i++)
+		sbuf_printf(&list, "%s%s", i == 0 ? "" : i + 1 == n ? " or " :
+		    ", ", words[i]);
+	err_set(e, v->line, v->col, "\"%s\" must be %s", key, list.p);
+	sbuf_free(&list);
+	return -1;
+}

@@ -59,6 +59,10 @@ int node_need_int(const struct node *map, const char *key, long long min,
 /* A required scalar key. */
 int node_need_str(const struct node *map, const char *key, const char **out,
     struct gb_err *e);
+/* A required scalar key whose value must be one of the n words; *index
+ * gets which.  The message lists the words. */
+int node_need_word(const struct node *map, const char *key,
+    const char *const *words, size_t n, int *index, struct gb_err *e);
 /* Refuse keys of map not in the NULL-terminated list allowed. */
 int node_only_keys(const struct node *map, const char *const *allowed,
     struct gb_err *e);

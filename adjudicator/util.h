@@ -100,7 +100,7 @@ void util_wrap(struct sbuf *out, size_t width, const char *first,
 /* An order split into words: ASCII letters lowercased, words separated by
  * white space.  n counts every word; only the first UTIL_WORDS_MAX are
  * stored in w. */
-#define UTIL_WORDS_MAX 16
+#define UTIL_WORDS_MAX 64
 #define UTIL_WORDS_CHARS 200
 struct util_words {
 	char buf[UTIL_WORDS_CHARS + 1];

@@ -74,7 +74,7 @@ tjs_tables(void **ctx)
 		char why[GAME_REASON_MAX];
 
 		total += js_cards[c].count;
-		assert_int_equal(js_card_find(js_cards[c].word, why,
+		assert_int_equal(js_cards_find(js_cards[c].word, why,
 		    sizeof why), c);
 	}
 	assert_int_equal(total, JS_DECK);
@@ -85,11 +85,11 @@ tjs_tables(void **ctx)
 		assert_true(r / 10 >= 1 && r / 10 <= 6 && r % 10 >= 1 &&
 		    r % 10 <= 6);
 		assert_int_equal(seen[r]++, 0);
-		assert_int_equal(js_trait_find(js_traits[t].word), t);
+		assert_int_equal(js_traits_find(js_traits[t].word), t);
 	}
 	assert_int_equal(JS_NTRAITS, 36);
 	for (int t = 0; t < JS_NTERRAINS; t++)
-		assert_int_equal(js_terrain_find(js_terrains[t].letter), t);
+		assert_int_equal(js_map_terrain(js_map_terrains[t].letter), t);
 	/* The keep ranking names every card once. */
 	for (int c = 0; c < JS_NCARDS; c++) {
 		int n = 0;
@@ -106,17 +106,17 @@ tjs_squares(void **ctx)
 	char buf[4];
 
 	(void)ctx;
-	assert_string_equal(js_sq_name(0, buf), "A1");
-	assert_string_equal(js_sq_name(99, buf), "J10");
-	assert_int_equal(js_sq_parse("j10"), 99);
-	assert_int_equal(js_sq_parse("C4"), 32);
-	assert_int_equal(js_sq_parse("K1"), JS_NONE);
-	assert_int_equal(js_sq_parse("A0"), JS_NONE);
-	assert_int_equal(js_sq_parse("A11"), JS_NONE);
-	assert_int_equal(js_sq_parse("A01"), JS_NONE);
-	assert_int_equal(js_sq_parse("A+1"), JS_NONE);
-	assert_true(js_sq_adjacent(0, 1) && js_sq_adjacent(0, 10));
-	assert_false(js_sq_adjacent(0, 11) || js_sq_adjacent(9, 10));
+	assert_string_equal(js_map_name(0, buf), "A1");
+	assert_string_equal(js_map_name(99, buf), "J10");
+	assert_int_equal(js_map_square("j10"), 99);
+	assert_int_equal(js_map_square("C4"), 32);
+	assert_int_equal(js_map_square("K1"), JS_NONE);
+	assert_int_equal(js_map_square("A0"), JS_NONE);
+	assert_int_equal(js_map_square("A11"), JS_NONE);
+	assert_int_equal(js_map_square("A01"), JS_NONE);
+	assert_int_equal(js_map_square("A+1"), JS_NONE);
+	assert_true(js_map_adjacent(0, 1) && js_map_adjacent(0, 10));
+	assert_false(js_map_adjacent(0, 11) || js_map_adjacent(9, 10));
 }
 
 static void
@@ -461,6 +461,67 @@ tjs_view(void **ctx)
 	free(g);
 }
 
+/* The man page's examples are checked, so that it cannot drift: the
+ * built-in maps as drawn, and every orders example parses. */
+static void
+tjs_man_examples(void **ctx)
+{
+	FILE *f = fopen("man/gunbai-japanese-swords.6", "r");
+	char line[256];
+	int maps = -1, orders = 0, checked = 0, rows = 0;
+	struct gb_err e = { 0 };
+	struct js *g = tjs_new(3, NULL, &e);
+
+	(void)ctx;
+	assert_non_null(f);
+	while (fgets(line, sizeof line, f) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		if (strstr(line, " 2 players    3 players    4 players")) {
+			maps = 0;
+			continue;
+		}
+		if (maps >= 0 && maps < JS_SIDE) {
+			for (int n = 2; n <= 4; n++) {
+				int map[JS_SQUARES];
+				char row[JS_SIDE + 1];
+
+				js_map_builtin(n, map);
+				js_map_row(map, maps, row);
+				assert_memory_equal(line + 1 + 13 * (n - 2), row,
+				    JS_SIDE);
+			}
+			maps++;
+			rows++;
+			continue;
+		}
+		if (strcmp(line, "orders:") == 0) {
+			orders = 1;
+			continue;
+		}
+		if (orders && strncmp(line, "  - ", 4) == 0) {
+			struct js_act a;
+			char why[GAME_REASON_MAX];
+			int ok = 0;
+
+			for (int ph = JS_P_TURN; ph <= JS_P_BATTLE && !ok; ph++) {
+				g->phase = ph;
+				ok = js_order_read(g, line + 4, &a, why,
+				    sizeof why) == 0;
+			}
+			if (!ok)
+				fail_msg("man page example '%s': %s", line + 4,
+				    why);
+			checked++;
+			continue;
+		}
+		orders = 0;
+	}
+	fclose(f);
+	free(g);
+	assert_int_equal(rows, JS_SIDE);
+	assert_true(checked >= 10);
+}
+
 int
 main(void)
 {
@@ -473,6 +534,7 @@ main(void)
 		cmocka_unit_test(tjs_hidden),
 		cmocka_unit_test(tjs_orders),
 		cmocka_unit_test(tjs_view),
+		cmocka_unit_test(tjs_man_examples),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -793,7 +793,7 @@ test_senjin_load_refuses(void **state)
 		    "x\n", "cannot be over before the first turn" },
 		{ "", TEST_SENJIN_SOUTH_T2 TEST_SENJIN_OFF_FULL
 		    "outcome:\n  winner: west\n  reason: x\n",
-		    "\"winner\" must be south or north or none" },
+		    "\"winner\" must be south, north or none" },
 		{ "", "turn: -1\nto-move: south\nfirst: south\nturn-limit: 0\n"
 		    TEST_SENJIN_OFF_FULL, "\"turn\" must be an integer" },
 	};

@@ -59,7 +59,7 @@ js_setup_traits(struct js *g, struct rng *rng, struct events *ev)
 			events_add(ev, EVENT_ALL, "Trait roll for the %s at "
 			    "%s%s%s%s: D66 %d and %d make %d%d, %s.",
 			    s->fortress ? "fortress" : "keep",
-			    js_sq_name(s->sq, sq), s->fortress ? " (home of " :
+			    js_map_name(s->sq, sq), s->fortress ? " (home of " :
 			    "", s->fortress ? g->names[s->home] : "",
 			    s->fortress ? ")" : "", d1, d2, d1, d2,
 			    js_traits[t].name);
@@ -92,7 +92,7 @@ js_setup(const struct game_players *pl, const char *const *optv,
 	for (int i = 0; i < JS_ARMIES; i++)
 		js_army_remove(&g->armies[i]);
 	for (int p = 0; p < g->nplayers; p++) {
-		struct js_site *home = &g->sites[js_site_home(g, p)];
+		struct js_site *home = &g->sites[js_flow_home(g, p)];
 		int start = js_map_start(g->map, home->sq);
 
 		home->control = p;
@@ -100,7 +100,7 @@ js_setup(const struct game_players *pl, const char *const *optv,
 		js_army_add(g, start, p, 0);
 		events_add(ev, EVENT_ALL, "%s holds the fortress at %s, with an "
 		    "army in it and one at %s.", g->names[p],
-		    js_sq_name(home->sq, a), js_sq_name(start, b));
+		    js_map_name(home->sq, a), js_map_name(start, b));
 	}
 	js_army_sort(g);
 	for (int c = 0; c < JS_NCARDS; c++)
@@ -166,8 +166,8 @@ js_owed(const void *vg, struct owed *out)
 			snprintf(o->decision, sizeof o->decision, "battle");
 			snprintf(o->what, sizeof o->what, "the battle at %s "
 			    "(attack from %s): 1 to 7 cards set aside, sealed",
-			    js_sq_name(g->battles[0].at, x),
-			    js_sq_name(g->battles[0].from, y));
+			    js_map_name(g->battles[0].at, x),
+			    js_map_name(g->battles[0].from, y));
 			break;
 		}
 		n++;
@@ -266,7 +266,7 @@ js_outcome(const void *vg)
 static void
 js_perturb_swap(struct js *g, int p, struct rng *rng)
 {
-	int n = js_hand_count(g->clans[p].hand), k, c = 0, d;
+	int n = js_cards_count(g->clans[p].hand), k, c = 0, d;
 
 	if (n == 0 || g->ndeck == 0)
 		return;

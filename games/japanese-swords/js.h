@@ -1,8 +1,10 @@
 /* js.h - what the files of the Japanese Swords module share.
  *
  * js.c         the game_entry: options, setup, owed, resolve, perturb
- * js_cards.c   the tables (cards, traits, terrains) and the deck
- * js_map.c     squares, the built-in maps, map files and their checks
+ * js_cards.c   the card table, the deck and hands
+ * js_traits.c  the trait table, and what a clan's traits add up to
+ * js_map.c     terrains, squares, the built-in maps, map files and checks
+ * js_army.c    the armies on the map
  * js_flow.c    the sequence of decision points: turn order, turns,
  *              Intrigue, battles, Forced March, elimination, victory
  * js_turn.c    the phases of a turn, played or planned order by order
@@ -50,6 +52,7 @@
 #define JS_TRADE_ITEMS 6
 #define JS_MAX_LOSE 5        /* Intrigues in a turn: the cards in the deck */
 #define JS_MAX_INT 1000000   /* bound of gold, honor, rounds in states */
+#define JS_VIEW_WIDTH 72     /* columns of views and help, as of reports */
 
 /* Card tags: what card-type traits look at. */
 enum {
@@ -258,7 +261,7 @@ struct js_terrain {
 	int defence;
 	const char *examples;
 };
-extern const struct js_terrain js_terrains[JS_NTERRAINS];
+extern const struct js_terrain js_map_terrains[JS_NTERRAINS];
 
 /* The decision points, and the state's phase. */
 enum { JS_P_RPS, JS_P_TURN, JS_P_INTRIGUE, JS_P_BATTLE, JS_P_MARCH,
@@ -396,10 +399,8 @@ struct js_act {
 
 /* js_cards.c */
 /* A card by its word or a unique prefix of it; -1 with why set. */
-int js_card_find(const char *word, char *why, size_t size);
-int js_trait_find(const char *word);
-int js_terrain_find(char letter);
-int js_hand_count(const int hand[JS_NCARDS]);
+int js_cards_find(const char *word, char *why, size_t size);
+int js_cards_count(const int hand[JS_NCARDS]);
 /* The cards in the order they are kept when discarding down. */
 extern const int js_cards_rank[JS_NCARDS];
 /* "Yari Ashigaru, 2 Superior Tactics", or "no cards". */
@@ -408,19 +409,29 @@ void js_cards_list(const int cards[JS_NCARDS], struct sbuf *out);
 void js_cards_words(const int cards[JS_NCARDS], struct sbuf *out);
 /* Draw up to n cards into p's hand (shuffling the discard pile into the
  * deck when it runs out), told to p alone; returns how many. */
-int js_deck_draw(struct js *g, int p, int n, const char *why,
+int js_cards_draw(struct js *g, int p, int n, const char *why,
     struct rng *rng, struct events *ev);
 /* Discard p's hand down to limit: keep[] first, then by rank. */
-void js_hand_discard(struct js *g, int p, int limit, const int *keep,
+void js_cards_discard(struct js *g, int p, int limit, const int *keep,
     int nkeep, struct events *ev);
 
+/* js_traits.c */
+int js_traits_find(const char *word);
+/* The sum of the amounts of p's traits with effect (and, for JS_E_TAG,
+ * matching one of tag's bits). */
+int js_traits_count(const struct js *g, int p, int effect, unsigned tag);
+
 /* js_map.c */
-const char *js_sq_name(int sq, char buf[4]);
-int js_sq_parse(const char *s);
-int js_sq_adjacent(int a, int b);
+/* The terrain of a letter of the table, or -1. */
+int js_map_terrain(char letter);
+/* "C4" (buf of 4 bytes). */
+const char *js_map_name(int sq, char buf[4]);
+/* A square from "C4" or "c4"; JS_NONE if it is none. */
+int js_map_square(const char *s);
+int js_map_adjacent(int a, int b);
 /* The squares next to sq: up, down, left, right, those that exist. */
-int js_sq_neighbours(int sq, int out[4]);
-int js_sq_distance(int a, int b);
+int js_map_neighbours(int sq, int out[4]);
+int js_map_distance(int a, int b);
 void js_map_builtin(int nplayers, int map[JS_SQUARES]);
 /* Read a map file's text; -1 with e at line:col if it is not a map. */
 int js_map_parse(const char *text, int map[JS_SQUARES],
@@ -435,8 +446,8 @@ void js_map_sites(struct js *g);
 int js_map_start(const int map[JS_SQUARES], int sq);
 void js_map_row(const int map[JS_SQUARES], int row, char out[JS_SIDE + 1]);
 
-/* js_flow.c */
-const char *js_who(const struct js *g, int p);
+/* js_army.c */
+/* The army at sq, or NULL. */
 struct js_army *js_army_at(struct js *g, int sq);
 const struct js_army *js_army_on(const struct js *g, int sq);
 int js_army_count(const struct js *g, int p);
@@ -444,14 +455,17 @@ struct js_army *js_army_add(struct js *g, int sq, int owner, int exp);
 void js_army_remove(struct js_army *a);
 /* Armies sorted by square, free slots last: the canonical order. */
 void js_army_sort(struct js *g);
-int js_site_home(const struct js *g, int p);
-/* How many traits of p's clan have effect (and tag, for JS_E_TAG). */
-int js_traits_count(const struct js *g, int p, int effect, unsigned tag);
+
+/* js_flow.c */
+/* p's name, for events. */
+const char *js_flow_who(const struct js *g, int p);
+/* The site index of p's home fortress. */
+int js_flow_home(const struct js *g, int p);
 /* Change p's honor by n; 1 if that wins the game. */
-int js_honor_add(struct js *g, int p, int n, struct events *ev);
+int js_flow_honor(struct js *g, int p, int n, struct events *ev);
 /* An army of p enters sq: takes a fortress or keep there. */
-void js_enter(struct js *g, int p, int sq, struct events *ev);
-void js_finish(struct js *g, unsigned winners, const char *reason,
+void js_flow_enter(struct js *g, int p, int sq, struct events *ev);
+void js_flow_finish(struct js *g, unsigned winners, const char *reason,
     struct events *ev);
 /* From the end of a turn's orders, or of a battle, to the next
  * decision point. */
@@ -464,7 +478,7 @@ int js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 int js_flow_owes(const struct js *g, int p);
 
 /* js_turn.c */
-void js_run_start(struct js_run *r, struct js *g, int player,
+void js_turn_start(struct js_run *r, struct js *g, int player,
     struct rng *rng, struct events *ev);
 /* The turn phase an order belongs to. */
 int js_turn_phase(const struct js_act *a);
@@ -519,7 +533,7 @@ int js_order_read(const struct js *g, const char *text, struct js_act *a,
     char *why, size_t size);
 void js_order_write(const struct js *g, const struct js_act *a,
     struct sbuf *out);
-void js_step_write(const struct js_step *s, struct sbuf *out);
+void js_order_step(const struct js_step *s, struct sbuf *out);
 /* Play the active player's answer (a turn, or a Forced March). */
 int js_order_play(struct js *g, const struct answer *a, struct rng *rng,
     struct events *ev, char *why, size_t size);
@@ -550,9 +564,6 @@ int js_check_game(const struct js *g, char *why, size_t size);
 /* js_view.c */
 void js_view(const void *g, const struct game_players *pl, int player,
     struct sbuf *out);
-/* Word-wrap text to 72 columns with the given prefixes. */
-void js_view_wrap(struct sbuf *out, const char *first, const char *rest,
-    const char *text);
 
 /* js_help.c */
 void js_help(const void *g, int player, struct sbuf *out);

@@ -89,7 +89,7 @@ static int
 js_battle_rest(const struct js *g, int p, const struct js_army *army,
     int defending, int siege, struct sbuf *why)
 {
-	const struct js_terrain *t = &js_terrains[g->map[army->sq]];
+	const struct js_terrain *t = &js_map_terrains[g->map[army->sq]];
 	int v = army->exp, n;
 
 	js_battle_term(why, army->exp, "experience");
@@ -149,8 +149,8 @@ js_battle_start(struct js *g, struct rng *rng, struct events *ev)
 	char x[4], y[4];
 	const char *off = NULL;
 
-	js_sq_name(b.at, x);
-	js_sq_name(b.from, y);
+	js_map_name(b.at, x);
+	js_map_name(b.from, y);
 	if (att == NULL || att->owner != g->active)
 		off = "the attacking army is no longer there";
 	else if (def == NULL || def->owner == g->active)
@@ -163,11 +163,11 @@ js_battle_start(struct js *g, struct rng *rng, struct events *ev)
 	}
 	events_add(ev, EVENT_ALL, "Battle at %s: %s's army at %s (experience "
 	    "%d) attacks %s's army (experience %d) %s %s.", x,
-	    js_who(g, att->owner), y, att->exp, js_who(g, def->owner),
+	    js_flow_who(g, att->owner), y, att->exp, js_flow_who(g, def->owner),
 	    def->exp, js_battle_siege(g) ? "in a siege of the" :
-	    "on open ground,", js_terrains[g->map[b.at]].word);
-	js_deck_draw(g, att->owner, JS_BATTLE_DRAW, " for the battle", rng, ev);
-	js_deck_draw(g, def->owner, JS_BATTLE_DRAW, " for the battle", rng, ev);
+	    "on open ground,", js_map_terrains[g->map[b.at]].word);
+	js_cards_draw(g, att->owner, JS_BATTLE_DRAW, " for the battle", rng, ev);
+	js_cards_draw(g, def->owner, JS_BATTLE_DRAW, " for the battle", rng, ev);
 	return 0;
 }
 
@@ -176,7 +176,7 @@ js_battle_check(const struct js *g, int p, const struct js_act *a, char *why,
     size_t size)
 {
 	const int *hand = g->clans[p].hand;
-	int held = js_hand_count(hand), troops = 0, n = 0, want[JS_NCARDS];
+	int held = js_cards_count(hand), troops = 0, n = 0, want[JS_NCARDS];
 
 	memcpy(want, a->cards, sizeof want);
 	if (a->verb == JS_V_KEEP) {
@@ -261,7 +261,7 @@ js_battle_reveal(struct js *g, int p, const struct js_army *army,
 	int total = 0, sum = 0, any = 0;
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "%s (%s) reveals ", js_who(g, p),
+	sbuf_printf(&b, "%s (%s) reveals ", js_flow_who(g, p),
 	    defending ? "defender" : "attacker");
 	for (int c = 0; c < JS_NCARDS; c++) {
 		int v;
@@ -302,11 +302,11 @@ js_battle_win(struct js *g, struct js_army *win, struct js_army *lose,
 		win->sq = sq;
 		events_add(ev, EVENT_ALL, "The winning army moves into the %s at "
 		    "%s.", g->sites[g->site_at[sq]].fortress ? "fortress" :
-		    "keep", js_sq_name(sq, a));
-		js_enter(g, p, sq, ev);
+		    "keep", js_map_name(sq, a));
+		js_flow_enter(g, p, sq, ev);
 	}
 	events_add(ev, EVENT_ALL, "%s's army at %s gains 1 experience (now "
-	    "%d).", js_who(g, p), js_sq_name(win->sq, a), win->exp);
+	    "%d).", js_flow_who(g, p), js_map_name(win->sq, a), win->exp);
 }
 
 int
@@ -336,35 +336,35 @@ js_battle_resolve(struct js *g, const struct js_act acts[2][2],
 		events_add(ev, EVENT_ALL, "Diplomacy: neither side wins the "
 		    "battle at %s; both armies stay, no honor is lost or gained, "
 		    "and each side discards down to %d cards.",
-		    js_sq_name(army[1]->sq, a), JS_HAND_DIPLOMACY);
+		    js_map_name(army[1]->sq, a), JS_HAND_DIPLOMACY);
 		for (int s = 0; s < 2; s++)
-			js_hand_discard(g, p[s], JS_HAND_DIPLOMACY,
+			js_cards_discard(g, p[s], JS_HAND_DIPLOMACY,
 			    acts[s][1].list, acts[s][1].nlist, ev);
 		return 0;
 	}
 	w = force[0] > force[1] ? 0 : 1;
 	events_add(ev, EVENT_ALL, "%s wins the battle at %s, %d to %d%s; the "
-	    "army of %s is removed.", js_who(g, p[w]),
-	    js_sq_name(army[1]->sq, a), force[w], force[1 - w],
+	    "army of %s is removed.", js_flow_who(g, p[w]),
+	    js_map_name(army[1]->sq, a), force[w], force[1 - w],
 	    force[0] == force[1] ? " (the defender wins ties)" : "",
-	    js_who(g, p[1 - w]));
+	    js_flow_who(g, p[1 - w]));
 	for (int s = 0; s < 2; s++)
 		if (acts[s][0].cards[JS_CARD_TREACHERY] > 0) {
 			events_add(ev, EVENT_ALL, "Treachery: %s loses %d honor.",
-			    js_who(g, p[s]),
+			    js_flow_who(g, p[s]),
 			    7 * acts[s][0].cards[JS_CARD_TREACHERY]);
-			js_honor_add(g, p[s],
+			js_flow_honor(g, p[s],
 			    -7 * acts[s][0].cards[JS_CARD_TREACHERY], ev);
 		}
 	js_battle_win(g, army[w], army[1 - w], ev);
 	events_add(ev, EVENT_ALL, "%s gains 3 honor (now %d); %s loses 1 "
-	    "(now %d).", js_who(g, p[w]), g->clans[p[w]].honor + 3,
-	    js_who(g, p[1 - w]), g->clans[p[1 - w]].honor - 1);
-	js_honor_add(g, p[w], 3, ev);
-	js_honor_add(g, p[1 - w], -1, ev);
-	js_hand_discard(g, p[w], JS_HAND_WINNER, acts[w][1].list,
+	    "(now %d).", js_flow_who(g, p[w]), g->clans[p[w]].honor + 3,
+	    js_flow_who(g, p[1 - w]), g->clans[p[1 - w]].honor - 1);
+	js_flow_honor(g, p[w], 3, ev);
+	js_flow_honor(g, p[1 - w], -1, ev);
+	js_cards_discard(g, p[w], JS_HAND_WINNER, acts[w][1].list,
 	    acts[w][1].nlist, ev);
-	js_hand_discard(g, p[1 - w], JS_HAND_LOSER, acts[1 - w][1].list,
+	js_cards_discard(g, p[1 - w], JS_HAND_LOSER, acts[1 - w][1].list,
 	    acts[1 - w][1].nlist, ev);
 	return 0;
 }

@@ -1,6 +1,6 @@
-/* js_cards.c - the tables of cards, traits and terrains, built from the
- * lists in js.h, and what is done with cards: finding them by name,
- * listing them, drawing from the deck and discarding down. */
+/* js_cards.c - the card table, built from the list in js.h, and what is
+ * done with cards: finding them by name, listing them, drawing from the
+ * deck and discarding down. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,18 +10,6 @@
 	[JS_CARD_##id] = { w, nm, cnt, frc, tg, cnd, bns, ph, aim, nts },
 const struct js_card js_cards[JS_NCARDS] = { JS_CARD_LIST(JS_CARD_ROW) };
 #undef JS_CARD_ROW
-
-#define JS_TRAIT_ROW(id, roll, w, nm, eff, tg, amt) \
-	[JS_TRAIT_##id] = { roll, w, nm, eff, tg, amt },
-const struct js_trait js_traits[JS_NTRAITS] = { JS_TRAIT_LIST(JS_TRAIT_ROW) };
-#undef JS_TRAIT_ROW
-
-#define JS_TERRAIN_ROW(id, l, w, nm, cost, def, ex) \
-	[JS_TER_##id] = { l, w, nm, cost, def, ex },
-const struct js_terrain js_terrains[JS_NTERRAINS] = {
-	JS_TERRAIN_LIST(JS_TERRAIN_ROW)
-};
-#undef JS_TERRAIN_ROW
 
 /* Discarding down keeps the strongest cards first (by force), and among
  * cards of no force those that do the most: a fixed ranking documented
@@ -37,7 +25,7 @@ const int js_cards_rank[JS_NCARDS] = {
 };
 
 int
-js_card_find(const char *word, char *why, size_t size)
+js_cards_find(const char *word, char *why, size_t size)
 {
 	size_t len = strlen(word);
 	int found = -1, n = 0;
@@ -63,25 +51,7 @@ js_card_find(const char *word, char *why, size_t size)
 }
 
 int
-js_trait_find(const char *word)
-{
-	for (int t = 0; t < JS_NTRAITS; t++)
-		if (strcmp(word, js_traits[t].word) == 0)
-			return t;
-	return -1;
-}
-
-int
-js_terrain_find(char letter)
-{
-	for (int t = 0; t < JS_NTERRAINS; t++)
-		if (js_terrains[t].letter == letter)
-			return t;
-	return -1;
-}
-
-int
-js_hand_count(const int hand[JS_NCARDS])
+js_cards_count(const int hand[JS_NCARDS])
 {
 	int n = 0;
 
@@ -126,7 +96,7 @@ js_cards_words(const int cards[JS_NCARDS], struct sbuf *out)
 /* The discard pile becomes the deck, shuffled; it is taken in table
  * order so that the shuffle alone decides the new order. */
 static void
-js_deck_reshuffle(struct js *g, struct rng *rng, struct events *ev)
+js_cards_reshuffle(struct js *g, struct rng *rng, struct events *ev)
 {
 	int n = 0;
 
@@ -142,15 +112,15 @@ js_deck_reshuffle(struct js *g, struct rng *rng, struct events *ev)
 }
 
 int
-js_deck_draw(struct js *g, int p, int n, const char *why, struct rng *rng,
+js_cards_draw(struct js *g, int p, int n, const char *why, struct rng *rng,
     struct events *ev)
 {
 	int drawn[JS_NCARDS] = { 0 }, got = 0;
 	struct sbuf b;
 
 	while (got < n) {
-		if (g->ndeck == 0 && js_hand_count(g->discard) > 0)
-			js_deck_reshuffle(g, rng, ev);
+		if (g->ndeck == 0 && js_cards_count(g->discard) > 0)
+			js_cards_reshuffle(g, rng, ev);
 		if (g->ndeck == 0)
 			break;
 		drawn[g->deck[--g->ndeck]]++;
@@ -158,7 +128,7 @@ js_deck_draw(struct js *g, int p, int n, const char *why, struct rng *rng,
 	}
 	for (int c = 0; c < JS_NCARDS; c++)
 		g->clans[p].hand[c] += drawn[c];
-	events_add(ev, EVENT_ALL, "%s draws %d card%s%s.", js_who(g, p), got,
+	events_add(ev, EVENT_ALL, "%s draws %d card%s%s.", js_flow_who(g, p), got,
 	    got == 1 ? "" : "s", why);
 	if (got < n)
 		events_add(ev, EVENT_ALL, "The deck and the discard pile are "
@@ -174,11 +144,11 @@ js_deck_draw(struct js *g, int p, int n, const char *why, struct rng *rng,
 }
 
 void
-js_hand_discard(struct js *g, int p, int limit, const int *keep, int nkeep,
+js_cards_discard(struct js *g, int p, int limit, const int *keep, int nkeep,
     struct events *ev)
 {
 	int *hand = g->clans[p].hand, kept[JS_NCARDS] = { 0 };
-	int gone[JS_NCARDS], room = limit, n = js_hand_count(hand);
+	int gone[JS_NCARDS], room = limit, n = js_cards_count(hand);
 	struct sbuf b;
 
 	if (n <= limit)
@@ -203,7 +173,7 @@ js_hand_discard(struct js *g, int p, int limit, const int *keep, int nkeep,
 		hand[c] = kept[c];
 	}
 	events_add(ev, EVENT_ALL, "%s discards %d card%s, down to %d.",
-	    js_who(g, p), n - limit, n - limit == 1 ? "" : "s", limit);
+	    js_flow_who(g, p), n - limit, n - limit == 1 ? "" : "s", limit);
 	sbuf_init(&b);
 	js_cards_list(gone, &b);
 	events_add(ev, EVENT_TO(p), "You discard: %s.", b.p);

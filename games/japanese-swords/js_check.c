@@ -50,14 +50,14 @@ js_check_clans(const struct js *g, char *why, size_t size)
 
 	for (int p = 0; p < g->nplayers; p++) {
 		const struct js_clan *c = &g->clans[p];
-		int home = g->sites[js_site_home(g, p)].sq;
+		int home = g->sites[js_flow_home(g, p)].sq;
 
 		if (!c->out) {
 			alive++;
-			if (g->sites[js_site_home(g, p)].control != p)
+			if (g->sites[js_flow_home(g, p)].control != p)
 				return js_check_fail(why, size, "%s is playing "
 				    "but does not hold the home fortress at %s",
-				    g->names[p], js_sq_name(home, a));
+				    g->names[p], js_map_name(home, a));
 			if (g->phase != JS_P_OVER && c->honor >= JS_WIN_HONOR)
 				return js_check_fail(why, size, "%s has %d honor: "
 				    "the game should be over", g->names[p],
@@ -65,14 +65,14 @@ js_check_clans(const struct js *g, char *why, size_t size)
 			continue;
 		}
 		if (g->phase == JS_P_RPS || js_army_count(g, p) > 0 ||
-		    js_hand_count(c->hand) > 0 || c->gold > 0)
+		    js_cards_count(c->hand) > 0 || c->gold > 0)
 			return js_check_fail(why, size, "%s is out of the game "
 			    "but has armies, cards or gold", g->names[p]);
 		for (int i = 0; i < g->nsites; i++)
 			if (g->sites[i].control == p)
 				return js_check_fail(why, size, "%s is out of the "
 				    "game but holds %s", g->names[p],
-				    js_sq_name(g->sites[i].sq, a));
+				    js_map_name(g->sites[i].sq, a));
 	}
 	if (alive < 2 && g->phase != JS_P_OVER)
 		return js_check_fail(why, size, "one clan is left: the game "
@@ -91,7 +91,7 @@ js_check_armies(const struct js *g, char *why, size_t size)
 
 		if (x->sq == JS_NONE)
 			continue;
-		js_sq_name(x->sq, a);
+		js_map_name(x->sq, a);
 		site = g->site_at[x->sq];
 		if (g->clans[x->owner].out)
 			return js_check_fail(why, size, "the army at %s belongs "
@@ -120,7 +120,7 @@ js_check_pending(const struct js *g, char *why, size_t size)
 	copy->phase = JS_P_TURN;
 	copy->nsteps = 0;
 	copy->nintrigues = 0;
-	js_run_start(&r, copy, g->active, NULL, NULL);
+	js_turn_start(&r, copy, g->active, NULL, NULL);
 	r.tp = JS_TP_HONOR;
 	for (int i = 0; i < g->nsteps && rc == 0; i++) {
 		const struct js_step *s = &g->steps[i];
@@ -160,7 +160,7 @@ js_check_battle(const struct js *g, char *why, size_t size)
 	    def->owner == g->active)
 		return js_check_fail(why, size, "the battle at %s is not "
 		    "between an army of the active player and an enemy",
-		    js_sq_name(g->battles[0].at, a));
+		    js_map_name(g->battles[0].at, a));
 	return 0;
 }
 

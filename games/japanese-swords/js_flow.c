@@ -27,71 +27,13 @@ static const char *const js_flow_shapes[JS_SHAPES] = { "rock", "paper",
 	"scissors" };
 
 const char *
-js_who(const struct js *g, int p)
+js_flow_who(const struct js *g, int p)
 {
 	return g->names[p];
 }
 
-struct js_army *
-js_army_at(struct js *g, int sq)
-{
-	for (int i = 0; i < JS_ARMIES; i++)
-		if (g->armies[i].sq == sq && sq != JS_NONE)
-			return &g->armies[i];
-	return NULL;
-}
-
-const struct js_army *
-js_army_on(const struct js *g, int sq)
-{
-	return js_army_at((struct js *)g, sq);
-}
-
 int
-js_army_count(const struct js *g, int p)
-{
-	int n = 0;
-
-	for (int i = 0; i < JS_ARMIES; i++)
-		n += g->armies[i].sq != JS_NONE && g->armies[i].owner == p;
-	return n;
-}
-
-struct js_army *
-js_army_add(struct js *g, int sq, int owner, int exp)
-{
-	for (int i = 0; i < JS_ARMIES; i++)
-		if (g->armies[i].sq == JS_NONE) {
-			g->armies[i] = (struct js_army){ sq, owner, exp, 0, 0,
-				0 };
-			return &g->armies[i];
-		}
-	abort(); /* JS_ARMIES is every player's JS_ARMY_MAX */
-}
-
-void
-js_army_remove(struct js_army *a)
-{
-	*a = (struct js_army){ JS_NONE, JS_NONE, 0, 0, 0, 0 };
-}
-
-static int
-js_army_cmp(const void *va, const void *vb)
-{
-	const struct js_army *a = va, *b = vb;
-	unsigned x = (unsigned)a->sq, y = (unsigned)b->sq; /* free slots last */
-
-	return x < y ? -1 : x > y;
-}
-
-void
-js_army_sort(struct js *g)
-{
-	qsort(g->armies, JS_ARMIES, sizeof g->armies[0], js_army_cmp);
-}
-
-int
-js_site_home(const struct js *g, int p)
+js_flow_home(const struct js *g, int p)
 {
 	for (int i = 0; i < g->nsites; i++)
 		if (g->sites[i].fortress && g->sites[i].home == p)
@@ -99,29 +41,8 @@ js_site_home(const struct js *g, int p)
 	return JS_NONE;
 }
 
-int
-js_traits_count(const struct js *g, int p, int effect, unsigned tag)
-{
-	int n = 0;
-
-	for (int i = 0; i < g->nsites; i++) {
-		const struct js_site *s = &g->sites[i];
-
-		if (s->control != p)
-			continue;
-		for (int k = 0; k < s->ntraits; k++) {
-			const struct js_trait *t = &js_traits[s->traits[k]];
-
-			if (t->effect == effect &&
-			    (effect != JS_E_TAG || (t->tag & tag) != 0))
-				n += t->amount;
-		}
-	}
-	return n;
-}
-
 void
-js_finish(struct js *g, unsigned winners, const char *reason,
+js_flow_finish(struct js *g, unsigned winners, const char *reason,
     struct events *ev)
 {
 	g->phase = JS_P_OVER;
@@ -135,21 +56,20 @@ js_finish(struct js *g, unsigned winners, const char *reason,
 	for (int p = 0; p < g->nplayers; p++)
 		if (winners & (1u << p))
 			events_add(ev, EVENT_ALL, "The game is over: %s wins, "
-			    "%s.", js_who(g, p), reason);
+			    "%s.", js_flow_who(g, p), reason);
 }
 
 int
-js_honor_add(struct js *g, int p, int n, struct events *ev)
+js_flow_honor(struct js *g, int p, int n, struct events *ev)
 {
 	char why[GAME_REASON_MAX];
 
 	g->clans[p].honor += n;
 	if (g->phase == JS_P_OVER || g->clans[p].honor < JS_WIN_HONOR)
 		return 0;
-	/* Short, without the name: the core's report line names the
-	 * winner and does not wrap. */
+	/* Without the name: the core's outcome line names the winner. */
 	snprintf(why, sizeof why, "%d honor", g->clans[p].honor);
-	js_finish(g, 1u << p, why, ev);
+	js_flow_finish(g, 1u << p, why, ev);
 	return 1;
 }
 
@@ -157,7 +77,7 @@ js_honor_add(struct js *g, int p, int n, struct events *ev)
 static void
 js_flow_eliminate(struct js *g, int p, int by, struct events *ev)
 {
-	int armies = 0, sites = 0, cards = js_hand_count(g->clans[p].hand);
+	int armies = 0, sites = 0, cards = js_cards_count(g->clans[p].hand);
 	int alive = 0, last = JS_NONE;
 	char why[GAME_REASON_MAX];
 
@@ -182,7 +102,7 @@ js_flow_eliminate(struct js *g, int p, int by, struct events *ev)
 		events_add(ev, EVENT_ALL, "%s has lost the home fortress to %s "
 		    "and is out of the game: %d arm%s removed, %d fortress%s and "
 		    "keep%s left to nobody, %d card%s to the discard pile.",
-		    js_who(g, p), js_who(g, by), armies, armies == 1 ? "y" :
+		    js_flow_who(g, p), js_flow_who(g, by), armies, armies == 1 ? "y" :
 		    "ies", sites, sites == 1 ? "" : "es", sites == 1 ? "" : "s",
 		    cards, cards == 1 ? "" : "s");
 	for (int q = 0; q < g->nplayers; q++)
@@ -192,12 +112,12 @@ js_flow_eliminate(struct js *g, int p, int by, struct events *ev)
 		}
 	if (alive == 1) {
 		snprintf(why, sizeof why, "the last clan in the game");
-		js_finish(g, 1u << last, why, ev);
+		js_flow_finish(g, 1u << last, why, ev);
 	}
 }
 
 void
-js_enter(struct js *g, int p, int sq, struct events *ev)
+js_flow_enter(struct js *g, int p, int sq, struct events *ev)
 {
 	struct js_site *s;
 	int prev;
@@ -211,9 +131,9 @@ js_enter(struct js *g, int p, int sq, struct events *ev)
 	s->control = p;
 	if (ev != NULL)
 		events_add(ev, EVENT_ALL, "%s takes the %s at %s%s%s.",
-		    js_who(g, p), s->fortress ? "fortress" : "keep",
-		    js_sq_name(sq, a), prev == JS_NONE ? "" : " from ",
-		    prev == JS_NONE ? "" : js_who(g, prev));
+		    js_flow_who(g, p), s->fortress ? "fortress" : "keep",
+		    js_map_name(sq, a), prev == JS_NONE ? "" : " from ",
+		    prev == JS_NONE ? "" : js_flow_who(g, prev));
 	if (s->fortress && prev != JS_NONE && s->home == prev &&
 	    !g->clans[prev].out)
 		js_flow_eliminate(g, prev, p, ev);
@@ -243,7 +163,7 @@ js_flow_new_turn(struct js *g, int p, struct events *ev)
 	g->part = 1;
 	g->phase = JS_P_TURN;
 	events_add(ev, EVENT_ALL, "Round %d begins: %s is the active player.",
-	    g->round, js_who(g, p));
+	    g->round, js_flow_who(g, p));
 }
 
 void
@@ -268,7 +188,7 @@ js_flow_continue(struct js *g, struct rng *rng, struct events *ev)
 		g->part = 2;
 		g->phase = JS_P_MARCH;
 		events_add(ev, EVENT_ALL, "Forced March: %s owes a second travel "
-		    "and battle phase for %d arm%s.", js_who(g, g->active),
+		    "and battle phase for %d arm%s.", js_flow_who(g, g->active),
 		    marching, marching == 1 ? "y" : "ies");
 		return;
 	}
@@ -324,7 +244,7 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	sbuf_init(&b);
 	for (int k = 0; k < grp->n; k++)
 		sbuf_printf(&b, "%s%s throws %s", k ? ", " : "",
-		    js_who(g, grp->members[k]),
+		    js_flow_who(g, grp->members[k]),
 		    js_flow_shapes[shape[grp->members[k]]]);
 	if (kinds == 2)
 		for (int s = 0; s < JS_SHAPES; s++)
@@ -359,7 +279,7 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	    "th");
 	for (int k = 0; k < grp->n; k++) {
 		sbuf_printf(&b, "%s%s", k ? ", then " : "",
-		    js_who(g, out[0].members[k]));
+		    js_flow_who(g, out[0].members[k]));
 		out[k].n = 1;
 		out[k].ties = 0;
 		out[k].members[0] = out[0].members[k];
@@ -397,7 +317,7 @@ js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
 	sbuf_init(&b);
 	for (int i = 0; i < ng; i++) {
 		g->order[i] = groups[i].members[0];
-		sbuf_printf(&b, "%s%s", i ? ", " : "", js_who(g, g->order[i]));
+		sbuf_printf(&b, "%s%s", i ? ", " : "", js_flow_who(g, g->order[i]));
 	}
 	g->ngroups = 0;
 	events_add(ev, EVENT_ALL, "The turn order is %s.", b.p);
@@ -429,7 +349,7 @@ js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 		if (c->n) {
 			cl->honor -= 3;
 			events_add(ev, EVENT_ALL, "Intrigue: %s chooses to lose 3 "
-			    "honor (now %d).", js_who(g, t), cl->honor);
+			    "honor (now %d).", js_flow_who(g, t), cl->honor);
 			continue;
 		}
 		for (int k = 0; k < JS_NCARDS; k++) {
@@ -437,7 +357,7 @@ js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 			g->discard[k] += c->cards[k];
 		}
 		events_add(ev, EVENT_ALL, "Intrigue: %s chooses to lose %d "
-		    "card%s.", js_who(g, t), c->ncards,
+		    "card%s.", js_flow_who(g, t), c->ncards,
 		    c->ncards == 1 ? "" : "s");
 		sbuf_init(&b);
 		js_cards_list(c->cards, &b);

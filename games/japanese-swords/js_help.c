@@ -10,7 +10,7 @@
 static void
 js_help_text(struct sbuf *out, const char *text)
 {
-	js_view_wrap(out, "# ", "# ", text);
+	util_wrap(out, JS_VIEW_WIDTH, "# ", "# ", text);
 }
 
 static void
@@ -34,7 +34,7 @@ js_help_examples(const struct js *g, int player, struct sbuf *out)
 			k++;
 		if (k < i && i > 0)
 			continue;
-		js_view_wrap(out, "#   ", "#     ", l.v[i]);
+		util_wrap(out, JS_VIEW_WIDTH, "#   ", "#     ", l.v[i]);
 		shown++;
 	}
 	strlist_free(&l);
@@ -77,10 +77,10 @@ js_help_battle(const struct js *g, int player, struct sbuf *out)
 	base = js_battle_base(g, player, &why);
 	sbuf_printf(&b, "Battle at %s: you %s %s.  Set aside 1 to 7 cards, "
 	    "at most 5 of them troops; they stay sealed until both sides have "
-	    "chosen.  Your force: %s", js_sq_name(g->battles[0].at, x),
+	    "chosen.  Your force: %s", js_map_name(g->battles[0].at, x),
 	    player == g->active ? "attack it from" :
 	    "defend it against the army at",
-	    js_sq_name(g->battles[0].from, y), why.p);
+	    js_map_name(g->battles[0].from, y), why.p);
 	if (strcmp(why.p, "the cards") == 0)
 		sbuf_puts(&b, " alone.");
 	else

@@ -35,7 +35,7 @@ static void
 js_legal_plan_start(struct js_legal_plan *p, const struct js *g, int player)
 {
 	p->g = *g;
-	js_run_start(&p->r, &p->g, player, NULL, NULL);
+	js_turn_start(&p->r, &p->g, player, NULL, NULL);
 	if (g->phase == JS_P_TURN)
 		js_trade_drop(&p->g, player, 0, NULL);
 }
@@ -85,7 +85,7 @@ static int
 js_legal_lose(const struct js *g, int player, struct js_act *a, int *hand,
     int *given, char *why, size_t size)
 {
-	int k = js_hand_count(hand);
+	int k = js_cards_count(hand);
 
 	if (k > 3)
 		k = 3;
@@ -246,7 +246,7 @@ js_legal_travel(struct js_legal_plan *q, int battle, struct strlist *out)
 
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
 		const struct js_army *a = js_army_on(g, sq);
-		int nb[4], k = js_sq_neighbours(sq, nb);
+		int nb[4], k = js_map_neighbours(sq, nb);
 
 		if (a == NULL || a->owner != p)
 			continue;
@@ -369,7 +369,7 @@ js_legal_list(const void *vg, int player, const struct order *prefix,
 	case JS_P_INTRIGUE:
 		strlist_add(out, "lose honor");
 		memset(pick, 0, sizeof pick);
-		k = js_hand_count(hand) < 3 ? js_hand_count(hand) : 3;
+		k = js_cards_count(hand) < 3 ? js_cards_count(hand) : 3;
 		for (int i = JS_NCARDS - 1; i >= 0 && k > 0; i--)
 			while (pick[js_cards_rank[i]] < hand[js_cards_rank[i]] &&
 			    k > 0) {

@@ -1,5 +1,5 @@
-/* js_map.c - squares, the built-in maps, map files and the rules a map
- * must keep.
+/* js_map.c - the terrains, squares, the built-in maps, map files and
+ * the rules a map must keep.
  *
  * Squares are named by a column letter A to J and a row number 1 to 10,
  * row 1 at the top as the map is drawn; square index = row * 10 + column.
@@ -10,6 +10,22 @@
 #include <string.h>
 
 #include "js.h"
+
+#define JS_TERRAIN_ROW(id, l, w, nm, cost, def, ex) \
+	[JS_TER_##id] = { l, w, nm, cost, def, ex },
+const struct js_terrain js_map_terrains[JS_NTERRAINS] = {
+	JS_TERRAIN_LIST(JS_TERRAIN_ROW)
+};
+#undef JS_TERRAIN_ROW
+
+int
+js_map_terrain(char letter)
+{
+	for (int t = 0; t < JS_NTERRAINS; t++)
+		if (js_map_terrains[t].letter == letter)
+			return t;
+	return -1;
+}
 
 #define JS_MAP_EDGE 2      /* a fortress stands within 2 rows of an edge */
 #define JS_MAP_APART 7     /* two fortresses stand at least 7 apart */
@@ -56,7 +72,7 @@ static const char *const js_map_four[JS_SIDE] = {
 };
 
 const char *
-js_sq_name(int sq, char buf[4])
+js_map_name(int sq, char buf[4])
 {
 	int r = sq / JS_SIDE + 1;
 
@@ -68,7 +84,7 @@ js_sq_name(int sq, char buf[4])
 }
 
 int
-js_sq_parse(const char *s)
+js_map_square(const char *s)
 {
 	int c = toupper((unsigned char)s[0]) - 'A';
 	long long r;
@@ -80,19 +96,19 @@ js_sq_parse(const char *s)
 }
 
 int
-js_sq_distance(int a, int b)
+js_map_distance(int a, int b)
 {
 	return abs(a / JS_SIDE - b / JS_SIDE) + abs(a % JS_SIDE - b % JS_SIDE);
 }
 
 int
-js_sq_adjacent(int a, int b)
+js_map_adjacent(int a, int b)
 {
-	return js_sq_distance(a, b) == 1;
+	return js_map_distance(a, b) == 1;
 }
 
 int
-js_sq_neighbours(int sq, int out[4])
+js_map_neighbours(int sq, int out[4])
 {
 	int r = sq / JS_SIDE, c = sq % JS_SIDE, n = 0;
 
@@ -114,23 +130,22 @@ js_map_builtin(int nplayers, int map[JS_SQUARES])
 	    nplayers == 3 ? js_map_three : js_map_four;
 
 	for (int sq = 0; sq < JS_SQUARES; sq++)
-		map[sq] = js_terrain_find(rows[sq / JS_SIDE][sq % JS_SIDE]);
+		map[sq] = js_map_terrain(rows[sq / JS_SIDE][sq % JS_SIDE]);
 }
 
 void
 js_map_row(const int map[JS_SQUARES], int row, char out[JS_SIDE + 1])
 {
 	for (int c = 0; c < JS_SIDE; c++)
-		out[c] = js_terrains[map[row * JS_SIDE + c]].letter;
+		out[c] = js_map_terrains[map[row * JS_SIDE + c]].letter;
 	out[JS_SIDE] = '\0';
 }
 
-static int
+static void
 js_map_letters(struct sbuf *b)
 {
 	for (int t = 0; t < JS_NTERRAINS; t++)
-		sbuf_printf(b, "%s%c", t ? " " : "", js_terrains[t].letter);
-	return 0;
+		sbuf_printf(b, "%s%c", t ? " " : "", js_map_terrains[t].letter);
 }
 
 /* One line of a map file: up to 10 letters, spaces between allowed, '#'
@@ -148,7 +163,7 @@ js_map_line(const char *s, size_t len, int lineno, int row,
 
 		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')
 			continue;
-		t = js_terrain_find((char)toupper((unsigned char)s[i]));
+		t = js_map_terrain((char)toupper((unsigned char)s[i]));
 		if (t < 0) {
 			sbuf_init(&b);
 			js_map_letters(&b);
@@ -208,23 +223,23 @@ js_map_connected(const int map[JS_SQUARES], int *where)
 	int seen[JS_SQUARES] = { 0 }, stack[JS_SQUARES], n = 0, first = -1;
 
 	for (int sq = 0; sq < JS_SQUARES && first < 0; sq++)
-		if (js_terrains[map[sq]].cost > 0)
+		if (js_map_terrains[map[sq]].cost > 0)
 			first = sq;
 	if (first < 0)
 		return 0;
 	seen[first] = 1;
 	stack[n++] = first;
 	while (n > 0) {
-		int nb[4], k = js_sq_neighbours(stack[--n], nb);
+		int nb[4], k = js_map_neighbours(stack[--n], nb);
 
 		for (int i = 0; i < k; i++)
-			if (!seen[nb[i]] && js_terrains[map[nb[i]]].cost > 0) {
+			if (!seen[nb[i]] && js_map_terrains[map[nb[i]]].cost > 0) {
 				seen[nb[i]] = 1;
 				stack[n++] = nb[i];
 			}
 	}
 	for (int sq = 0; sq < JS_SQUARES; sq++)
-		if (js_terrains[map[sq]].cost > 0 && !seen[sq]) {
+		if (js_map_terrains[map[sq]].cost > 0 && !seen[sq]) {
 			*where = sq;
 			return -1;
 		}
@@ -234,14 +249,14 @@ js_map_connected(const int map[JS_SQUARES], int *where)
 int
 js_map_start(const int map[JS_SQUARES], int sq)
 {
-	int nb[4], k = js_sq_neighbours(sq, nb), best = JS_NONE, bd = 0;
+	int nb[4], k = js_map_neighbours(sq, nb), best = JS_NONE, bd = 0;
 
 	/* Nearest the centre of the map, then first in reading order. */
 	for (int i = 0; i < k; i++) {
 		int t = map[nb[i]], d = abs(2 * (nb[i] / JS_SIDE) - 9) +
 		    abs(2 * (nb[i] % JS_SIDE) - 9);
 
-		if (js_terrains[t].cost == 0 || t == JS_TER_FORTRESS ||
+		if (js_map_terrains[t].cost == 0 || t == JS_TER_FORTRESS ||
 		    t == JS_TER_KEEP)
 			continue;
 		if (best == JS_NONE || d < bd || (d == bd && nb[i] < best)) {
@@ -267,7 +282,7 @@ js_map_spread(const int map[JS_SQUARES], const int *forts, int n,
 		if (map[sq] != JS_TER_KEEP)
 			continue;
 		for (int f = 0; f < n; f++) {
-			int d = js_sq_distance(sq, forts[f]);
+			int d = js_map_distance(sq, forts[f]);
 
 			if (d < bd) {
 				bd = d;
@@ -292,7 +307,7 @@ js_map_spread(const int map[JS_SQUARES], const int *forts, int n,
 	*where = forts[lo_f];
 	snprintf(why, size, "keeps are not spread evenly: the fortress at "
 	    "%s is nearest to %d keep%s and another to %d; each needs 2 or "
-	    "more, within 1 of the others", js_sq_name(forts[lo_f], a), lo,
+	    "more, within 1 of the others", js_map_name(forts[lo_f], a), lo,
 	    lo == 1 ? "" : "s", hi);
 	return -1;
 }
@@ -311,23 +326,23 @@ js_map_fortresses(const int map[JS_SQUARES], const int *forts, int n,
 		    c >= JS_MAP_EDGE && c < JS_SIDE - JS_MAP_EDGE) {
 			snprintf(why, size, "the fortress at %s is not on a side "
 			    "of the map: fortresses stand in the outer %d rows "
-			    "or columns", js_sq_name(forts[f], a), JS_MAP_EDGE);
+			    "or columns", js_map_name(forts[f], a), JS_MAP_EDGE);
 			return -1;
 		}
 		if (js_map_start(map, forts[f]) == JS_NONE) {
 			snprintf(why, size, "the fortress at %s has no square "
 			    "next to it for its second army: one must be "
 			    "passable and neither a fortress nor a keep",
-			    js_sq_name(forts[f], a));
+			    js_map_name(forts[f], a));
 			return -1;
 		}
 		for (int k = 0; k < f; k++)
-			if (js_sq_distance(forts[k], forts[f]) < JS_MAP_APART) {
+			if (js_map_distance(forts[k], forts[f]) < JS_MAP_APART) {
 				snprintf(why, size, "the fortresses at %s and %s "
 				    "are %d squares apart; opposite sides means "
-				    "at least %d", js_sq_name(forts[k], a),
-				    js_sq_name(forts[f], b),
-				    js_sq_distance(forts[k], forts[f]),
+				    "at least %d", js_map_name(forts[k], a),
+				    js_map_name(forts[f], b),
+				    js_map_distance(forts[k], forts[f]),
 				    JS_MAP_APART);
 				return -1;
 			}
@@ -364,7 +379,7 @@ js_map_check(const int map[JS_SQUARES], int nplayers, int *where, char *why,
 		if (count[t] == 0) {
 			snprintf(why, size, "the map has no %s terrain (%c): "
 			    "every terrain type must be present",
-			    js_terrains[t].word, js_terrains[t].letter);
+			    js_map_terrains[t].word, js_map_terrains[t].letter);
 			return -1;
 		}
 	if (js_map_fortresses(map, forts, nf, where, why, size) < 0 ||
@@ -373,7 +388,7 @@ js_map_check(const int map[JS_SQUARES], int nplayers, int *where, char *why,
 	if (js_map_connected(map, where) < 0) {
 		snprintf(why, size, "the square %s cannot be reached: every "
 		    "passable square must be reachable from every other",
-		    js_sq_name(*where, a));
+		    js_map_name(*where, a));
 		return -1;
 	}
 	*where = JS_NONE;

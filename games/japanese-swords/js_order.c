@@ -6,25 +6,17 @@
  * table says which); turn and Forced March orders are checked by playing
  * them on a copy of the game (js_turn.c), so validate accepts exactly
  * what resolve can play. */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "js.h"
 
-#define JS_ORDER_CHARS 200
 #define JS_ORDER_WORDS 48
 
 #define JS_PH(p) (1u << (p))
 
-struct js_order_words {
-	char buf[JS_ORDER_CHARS + 1];
-	char *w[JS_ORDER_WORDS];
-	int n;
-};
-
-typedef int js_order_reader(const struct js *, const struct js_order_words *,
+typedef int js_order_reader(const struct js *, const struct util_words *,
     struct js_act *, char *, size_t);
 
 static js_order_reader js_order_read_done, js_order_read_trade,
@@ -95,38 +87,24 @@ js_order_quote(const char *s, char buf[JS_QUOTE_MAX + 4])
 }
 
 static int
-js_order_split(const char *text, struct js_order_words *w, char *why,
+js_order_split(const char *text, struct util_words *w, char *why,
     size_t size)
 {
-	size_t len = strlen(text);
-	char *p = w->buf;
-
-	if (len > JS_ORDER_CHARS) {
+	if (util_words(text, w) < 0) {
 		snprintf(why, size, "an order has at most %d characters",
-		    JS_ORDER_CHARS);
+		    UTIL_WORDS_CHARS);
 		return -1;
 	}
-	for (size_t i = 0; i <= len; i++)
-		w->buf[i] = (char)tolower((unsigned char)text[i]);
-	w->n = 0;
-	for (;;) {
-		while (isspace((unsigned char)*p))
-			*p++ = '\0';
-		if (*p == '\0')
-			return 0;
-		if (w->n == JS_ORDER_WORDS) {
-			snprintf(why, size, "an order has at most %d words",
-			    JS_ORDER_WORDS);
-			return -1;
-		}
-		w->w[w->n++] = p;
-		while (*p != '\0' && !isspace((unsigned char)*p))
-			p++;
+	if (w->n > JS_ORDER_WORDS) {
+		snprintf(why, size, "an order has at most %d words",
+		    JS_ORDER_WORDS);
+		return -1;
 	}
+	return 0;
 }
 
 static int
-js_order_syntax(const struct js_order_words *w, char *why, size_t size)
+js_order_syntax(const struct util_words *w, char *why, size_t size)
 {
 	for (size_t i = 0; i < JS_ORDER_NKWS; i++)
 		if (strcmp(w->w[0], js_order_kws[i].word) == 0) {
@@ -141,7 +119,7 @@ js_order_square(const char *word, int *sq, char *why, size_t size)
 {
 	char q[JS_QUOTE_MAX + 4];
 
-	if ((*sq = js_sq_parse(word)) == JS_NONE) {
+	if ((*sq = js_map_square(word)) == JS_NONE) {
 		snprintf(why, size, "'%s' is not a square (A1 to J10)",
 		    js_order_quote(word, q));
 		return -1;
@@ -164,13 +142,13 @@ js_order_player(const struct js *g, const char *word, int *p, char *why,
 
 /* Cards from w->w[from] on into a multiset (and, for keep, a list). */
 static int
-js_order_cards(const struct js_order_words *w, int from, struct js_act *a,
+js_order_cards(const struct util_words *w, int from, struct js_act *a,
     char *why, size_t size)
 {
 	if (w->n == from + 1 && strcmp(w->w[from], "none") == 0)
 		return 0;
 	for (int i = from; i < w->n; i++) {
-		int c = js_card_find(w->w[i], why, size);
+		int c = js_cards_find(w->w[i], why, size);
 
 		if (c < 0)
 			return -1;
@@ -187,7 +165,7 @@ js_order_cards(const struct js_order_words *w, int from, struct js_act *a,
 }
 
 static int
-js_order_read_done(const struct js *g, const struct js_order_words *w,
+js_order_read_done(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -196,7 +174,7 @@ js_order_read_done(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_trade(const struct js *g, const struct js_order_words *w,
+js_order_read_trade(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	int get = 0;
@@ -221,14 +199,14 @@ js_order_read_trade(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_play(const struct js *g, const struct js_order_words *w,
+js_order_read_play(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	const struct js_card *c;
 
 	if (w->n < 2)
 		return js_order_syntax(w, why, size);
-	if ((a->card = js_card_find(w->w[1], why, size)) < 0)
+	if ((a->card = js_cards_find(w->w[1], why, size)) < 0)
 		return -1;
 	c = &js_cards[a->card];
 	if (c->phase == JS_TP_NONE) {
@@ -254,7 +232,7 @@ js_order_read_play(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_square(const struct js *g, const struct js_order_words *w,
+js_order_read_square(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -265,7 +243,7 @@ js_order_read_square(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_raise(const struct js *g, const struct js_order_words *w,
+js_order_read_raise(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -277,7 +255,7 @@ js_order_read_raise(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_number(const struct js *g, const struct js_order_words *w,
+js_order_read_number(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	long long n;
@@ -298,7 +276,7 @@ js_order_read_number(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_move(const struct js *g, const struct js_order_words *w,
+js_order_read_move(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -314,7 +292,7 @@ js_order_read_move(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_attack(const struct js *g, const struct js_order_words *w,
+js_order_read_attack(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -326,7 +304,7 @@ js_order_read_attack(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_rps(const struct js *g, const struct js_order_words *w,
+js_order_read_rps(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -338,7 +316,7 @@ js_order_read_rps(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_lose(const struct js *g, const struct js_order_words *w,
+js_order_read_lose(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -353,7 +331,7 @@ js_order_read_lose(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_battle(const struct js *g, const struct js_order_words *w,
+js_order_read_battle(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -363,7 +341,7 @@ js_order_read_battle(const struct js *g, const struct js_order_words *w,
 }
 
 static int
-js_order_read_keep(const struct js *g, const struct js_order_words *w,
+js_order_read_keep(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	(void)g;
@@ -376,7 +354,7 @@ int
 js_order_read(const struct js *g, const char *text, struct js_act *a,
     char *why, size_t size)
 {
-	struct js_order_words w;
+	struct util_words w;
 	struct sbuf b;
 	char q[JS_QUOTE_MAX + 4];
 
@@ -424,13 +402,13 @@ js_order_write(const struct js *g, const struct js_act *a, struct sbuf *out)
 		if (c->aim == JS_AIM_PLAYER)
 			sbuf_printf(out, " on %s", g->names[a->player]);
 		else if (c->aim != JS_AIM_NONE)
-			sbuf_printf(out, " on %s", js_sq_name(a->sq[0], s));
+			sbuf_printf(out, " on %s", js_map_name(a->sq[0], s));
 		return;
 	case JS_V_DISBAND:
-		sbuf_printf(out, "disband %s", js_sq_name(a->sq[0], s));
+		sbuf_printf(out, "disband %s", js_map_name(a->sq[0], s));
 		return;
 	case JS_V_RAISE:
-		sbuf_printf(out, "raise army at %s", js_sq_name(a->sq[0], s));
+		sbuf_printf(out, "raise army at %s", js_map_name(a->sq[0], s));
 		return;
 	case JS_V_DRAW:
 		sbuf_printf(out, "draw %d", a->n);
@@ -458,29 +436,29 @@ js_order_write(const struct js *g, const struct js_act *a, struct sbuf *out)
 	default:
 		break;
 	}
-	js_step_write(&(struct js_step){ a->verb, a->card, a->nsq,
+	js_order_step(&(struct js_step){ a->verb, a->card, a->nsq,
 	    { a->sq[0], a->sq[1], a->sq[2], a->sq[3] } }, out);
 }
 
 /* The orders kept through an Intrigue: travel and battle, and done. */
 void
-js_step_write(const struct js_step *st, struct sbuf *out)
+js_order_step(const struct js_step *st, struct sbuf *out)
 {
 	char s[4];
 
 	switch (st->verb) {
 	case JS_V_MOVE:
-		sbuf_printf(out, "move %s", js_sq_name(st->sq[0], s));
+		sbuf_printf(out, "move %s", js_map_name(st->sq[0], s));
 		for (int i = 1; i < st->nsq; i++)
-			sbuf_printf(out, " to %s", js_sq_name(st->sq[i], s));
+			sbuf_printf(out, " to %s", js_map_name(st->sq[i], s));
 		break;
 	case JS_V_ATTACK:
-		sbuf_printf(out, "attack %s", js_sq_name(st->sq[0], s));
-		sbuf_printf(out, " from %s", js_sq_name(st->sq[1], s));
+		sbuf_printf(out, "attack %s", js_map_name(st->sq[0], s));
+		sbuf_printf(out, " from %s", js_map_name(st->sq[1], s));
 		break;
 	case JS_V_PLAY:
 		sbuf_printf(out, "play %s on %s", js_cards[st->card].word,
-		    js_sq_name(st->sq[0], s));
+		    js_map_name(st->sq[0], s));
 		break;
 	default:
 		sbuf_puts(out, "done");
@@ -518,7 +496,7 @@ js_order_play(struct js *g, const struct answer *a, struct rng *rng,
 
 	acts = util_calloc(a != NULL ? a->n + 1 : (size_t)nsteps + 1,
 	    sizeof *acts);
-	js_run_start(&r, g, g->active, rng, ev);
+	js_turn_start(&r, g, g->active, rng, ev);
 	if (a == NULL) {
 		/* After Intrigue: the kept orders, from the travel phase. */
 		memcpy(steps, g->steps, sizeof steps);
@@ -539,7 +517,7 @@ js_order_play(struct js *g, const struct answer *a, struct rng *rng,
 		if (js_turn_take(&r, &acts[i], skip, sizeof skip) < 0)
 			events_add(ev, EVENT_ALL, "An order of %s is not "
 			    "possible any more and is skipped: %s.",
-			    js_who(g, g->active), skip);
+			    js_flow_who(g, g->active), skip);
 	free(acts);
 	if (g->phase == JS_P_OVER)
 		return 0;

@@ -72,7 +72,7 @@ js_save_board(const struct js *g, struct node *sec)
 		struct sbuf b;
 
 		sbuf_init(&b);
-		sbuf_printf(&b, "%s %s", js_sq_name(s->sq, sq),
+		sbuf_printf(&b, "%s %s", js_map_name(s->sq, sq),
 		    s->control == JS_NONE ? "none" : g->names[s->control]);
 		for (int k = 0; k < s->ntraits; k++)
 			sbuf_printf(&b, " %s", js_traits[s->traits[k]].word);
@@ -96,7 +96,7 @@ js_save_board(const struct js *g, struct node *sec)
 
 		if (a != NULL)
 			node_push(l, node_scalarf("%s %s %d%s",
-			    js_sq_name(at, sq), g->names[a->owner], a->exp,
+			    js_map_name(at, sq), g->names[a->owner], a->exp,
 			    a->march ? " march" : ""));
 	}
 }
@@ -120,15 +120,15 @@ js_save_lists(const struct js *g, struct node *sec)
 	l = node_set(sec, "battles", node_seq());
 	for (int i = 0; i < g->nbattles; i++)
 		node_push(l, node_scalarf("%s from %s",
-		    js_sq_name(g->battles[i].at, a),
-		    js_sq_name(g->battles[i].from, b)));
+		    js_map_name(g->battles[i].at, a),
+		    js_map_name(g->battles[i].from, b)));
 	l = node_set(sec, "intrigues", node_seq());
 	for (int i = 0; i < g->nintrigues; i++)
 		node_push(l, node_scalar(g->names[g->intrigues[i]]));
 	l = node_set(sec, "pending", node_seq());
 	for (int i = 0; i < g->nsteps; i++) {
 		sbuf_init(&t);
-		js_step_write(&g->steps[i], &t);
+		js_order_step(&g->steps[i], &t);
 		node_push(l, node_scalar(t.p));
 		sbuf_free(&t);
 	}

@@ -204,14 +204,14 @@ js_state_map(struct js *g, const struct node *sec, struct gb_err *e)
 			    "terrain letters");
 		for (int c = 0; c < JS_SIDE; c++)
 			if ((g->map[r * JS_SIDE + c] =
-			    js_terrain_find(row->str[c])) < 0)
+			    js_map_terrain(row->str[c])) < 0)
 				return js_state_fail(e, row, "map: '%.12s' has "
 				    "a letter that is no terrain", row->str);
 	}
 	if (js_map_check(g->map, g->nplayers, &where, why, sizeof why) < 0) {
 		if (where != JS_NONE)
 			snprintf(why + strlen(why), sizeof why - strlen(why),
-			    " (%s)", js_sq_name(where, sq));
+			    " (%s)", js_map_name(where, sq));
 		return js_state_fail(e, l, "map: %s", why);
 	}
 	js_map_sites(g);
@@ -238,7 +238,7 @@ js_state_sites(struct js *g, const struct node *sec, struct gb_err *e)
 			.col = v->col };
 		int want = site->fortress ? JS_FORT_TRAITS : 1;
 
-		js_sq_name(site->sq, sq);
+		js_map_name(site->sq, sq);
 		if (js_state_split(v, &w, e) < 0)
 			return -1;
 		if (w.n != 2 + want || strcmp(w.w[0], sq) != 0)
@@ -250,7 +250,7 @@ js_state_sites(struct js *g, const struct node *sec, struct gb_err *e)
 			return -1;
 		site->ntraits = want;
 		for (int k = 0; k < want; k++)
-			if ((site->traits[k] = js_trait_find(w.w[2 + k])) < 0)
+			if ((site->traits[k] = js_traits_find(w.w[2 + k])) < 0)
 				return js_state_fail(e, v, "'%.40s' is not a "
 				    "trait", w.w[2 + k]);
 	}
@@ -316,7 +316,7 @@ js_state_armies(struct js *g, const struct node *sec, struct gb_err *e)
 			.col = a->col };
 
 		n = sscanf(a->str, "%3s %33s %lld %7s", sq, who, &exp, extra);
-		at = js_sq_parse(sq);
+		at = js_map_square(sq);
 		if (n < 3 || at == JS_NONE || exp < 0 || exp > JS_MAX_INT ||
 		    (n == 4 && strcmp(extra, "march") != 0))
 			return js_state_fail(e, a, "an army is \"SQUARE OWNER "
@@ -329,7 +329,7 @@ js_state_armies(struct js *g, const struct node *sec, struct gb_err *e)
 			return js_state_fail(e, a, "armies are listed by "
 			    "square, in reading order: '%.20s'", a->str);
 		last = at;
-		if (js_terrains[g->map[at]].cost == 0)
+		if (js_map_terrains[g->map[at]].cost == 0)
 			return js_state_fail(e, a, "an army on impassable "
 			    "terrain: '%.20s'", a->str);
 		if (js_army_count(g, p) == JS_ARMY_MAX)
@@ -451,9 +451,9 @@ js_state_battles(struct js *g, const struct node *sec, struct gb_err *e)
 
 		if (sscanf(l->items[i]->str, "%3s %7s %3s", at, word,
 		    from) != 3 || strcmp(word, "from") != 0 ||
-		    (b->at = js_sq_parse(at)) == JS_NONE ||
-		    (b->from = js_sq_parse(from)) == JS_NONE ||
-		    !js_sq_adjacent(b->at, b->from))
+		    (b->at = js_map_square(at)) == JS_NONE ||
+		    (b->from = js_map_square(from)) == JS_NONE ||
+		    !js_map_adjacent(b->at, b->from))
 			return js_state_fail(e, l->items[i], "a battle is "
 			    "\"SQUARE from SQUARE\", next to each other, not "
 			    "'%.40s'", l->items[i]->str);

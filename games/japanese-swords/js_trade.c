@@ -88,9 +88,9 @@ js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
 			}
 			x.n = (int)v;
 		} else if (x.kind == JS_I_CARD) {
-			if ((x.n = js_card_find(w[i + 1], why, size)) < 0)
+			if ((x.n = js_cards_find(w[i + 1], why, size)) < 0)
 				return -1;
-		} else if ((x.sq = js_sq_parse(w[i + 1])) == JS_NONE) {
+		} else if ((x.sq = js_map_square(w[i + 1])) == JS_NONE) {
 			snprintf(why, size, "'%s' is not a square",
 			    js_order_quote(w[i + 1], q));
 			return -1;
@@ -122,7 +122,7 @@ js_trade_describe(const struct js_item *it, int n, int names,
 		else if (it[i].kind == JS_I_CARD)
 			sbuf_puts(out, js_cards[it[i].n].word);
 		else
-			sbuf_puts(out, js_sq_name(it[i].sq, s));
+			sbuf_puts(out, js_map_name(it[i].sq, s));
 	}
 	if (cards > 0)
 		sbuf_printf(out, "%s%d card%s", out->len > 0 &&
@@ -165,30 +165,30 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 		int site = it[i].sq == JS_NONE ? JS_NONE : g->site_at[it[i].sq];
 
 		if (it[i].sq != JS_NONE)
-			js_sq_name(it[i].sq, s);
+			js_map_name(it[i].sq, s);
 		switch (it[i].kind) {
 		case JS_I_GOLD:
 			if (c->gold >= it[i].n)
 				continue;
 			snprintf(why, size, "%s has %d gold, not %d",
-			    js_who(g, p), c->gold, it[i].n);
+			    js_flow_who(g, p), c->gold, it[i].n);
 			return -1;
 		case JS_I_HONOR:
 			if (c->honor >= it[i].n)
 				continue;
 			snprintf(why, size, "%s has %d honor, not %d",
-			    js_who(g, p), c->honor, it[i].n);
+			    js_flow_who(g, p), c->honor, it[i].n);
 			return -1;
 		case JS_I_CARD:
 			if (++cards[it[i].n] <= c->hand[it[i].n])
 				continue;
 			snprintf(why, size, "%s holds fewer %s cards than that",
-			    js_who(g, p), js_cards[it[i].n].name);
+			    js_flow_who(g, p), js_cards[it[i].n].name);
 			return -1;
 		case JS_I_ARMY:
 			if (a == NULL || a->owner != p) {
 				snprintf(why, size, "%s has no army at %s",
-				    js_who(g, p), s);
+				    js_flow_who(g, p), s);
 				return -1;
 			}
 			if (site != JS_NONE && !js_trade_has(it, n, JS_I_KEEP,
@@ -206,7 +206,7 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 			if (site == JS_NONE || g->sites[site].fortress ||
 			    g->sites[site].control != p) {
 				snprintf(why, size, "%s holds no keep at %s",
-				    js_who(g, p), s);
+				    js_flow_who(g, p), s);
 				return -1;
 			}
 			if (a != NULL && !js_trade_has(it, n, JS_I_ARMY,
@@ -262,7 +262,7 @@ js_trade_give(struct js *g, int from, int to, const struct js_item *it,
 			break;
 		case JS_I_HONOR:
 			g->clans[from].honor -= it[i].n;
-			js_honor_add(g, to, it[i].n, ev);
+			js_flow_honor(g, to, it[i].n, ev);
 			break;
 		case JS_I_CARD:
 			g->clans[from].hand[it[i].n]--;
@@ -284,9 +284,9 @@ js_trade_tell(const struct js *g, struct events *ev, unsigned to,
 	struct sbuf b;
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "%s%s gives ", head, js_who(g, o->from));
+	sbuf_printf(&b, "%s%s gives ", head, js_flow_who(g, o->from));
 	js_trade_describe(o->give, o->ngive, names, &b);
-	sbuf_printf(&b, "; %s gives ", js_who(g, o->to));
+	sbuf_printf(&b, "; %s gives ", js_flow_who(g, o->to));
 	js_trade_describe(o->get, o->nget, names, &b);
 	sbuf_puts(&b, ".");
 	events_add(ev, to, "%s", b.p);
@@ -339,8 +339,8 @@ js_trade_order(struct js_run *r, const struct js_offer *order, char *why,
 		    o->nget, fail, sizeof fail) < 0) {
 			if (r->ev != NULL)
 				events_add(r->ev, both, "The trade between %s "
-				    "and %s cannot be made: %s.", js_who(g, p),
-				    js_who(g, q), fail);
+				    "and %s cannot be made: %s.", js_flow_who(g, p),
+				    js_flow_who(g, q), fail);
 			js_trade_remove(g, i);
 			break;
 		}

@@ -35,7 +35,7 @@ static const char *const js_turn_phases[] = {
 #define JS_TURN_MAX_HONOR 12 /* 2D6 never allows more */
 
 void
-js_run_start(struct js_run *r, struct js *g, int player, struct rng *rng,
+js_turn_start(struct js_run *r, struct js *g, int player, struct rng *rng,
     struct events *ev)
 {
 	memset(r, 0, sizeof *r);
@@ -86,7 +86,7 @@ js_turn_revenue(struct js_run *r)
 	if (r->ev != NULL)
 		events_add(r->ev, EVENT_ALL, "Revenue: %s collects %d gold (%d "
 		    "fortress%s, %d keep%s, %d Tribute) and has %d.",
-		    js_who(g, p), gold, forts, forts == 1 ? "" : "es", keeps,
+		    js_flow_who(g, p), gold, forts, forts == 1 ? "" : "es", keeps,
 		    keeps == 1 ? "" : "s", tribute, g->clans[p].gold);
 }
 
@@ -96,7 +96,7 @@ static struct js_army *
 js_turn_unpaid(struct js *g, int p)
 {
 	struct js_army *worst = NULL;
-	int home = g->sites[js_site_home(g, p)].sq;
+	int home = g->sites[js_flow_home(g, p)].sq;
 
 	for (int i = 0; i < JS_ARMIES; i++) {
 		struct js_army *a = &g->armies[i];
@@ -105,9 +105,9 @@ js_turn_unpaid(struct js *g, int p)
 			continue;
 		if (worst == NULL || a->exp < worst->exp ||
 		    (a->exp == worst->exp &&
-		    (js_sq_distance(a->sq, home) > js_sq_distance(worst->sq,
-		    home) || (js_sq_distance(a->sq, home) ==
-		    js_sq_distance(worst->sq, home) && a->sq > worst->sq))))
+		    (js_map_distance(a->sq, home) > js_map_distance(worst->sq,
+		    home) || (js_map_distance(a->sq, home) ==
+		    js_map_distance(worst->sq, home) && a->sq > worst->sq))))
 			worst = a;
 	}
 	return worst;
@@ -126,15 +126,15 @@ js_turn_upkeep(struct js_run *r)
 
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "Upkeep: %s cannot pay for "
-			    "the army at %s, which is disbanded.", js_who(g, p),
-			    js_sq_name(u->sq, a));
+			    "the army at %s, which is disbanded.", js_flow_who(g, p),
+			    js_map_name(u->sq, a));
 		js_army_remove(u);
 		n--;
 	}
 	c->gold -= n;
 	if (r->ev != NULL)
 		events_add(r->ev, EVENT_ALL, "Upkeep: %s pays %d gold for %d "
-		    "arm%s and has %d.", js_who(g, p), n, n, n == 1 ? "y" : "ies",
+		    "arm%s and has %d.", js_flow_who(g, p), n, n, n == 1 ? "y" : "ies",
 		    c->gold);
 }
 
@@ -149,7 +149,7 @@ js_turn_ninja_house(struct js_run *r)
 		int before[JS_NCARDS], c = -1;
 
 		memcpy(before, g->clans[p].hand, sizeof before);
-		if (js_deck_draw(g, p, 1, " for the Ninja House", r->rng,
+		if (js_cards_draw(g, p, 1, " for the Ninja House", r->rng,
 		    r->ev) == 0)
 			return;
 		for (int k = 0; k < JS_NCARDS; k++)
@@ -157,14 +157,14 @@ js_turn_ninja_house(struct js_run *r)
 				c = k;
 		if (c == JS_CARD_NINJA) {
 			events_add(r->ev, EVENT_ALL, "Ninja House: %s shows the "
-			    "card drawn, a Ninja, and keeps it.", js_who(g, p));
+			    "card drawn, a Ninja, and keeps it.", js_flow_who(g, p));
 			continue;
 		}
 		g->clans[p].hand[c]--;
 		g->discard[c]++;
 		events_add(r->ev, EVENT_ALL, "Ninja House: %s shows the card "
 		    "drawn, %s, and discards it: it is not a Ninja.",
-		    js_who(g, p), js_cards[c].name);
+		    js_flow_who(g, p), js_cards[c].name);
 	}
 }
 
@@ -178,9 +178,9 @@ js_turn_honor_traits(struct js_run *r)
 		return;
 	if (r->ev != NULL)
 		events_add(r->ev, EVENT_ALL, "Honor: %s gains %d honor from the "
-		    "clan's traits (now %d).", js_who(g, p), n,
+		    "clan's traits (now %d).", js_flow_who(g, p), n,
 		    g->clans[p].honor + n);
-	js_honor_add(g, p, n, r->ev);
+	js_flow_honor(g, p, n, r->ev);
 }
 
 /* What a phase does by itself when it begins. */
@@ -197,7 +197,7 @@ js_turn_enter(struct js_run *r, int tp)
 	case JS_TP_DRAW:
 		if (r->ev == NULL)
 			break;
-		js_deck_draw(r->g, r->player, 1, " in the draw phase", r->rng,
+		js_cards_draw(r->g, r->player, 1, " in the draw phase", r->rng,
 		    r->ev);
 		js_turn_ninja_house(r);
 		break;
@@ -227,7 +227,7 @@ js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 	const struct js_army *a = js_army_on(r->g, sq);
 	char s[4];
 
-	js_sq_name(sq, s);
+	js_map_name(sq, s);
 	if (a == NULL || a->owner != r->player) {
 		snprintf(why, size, "you have no army at %s", s);
 		return -1;
@@ -246,10 +246,10 @@ static int
 js_turn_raise_square(const struct js *g, int p, int sq, char *why,
     size_t size)
 {
-	int nb[4], k = js_sq_neighbours(sq, nb), near = 0, site;
+	int nb[4], k = js_map_neighbours(sq, nb), near = 0, site;
 	char s[4];
 
-	js_sq_name(sq, s);
+	js_map_name(sq, s);
 	for (int i = -1; i < k && !near; i++) {
 		int at = g->site_at[i < 0 ? sq : nb[i]];
 
@@ -261,7 +261,7 @@ js_turn_raise_square(const struct js *g, int p, int sq, char *why,
 		    "you hold", s);
 		return -1;
 	}
-	if (js_terrains[g->map[sq]].cost == 0 || js_army_on(g, sq) != NULL) {
+	if (js_map_terrains[g->map[sq]].cost == 0 || js_army_on(g, sq) != NULL) {
 		snprintf(why, size, "%s is %s", s, js_army_on(g, sq) != NULL ?
 		    "taken by an army" : "impassable");
 		return -1;
@@ -328,10 +328,10 @@ js_turn_check_move(const struct js_run *r, const struct js_act *a,
 	army = js_army_on(g, at);
 	mp = army->mp;
 	for (int i = 1; i < a->nsq; i++) {
-		int to = a->sq[i], cost = js_terrains[g->map[to]].cost;
+		int to = a->sq[i], cost = js_map_terrains[g->map[to]].cost;
 
-		js_sq_name(to, s);
-		if (!js_sq_adjacent(at, to)) {
+		js_map_name(to, s);
+		if (!js_map_adjacent(at, to)) {
 			snprintf(why, size, "%s is not next to the square before "
 			    "it: an army moves one square at a time", s);
 			return -1;
@@ -370,17 +370,17 @@ js_turn_check_attack(const struct js_run *r, const struct js_act *a,
 	def = js_army_on(r->g, a->sq[0]);
 	if (att->attacked) {
 		snprintf(why, size, "the army at %s already attacks in this "
-		    "battle phase", js_sq_name(a->sq[1], s));
+		    "battle phase", js_map_name(a->sq[1], s));
 		return -1;
 	}
 	if (def == NULL || def->owner == r->player) {
 		snprintf(why, size, "there is no enemy army at %s",
-		    js_sq_name(a->sq[0], s));
+		    js_map_name(a->sq[0], s));
 		return -1;
 	}
-	if (!js_sq_adjacent(a->sq[0], a->sq[1])) {
+	if (!js_map_adjacent(a->sq[0], a->sq[1])) {
 		snprintf(why, size, "%s is not next to the attacking army",
-		    js_sq_name(a->sq[0], s));
+		    js_map_name(a->sq[0], s));
 		return -1;
 	}
 	return 0;
@@ -455,28 +455,28 @@ js_turn_play_card(struct js_run *r, const struct js_act *a)
 	g->clans[p].hand[a->card]--;
 	g->discard[a->card]++;
 	if (r->ev != NULL)
-		events_add(r->ev, EVENT_ALL, "%s plays %s%s%s.", js_who(g, p),
+		events_add(r->ev, EVENT_ALL, "%s plays %s%s%s.", js_flow_who(g, p),
 		    js_cards[a->card].name, js_cards[a->card].aim ==
 		    JS_AIM_NONE ? "" : " on ", js_cards[a->card].aim ==
-		    JS_AIM_PLAYER ? js_who(g, a->player) :
+		    JS_AIM_PLAYER ? js_flow_who(g, a->player) :
 		    js_cards[a->card].aim == JS_AIM_NONE ? "" :
-		    js_sq_name(a->sq[0], s));
+		    js_map_name(a->sq[0], s));
 	switch (a->card) {
 	case JS_CARD_PROSPERITY:
 		g->clans[p].gold += 3;
 		break;
 	case JS_CARD_MUCH_HONOR:
-		js_honor_add(g, p, 4, r->ev);
+		js_flow_honor(g, p, 4, r->ev);
 		break;
 	case JS_CARD_NINJA:
 		t = js_army_at(g, a->sq[0]);
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "Ninja: the army at %s loses "
 			    "its %d experience; %s loses 3 honor (now %d).",
-			    js_sq_name(a->sq[0], s), t->exp, js_who(g, p),
+			    js_map_name(a->sq[0], s), t->exp, js_flow_who(g, p),
 			    g->clans[p].honor - 3);
 		t->exp = 0;
-		js_honor_add(g, p, -3, r->ev);
+		js_flow_honor(g, p, -3, r->ev);
 		break;
 	case JS_CARD_SHINOBI_SPIES:
 		if (r->ev == NULL)
@@ -484,7 +484,7 @@ js_turn_play_card(struct js_run *r, const struct js_act *a)
 		sbuf_init(&b);
 		js_cards_list(g->clans[a->player].hand, &b);
 		events_add(r->ev, EVENT_TO(p), "Shinobi Spies: the hand of %s "
-		    "is %s.", js_who(g, a->player), b.p);
+		    "is %s.", js_flow_who(g, a->player), b.p);
 		sbuf_free(&b);
 		break;
 	case JS_CARD_INTRIGUE:
@@ -507,19 +507,19 @@ js_turn_move(struct js_run *r, const struct js_act *a)
 	struct sbuf b;
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "%s moves the army at %s", js_who(g, r->player),
-	    js_sq_name(a->sq[0], s));
+	sbuf_printf(&b, "%s moves the army at %s", js_flow_who(g, r->player),
+	    js_map_name(a->sq[0], s));
 	for (int i = 1; i < a->nsq; i++) {
-		army->mp += js_terrains[g->map[a->sq[i]]].cost;
+		army->mp += js_map_terrains[g->map[a->sq[i]]].cost;
 		army->sq = a->sq[i];
-		sbuf_printf(&b, " to %s", js_sq_name(a->sq[i], s));
+		sbuf_printf(&b, " to %s", js_map_name(a->sq[i], s));
 	}
 	if (r->ev != NULL)
 		events_add(r->ev, EVENT_ALL, "%s.", b.p);
 	sbuf_free(&b);
 	/* Every fortress or keep entered on the way is taken. */
 	for (int i = 1; i < a->nsq && g->phase != JS_P_OVER; i++)
-		js_enter(g, r->player, a->sq[i], r->ev);
+		js_flow_enter(g, r->player, a->sq[i], r->ev);
 }
 
 static void
@@ -539,9 +539,9 @@ js_turn_honor(struct js_run *r, int n)
 	g->clans[p].gold -= JS_HONOR_COST * buy;
 	events_add(r->ev, EVENT_ALL, "Honor: %s asks to buy %d honor and "
 	    "rolls 2D6: %d + %d = %d, so buys %d for %d gold (now %d honor, "
-	    "%d gold).", js_who(g, p), n, d1, d2, d1 + d2, buy,
+	    "%d gold).", js_flow_who(g, p), n, d1, d2, d1 + d2, buy,
 	    JS_HONOR_COST * buy, g->clans[p].honor + buy, g->clans[p].gold);
-	js_honor_add(g, p, buy, r->ev);
+	js_flow_honor(g, p, buy, r->ev);
 }
 
 static void
@@ -559,19 +559,19 @@ js_turn_apply(struct js_run *r, const struct js_act *a)
 		js_army_remove(js_army_at(g, a->sq[0]));
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "%s disbands the army at "
-			    "%s.", js_who(g, p), js_sq_name(a->sq[0], s));
+			    "%s.", js_flow_who(g, p), js_map_name(a->sq[0], s));
 		break;
 	case JS_V_RAISE:
 		g->clans[p].gold -= JS_RAISE_COST;
 		js_army_add(g, a->sq[0], p, 0);
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "%s raises an army at %s "
-			    "for %d gold.", js_who(g, p), js_sq_name(a->sq[0], s),
+			    "for %d gold.", js_flow_who(g, p), js_map_name(a->sq[0], s),
 			    JS_RAISE_COST);
 		break;
 	case JS_V_DRAW:
 		r->drew = 1;
-		got = r->ev == NULL ? a->n : js_deck_draw(g, p, a->n,
+		got = r->ev == NULL ? a->n : js_cards_draw(g, p, a->n,
 		    " for gold", r->rng, r->ev);
 		g->clans[p].gold -= JS_DRAW_COST * got;
 		break;
@@ -588,8 +588,8 @@ js_turn_apply(struct js_run *r, const struct js_act *a)
 			a->sq[1] };
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "%s declares an attack on "
-			    "%s from %s.", js_who(g, p), js_sq_name(a->sq[0], s),
-			    js_sq_name(a->sq[1], t));
+			    "%s from %s.", js_flow_who(g, p), js_map_name(a->sq[0], s),
+			    js_map_name(a->sq[1], t));
 		break;
 	default:
 		break;

@@ -10,38 +10,6 @@
 
 #include "js.h"
 
-#define JS_VIEW_WIDTH 72
-
-void
-js_view_wrap(struct sbuf *out, const char *first, const char *rest,
-    const char *text)
-{
-	const char *prefix = first, *p = text;
-
-	do {
-		size_t room = JS_VIEW_WIDTH - strlen(prefix), n = 0, cut = 0;
-
-		while (*p == ' ')
-			p++;
-		while (p[n] != '\0' && n <= room) {
-			if (p[n] == ' ')
-				cut = n;
-			n++;
-		}
-		if (p[n] == '\0' && n <= room)
-			cut = n;
-		else if (cut == 0)
-			cut = room;
-		sbuf_puts(out, prefix);
-		sbuf_add(out, p, cut);
-		sbuf_putc(out, '\n');
-		p += cut;
-		while (*p == ' ')
-			p++;
-		prefix = rest;
-	} while (*p != '\0');
-}
-
 /* Five characters: terrain, holder of a fortress or keep, a space, the
  * army's player and experience. */
 static void
@@ -52,7 +20,7 @@ js_view_cell(const struct js *g, int sq, char out[6])
 
 	memset(out, ' ', 5);
 	out[5] = '\0';
-	out[0] = js_terrains[g->map[sq]].letter;
+	out[0] = js_map_terrains[g->map[sq]].letter;
 	if (site != JS_NONE)
 		out[1] = g->sites[site].control == JS_NONE ? '-' :
 		    (char)('1' + g->sites[site].control);
@@ -105,7 +73,7 @@ js_view_legend(const struct js *g, struct sbuf *out)
 	    "keep (- nobody); an army's player and experience (+ for 10 or "
 	    "more).  Terrain, movement cost and defence:");
 	for (int t = 0; t < JS_NTERRAINS; t++) {
-		const struct js_terrain *x = &js_terrains[t];
+		const struct js_terrain *x = &js_map_terrains[t];
 
 		if (x->cost == 0)
 			sbuf_printf(&b, " %c %s: no entry.", x->letter,
@@ -118,7 +86,7 @@ js_view_legend(const struct js *g, struct sbuf *out)
 	for (int p = 0; p < g->nplayers; p++)
 		sbuf_printf(&b, " %d %s%s", p + 1, g->names[p],
 		    p + 1 < g->nplayers ? "," : ".");
-	js_view_wrap(out, "", "", b.p);
+	util_wrap(out, JS_VIEW_WIDTH, "", "", b.p);
 	sbuf_free(&b);
 }
 
@@ -141,13 +109,13 @@ js_view_clans(const struct js *g, struct sbuf *out)
 			keeps += !g->sites[i].fortress &&
 			    g->sites[i].control == p;
 		sbuf_printf(out, "%d %-*s %5d %5d %5d %6d %5d  %s%s\n", p + 1, w,
-		    g->names[p], c->gold, c->honor, js_hand_count(c->hand),
+		    g->names[p], c->gold, c->honor, js_cards_count(c->hand),
 		    js_army_count(g, p), keeps,
-		    js_sq_name(g->sites[js_site_home(g, p)].sq, sq),
+		    js_map_name(g->sites[js_flow_home(g, p)].sq, sq),
 		    c->out ? " out" : "");
 	}
 	sbuf_printf(out, "Deck: %d cards.  Discard pile: %d cards.\n",
-	    g->ndeck, js_hand_count(g->discard));
+	    g->ndeck, js_cards_count(g->discard));
 }
 
 static void
@@ -161,7 +129,7 @@ js_view_sites(const struct js *g, struct sbuf *out)
 		const struct js_site *s = &g->sites[i];
 
 		sbuf_init(&b);
-		sbuf_printf(&b, "%s %s", js_sq_name(s->sq, sq),
+		sbuf_printf(&b, "%s %s", js_map_name(s->sq, sq),
 		    s->fortress ? "fortress" : "keep");
 		if (s->fortress)
 			sbuf_printf(&b, " (home of %s)", g->names[s->home]);
@@ -170,7 +138,7 @@ js_view_sites(const struct js *g, struct sbuf *out)
 		for (int k = 0; k < s->ntraits; k++)
 			sbuf_printf(&b, "%s %s", k ? "," : "",
 			    js_traits[s->traits[k]].name);
-		js_view_wrap(out, "  ", "      ", b.p);
+		util_wrap(out, JS_VIEW_WIDTH, "  ", "      ", b.p);
 		sbuf_free(&b);
 	}
 }
@@ -180,12 +148,12 @@ js_view_hand(const struct js *g, int p, struct sbuf *out)
 {
 	const int *hand = g->clans[p].hand;
 
-	if (js_hand_count(hand) == 0) {
+	if (js_cards_count(hand) == 0) {
 		sbuf_puts(out, "\nYour hand is empty.\n");
 		return;
 	}
-	sbuf_printf(out, "\nYour hand, %d card%s:\n", js_hand_count(hand),
-	    js_hand_count(hand) == 1 ? "" : "s");
+	sbuf_printf(out, "\nYour hand, %d card%s:\n", js_cards_count(hand),
+	    js_cards_count(hand) == 1 ? "" : "s");
 	for (int c = 0; c < JS_NCARDS; c++)
 		if (hand[c] > 0)
 			sbuf_printf(out, "%2d %-21s %2d  %s\n", hand[c],
@@ -210,7 +178,7 @@ js_view_offers(const struct js *g, int p, struct sbuf *out)
 		js_trade_items_write(o->get, o->nget, &b);
 		sbuf_puts(&b, o->to == p ? ".  Repeat it the other way round "
 		    "in your turn to take it up." : ".");
-		js_view_wrap(out, "", "  ", b.p);
+		util_wrap(out, JS_VIEW_WIDTH, "", "  ", b.p);
 		sbuf_free(&b);
 	}
 }
@@ -244,13 +212,13 @@ js_view_status(const struct js *g, int player, struct sbuf *out)
 		for (int i = 0; i < g->nbattles; i++)
 			sbuf_printf(&b, " %s: the attack on %s from %s.",
 			    i == 0 ? "Now" : "Then",
-			    js_sq_name(g->battles[i].at, x),
-			    js_sq_name(g->battles[i].from, y));
+			    js_map_name(g->battles[i].at, x),
+			    js_map_name(g->battles[i].from, y));
 		for (int i = 0; i < g->nintrigues; i++)
 			sbuf_printf(&b, " %s answers an Intrigue.",
 			    g->names[g->intrigues[i]]);
 	}
-	js_view_wrap(out, "", "", b.p);
+	util_wrap(out, JS_VIEW_WIDTH, "", "", b.p);
 	sbuf_free(&b);
 	if (player == g->active && g->nsteps > 0) {
 		sbuf_init(&b);
@@ -258,10 +226,10 @@ js_view_status(const struct js *g, int player, struct sbuf *out)
 		    "answered:");
 		for (int i = 0; i < g->nsteps; i++) {
 			sbuf_puts(&b, i ? "; " : " ");
-			js_step_write(&g->steps[i], &b);
+			js_order_step(&g->steps[i], &b);
 		}
 		sbuf_puts(&b, ".");
-		js_view_wrap(out, "", "  ", b.p);
+		util_wrap(out, JS_VIEW_WIDTH, "", "  ", b.p);
 		sbuf_free(&b);
 	}
 }

@@ -41,21 +41,14 @@ static int
 senjin_state_army(const struct node *map, const char *key, int none,
     int *out, struct gb_err *e)
 {
-	const struct node *v;
+	const char *words[] = { senjin_armies[0].word, senjin_armies[1].word,
+		"none" };
 
-	if (node_need(map, key, NODE_SCALAR, &v, e) < 0)
+	if (node_need_word(map, key, words, none ? 3 : 2, out, e) < 0)
 		return -1;
-	for (int p = 0; p < 2; p++)
-		if (strcmp(v->str, senjin_armies[p].word) == 0) {
-			*out = p;
-			return 0;
-		}
-	if (none && strcmp(v->str, "none") == 0) {
+	if (*out == 2)
 		*out = SENJIN_NOBODY;
-		return 0;
-	}
-	return err_set(e, v->line, v->col, "\"%s\" must be south or north%s",
-	    key, none ? " or none" : "");
+	return 0;
 }
 
 static int

@@ -57,21 +57,14 @@ static int
 sf_state_player(const struct node *map, const char *key, int none_ok,
     int *out, struct gb_err *e)
 {
-	const struct node *v;
+	const char *words[] = { sf_factions[0].word, sf_factions[1].word,
+		"none" };
 
-	if (node_need(map, key, NODE_SCALAR, &v, e) < 0)
+	if (node_need_word(map, key, words, none_ok ? 3 : 2, out, e) < 0)
 		return -1;
-	for (int p = 0; p < 2; p++)
-		if (strcmp(v->str, sf_factions[p].word) == 0) {
-			*out = p;
-			return 0;
-		}
-	if (none_ok && strcmp(v->str, "none") == 0) {
+	if (*out == 2)
 		*out = SF_NONE;
-		return 0;
-	}
-	return err_set(e, v->line, v->col, "\"%s\" must be axis or "
-	    "paladins%s", key, none_ok ? " or none" : "");
+	return 0;
 }
 
 /* The two values of a map {axis: ..., paladins: ...}. */

@@ -1,0 +1,64 @@
+/* js_army.c - the armies on the map: finding, counting, adding and
+ * removing them, and their canonical order.  An army is known by the
+ * square it stands on: only one army may occupy a space. */
+#include <stdlib.h>
+
+#include "js.h"
+
+struct js_army *
+js_army_at(struct js *g, int sq)
+{
+	for (int i = 0; i < JS_ARMIES; i++)
+		if (g->armies[i].sq == sq && sq != JS_NONE)
+			return &g->armies[i];
+	return NULL;
+}
+
+const struct js_army *
+js_army_on(const struct js *g, int sq)
+{
+	return js_army_at((struct js *)g, sq);
+}
+
+int
+js_army_count(const struct js *g, int p)
+{
+	int n = 0;
+
+	for (int i = 0; i < JS_ARMIES; i++)
+		n += g->armies[i].sq != JS_NONE && g->armies[i].owner == p;
+	return n;
+}
+
+struct js_army *
+js_army_add(struct js *g, int sq, int owner, int exp)
+{
+	for (int i = 0; i < JS_ARMIES; i++)
+		if (g->armies[i].sq == JS_NONE) {
+			g->armies[i] = (struct js_army){ sq, owner, exp, 0, 0,
+				0 };
+			return &g->armies[i];
+		}
+	abort(); /* JS_ARMIES is every player's JS_ARMY_MAX */
+}
+
+void
+js_army_remove(struct js_army *a)
+{
+	*a = (struct js_army){ JS_NONE, JS_NONE, 0, 0, 0, 0 };
+}
+
+static int
+js_army_cmp(const void *va, const void *vb)
+{
+	const struct js_army *a = va, *b = vb;
+	unsigned x = (unsigned)a->sq, y = (unsigned)b->sq; /* free slots last */
+
+	return x < y ? -1 : x > y;
+}
+
+void
+js_army_sort(struct js *g)
+{
+	qsort(g->armies, JS_ARMIES, sizeof g->armies[0], js_army_cmp);
+}
