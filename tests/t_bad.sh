@@ -5,18 +5,8 @@
 # documented exit status; nothing written and no temporary file left; no
 # crash and, under the san build, no leak (LeakSanitizer makes a leak an
 # extra report and another exit status).  Run by tests/run.sh with GUNBAI.
-set -u
-gunbai=${GUNBAI:?}
-case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
-top=$PWD
+. tests/lib.sh
 bad=$top/tests/bad
-keys=$top/tests/keys
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 # A run may not hang: a FIFO must be refused, not waited on.
 run() { timeout 60 "$@"; }
 sign() { # sign KEYNAME FILE

@@ -3,17 +3,7 @@
 # the openssl command line, gunbai run, outputs compared with golden files.
 # Run by tests/run.sh with GUNBAI set.  GOLDEN_UPDATE=1 rewrites the golden
 # files (review the diff before committing).
-set -u
-gunbai=${GUNBAI:?}
-case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
-top=$PWD
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+. tests/lib.sh
 check() { # check DESCRIPTION COMMAND...: passes if the command succeeds
 	d=$1; shift
 	if "$@" >"$tmp/out" 2>&1; then ok "$d"; else

@@ -9,38 +9,15 @@
 # the turn without it, that file refused with the reason), or it failed with a clear message ("gunbai: ..." on stderr), a
 # documented status, the inputs untouched, no output and no temporary
 # file left.  Run by tests/run.sh with GUNBAI and TOOLS set.
-set -u
-gunbai=${GUNBAI:?}
-case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
-faults=${TOOLS:?}/gunbai-faults
-case $faults in /*) ;; *) faults=$PWD/$faults ;; esac
-keys=$PWD/tests/keys
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+. tests/lib.sh
+faults=$(abs "${TOOLS:?}/gunbai-faults")
 IO="open close read write fsync rename link mkdir mkdtemp mkstemp opendir fchmod"
 ALLOC="malloc calloc realloc"
 EIO=5
 ENOSPC=28
 
 cd "$tmp" || exit 1
-mkdir in
-seed=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
-newargs="new senjin --id f --seed $seed --player alice=$keys/alice.pub \
-    --player bob=$keys/bob.pub --option first=alice"
-# shellcheck disable=SC2086
-"$gunbai" $newargs -o in/s1.yaml >/dev/null
-printf 'gunbai: orders 1\ngame: f\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
-    >in/a1.yaml
-printf 'gunbai: orders 1\ngame: f\nturn: 2\nplayer: bob\norders:\n  - move e8 e7\n  - move d9 e8\n' \
-    >in/b2.yaml
-openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in in/a1.yaml \
-    -out in/a1.yaml.sig
-openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in in/b2.yaml \
-    -out in/b2.yaml.sig
+senjin_fixture f
 (cd in && ls -l && cat ./*) >inputs.before 2>&1
 adj="adjudicate in/s1.yaml in/a1.yaml in/b2.yaml -o work/out"
 mkdir work

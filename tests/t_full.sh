@@ -7,29 +7,11 @@
 # `gunbai new` either succeed with exactly the outputs of an unlimited
 # run, or fail with exit 5 and one clear line naming the file, leaving
 # no output and no temporary file.  Run by tests/run.sh with GUNBAI.
-set -u
-gunbai=${GUNBAI:?}
-case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
-keys=$PWD/tests/keys
+. tests/lib.sh
 self=$PWD/$0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
 cd "$tmp" || exit 1
-mkdir in
-seed=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
-newargs="new senjin --id full --seed $seed --player alice=$keys/alice.pub \
-    --player bob=$keys/bob.pub --option first=alice"
-# shellcheck disable=SC2086
-"$gunbai" $newargs -o in/s1.yaml >/dev/null
-printf 'gunbai: orders 1\ngame: full\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
-    >in/a1.yaml
-openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in in/a1.yaml \
-    -out in/a1.yaml.sig
+senjin_fixture full
 "$gunbai" adjudicate in/s1.yaml in/a1.yaml -o ref >/dev/null
 # shellcheck disable=SC2086
 "$gunbai" $newargs -o ref.yaml >/dev/null

@@ -12,36 +12,14 @@
 # STATE).  It is never taken for output, and the next run makes its own;
 # the test counts such leftovers, expects them, and removes them.
 # Run by tests/run.sh with GUNBAI and TOOLS set.
-set -u
-gunbai=${GUNBAI:?}
-case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
-killer=${TOOLS:?}/killer
-case $killer in /*) ;; *) killer=$PWD/$killer ;; esac
-keys=$PWD/tests/keys
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+. tests/lib.sh
+killer=$(abs "${TOOLS:?}/killer")
 RUNS=${KILL_RUNS:-240}
 NEW_RUNS=40
 
 cd "$tmp" || exit 1
-mkdir in work
-seed=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
-newargs="new senjin --id k --seed $seed --player alice=$keys/alice.pub \
-    --player bob=$keys/bob.pub --option first=alice"
-# shellcheck disable=SC2086
-"$gunbai" $newargs -o in/s1.yaml >/dev/null
-printf 'gunbai: orders 1\ngame: k\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
-    >in/a1.yaml
-printf 'gunbai: orders 1\ngame: k\nturn: 2\nplayer: bob\norders:\n  - move e8 e7\n  - move d9 e8\n' \
-    >in/b2.yaml
-openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in in/a1.yaml \
-    -out in/a1.yaml.sig
-openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in in/b2.yaml \
-    -out in/b2.yaml.sig
+mkdir work
+senjin_fixture k
 (cd in && cat ./*) | cksum >inputs.sum
 adj="adjudicate in/s1.yaml in/a1.yaml in/b2.yaml -o work/out"
 # shellcheck disable=SC2086

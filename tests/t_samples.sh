@@ -2,13 +2,7 @@
 # Every sample game (samples/<game>/play.sh) plays to its end: keys,
 # signatures made with the openssl command line, check, adjudicate.  The
 # documented command for each is `sh samples/<game>/play.sh GUNBAI OUT`.
-set -u
-gunbai=${GUNBAI:?}
-case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
+. tests/lib.sh
 for play in samples/*/play.sh; do
 	game=$(basename "$(dirname "$play")")
 	n=$((n + 1))

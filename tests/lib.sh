@@ -1,0 +1,41 @@
+# tests/lib.sh - sourced by the shell tests (tests/t_*.sh), run from the
+# top of the tree by tests/run.sh with GUNBAI (and TOOLS) set.
+#
+# Sets: gunbai (an absolute path), top, keys (tests/keys), tmp (removed at
+# exit), and the TAP-like counters with ok and not_ok.
+set -u
+gunbai=${GUNBAI:?}
+case $gunbai in /*) ;; *) gunbai=$PWD/$gunbai ;; esac
+top=$PWD
+keys=$top/tests/keys
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+
+# abs PATH: PATH made absolute against the top of the tree.
+abs() { case $1 in /*) echo "$1" ;; *) echo "$top/$1" ;; esac; }
+
+# senjin_fixture ID: in the current directory, in/s1.yaml (a Senjin game
+# called ID between alice and bob, alice first, a fixed seed) and the
+# signed orders of its first two turns, in/a1.yaml and in/b2.yaml.  Sets
+# newargs, the arguments of the `gunbai new` that made in/s1.yaml.
+senjin_fixture() {
+	mkdir -p in
+	newargs="new senjin --id $1 --seed \
+000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+--player alice=$keys/alice.pub --player bob=$keys/bob.pub \
+--option first=alice"
+	# shellcheck disable=SC2086
+	"$gunbai" $newargs -o in/s1.yaml >/dev/null
+	printf 'gunbai: orders 1\ngame: %s\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
+	    "$1" >in/a1.yaml
+	printf 'gunbai: orders 1\ngame: %s\nturn: 2\nplayer: bob\norders:\n  - move e8 e7\n  - move d9 e8\n' \
+	    "$1" >in/b2.yaml
+	openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in in/a1.yaml \
+	    -out in/a1.yaml.sig
+	openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in in/b2.yaml \
+	    -out in/b2.yaml.sig
+}
