@@ -461,6 +461,29 @@ tjs_view(void **ctx)
 	free(g);
 }
 
+/* Counts of one read in the singular. */
+static void
+tjs_plurals(void **ctx)
+{
+	struct gb_err e = { 0 };
+	struct game_players pl = { 2, tjs_names };
+	struct js *g = tjs_new(2, NULL, &e);
+	struct sbuf b;
+
+	(void)ctx;
+	assert_non_null(g);
+	/* Leave one card in the deck and put one on the discard pile. */
+	g->discard[g->deck[0]]++;
+	g->deck[0] = g->deck[g->ndeck - 1];
+	g->ndeck = 1;
+	sbuf_init(&b);
+	japanese_swords_game.view(g, &pl, -1, &b);
+	if (strstr(b.p, "Deck: 1 card.  Discard pile: 1 card.") == NULL)
+		fail_msg("no singular counts in:\n%s", b.p);
+	sbuf_free(&b);
+	free(g);
+}
+
 /* The man page's examples are checked, so that it cannot drift: the
  * built-in maps as drawn, and every orders example parses. */
 static void
@@ -534,6 +557,7 @@ main(void)
 		cmocka_unit_test(tjs_hidden),
 		cmocka_unit_test(tjs_orders),
 		cmocka_unit_test(tjs_view),
+		cmocka_unit_test(tjs_plurals),
 		cmocka_unit_test(tjs_man_examples),
 	};
 

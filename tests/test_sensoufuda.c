@@ -766,6 +766,30 @@ sft_quotes(void **ctx)
 	free(g);
 }
 
+/* Counts of one read in the singular: one card out of play. */
+static void
+sft_plurals(void **ctx)
+{
+	struct gb_err e = { 0 };
+	void *g = sft_load(&e, "table: [ace, ", "table: [air-marshal, ace, "
+	    "general, tank, land-3, land-4, admiral, battleship, ",
+	    "out-of-play: [air-marshal, general, tank, land-3, land-4, "
+	    "admiral, battleship, satellite]", "out-of-play: [satellite]",
+	    NULL);
+	struct sbuf v;
+
+	(void)ctx;
+	if (g == NULL)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	sbuf_init(&v);
+	sensoufuda_game.view(g, &sft_pl, -1, &v);
+	if (strstr(v.p, "Out of play: 1 card, face down.") == NULL)
+		fail_msg("no singular tableau count in:\n%s", v.p);
+	assert_null(strstr(v.p, " 1 cards"));
+	sbuf_free(&v);
+	free(g);
+}
+
 int
 main(void)
 {
@@ -779,6 +803,7 @@ main(void)
 		cmocka_unit_test(sft_options),
 		cmocka_unit_test(sft_legal),
 		cmocka_unit_test(sft_quotes),
+		cmocka_unit_test(sft_plurals),
 		cmocka_unit_test(sft_random_games),
 	};
 

@@ -108,7 +108,7 @@ js_cards_reshuffle(struct js *g, struct rng *rng, struct events *ev)
 	rng_shuffle(rng, g->deck, (size_t)n, sizeof g->deck[0]);
 	g->ndeck = n;
 	events_add(ev, EVENT_ALL, "The deck is used up: the discard pile of "
-	    "%d cards is shuffled to make a new deck.", n);
+	    "%d card%s is shuffled to make a new deck.", n, n == 1 ? "" : "s");
 }
 
 int

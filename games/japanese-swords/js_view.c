@@ -114,8 +114,9 @@ js_view_clans(const struct js *g, struct sbuf *out)
 		    js_map_name(g->sites[js_flow_home(g, p)].sq, sq),
 		    c->out ? " out" : "");
 	}
-	sbuf_printf(out, "Deck: %d cards.  Discard pile: %d cards.\n",
-	    g->ndeck, js_cards_count(g->discard));
+	sbuf_printf(out, "Deck: %d card%s.  Discard pile: %d card%s.\n",
+	    g->ndeck, g->ndeck == 1 ? "" : "s", js_cards_count(g->discard),
+	    js_cards_count(g->discard) == 1 ? "" : "s");
 }
 
 static void

@@ -160,7 +160,7 @@ senjin_end_turn(struct senjin *g, int mover, const struct game_players *pl,
 		return;
 	if (g->limit > 0 && g->turn >= g->limit) {
 		snprintf(g->reason, sizeof g->reason, "the turn limit of %d "
-		    "turns is reached", g->limit);
+		    "turn%s is reached", g->limit, g->limit == 1 ? "" : "s");
 		senjin_finish(g, SENJIN_NOBODY, pl, ev);
 	} else if (!senjin_board_can_move(g, next)) {
 		snprintf(g->reason, sizeof g->reason, "%s cannot move a piece",

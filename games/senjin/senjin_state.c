@@ -201,7 +201,8 @@ senjin_state_running(const struct senjin *g, const struct node *sec,
 			    "be over: %s", why);
 	if (g->limit > 0 && g->turn >= g->limit)
 		return err_set(e, sec->line, sec->col, "the game should be "
-		    "over: the turn limit of %d turns is reached", g->limit);
+		    "over: the turn limit of %d turn%s is reached", g->limit,
+		    g->limit == 1 ? "" : "s");
 	if (g->turn > 0 && !senjin_board_can_move(g, next))
 		return err_set(e, sec->line, sec->col, "the game should be "
 		    "over: %s cannot move a piece", senjin_armies[next].name);

@@ -97,7 +97,8 @@ senjin_view_board(const void *vg, const struct game_players *pl,
 		    pl->names[next], senjin_armies[next].name);
 		return;
 	}
-	sbuf_printf(out, "The game is over after %d turns.\n", g->turn);
+	sbuf_printf(out, "The game is over after %d turn%s.\n", g->turn,
+	    g->turn == 1 ? "" : "s");
 	if (g->winner == SENJIN_NOBODY)
 		sbuf_puts(out, "It is a draw:\n");
 	else

@@ -134,11 +134,12 @@ sf_battle_end(struct sensoufuda *g, const struct game_players *pl,
 
 		if (w == SF_NONE)
 			snprintf(g->reason, sizeof g->reason, "%d VP each "
-			    "after %d battles", g->vp[0], g->battles);
+			    "after %d battle%s", g->vp[0], g->battles,
+			    g->battles == 1 ? "" : "s");
 		else
 			snprintf(g->reason, sizeof g->reason, "%d VP to %d "
-			    "after %d battles", g->vp[w], g->vp[1 - w],
-			    g->battles);
+			    "after %d battle%s", g->vp[w], g->vp[1 - w],
+			    g->battles, g->battles == 1 ? "" : "s");
 		sf_battle_finish(g, pl, w, ev);
 		return;
 	}
@@ -377,11 +378,12 @@ sf_battle_retreat(struct sensoufuda *g, const struct game_players *pl,
 
 	sf_combo_of(g, v, -1, &s);
 	events_add(ev, EVENT_ALL, "%s retreats in good order: %s scores %d VP "
-	    "(combos %d VP x%d).  %s keeps %d of %d unused hand cards for "
-	    "the next battle%s.", sf_battle_who(pl, d, who, sizeof who),
+	    "(combos %d VP x%d).  %s keeps %d of %d unused hand card%s "
+	    "for the next battle%s.", sf_battle_who(pl, d, who, sizeof who),
 	    pl->names[v], points, sf_combo_total(&s),
 	    sf_battle_multiplier(g), pl->names[d], sf_card_count(keep),
-	    sf_card_count(g->hand[d]), plan->keep_given ? "" :
+	    sf_card_count(g->hand[d]),
+	    sf_card_count(g->hand[d]) == 1 ? "" : "s", plan->keep_given ? "" :
 	    " (the default choice)");
 	sbuf_init(&b);
 	sbuf_puts(&b, "You keep ");

@@ -44,14 +44,18 @@ sf_deal_log(const struct sensoufuda *g, const struct game_players *pl,
 		sbuf_puts(&b, ": the deck is shuffled and dealt: 8 cards to "
 		    "each hand");
 	else
-		sbuf_printf(&b, ": %s keeps %d cards from the retreat; the "
-		    "rest of the deck is shuffled and dealt: %d cards to %s's "
+		sbuf_printf(&b, ": %s keeps %d card%s from the retreat; the "
+		    "rest of the deck is shuffled and dealt: %d card%s to %s's "
 		    "hand and 8 to %s's", sf_battle_who(pl, keeper, who,
 		    sizeof who), sf_card_count(kept),
-		    SF_DEAL - sf_card_count(kept), pl->names[keeper],
+		    sf_card_count(kept) == 1 ? "" : "s",
+		    SF_DEAL - sf_card_count(kept),
+		    SF_DEAL - sf_card_count(kept) == 1 ? "" : "s",
+		    pl->names[keeper],
 		    pl->names[1 - keeper]);
 	sbuf_printf(&b, ", 8 to each ally deck, 8 tactical options and %d "
-	    "cards out of play, face down.", sf_card_count(g->out));
+	    "card%s out of play, face down.", sf_card_count(g->out),
+	    sf_card_count(g->out) == 1 ? "" : "s");
 	events_add(ev, EVENT_ALL, "%s", b.p);
 	b.len = 0;
 	sbuf_puts(&b, "The tactical options are ");

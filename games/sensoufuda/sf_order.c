@@ -380,7 +380,8 @@ sf_order_take_keep(struct sf_order_turn *t, const struct sf_order_action *a,
 		}
 	if (sf_card_count(a->cards) > max) {
 		snprintf(why, size, "a retreat keeps at most half of your %d "
-		    "hand cards: %d", sf_card_count(g->hand[p]), max);
+		    "hand card%s: %d", sf_card_count(g->hand[p]),
+		    sf_card_count(g->hand[p]) == 1 ? "" : "s", max);
 		return -1;
 	}
 	t->plan.keep_given = 1;

@@ -328,10 +328,11 @@ sf_state_tableaus(const struct sensoufuda *g, const struct node *sec,
 		for (int th = 0; th < SF_THEATRES; th++)
 			if (count[th] % 2 != 0)
 				return err_set(e, t->line, t->col, "the "
-				    "tableau of %s holds %d %s cards: "
+				    "tableau of %s holds %d %s card%s: "
 				    "collections are of 2 or 4",
 				    sf_factions[p].word, count[th],
-				    sf_theatres[th].name);
+				    sf_theatres[th].name,
+				    count[th] == 1 ? "" : "s");
 		if (g->race[p] > g->tableau[p].n)
 			return err_set(e, sec->line, sec->col, "\"race\" of "
 			    "%s is larger than the tableau",

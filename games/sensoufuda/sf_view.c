@@ -63,8 +63,9 @@ sf_view_header(const struct sensoufuda *g, const struct game_players *pl,
 		sf_view_wrap(out, "  ", "    ", b.p);
 	}
 	b.len = 0;
-	sbuf_printf(&b, "Out of play: %d cards, face down.  Optional combos:",
-	    sf_card_count(g->out));
+	sbuf_printf(&b, "Out of play: %d card%s, face down.  Optional "
+	    "combos:", sf_card_count(g->out),
+	    sf_card_count(g->out) == 1 ? "" : "s");
 	for (int k = 0; k < SF_NCOMBOS; k++)
 		if (sf_combos[k].optional && (g->combos & (1u << k)))
 			sbuf_printf(&b, "%s %s", any++ ? "," : "",
@@ -142,8 +143,8 @@ sf_view_tableau(const struct sensoufuda *g, const struct game_players *pl,
 	char who[80];
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "Tableau of %s, %d cards:", sf_battle_who(pl, p, who,
-	    sizeof who), t->n);
+	sbuf_printf(&b, "Tableau of %s, %d card%s:", sf_battle_who(pl, p,
+	    who, sizeof who), t->n, t->n == 1 ? "" : "s");
 	sf_view_wrap(out, "", "  ", b.p);
 	for (int k = 0; k < SF_KINDS; k++) {
 		int cards[SF_CARDS], n = 0;
@@ -224,11 +225,12 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 		return;
 	case SF_P_ANSWER:
 		sbuf_printf(b, "%s pressed on.  %s decides: retreat (%s "
-		    "scores %d VP and %s keeps up to %d hand cards for the "
-		    "next battle) or counterattack.", sf_battle_who(pl, v,
+		    "scores %d VP and %s keeps up to %d hand card%s for "
+		    "the next battle) or counterattack.", sf_battle_who(pl, v,
 		    who, sizeof who), pl->names[1 - v], pl->names[v],
 		    sf_battle_score(g), pl->names[1 - v],
-		    sf_battle_keep_max(g, 1 - v));
+		    sf_battle_keep_max(g, 1 - v),
+		    sf_battle_keep_max(g, 1 - v) == 1 ? "" : "s");
 		return;
 	default:
 		break;
