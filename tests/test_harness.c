@@ -6,6 +6,10 @@
  *   - a player's report does not change when anything that player cannot
  *     see changes (other players' log entries, and the game's own hidden
  *     information through game_entry.perturb);
+ *   - the default orders of a player who misses the deadline do not
+ *     change when anything another player cannot see changes: the
+ *     game resolves them in public, so a default that depended on a
+ *     hidden hand would tell everyone what the hand holds;
  * and for whole games that
  *   - the same seed and orders give the same game, byte for byte;
  *   - all the orders files of a game given at once, in any order, give
@@ -187,6 +191,94 @@ harness_hidden(const struct state *st, int p, struct rng *hr)
 	state_free(&copy);
 }
 
+/* The default orders of player q as one string, "" if none. */
+static char *
+harness_defaults_text(const struct state *st, int q)
+{
+	struct order orders[ADJUDICATE_NMR_MAX];
+	struct strlist keep = { 0 };
+	struct sbuf b;
+	size_t n = 0;
+
+	sbuf_init(&b);
+	sbuf_puts(&b, "");
+	if (adjudicate_defaults(st->game, st->g, q, orders, &n, &keep) < 0)
+		fail_msg("%s: no default orders for %s at turn %lld",
+		    st->game->id, st->names[q], st->turn);
+	for (size_t i = 0; i < n; i++)
+		sbuf_printf(&b, "%s\n", orders[i].text);
+	strlist_free(&keep);
+	return sbuf_take(&b);
+}
+
+/* Decisions whose default is known to depend on a hidden hand, each with
+ * its game's reason; the check reports them instead of failing.  An
+ * entry here is a known leak to remove, not a permission. */
+static const struct harness_leak {
+	const char *game;
+	const char *decision;
+} harness_leaks[] = {
+	/* Japanese Swords: a missed battle sets aside the strongest cards
+	 * (man page, "missed deadlines"), so a battle reveals that no
+	 * stronger card was held. */
+	{ "japanese-swords", "battle" },
+};
+
+static int
+harness_known_leak(const char *game, const char *decision)
+{
+	for (size_t i = 0; i < sizeof harness_leaks / sizeof harness_leaks[0];
+	    i++)
+		if (strcmp(harness_leaks[i].game, game) == 0 &&
+		    strncmp(decision, harness_leaks[i].decision,
+		    strlen(harness_leaks[i].decision)) == 0)
+			return 1;
+	return 0;
+}
+
+/* For every owed player q and every other player p: change what p cannot
+ * see; q's default orders must stay the same. */
+static void
+harness_defaults(const struct state *st, struct rng *hr)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t nowed = st->game->owed(st->g, owed);
+
+	if (st->game->perturb == NULL)
+		return;
+	for (size_t k = 0; k < nowed; k++) {
+		int q = owed[k].player;
+		char *want;
+
+		if (harness_known_leak(st->game->id, owed[k].decision))
+			continue;
+		want = harness_defaults_text(st, q);
+
+		for (int p = 0; p < st->nplayers; p++) {
+			struct state copy;
+			size_t len;
+			char *bytes, *got;
+
+			if (p == q)
+				continue;
+			bytes = harness_bytes(st, &len);
+			harness_parse(&copy, bytes, len);
+			free(bytes);
+			copy.game->perturb(copy.g, p, hr);
+			got = harness_defaults_text(&copy, q);
+			if (strcmp(want, got) != 0)
+				fail_msg("%s: turn %lld: the default orders of "
+				    "%s change with what %s cannot see, so "
+				    "playing them tells %s:\n%s---\n%s",
+				    st->game->id, st->turn, st->names[q],
+				    st->names[p], st->names[p], want, got);
+			free(got);
+			state_free(&copy);
+		}
+		free(want);
+	}
+}
+
 static void
 harness_add_file(struct harness_game *hg, int player, size_t first,
     size_t n)
@@ -279,6 +371,7 @@ harness_play(struct harness_game *hg, const struct game_entry *g, int np,
 			harness_roundtrip(&hg->st);
 			for (int p = -1; p < np; p++)
 				harness_hidden(&hg->st, p, &pr);
+			harness_defaults(&hg->st, &pr);
 		}
 		for (size_t k = 0; k < nowed; k++)
 			harness_answer(hg, owed[k].player, &hr);

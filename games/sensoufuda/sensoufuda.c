@@ -150,12 +150,32 @@ sensoufuda_owed(const void *vg, struct owed *out)
 	return n;
 }
 
+/* play random: a card of p's hand drawn from the point's stream.  The
+ * draw (an index into the hand in card order) goes to p alone, as the
+ * index would tell others which cards p holds; everyone sees the card
+ * when it is played. */
+static int
+sensoufuda_random_card(const struct sensoufuda *g,
+    const struct game_players *pl, int p, struct rng *rng,
+    struct events *ev)
+{
+	int cards[SF_CARDS], n = sf_card_list(g->hand[p], cards);
+	int k = (int)rng_below(rng, (uint64_t)n);
+
+	events_add(ev, EVENT_TO(p), "Your play random draws card %d of the "
+	    "%d in your hand, in card order (rng_below %d = %d): %s.", k + 1,
+	    n, n, k, sf_cards[cards[k]].name);
+	events_add(ev, EVENT_ALL, "%s plays a card drawn at random from the "
+	    "hand.", pl->names[p]);
+	return cards[k];
+}
+
 /* A turn: the hand card, then the ally card. */
 static void
 sensoufuda_turn(struct sensoufuda *g, const struct game_players *pl,
     const struct sf_plan *plan, struct rng *rng, struct events *ev)
 {
-	int p = plan->player;
+	int p = plan->player, card, collect, offer[2];
 	char text[80];
 	struct sbuf b;
 
@@ -173,9 +193,15 @@ sensoufuda_turn(struct sensoufuda *g, const struct game_players *pl,
 		events_add(ev, EVENT_TO(p), "%s", b.p);
 		sbuf_free(&b);
 	}
-	g->hand[p] &= ~SF_BIT(plan->play);
-	sf_table_play(g, pl, p, plan->play, plan->collect, "plays",
-	    "from the hand", ev);
+	card = plan->play;
+	collect = plan->collect;
+	if (card == SF_PLAY_RANDOM) {
+		card = sensoufuda_random_card(g, pl, p, rng, ev);
+		sf_table_offer(g, card, offer);
+		collect = offer[0];
+	}
+	g->hand[p] &= ~SF_BIT(card);
+	sf_table_play(g, pl, p, card, collect, "plays", "from the hand", ev);
 	if (sf_table_flip(g, pl, p, ev)) {
 		g->phase = SF_P_COLLECT;
 		return;

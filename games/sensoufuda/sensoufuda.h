@@ -22,6 +22,8 @@
 #include "game.h"
 
 #define SF_CARDS 48
+/* "play random": a hand card drawn when the turn is resolved. */
+#define SF_PLAY_RANDOM SF_CARDS
 #define SF_PER_THEATRE 4
 #define SF_DEAL 8          /* cards in each of the six parts of a deal */
 #define SF_NONE (-1)
@@ -321,7 +323,8 @@ enum { SF_DECLARE, SF_PRESS, SF_RETREAT, SF_COUNTER };
 struct sf_plan {
 	int player;
 	int strategy;      /* SF_NONE, a strategy or SF_G_RANDOM */
-	int play;          /* turn: the card from the hand, or SF_NONE */
+	int play;          /* turn: the card from the hand, SF_PLAY_RANDOM
+	                    * or SF_NONE */
 	int collect;       /* the option chosen when two match, or SF_NONE */
 	int instr_given;   /* turn: ally orders replace the standing ones */
 	struct sf_instr instr[SF_MAX_INSTR];

@@ -35,6 +35,7 @@ typedef int sf_order_checker(struct sf_order_turn *,
     const struct sf_order_action *, char *, size_t);
 
 static sf_order_reader sf_order_read_strategy, sf_order_read_card,
+    sf_order_read_play,
     sf_order_read_ally, sf_order_read_bare, sf_order_read_keep;
 static sf_order_checker sf_order_take_strategy, sf_order_take_play,
     sf_order_take_collect, sf_order_take_ally, sf_order_take_decision,
@@ -56,7 +57,8 @@ static const struct sf_order_keyword {
 	    "strategy CHOICE", "assault, flank, fortify or random",
 	    sf_order_read_strategy, sf_order_take_strategy },
 	{ "play", NULL, SF_PHASE_BIT(SF_P_TURN), SF_NONE, "play CARD",
-	    "a card from your hand", sf_order_read_card, sf_order_take_play },
+	    "a card from your hand, or random", sf_order_read_play,
+	    sf_order_take_play },
 	{ "collect", NULL, SF_PHASE_BIT(SF_P_TURN) |
 	    SF_PHASE_BIT(SF_P_COLLECT), SF_NONE, "collect CARD",
 	    "which of two matching options to take", sf_order_read_card,
@@ -157,6 +159,19 @@ sf_order_read_card(const struct util_words *w, struct sf_order_action *a,
 	if (sf_order_nargs(w, a) != 1)
 		return sf_order_usage(a, why, size);
 	return sf_order_card(w->w[1], &a->arg, why, size);
+}
+
+/* play CARD, or play random: a hand card drawn at random when the turn
+ * is resolved (the default for a missed deadline). */
+static int
+sf_order_read_play(const struct util_words *w, struct sf_order_action *a,
+    char *why, size_t size)
+{
+	if (sf_order_nargs(w, a) == 1 && strcmp(w->w[1], "random") == 0) {
+		a->arg = SF_PLAY_RANDOM;
+		return 0;
+	}
+	return sf_order_read_card(w, a, why, size);
 }
 
 static int
@@ -260,10 +275,16 @@ sf_order_take_play(struct sf_order_turn *t, const struct sf_order_action *a,
 {
 	if (t->plan.play != SF_NONE) {
 		snprintf(why, size, "one card a turn: %s is already played",
+		    t->plan.play == SF_PLAY_RANDOM ? "a random card" :
 		    sf_cards[t->plan.play].name);
 		return -1;
 	}
-	if (!(t->g->hand[t->plan.player] & SF_BIT(a->arg))) {
+	if (a->arg == SF_PLAY_RANDOM) {
+		if (t->g->hand[t->plan.player] == 0) {
+			snprintf(why, size, "your hand is empty");
+			return -1;
+		}
+	} else if (!(t->g->hand[t->plan.player] & SF_BIT(a->arg))) {
 		snprintf(why, size, "%s is not in your hand",
 		    sf_cards[a->arg].name);
 		return -1;
@@ -287,6 +308,12 @@ sf_order_take_collect(struct sf_order_turn *t,
 	if (card == SF_NONE) {
 		snprintf(why, size, "collect comes after the play order it is "
 		    "for");
+		return -1;
+	}
+	if (card == SF_PLAY_RANDOM) {
+		snprintf(why, size, "play random is drawn when the turn is "
+		    "resolved: if it matches two options, the default "
+		    "choice applies");
 		return -1;
 	}
 	sf_table_offer(t->g, card, offer);
@@ -433,8 +460,9 @@ sf_order_complete(const struct sf_order_turn *t)
 	case SF_P_STRATEGY:
 		return p->strategy != SF_NONE;
 	case SF_P_TURN:
-		return p->play != SF_NONE && (p->collect != SF_NONE ||
-		    sf_table_matches(t->g, p->play, m) != 2);
+		return p->play == SF_PLAY_RANDOM || (p->play != SF_NONE &&
+		    (p->collect != SF_NONE ||
+		    sf_table_matches(t->g, p->play, m) != 2));
 	case SF_P_COLLECT:
 		return p->collect != SF_NONE;
 	case SF_P_VICTORY:
@@ -537,7 +565,7 @@ sf_order_legal_collect(const struct sf_order_turn *t, struct strlist *out)
 	int offer[2];
 	char buf[64];
 
-	if (card == SF_NONE)
+	if (card == SF_NONE || card == SF_PLAY_RANDOM)
 		return;
 	sf_table_offer(t->g, card, offer);
 	for (int i = 0; i < 2 && offer[0] != SF_NONE; i++) {
@@ -609,6 +637,7 @@ sf_order_each(const struct sf_order_turn *t, struct strlist *out)
 		break;
 	case SF_P_TURN:
 		if (t->plan.play == SF_NONE) {
+			sf_order_try(t, "play random", out);
 			n = sf_card_list(g->hand[p], cards);
 			for (int i = 0; i < n; i++) {
 				snprintf(buf, sizeof buf, "play %s",
