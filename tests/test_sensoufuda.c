@@ -412,7 +412,7 @@ sft_load_refusals(void **ctx)
 	SFT_REFUSED("lists each once, troll-farms first",
 	    "optional-combos: []",
 	    "optional-combos: [blitzkrieg, troll-farms]");
-	SFT_REFUSED("\"strategy\" must be rps or alternate", "strategy: rps",
+	SFT_REFUSED("\"strategy\" must be rps, alternate or axis", "strategy: rps",
 	    "strategy: chess");
 	SFT_REFUSED("\"active\" names a player", "active: axis",
 	    "active: none");

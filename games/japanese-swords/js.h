@@ -398,8 +398,12 @@ struct js_act {
 };
 
 /* js_cards.c */
-/* A card by its word or a unique prefix of it; -1 with why set. */
+/* A card by its word, the only card with word as a part of its name
+ * ("spies"), or a unique prefix of its word; -1 with why set (with the
+ * nearest card's word when one is near). */
 int js_cards_find(const char *word, char *why, size_t size);
+/* The cards' words ("shinobi-spies"), in card order. */
+extern const char *const js_cards_names[JS_NCARDS];
 int js_cards_count(const int hand[JS_NCARDS]);
 /* The cards in the order they are kept when discarding down. */
 extern const int js_cards_rank[JS_NCARDS];

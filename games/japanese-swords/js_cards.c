@@ -5,11 +5,18 @@
 #include <string.h>
 
 #include "js.h"
+#include "names.h"
 
 #define JS_CARD_ROW(id, w, nm, cnt, frc, tg, cnd, bns, ph, aim, nts) \
 	[JS_CARD_##id] = { w, nm, cnt, frc, tg, cnd, bns, ph, aim, nts },
 const struct js_card js_cards[JS_NCARDS] = { JS_CARD_LIST(JS_CARD_ROW) };
 #undef JS_CARD_ROW
+
+#define JS_CARD_WORD(id, w, nm, cnt, frc, tg, cnd, bns, ph, aim, nts) w,
+const char *const js_cards_names[JS_NCARDS] = {
+	JS_CARD_LIST(JS_CARD_WORD)
+};
+#undef JS_CARD_WORD
 
 /* Discarding down keeps the strongest cards first (by force), and among
  * cards of no force those that do the most: a fixed ranking documented
@@ -28,12 +35,17 @@ int
 js_cards_find(const char *word, char *why, size_t size)
 {
 	size_t len = strlen(word);
-	int found = -1, n = 0;
+	int found = names_find(word, js_cards_names, JS_NCARDS), n = 0;
 	char q[JS_QUOTE_MAX + 4];
 
+	if (found >= 0)
+		return found;
+	if (found == -2) {
+		snprintf(why, size, "'%s' is part of the names of several "
+		    "cards: write the whole name", js_order_quote(word, q));
+		return -1;
+	}
 	for (int c = 0; c < JS_NCARDS; c++) {
-		if (strcmp(word, js_cards[c].word) == 0)
-			return c;
 		if (len > 0 && strncmp(word, js_cards[c].word, len) == 0) {
 			found = c;
 			n++;
@@ -41,10 +53,11 @@ js_cards_find(const char *word, char *why, size_t size)
 	}
 	if (n == 1)
 		return found;
-	if (n == 0)
+	if (n == 0) {
 		snprintf(why, size, "'%s' is not a card",
 		    js_order_quote(word, q));
-	else
+		names_hint(word, js_cards_names, JS_NCARDS, why, size);
+	} else
 		snprintf(why, size, "'%s' is ambiguous: %d cards begin so",
 		    js_order_quote(word, q), n);
 	return -1;

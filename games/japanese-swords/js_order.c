@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "js.h"
+#include "names.h"
 
 #define JS_ORDER_WORDS 48
 
@@ -95,6 +96,8 @@ js_order_split(const char *text, struct util_words *w, char *why,
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
+	/* Card names as printed ("Shinobi Spies") become one word. */
+	names_join(w, 1, js_cards_names, JS_NCARDS);
 	if (w->n > JS_ORDER_WORDS) {
 		snprintf(why, size, "an order has at most %d words",
 		    JS_ORDER_WORDS);

@@ -34,8 +34,8 @@ static const struct game_option sensoufuda_options[] = {
 	    .help = "battles in all (stalemates too) before the game ends; "
 	    "0: no limit" },
 	[SENSOUFUDA_OPT_STRATEGY] = { .name = "strategy", .def = "rps",
-	    .help = "who starts each battle: rps (a sealed choice) or "
-	    "alternate" },
+	    .help = "who starts each battle: rps (a sealed choice), "
+	    "alternate, or axis (always)" },
 	[SENSOUFUDA_OPT_TROLL_FARMS] = { .name = "troll-farms", .def = "off",
 	    .help = "the optional combo Newspaper, Wiretap, Virus: on or "
 	    "off" },
@@ -72,10 +72,9 @@ sensoufuda_option_rules(struct sensoufuda *g, const char *const *optv,
 	    sensoufuda_option_int(optv, SENSOUFUDA_OPT_BATTLES, 0,
 	    SENSOUFUDA_MAX_BATTLES, &g->battles, e) < 0)
 		return -1;
-	if (strcmp(s, "rps") != 0 && strcmp(s, "alternate") != 0)
-		return err_set(e, 0, 0, "option strategy: '%s' is neither "
-		    "rps nor alternate", sf_card_quote(s, q, sizeof q));
-	g->rps = strcmp(s, "rps") == 0;
+	if ((g->start = sf_start_find(s)) < 0)
+		return err_set(e, 0, 0, "option strategy: '%s' is not rps, "
+		    "alternate or axis", sf_card_quote(s, q, sizeof q));
 	g->combos = 0;
 	for (int k = 0; k < SF_NCOMBOS; k++) {
 		const char *v = "on";

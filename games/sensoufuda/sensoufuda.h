@@ -274,6 +274,23 @@ enum sf_strategy {
 	SF_G_RANDOM = SF_STRATEGIES /* drawn when the choice is resolved */
 };
 
+/* Who starts a battle (option strategy): X(ID, word). */
+#define SF_START_LIST(X) \
+	X(RPS, "rps")             /* a sealed strategic choice */ \
+	X(ALTERNATE, "alternate") /* the Axis, then by turns */ \
+	X(AXIS, "axis")           /* the Axis, every battle */
+
+enum sf_start {
+#define SF_START_ENUM(id, word) SF_START_##id,
+	SF_START_LIST(SF_START_ENUM)
+#undef SF_START_ENUM
+	SF_STARTS
+};
+
+/* The sf_start named word, or -1. */
+int sf_start_find(const char *word);
+extern const char *const sf_start_words[SF_STARTS];
+
 struct sf_strategy_info {
 	const char *word;
 	const char *why; /* why it beats the next one */
@@ -292,7 +309,7 @@ struct sensoufuda {
 	/* The rules, fixed at setup. */
 	int target;      /* VP that win the game */
 	int battles;     /* battles in all before the game ends; 0: none */
-	int rps;         /* a sealed strategic choice before each battle */
+	int start;       /* who starts a battle: SF_START_RPS, ... */
 	unsigned combos; /* bit per combo id: the combos in play */
 	/* The game. */
 	int battle;      /* the current battle, from 1 */
@@ -337,6 +354,8 @@ struct sf_plan {
 /* sf_card.c */
 /* The card named word (a name or THEATRE-N, any case), or SF_NONE. */
 int sf_card_find(const char *word);
+/* The cards' names ("air-marshal"), in card order, for names.h. */
+extern const char *const sf_card_names[SF_CARDS];
 int sf_card_kind(int c);
 /* s for quoting in a message: at most size - 1 bytes, cut between UTF-8
  * characters.  Returns buf. */

@@ -3,7 +3,8 @@
  *
  * After each turn (sf_battle_after_turn), in this order:
  *   1. Four Atoms in the tableau of the player who moved ends the battle
- *      at once; nobody scores in it.
+ *      at once: made by the victor (pressing on), the victor scores as
+ *      for declare victory; made by anyone else, nobody scores.
  *   2. Before any combo: the player's first combo makes that player
  *      victorious, who owes a victory decision: declare victory (score
  *      the combos, times the multiplier) or press on.  After a press on
@@ -194,7 +195,7 @@ sf_battle_begin(struct sensoufuda *g, const struct game_players *pl,
 	g->successes = 0;
 	g->race[0] = g->race[1] = SF_NONE;
 	g->active = SF_NONE;
-	if (g->rps) {
+	if (g->start == SF_START_RPS) {
 		g->phase = SF_P_STRATEGY;
 		events_add(ev, EVENT_ALL, "Strategic Phase of battle %d: each "
 		    "player chooses assault, flank or fortify, sealed; the "
@@ -202,8 +203,10 @@ sf_battle_begin(struct sensoufuda *g, const struct game_players *pl,
 		return;
 	}
 	/* Without the Strategic Phase the Axis starts the first battle, as
-	 * the rules say, and then the players take turns. */
-	g->starter = g->starter == SF_NONE ? 0 : 1 - g->starter;
+	 * the rules say, and then the players take turns, or (strategy
+	 * axis, the rule text read literally) the Axis starts every one. */
+	g->starter = g->starter == SF_NONE || g->start == SF_START_AXIS ? 0 :
+	    1 - g->starter;
 	events_add(ev, EVENT_ALL, "%s starts battle %d.", sf_battle_who(pl,
 	    g->starter, who, sizeof who), g->battle);
 	sf_battle_next(g, pl, g->starter, rng, ev);
@@ -343,6 +346,18 @@ sf_battle_after_turn(struct sensoufuda *g, const struct game_players *pl,
 
 	sf_combo_of(g, p, -1, &now);
 	sf_battle_who(pl, p, who, sizeof who);
+	if (sf_combo_ends(&now) && g->victor == p) {
+		int points = sf_battle_score(g);
+
+		sf_combo_of(g, p, -1, &now);
+		events_add(ev, EVENT_ALL, "%s holds all four Atomic cards: "
+		    "Four Atoms (0 VP) ends the battle at once, and %s, "
+		    "victorious, scores %d VP (combos %d VP x%d).", who,
+		    pl->names[p], points, sf_combo_total(&now),
+		    sf_battle_multiplier(g));
+		sf_battle_end(g, pl, p, points, SF_NONE, 0, rng, ev);
+		return;
+	}
 	if (sf_combo_ends(&now)) {
 		events_add(ev, EVENT_ALL, "%s holds all four Atomic cards: "
 		    "Four Atoms ends the battle at once, and nobody scores in "
@@ -470,9 +485,9 @@ sf_battle_check(const struct sensoufuda *g, char *why, size_t size)
 				    "ally deck, no tableau");
 				return why;
 			}
-		if (!g->rps) {
+		if (g->start != SF_START_RPS) {
 			snprintf(why, size, "there is no strategy phase with "
-			    "strategy: alternate");
+			    "strategy: %s", sf_start_words[g->start]);
 			return why;
 		}
 		return NULL;

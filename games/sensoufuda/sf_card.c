@@ -39,6 +39,27 @@ const struct sf_card sf_cards[SF_CARDS] = {
 #undef SF_CARD_ROW
 };
 
+const char *const sf_start_words[SF_STARTS] = {
+#define SF_START_WORD(id, word) word,
+	SF_START_LIST(SF_START_WORD)
+#undef SF_START_WORD
+};
+
+int
+sf_start_find(const char *word)
+{
+	for (int s = 0; s < SF_STARTS; s++)
+		if (strcmp(word, sf_start_words[s]) == 0)
+			return s;
+	return -1;
+}
+
+const char *const sf_card_names[SF_CARDS] = {
+#define SF_CARD_NAME(id, name, title, theatre, symbol) name,
+	SF_CARD_LIST(SF_CARD_NAME)
+#undef SF_CARD_NAME
+};
+
 _Static_assert(SF_NCARDS == SF_CARDS, "the deck has 48 cards");
 _Static_assert(SF_THEATRES * SF_PER_THEATRE == SF_CARDS,
     "12 theatres of 4 cards");

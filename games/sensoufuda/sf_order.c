@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "names.h"
 #include "sensoufuda.h"
 
 #define SF_ORDER_WORDS 12 /* more than any order has, to notice extra */
@@ -96,6 +97,8 @@ sf_order_split(const char *text, struct util_words *w, char *why,
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
+	/* Card names as printed ("Air Marshal") become one word. */
+	names_join(w, 1, sf_card_names, SF_CARDS);
 	if (w->n > SF_ORDER_WORDS) {
 		snprintf(why, size, "an order has at most %d words",
 		    SF_ORDER_WORDS);
@@ -122,11 +125,24 @@ static int
 sf_order_card(const char *word, int *card, char *why, size_t size)
 {
 	char q[SF_QUOTE];
+	int alias;
 
 	if ((*card = sf_card_find(word)) != SF_NONE)
 		return 0;
+	/* A part of one card's name only: "marshal". */
+	if ((alias = names_find(word, sf_card_names, SF_CARDS)) >= 0) {
+		*card = alias;
+		return 0;
+	}
+	if (alias == -2) {
+		snprintf(why, size, "'%s' is part of the names of several "
+		    "cards: write the whole name", sf_card_quote(word, q,
+		    sizeof q));
+		return -1;
+	}
 	snprintf(why, size, "'%s' is not a card (the cards are listed in "
 	    "gunbai-sensoufuda(6))", sf_card_quote(word, q, sizeof q));
+	names_hint(word, sf_card_names, SF_CARDS, why, size);
 	return -1;
 }
 
@@ -156,9 +172,21 @@ static int
 sf_order_read_card(const struct util_words *w, struct sf_order_action *a,
     char *why, size_t size)
 {
-	if (sf_order_nargs(w, a) != 1)
+	char joined[UTIL_WORDS_CHARS + 1] = "";
+	size_t len = 0;
+
+	if (sf_order_nargs(w, a) < 1)
 		return sf_order_usage(a, why, size);
-	return sf_order_card(w->w[1], &a->arg, why, size);
+	if (sf_order_nargs(w, a) == 1 || sf_card_find(w->w[1]) != SF_NONE ||
+	    names_find(w->w[1], sf_card_names, SF_CARDS) >= 0)
+		return sf_order_nargs(w, a) == 1 ? sf_order_card(w->w[1],
+		    &a->arg, why, size) : sf_order_usage(a, why, size);
+	/* Several words that are no card's name ("Air Marshall"): say so
+	 * of them as one name, with the nearest card. */
+	for (int i = 1; i < w->n && i < UTIL_WORDS_MAX; i++)
+		len += (size_t)snprintf(joined + len, sizeof joined - len,
+		    "%s%s", i > 1 ? "-" : "", w->w[i]);
+	return sf_order_card(joined, &a->arg, why, size);
 }
 
 /* play CARD, or play random: a hand card drawn at random when the turn
@@ -181,6 +209,11 @@ sf_order_read_ally(const struct util_words *w, struct sf_order_action *a,
 	if (w->n == 2 && strcmp(w->w[1], "none") == 0) {
 		a->none = 1;
 		return 0;
+	}
+	/* take CARD reads the card as any order does (names.h). */
+	if (w->n == 3 && strcmp(w->w[1], "take") == 0) {
+		a->instr.type = SF_INSTR_TAKE;
+		return sf_order_card(w->w[2], &a->instr.arg, why, size);
 	}
 	return sf_table_instr_read(w->w + 1, w->n - 1, &a->instr, why, size);
 }

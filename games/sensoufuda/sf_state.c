@@ -3,7 +3,7 @@
  *   rules:
  *     target: 20              # VP that win
  *     battles: 10             # battles in all; 0: no limit
- *     strategy: rps           # or alternate
+ *     strategy: rps           # or alternate, axis
  *     optional-combos: []     # in play: troll-farms, blitzkrieg
  *   battle: 1                 # the current battle
  *   starter: axis             # who starts it (strategy phase: started
@@ -147,10 +147,9 @@ sf_state_rules(struct sensoufuda *g, const struct node *sec,
 	    node_need(r, "optional-combos", NODE_SEQ, &l, e) < 0)
 		return -1;
 	g->battles = (int)v;
-	if (strcmp(s->str, "rps") != 0 && strcmp(s->str, "alternate") != 0)
-		return err_set(e, s->line, s->col, "\"strategy\" must be rps "
-		    "or alternate");
-	g->rps = strcmp(s->str, "rps") == 0;
+	if ((g->start = sf_start_find(s->str)) < 0)
+		return err_set(e, s->line, s->col, "\"strategy\" must be rps, "
+		    "alternate or axis");
 	for (int k = 0; k < SF_NCOMBOS; k++)
 		if (!sf_combos[k].optional)
 			g->combos |= 1u << k;
@@ -519,7 +518,7 @@ sf_state_save(const void *vg)
 	r = node_set(sec, "rules", node_map());
 	node_set(r, "target", node_int(g->target));
 	node_set(r, "battles", node_int(g->battles));
-	node_set(r, "strategy", node_scalar(g->rps ? "rps" : "alternate"));
+	node_set(r, "strategy", node_scalar(sf_start_words[g->start]));
 	l = node_set(r, "optional-combos", node_seq());
 	for (int k = 0; k < SF_NCOMBOS; k++)
 		if (sf_combos[k].optional && (g->combos & (1u << k)))

@@ -1,0 +1,86 @@
+/* test_names.c - card names as players write them (names.h). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "names.h"
+
+static const char *const tn_names[] = {
+	"yari-ashigaru", "warrior-monks", "yari-cavalry", "heavy-cavalry",
+	"shinobi-spies", "no-dachi-swordsmen", "ninja",
+};
+#define TN_N (sizeof tn_names / sizeof tn_names[0])
+
+/* Printed names, in any spacing, become one hyphenated word; other
+ * words stay as they are. */
+static void
+tn_join(void **ctx)
+{
+	struct util_words w;
+
+	(void)ctx;
+	assert_int_equal(util_words("battle cards  Warrior\tMonks ninja "
+	    "No Dachi   Swordsmen heavy", &w), 0);
+	assert_int_equal(names_join(&w, 1, tn_names, TN_N), 2);
+	assert_int_equal(w.n, 6);
+	assert_string_equal(w.w[0], "battle");
+	assert_string_equal(w.w[1], "cards");
+	assert_string_equal(w.w[2], "warrior-monks");
+	assert_string_equal(w.w[3], "ninja");
+	assert_string_equal(w.w[4], "no-dachi-swordsmen");
+	assert_string_equal(w.w[5], "heavy");
+	/* Words before from are left alone. */
+	assert_int_equal(util_words("shinobi spies", &w), 0);
+	assert_int_equal(names_join(&w, 1, tn_names, TN_N), 0);
+	assert_int_equal(w.n, 2);
+}
+
+static void
+tn_find(void **ctx)
+{
+	(void)ctx;
+	assert_int_equal(names_find("ninja", tn_names, TN_N), 6);
+	assert_int_equal(names_find("spies", tn_names, TN_N), 4);
+	assert_int_equal(names_find("monks", tn_names, TN_N), 1);
+	assert_int_equal(names_find("dachi", tn_names, TN_N), 5);
+	assert_int_equal(names_find("cavalry", tn_names, TN_N), -2);
+	assert_int_equal(names_find("yari", tn_names, TN_N), -2);
+	assert_int_equal(names_find("spie", tn_names, TN_N), -1);
+	assert_int_equal(names_find("", tn_names, TN_N), -1);
+}
+
+static void
+tn_nearest(void **ctx)
+{
+	char why[200] = "'x' is not a card";
+
+	(void)ctx;
+	assert_string_equal(names_nearest("warror-monks", tn_names, TN_N),
+	    "warrior-monks");
+	assert_string_equal(names_nearest("shinobi-spys", tn_names, TN_N),
+	    "shinobi-spies");
+	/* One letter left out. */
+	assert_string_equal(names_nearest("yari-cavalr", tn_names, TN_N),
+	    "yari-cavalry");
+	assert_null(names_nearest("fortress", tn_names, TN_N));
+	names_hint("ninjas", tn_names, TN_N, why, sizeof why);
+	assert_string_equal(why, "'x' is not a card; did you mean ninja? "
+	    "(names of more than one word are written with hyphens, or as "
+	    "printed)");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(tn_join),
+		cmocka_unit_test(tn_find),
+		cmocka_unit_test(tn_nearest),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
