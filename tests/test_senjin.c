@@ -961,6 +961,42 @@ test_senjin_help_examples(const void *g, int player)
 	sbuf_free(&b);
 }
 
+/* What the man page says of the examples is what help shows: a few
+ * legal orders, not all, the first of a later turn being the default for
+ * a missed deadline (the first legal order). */
+static void
+test_senjin_help_claim(const void *g, int player)
+{
+	FILE *f = fopen("man/gunbai-senjin.6", "r");
+	char line[256], *ex;
+	int claims = 0;
+	struct sbuf b;
+	struct strlist legal = { 0 };
+
+	if (f == NULL)
+		fail_msg("cannot read man/gunbai-senjin.6");
+	while (fgets(line, sizeof line, f) != NULL) {
+		if (strstr(line, "Reports list the legal orders") != NULL)
+			fail_msg("the man page says reports list every legal "
+			    "order; they show examples");
+		claims += strstr(line, "Reports show a few legal orders as "
+		    "examples") != NULL;
+	}
+	fclose(f);
+	assert_int_equal(claims, 1);
+	sbuf_init(&b);
+	test_senjin_g->help(g, player, &b);
+	test_senjin_g->legal(g, player, NULL, 0, &legal);
+	ex = strstr(b.p, "for example:\n#   ");
+	assert_non_null(ex);
+	ex += strlen("for example:\n#   ");
+	assert_true(legal.n > 2);
+	assert_memory_equal(ex, legal.v[0], strlen(legal.v[0]));
+	assert_int_equal(ex[strlen(legal.v[0])], '\n');
+	strlist_free(&legal);
+	sbuf_free(&b);
+}
+
 static void
 test_senjin_help(void **state)
 {
@@ -975,6 +1011,7 @@ test_senjin_help(void **state)
 	sbuf_free(&b);
 	test_senjin_play1(g, TEST_SENJIN_ORDERS("move e2 e3"));
 	test_senjin_help_examples(g, 1);
+	test_senjin_help_claim(g, 1);
 	test_senjin_g->free(g);
 }
 
