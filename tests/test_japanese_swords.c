@@ -461,6 +461,85 @@ tjs_view(void **ctx)
 	free(g);
 }
 
+/* The battle template shows the other side's public modifiers: what it
+ * adds to its cards and its card-type traits (the case battle-traits). */
+static void
+tjs_battle_template(void **ctx)
+{
+	FILE *f = fopen("tests/cases/japanese-swords/battle-traits.yaml", "r");
+	static char text[16384];
+	size_t len;
+	struct node *root = NULL;
+	struct gb_err e = { 0 };
+	struct game_players pl = { 2, tjs_names };
+	struct order o[2] = { { "attack E5 from E4", 1, 1 }, { "done", 2, 1 } };
+	struct answer ans = { 0, o, 2, 0 };
+	struct events ev = { 0 };
+	uint8_t seed[RNG_SEED_BYTES] = { 0 };
+	struct rng rng;
+	struct sbuf b;
+	struct js *g;
+
+	(void)ctx;
+	assert_non_null(f);
+	len = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[len] = '\0';
+	assert_int_equal(yaml_read(text, len, &root, &e), 0);
+	g = japanese_swords_game.load(node_get(root, "game"), &pl, &e);
+	node_free(root);
+	if (g == NULL)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	rng_init(&rng, seed, 1);
+	assert_int_equal(japanese_swords_game.resolve(g, &pl, &ans, 1, &rng,
+	    &ev, &e), 0);
+	events_free(&ev);
+	sbuf_init(&b);
+	japanese_swords_game.help(g, 1, &b);
+	if (strstr(b.p, "alice's force: the cards") == NULL ||
+	    strstr(b.p, "Yang") == NULL ||
+	    strstr(b.p, "Sword Dojo +1") == NULL ||
+	    strstr(b.p, "Monk Dojo +3") == NULL)
+		fail_msg("bob's battle template lacks alice's modifiers:\n%s",
+		    b.p);
+	sbuf_free(&b);
+	free(g);
+}
+
+/* Map cells cannot be misread: players are letters, experience a digit,
+ * and an army on a Forced March is marked. */
+static void
+tjs_view_cells(void **ctx)
+{
+	struct gb_err e = { 0 };
+	struct game_players pl = { 2, tjs_names };
+	struct js *g = tjs_new(2, NULL, &e);
+	int home;
+	struct sbuf b;
+
+	(void)ctx;
+	assert_non_null(g);
+	home = g->sites[js_flow_home(g, 0)].sq;
+	js_army_at(g, home)->exp = 1;
+	js_army_at(g, home)->march = 1;
+	sbuf_init(&b);
+	japanese_swords_game.view(g, &pl, -1, &b);
+	if (strstr(b.p, " Fa*a1") == NULL || strstr(b.p, "F1 1") != NULL ||
+	    strstr(b.p, "an army on a Forced March") == NULL)
+		fail_msg("cells:\n%s", b.p);
+	sbuf_free(&b);
+	/* The player's own view forecasts the gold: one fortress with no
+	 * Tribute trait gives at least 3; two armies cost 2. */
+	sbuf_init(&b);
+	g->clans[0].gold = 5;
+	japanese_swords_game.view(g, &pl, 0, &b);
+	if (strstr(b.p, "Your gold: 5 now; your next revenue brings") == NULL ||
+	    strstr(b.p, "upkeep takes 2 for 2 armies") == NULL)
+		fail_msg("no gold forecast:\n%s", b.p);
+	sbuf_free(&b);
+	free(g);
+}
+
 /* Counts of one read in the singular. */
 static void
 tjs_plurals(void **ctx)
@@ -558,6 +637,8 @@ main(void)
 		cmocka_unit_test(tjs_orders),
 		cmocka_unit_test(tjs_view),
 		cmocka_unit_test(tjs_plurals),
+		cmocka_unit_test(tjs_view_cells),
+		cmocka_unit_test(tjs_battle_template),
 		cmocka_unit_test(tjs_man_examples),
 	};
 

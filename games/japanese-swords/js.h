@@ -75,8 +75,9 @@ enum { JS_C_NONE, JS_C_DEFENDING, JS_C_ATTACKING, JS_C_SIEGE, JS_C_OPEN };
 
 /* The phases of a turn, in order; also when a card is played. */
 enum {
-	JS_TP_TRADE,
+	JS_TP_START,   /* the turn begins: the player's offers lapse */
 	JS_TP_REVENUE,
+	JS_TP_TRADE,   /* after revenue, so that it can pay for trades */
 	JS_TP_DISBAND, /* the expense phase before upkeep is paid */
 	JS_TP_RAISE,   /* the expense phase after upkeep is paid */
 	JS_TP_DRAW,
@@ -485,6 +486,10 @@ int js_flow_owes(const struct js *g, int p);
 void js_turn_start(struct js_run *r, struct js *g, int player,
     struct rng *rng, struct events *ev);
 /* The turn phase an order belongs to. */
+/* The revenue phase's gold for p now: 3 a fortress, 1 a keep, 1 a
+ * Tribute trait (each count also returned). */
+int js_turn_income(const struct js *g, int p, int *forts, int *keeps,
+    int *tribute);
 int js_turn_phase(const struct js_act *a);
 /* Take one order into a turn or a Forced March; 0, or -1 with why set
  * (r may be changed then: planners work on a copy). */

@@ -65,6 +65,39 @@ static const char js_help_turn[] =
     "# without orders.  Cards drawn this turn can be played from the next\n"
     "# turn on (or set aside in battles).  Missing orders: done.\n";
 
+/* The other side's public modifiers: what it adds to its cards, and its
+ * card-type traits. */
+static void
+js_help_other_side(const struct js *g, int player, struct sbuf *b)
+{
+	const struct js_army *def = js_army_on(g, g->battles[0].at);
+	int other = player == g->active ? def->owner : g->active, any = 0;
+	struct sbuf why;
+	int base;
+
+	sbuf_init(&why);
+	base = js_battle_base(g, other, &why);
+	sbuf_printf(b, " %s's force: %s", g->names[other], why.p);
+	if (strcmp(why.p, "the cards") == 0)
+		sbuf_puts(b, " alone");
+	else
+		sbuf_printf(b, " (the cards %+d)", base);
+	for (int i = 0; i < g->nsites; i++) {
+		const struct js_site *s = &g->sites[i];
+
+		for (int k = 0; s->control == other && k < s->ntraits; k++) {
+			const struct js_trait *t = &js_traits[s->traits[k]];
+
+			if (t->effect != JS_E_TAG)
+				continue;
+			sbuf_printf(b, "%s %s %+d", any++ ? "," :
+			    "; its cards gain from", t->name, t->amount);
+		}
+	}
+	sbuf_puts(b, ".");
+	sbuf_free(&why);
+}
+
 static void
 js_help_battle(const struct js *g, int player, struct sbuf *out)
 {
@@ -88,6 +121,7 @@ js_help_battle(const struct js *g, int player, struct sbuf *out)
 	sbuf_puts(&b, "  Your cards count here: ");
 	js_battle_values(g, player, &b);
 	sbuf_puts(&b, ".");
+	js_help_other_side(g, player, &b);
 	js_help_text(out, b.p);
 	sbuf_free(&why);
 	sbuf_free(&b);
@@ -95,8 +129,9 @@ js_help_battle(const struct js *g, int player, struct sbuf *out)
 	    "#   battle cards CARD CARD ...       the cards set aside\n"
 	    "#   keep CARD ...                    optional: cards to keep\n"
 	    "#                                    first when discarding down\n"
-	    "# Card names may be shortened to any unique beginning.  Missing\n"
-	    "# orders: the best troops and Superior Tactics, as below.\n");
+	    "# Card names as printed (\"Warrior Monks\") or hyphenated, a\n"
+	    "# word only one card has (\"monks\"), or a unique beginning.\n"
+	    "# Missing orders: the best troops and Superior Tactics, as below.\n");
 }
 
 void

@@ -3,9 +3,10 @@
  * A turn's orders go in phase order; an order of a later phase first runs
  * what each phase between does by itself:
  *
- *   trade    the player's offers from the last turn lapse; trade orders
+ *   start    the player's offers from the last turn lapse
  *   revenue  3 gold per fortress, 1 per keep, 1 per Tribute trait;
  *            then Prosperity
+ *   trade    trade orders, paid from the gold revenue brought
  *   expense  disband orders; then upkeep, 1 gold an army, the unpaid
  *            disbanded; then raise orders
  *   draw     1 card, 1 per Ninja House (kept if a Ninja); then draw N
@@ -24,7 +25,8 @@
 #include "js.h"
 
 static const char *const js_turn_phases[] = {
-	[JS_TP_TRADE] = "trade", [JS_TP_REVENUE] = "revenue",
+	[JS_TP_START] = "start", [JS_TP_REVENUE] = "revenue",
+	[JS_TP_TRADE] = "trade",
 	[JS_TP_DISBAND] = "expense", [JS_TP_RAISE] = "expense",
 	[JS_TP_DRAW] = "draw", [JS_TP_HONOR] = "honor",
 	[JS_TP_TRAVEL] = "travel", [JS_TP_BATTLE] = "battle",
@@ -44,7 +46,7 @@ js_turn_start(struct js_run *r, struct js *g, int player, struct rng *rng,
 	r->rng = rng;
 	r->ev = ev;
 	r->march = g->phase == JS_P_MARCH;
-	r->tp = r->march ? JS_TP_TRAVEL : JS_TP_TRADE;
+	r->tp = r->march ? JS_TP_TRAVEL : JS_TP_START;
 	for (int i = 0; i < JS_ARMIES; i++)
 		g->armies[i].mp = g->armies[i].attacked = 0;
 }
@@ -71,17 +73,25 @@ js_turn_complete(const struct js_run *r)
 	return r->done || r->g->phase == JS_P_OVER;
 }
 
+int
+js_turn_income(const struct js *g, int p, int *forts, int *keeps,
+    int *tribute)
+{
+	*forts = *keeps = 0;
+	for (int i = 0; i < g->nsites; i++)
+		if (g->sites[i].control == p)
+			*(g->sites[i].fortress ? forts : keeps) += 1;
+	*tribute = js_traits_count(g, p, JS_E_TRIBUTE, 0);
+	return JS_FORT_GOLD * *forts + JS_KEEP_GOLD * *keeps + *tribute;
+}
+
 static void
 js_turn_revenue(struct js_run *r)
 {
 	struct js *g = r->g;
-	int p = r->player, forts = 0, keeps = 0, tribute, gold;
+	int p = r->player, forts, keeps, tribute;
+	int gold = js_turn_income(g, p, &forts, &keeps, &tribute);
 
-	for (int i = 0; i < g->nsites; i++)
-		if (g->sites[i].control == p)
-			*(g->sites[i].fortress ? &forts : &keeps) += 1;
-	tribute = js_traits_count(g, p, JS_E_TRIBUTE, 0);
-	gold = JS_FORT_GOLD * forts + JS_KEEP_GOLD * keeps + tribute;
 	g->clans[p].gold += gold;
 	if (r->ev != NULL)
 		events_add(r->ev, EVENT_ALL, "Revenue: %s collects %d gold (%d "
@@ -464,6 +474,10 @@ js_turn_play_card(struct js_run *r, const struct js_act *a)
 	switch (a->card) {
 	case JS_CARD_PROSPERITY:
 		g->clans[p].gold += 3;
+		if (r->ev != NULL)
+			events_add(r->ev, EVENT_ALL, "Prosperity: %s gains 3 "
+			    "gold and has %d.", js_flow_who(g, p),
+			    g->clans[p].gold);
 		break;
 	case JS_CARD_MUCH_HONOR:
 		js_flow_honor(g, p, 4, r->ev);
@@ -637,7 +651,7 @@ js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 	}
 	if (tp < r->tp) {
 		snprintf(why, size, "this is an order of the %s phase, which is "
-		    "over: orders go in phase order (trade, revenue, expense, "
+		    "over: orders go in phase order (revenue, trade, expense, "
 		    "draw, honor, travel, battle)", js_turn_phases[tp]);
 		return -1;
 	}

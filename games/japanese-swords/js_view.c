@@ -10,8 +10,16 @@
 
 #include "js.h"
 
-/* Five characters: terrain, holder of a fortress or keep, a space, the
- * army's player and experience. */
+/* Five characters: terrain, holder of a fortress or keep, a space (or *
+ * for an army on a Forced March), the army's player and experience.
+ * Players are letters and experience a digit, so that no two numbers
+ * stand side by side ("Fa a1", not "F1 11"). */
+static char
+js_view_letter(int p)
+{
+	return (char)('a' + p);
+}
+
 static void
 js_view_cell(const struct js *g, int sq, char out[6])
 {
@@ -23,9 +31,11 @@ js_view_cell(const struct js *g, int sq, char out[6])
 	out[0] = js_map_terrains[g->map[sq]].letter;
 	if (site != JS_NONE)
 		out[1] = g->sites[site].control == JS_NONE ? '-' :
-		    (char)('1' + g->sites[site].control);
+		    js_view_letter(g->sites[site].control);
 	if (a != NULL) {
-		out[3] = (char)('1' + a->owner);
+		if (a->march)
+			out[2] = '*';
+		out[3] = js_view_letter(a->owner);
 		out[4] = a->exp > 9 ? '+' : (char)('0' + a->exp);
 	}
 }
@@ -70,8 +80,9 @@ js_view_legend(const struct js *g, struct sbuf *out)
 
 	sbuf_init(&b);
 	sbuf_puts(&b, "Each square: its terrain; who holds a fortress or "
-	    "keep (- nobody); an army's player and experience (+ for 10 or "
-	    "more).  Terrain, movement cost and defence:");
+	    "keep (- nobody); * for an army on a Forced March; an army's "
+	    "player and experience (+ for 10 or more).  Terrain, movement "
+	    "cost and defence:");
 	for (int t = 0; t < JS_NTERRAINS; t++) {
 		const struct js_terrain *x = &js_map_terrains[t];
 
@@ -84,7 +95,7 @@ js_view_legend(const struct js *g, struct sbuf *out)
 	}
 	sbuf_puts(&b, " Players:");
 	for (int p = 0; p < g->nplayers; p++)
-		sbuf_printf(&b, " %d %s%s", p + 1, g->names[p],
+		sbuf_printf(&b, " %c %s%s", js_view_letter(p), g->names[p],
 		    p + 1 < g->nplayers ? "," : ".");
 	util_wrap(out, JS_VIEW_WIDTH, "", "", b.p);
 	sbuf_free(&b);
@@ -108,7 +119,8 @@ js_view_clans(const struct js *g, struct sbuf *out)
 		for (int i = 0; i < g->nsites; i++)
 			keeps += !g->sites[i].fortress &&
 			    g->sites[i].control == p;
-		sbuf_printf(out, "%d %-*s %5d %5d %5d %6d %5d  %s%s\n", p + 1, w,
+		sbuf_printf(out, "%c %-*s %5d %5d %5d %6d %5d  %s%s\n",
+		    js_view_letter(p), w,
 		    g->names[p], c->gold, c->honor, js_cards_count(c->hand),
 		    js_army_count(g, p), keeps,
 		    js_map_name(g->sites[js_flow_home(g, p)].sq, sq),
@@ -142,6 +154,30 @@ js_view_sites(const struct js *g, struct sbuf *out)
 		util_wrap(out, JS_VIEW_WIDTH, "  ", "      ", b.p);
 		sbuf_free(&b);
 	}
+}
+
+/* The gold the player will have at the start of the expense phase of
+ * their next turn, before any order: revenue in, upkeep out. */
+static void
+js_view_gold(const struct js *g, int p, struct sbuf *out)
+{
+	int forts, keeps, tribute, income = js_turn_income(g, p, &forts,
+	    &keeps, &tribute), upkeep = js_army_count(g, p);
+	int gold = g->clans[p].gold + income;
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_puts(out, "\n");
+	sbuf_printf(&b, "Your gold: %d now; your next revenue brings %d "
+	    "(%d fortress%s, %d keep%s, %d Tribute), and upkeep takes %d for "
+	    "%d arm%s: %d%s after upkeep, before your orders (Prosperity, "
+	    "trades, raising).", g->clans[p].gold, income, forts,
+	    forts == 1 ? "" : "es", keeps, keeps == 1 ? "" : "s", tribute,
+	    upkeep < gold ? upkeep : gold, upkeep, upkeep == 1 ? "y" : "ies",
+	    gold - upkeep > 0 ? gold - upkeep : 0, upkeep > gold ?
+	    ", with unpaid armies disbanded" : "");
+	util_wrap(out, JS_VIEW_WIDTH, "", "", b.p);
+	sbuf_free(&b);
 }
 
 static void
@@ -247,8 +283,10 @@ js_view(const void *vg, const struct game_players *pl, int player,
 	js_view_legend(g, out);
 	js_view_clans(g, out);
 	js_view_sites(g, out);
-	if (player >= 0 && !g->clans[player].out)
+	if (player >= 0 && !g->clans[player].out) {
+		js_view_gold(g, player, out);
 		js_view_hand(g, player, out);
+	}
 	sbuf_puts(out, "\n");
 	if (player >= 0)
 		js_view_offers(g, player, out);
