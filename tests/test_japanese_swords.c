@@ -496,6 +496,9 @@ tjs_battle_template(void **ctx)
 	events_free(&ev);
 	sbuf_init(&b);
 	japanese_swords_game.help(g, 1, &b);
+	/* Join the wrapped comment lines. */
+	for (char *nl; (nl = strstr(b.p, "\n# ")) != NULL;)
+		memmove(nl, nl + 2, strlen(nl + 2) + 1);
 	if (strstr(b.p, "alice's force: the cards") == NULL ||
 	    strstr(b.p, "Yang") == NULL ||
 	    strstr(b.p, "Sword Dojo +1") == NULL ||

@@ -56,7 +56,7 @@
 
 /* Card tags: what card-type traits look at. */
 enum {
-	JS_T_TROOP = 1 << 0,   /* counts toward the 5 troop cards */
+	JS_T_TROOP = 1 << 0,   /* a troop card: card-type traits apply */
 	JS_T_ACTION = 1 << 1,  /* battle action */
 	JS_T_INFANTRY = 1 << 2,
 	JS_T_SPEARS = 1 << 3,
@@ -69,6 +69,8 @@ enum {
 	JS_T_HORSES = 1 << 10,
 	JS_T_BOWS = 1 << 11
 };
+/* The cards the limit of 5 counts: "peasant, soldier, or samurai". */
+#define JS_T_LIMITED (JS_T_PEASANT | JS_T_SOLDIER | JS_T_SAMURAI)
 
 /* When a card's bonus applies. */
 enum { JS_C_NONE, JS_C_DEFENDING, JS_C_ATTACKING, JS_C_SIEGE, JS_C_OPEN };

@@ -191,7 +191,7 @@ js_battle_check(const struct js *g, int p, const struct js_act *a, char *why,
 			return -1;
 		}
 		n += want[c];
-		if (js_cards[c].tags & JS_T_TROOP)
+		if (js_cards[c].tags & JS_T_LIMITED)
 			troops += want[c];
 	}
 	if (a->verb == JS_V_KEEP)
@@ -203,7 +203,7 @@ js_battle_check(const struct js *g, int p, const struct js_act *a, char *why,
 	}
 	if (troops > JS_BATTLE_TROOPS) {
 		snprintf(why, size, "at most %d of the cards may be troops "
-		    "(peasant, soldier, samurai or monk cards), not %d",
+		    "(peasant, soldier or samurai cards), not %d",
 		    JS_BATTLE_TROOPS, troops);
 		return -1;
 	}
@@ -225,7 +225,7 @@ js_battle_default(const struct js *g, int p, int cards[JS_NCARDS])
 		for (int c = 0; c < JS_NCARDS; c++) {
 			int v;
 
-			if (!(js_cards[c].tags & JS_T_TROOP) ||
+			if (!(js_cards[c].tags & JS_T_LIMITED) ||
 			    cards[c] >= hand[c])
 				continue;
 			v = js_battle_card(g, p, c, defending, siege, NULL);
@@ -239,9 +239,28 @@ js_battle_default(const struct js *g, int p, int cards[JS_NCARDS])
 		cards[best]++;
 		n++;
 	}
-	while (n < JS_BATTLE_MAX && cards[JS_CARD_SUPERIOR_TACTICS] <
-	    hand[JS_CARD_SUPERIOR_TACTICS]) {
-		cards[JS_CARD_SUPERIOR_TACTICS]++;
+	/* Then the strongest of the cards outside the limit: Warrior
+	 * Monks and Superior Tactics. */
+	while (n < JS_BATTLE_MAX) {
+		int best = -1, bv = 0;
+
+		for (int c = 0; c < JS_NCARDS; c++) {
+			int v;
+
+			if ((c != JS_CARD_SUPERIOR_TACTICS &&
+			    !(js_cards[c].tags & JS_T_TROOP)) ||
+			    (js_cards[c].tags & JS_T_LIMITED) ||
+			    cards[c] >= hand[c])
+				continue;
+			v = js_battle_card(g, p, c, defending, siege, NULL);
+			if (best < 0 || v > bv) {
+				best = c;
+				bv = v;
+			}
+		}
+		if (best < 0)
+			break;
+		cards[best]++;
 		n++;
 	}
 	/* Nothing of force: the card least worth keeping. */

@@ -62,8 +62,9 @@ static const char js_help_turn[] =
     "#   attack SQ from SQ                battle (fought after done)\n"
     "#   done\n"
     "# Revenue, upkeep, the free draw and honor from traits happen even\n"
-    "# without orders.  Cards drawn this turn can be played from the next\n"
-    "# turn on (or set aside in battles).  Missing orders: done.\n";
+    "# without orders.  A card for the honor phase may be ordered before\n"
+    "# it is drawn: if you do not hold it then, the order does nothing.\n"
+    "# Missing orders: done.\n";
 
 /* The other side's public modifiers: what it adds to its cards, and its
  * card-type traits. */
@@ -109,7 +110,8 @@ js_help_battle(const struct js *g, int player, struct sbuf *out)
 	sbuf_init(&why);
 	base = js_battle_base(g, player, &why);
 	sbuf_printf(&b, "Battle at %s: you %s %s.  Set aside 1 to 7 cards, "
-	    "at most 5 of them troops; they stay sealed until both sides have "
+	    "at most 5 of them peasant, soldier or samurai cards; they stay "
+	    "sealed until both sides have "
 	    "chosen.  Your force: %s", js_map_name(g->battles[0].at, x),
 	    player == g->active ? "attack it from" :
 	    "defend it against the army at",

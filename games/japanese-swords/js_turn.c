@@ -285,6 +285,16 @@ js_turn_raise_square(const struct js *g, int p, int sq, char *why,
 	return 0;
 }
 
+/* An honor-phase card the player does not hold when the orders are
+ * checked: it may come in the draw phase, so the order is judged on its
+ * target alone (and plays nothing when checked). */
+static int
+js_turn_not_drawn_yet(const struct js_run *r, const struct js_act *a)
+{
+	return r->ev == NULL && js_cards[a->card].phase == JS_TP_HONOR &&
+	    !r->march;
+}
+
 static int
 js_turn_check_play(const struct js_run *r, const struct js_act *a,
     char *why, size_t size)
@@ -292,7 +302,8 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 	const struct js *g = r->g;
 	const struct js_army *t;
 
-	if (g->clans[r->player].hand[a->card] == 0) {
+	if (g->clans[r->player].hand[a->card] == 0 &&
+	    !js_turn_not_drawn_yet(r, a)) {
 		snprintf(why, size, "you hold no %s", js_cards[a->card].name);
 		return -1;
 	}
@@ -668,6 +679,19 @@ js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 	}
 	if (a->verb == JS_V_TRADE)
 		return js_trade_order(r, &a->offer, why, size);
+	if (a->verb == JS_V_PLAY && g->clans[r->player].hand[a->card] == 0 &&
+	    js_cards[a->card].phase == JS_TP_HONOR) {
+		if (r->ev != NULL) {
+			/* Not drawn after all: told to the player alone, as
+			 * it tells what the hand lacks. */
+			events_add(r->ev, EVENT_TO(r->player), "You hold no %s "
+			    "after the draw: your order to play it does "
+			    "nothing.", js_cards[a->card].name);
+			return 0;
+		}
+		if (js_turn_not_drawn_yet(r, a))
+			return js_turn_check(r, a, why, size);
+	}
 	if (js_turn_check(r, a, why, size) < 0)
 		return -1;
 	js_turn_apply(r, a);
