@@ -210,59 +210,52 @@ js_battle_check(const struct js *g, int p, const struct js_act *a, char *why,
 	return 0;
 }
 
+/* Add to cards, up to n == max in all, the strongest cards held that are
+ * of the limited classes (limited) or outside them (!limited: Warrior
+ * Monks and Superior Tactics). */
+static void
+js_battle_strongest(const struct js *g, int p, int limited, int max,
+    int cards[JS_NCARDS], int *n)
+{
+	const int *hand = g->clans[p].hand;
+	int defending = p != g->active, siege = js_battle_siege(g);
+
+	while (*n < max) {
+		int best = -1, bv = 0;
+
+		for (int c = 0; c < JS_NCARDS; c++) {
+			unsigned tags = js_cards[c].tags;
+			int v, ok = limited ? (tags & JS_T_LIMITED) != 0 :
+			    !(tags & JS_T_LIMITED) && ((tags & JS_T_TROOP) ||
+			    c == JS_CARD_SUPERIOR_TACTICS);
+
+			if (!ok || cards[c] >= hand[c])
+				continue;
+			v = js_battle_card(g, p, c, defending, siege, NULL);
+			if (best < 0 || v > bv) {
+				best = c;
+				bv = v;
+			}
+		}
+		if (best < 0)
+			return;
+		cards[best]++;
+		(*n)++;
+	}
+}
+
 void
 js_battle_default(const struct js *g, int p, int cards[JS_NCARDS])
 {
 	const int *hand = g->clans[p].hand;
-	int defending = p != g->active, siege = js_battle_siege(g), n = 0;
+	int n = 0;
 
 	memset(cards, 0, JS_NCARDS * sizeof cards[0]);
-	/* The strongest troops, then Superior Tactics: force without
-	 * paying honor (Treachery) or giving the battle away (Diplomacy). */
-	while (n < JS_BATTLE_TROOPS) {
-		int best = -1, bv = 0;
-
-		for (int c = 0; c < JS_NCARDS; c++) {
-			int v;
-
-			if (!(js_cards[c].tags & JS_T_LIMITED) ||
-			    cards[c] >= hand[c])
-				continue;
-			v = js_battle_card(g, p, c, defending, siege, NULL);
-			if (best < 0 || v > bv) {
-				best = c;
-				bv = v;
-			}
-		}
-		if (best < 0)
-			break;
-		cards[best]++;
-		n++;
-	}
-	/* Then the strongest of the cards outside the limit: Warrior
-	 * Monks and Superior Tactics. */
-	while (n < JS_BATTLE_MAX) {
-		int best = -1, bv = 0;
-
-		for (int c = 0; c < JS_NCARDS; c++) {
-			int v;
-
-			if ((c != JS_CARD_SUPERIOR_TACTICS &&
-			    !(js_cards[c].tags & JS_T_TROOP)) ||
-			    (js_cards[c].tags & JS_T_LIMITED) ||
-			    cards[c] >= hand[c])
-				continue;
-			v = js_battle_card(g, p, c, defending, siege, NULL);
-			if (best < 0 || v > bv) {
-				best = c;
-				bv = v;
-			}
-		}
-		if (best < 0)
-			break;
-		cards[best]++;
-		n++;
-	}
+	/* The strongest troops of the limited classes, then of Warrior
+	 * Monks and Superior Tactics: force without paying honor
+	 * (Treachery) or giving the battle away (Diplomacy). */
+	js_battle_strongest(g, p, 1, JS_BATTLE_TROOPS, cards, &n);
+	js_battle_strongest(g, p, 0, JS_BATTLE_MAX, cards, &n);
 	/* Nothing of force: the card least worth keeping. */
 	for (int i = JS_NCARDS - 1; i >= 0 && n == 0; i--)
 		if (hand[js_cards_rank[i]] > 0) {
