@@ -323,8 +323,10 @@ static const char *const sf_view_notes[SF_PHASES] = {
 	    "# two, first that decides wins: 'ally take ace' takes ace if\n"
 	    "# offered; 'ally prefer hero' takes the hero if only one is\n"
 	    "# (kinds: strategist, hero, resource, plain).  Otherwise you\n"
-	    "# owe a collect decision.  The default for a missed deadline\n"
-	    "# is the first card of your hand in card order.\n",
+	    "# owe a collect decision.  'play random' plays a card of your\n"
+	    "# hand drawn when the turn is resolved; it is the default for a\n"
+	    "# missed deadline.  Card names as printed (\"Air Marshal\") or\n"
+	    "# hyphenated (air-marshal).\n",
 	[SF_P_COLLECT] =
 	    "# One order: the option the ally card collects.  The default\n"
 	    "# is the first listed: strategist, hero, resource, plain.\n",
