@@ -1,0 +1,366 @@
+/* test_senshiai.c - the leaf files of the Senshiai module (not yet
+ * registered, issue 15): the Basic Collection table, deck lists, power
+ * modifiers with the Rule of Singularity on the rule text's own examples,
+ * and the board geometry.  The rulings tested are in
+ * games/senshiai/RULINGS. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../games/senshiai/senshiai.h"
+
+/* The modifier a card gives, as its table row says. */
+static struct ss_mod
+test_ss_card_mod(int card)
+{
+	struct ss_mod m;
+
+	assert_int_equal(ss_mod_parse(ss_cards[card].mod, ss_cards[card].type,
+	    &m), 0);
+	return m;
+}
+
+/* A modifier written out, from a card of type ty. */
+static struct ss_mod
+test_ss_mod(const char *s, int ty)
+{
+	struct ss_mod m;
+
+	assert_int_equal(ss_mod_parse(s, ty, &m), 0);
+	return m;
+}
+
+/* The power of card under mods, as printed. */
+static void
+test_ss_power(int card, const struct ss_mod *mods, size_t n, char *buf,
+    size_t size)
+{
+	int base[SS_TRAITS], out[SS_TRAITS];
+
+	for (int t = 0; t < 3; t++)
+		base[t] = ss_cards[card].power[t];
+	base[SS_SPEED] = ss_cards[card].speed;
+	ss_power_apply(base, mods, n, ss_cards[card].type == SS_CAPITAL, out);
+	ss_power_format(out, 0, buf, size);
+}
+
+/* The net bonus and penalty of mods, as "+a/b/c -d/e/f". */
+static void
+test_ss_net(const struct ss_mod *mods, size_t n, char *buf, size_t size)
+{
+	int b[SS_TRAITS], p[SS_TRAITS];
+
+	ss_power_net(mods, n, b, p);
+	snprintf(buf, size, "+%d/%d/%d -%d/%d/%d", b[0], b[1], b[2], p[0],
+	    p[1], p[2]);
+}
+
+/* The text: Warriors 3/0/6 with +1/1/1 from War Veterans and -0/0/2
+ * from Rotten Provisions is 4/1/5; Militiamen 1/n/4 becomes 2/n/3. */
+static void
+test_ss_power_modifiers_example(void **state)
+{
+	struct ss_mod mods[2];
+	char buf[32];
+
+	(void)state;
+	mods[0] = test_ss_card_mod(SS_CARD_WAR_VETERANS);
+	mods[1] = test_ss_card_mod(SS_CARD_ROTTEN_PROVISIONS);
+	test_ss_power(SS_CARD_WARRIORS, mods, 2, buf, sizeof buf);
+	assert_string_equal(buf, "4/1/5");
+	test_ss_power(SS_CARD_MILITIAMEN, mods, 2, buf, sizeof buf);
+	assert_string_equal(buf, "2/n/3");
+}
+
+/* The text: +1/0/1 and +1/2/0 (both Events) stack up to +1/2/1, each
+ * trait treated separately. */
+static void
+test_ss_singularity_per_trait(void **state)
+{
+	struct ss_mod mods[2];
+	char buf[32];
+
+	(void)state;
+	mods[0] = test_ss_mod("+1/0/1", SS_EVENT);
+	mods[1] = test_ss_mod("+1/2/0", SS_EVENT);
+	test_ss_net(mods, 2, buf, sizeof buf);
+	assert_string_equal(buf, "+1/2/1 -0/0/0");
+}
+
+/* The text's first penalty example: +2/1/1 with -1/1/2 leaves a
+ * +1/0/0 bonus and a -0/0/1 penalty. */
+static void
+test_ss_singularity_penalty_first(void **state)
+{
+	struct ss_mod mods[2];
+	char buf[32];
+
+	(void)state;
+	mods[0] = test_ss_mod("+2/1/1", SS_EVENT);
+	mods[1] = test_ss_mod("-1/1/2", SS_EVENT);
+	test_ss_net(mods, 2, buf, sizeof buf);
+	assert_string_equal(buf, "+1/0/0 -0/0/1");
+}
+
+/* The text's second penalty example: +1/0/1, +1/2/0, -1/1/1, -2/0/0
+ * give bonuses +1/2/1 and penalties -2/1/1, netting to +0/1/0 and
+ * -1/0/0.  The ruling (greatest per trait, not per card) makes both
+ * examples hold; reading "the greater penalty" per card would pick
+ * -1/1/1 (the larger card) and give +0/1/0 with no penalty at all. */
+static void
+test_ss_singularity_penalty_second(void **state)
+{
+	struct ss_mod mods[4];
+	char buf[32];
+
+	(void)state;
+	mods[0] = test_ss_mod("+1/0/1", SS_EVENT);
+	mods[1] = test_ss_mod("+1/2/0", SS_EVENT);
+	mods[2] = test_ss_mod("-1/1/1", SS_EVENT);
+	mods[3] = test_ss_mod("-2/0/0", SS_EVENT);
+	test_ss_net(mods, 4, buf, sizeof buf);
+	assert_string_equal(buf, "+0/1/0 -1/0/0");
+}
+
+/* The text: Resistance 3 on a Terrain giving +1, with an Event giving
+ * +2, is 6; another Event +1 leaves 6; another +3 makes 7. */
+static void
+test_ss_singularity_resistance_story(void **state)
+{
+	int base[SS_TRAITS] = { 1, 1, 3, 1 }, out[SS_TRAITS];
+	struct ss_mod mods[4];
+
+	(void)state;
+	mods[0] = test_ss_mod("+0/0/1", SS_TERRAIN);
+	mods[1] = test_ss_mod("+0/0/2", SS_EVENT);
+	ss_power_apply(base, mods, 2, 0, out);
+	assert_int_equal(out[SS_RESIST], 6);
+	mods[2] = test_ss_mod("+0/0/1", SS_EVENT);
+	ss_power_apply(base, mods, 3, 0, out);
+	assert_int_equal(out[SS_RESIST], 6);
+	mods[3] = test_ss_mod("+0/0/3", SS_EVENT);
+	ss_power_apply(base, mods, 4, 0, out);
+	assert_int_equal(out[SS_RESIST], 7);
+}
+
+/* Penalties of different types add, like bonuses; a Capital's bonuses
+ * count as a Terrain's; resistance may fall to 0, attacks stop at 0;
+ * a Capital's speed stays 0. */
+static void
+test_ss_singularity_types(void **state)
+{
+	int base[SS_TRAITS] = { 1, 0, 3, 1 }, out[SS_TRAITS];
+	struct ss_mod mods[4];
+
+	(void)state;
+	mods[0] = test_ss_mod("-2/0/2", SS_EVENT);
+	mods[1] = test_ss_mod("-1/0/1", SS_TROOP);
+	ss_power_apply(base, mods, 2, 0, out);
+	assert_int_equal(out[SS_MELEE], 0);
+	assert_int_equal(out[SS_RESIST], 0);
+	mods[0] = test_ss_mod("+0/0/2", SS_CAPITAL);
+	mods[1] = test_ss_mod("+0/0/1", SS_TERRAIN);
+	ss_power_apply(base, mods, 2, 0, out);
+	assert_int_equal(out[SS_RESIST], 5);
+	mods[2] = test_ss_mod("+speed 1", SS_EVENT);
+	ss_power_apply(base, mods, 3, 0, out);
+	assert_int_equal(out[SS_SPEED], 2);
+	ss_power_apply(base, mods, 3, 1, out);
+	assert_int_equal(out[SS_SPEED], 0);
+}
+
+static void
+test_ss_mod_parse_refuses(void **state)
+{
+	struct ss_mod m;
+
+	(void)state;
+	assert_int_equal(ss_mod_parse("1/1/1", SS_EVENT, &m), -1);
+	assert_int_equal(ss_mod_parse("+1/1", SS_EVENT, &m), -1);
+	assert_int_equal(ss_mod_parse("+1/1/1/", SS_EVENT, &m), -1);
+	assert_int_equal(ss_mod_parse("+speed", SS_EVENT, &m), -1);
+	assert_int_equal(ss_mod_parse("", SS_EVENT, &m), -1);
+}
+
+/* Every ability of the text's list is on at least one card; every card
+ * is consistent with its type. */
+static void
+test_ss_collection(void **state)
+{
+	unsigned used = 0;
+	struct ss_mod m;
+
+	(void)state;
+	for (int c = 0; c < SS_NCARDS; c++) {
+		const struct ss_card *k = &ss_cards[c];
+
+		used |= k->abilities;
+		assert_true(k->cost >= 0 && k->cost <= 5);
+		assert_int_equal(ss_cards_find(k->word, NULL, 0), c);
+		if (k->mod[0] != '\0')
+			assert_int_equal(ss_mod_parse(k->mod, k->type, &m), 0);
+		assert_int_equal(k->mod[0] != '\0',
+		    (k->abilities & SS_AB(POWER_MOD)) != 0);
+		if (k->type == SS_CAPITAL) {
+			assert_int_equal(k->cost, 0);
+			assert_int_equal(k->speed, 0);
+			assert_true(k->abilities & SS_AB(RECRUIT));
+			assert_true(k->abilities & SS_AB(MAINTENANCE));
+			assert_true(k->abilities & SS_AB(ACTS_AS_UNIT));
+		}
+		if (k->type == SS_TERRAIN || k->type == SS_CAPITAL)
+			assert_true(k->limit >= 1 && k->paths != 0);
+		if (k->type == SS_TROOP)
+			assert_true(k->speed >= 1 && k->paths != 0 &&
+			    k->power[SS_RESIST] >= 1);
+		if (k->type == SS_EVENT)
+			assert_true(k->target != SS_TG_NONE &&
+			    k->duration != SS_DUR_NONE);
+	}
+	for (int a = 0; a < SS_ABILITIES; a++)
+		if ((used & (1u << a)) == 0)
+			fail_msg("no card has %s", ss_ability_names[a]);
+}
+
+/* The cards the text names keep its numbers. */
+static void
+test_ss_named_cards(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	test_ss_power(SS_CARD_WARRIORS, NULL, 0, buf, sizeof buf);
+	assert_string_equal(buf, "3/0/6");
+	test_ss_power(SS_CARD_MILITIAMEN, NULL, 0, buf, sizeof buf);
+	assert_string_equal(buf, "1/n/4");
+	assert_string_equal(ss_cards[SS_CARD_WAR_VETERANS].mod, "+1/1/1");
+	assert_string_equal(ss_cards[SS_CARD_ROTTEN_PROVISIONS].mod,
+	    "-0/0/2");
+	assert_string_equal(ss_cards[SS_CARD_OPEN_THE_VAULTS].text,
+	    "The target draws 2 cards.");
+	assert_int_equal(ss_cards[SS_CARD_NATIVE_BARBARIAN].type, SS_EVENT);
+	assert_true(ss_card_is_unit(SS_CARD_NATIVE_BARBARIAN));
+	assert_false(ss_card_is_unit(SS_CARD_DISPEL));
+}
+
+static void
+test_ss_find(void **state)
+{
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	assert_int_equal(ss_cards_find("war-v", why, sizeof why),
+	    SS_CARD_WAR_VETERANS);
+	assert_int_equal(ss_cards_find("war", why, sizeof why), -1);
+	assert_string_equal(why, "ambiguous card 'war'");
+	assert_int_equal(ss_cards_find("dragon", why, sizeof why), -1);
+	assert_string_equal(why, "unknown card 'dragon'");
+}
+
+/* A deck list's error, formatted. */
+static const char *
+test_ss_deck_err(const char *text)
+{
+	static char buf[600];
+	struct ss_deck d;
+	struct gb_err e;
+
+	memset(&e, 0, sizeof e);
+	if (ss_deck_parse(text, &d, &e) == 0)
+		return "ok";
+	err_format(&e, buf, sizeof buf);
+	return buf;
+}
+
+static void
+test_ss_deck_lists(void **state)
+{
+	struct ss_deck d;
+	struct gb_err e;
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	memset(&e, 0, sizeof e);
+	assert_int_equal(ss_deck_parse("# mine\ncastle-town\n3 warriors\n\n"
+	    "2 WARRIORS\n1 open-the\n", &d, &e), 0);
+	assert_int_equal(d.count[SS_CARD_WARRIORS], 5);
+	assert_int_equal(ss_deck_total(&d), 7);
+	assert_string_equal(test_ss_deck_err("3 warriors\n"),
+	    "a deck must hold exactly one Capital, this one holds 0");
+	assert_string_equal(test_ss_deck_err("port-city\ncastle-town\n"
+	    "warriors\n"),
+	    "a deck must hold exactly one Capital, this one holds 2");
+	assert_string_equal(test_ss_deck_err("castle-town\n200 plains\n"),
+	    "a deck holds at most 200 cards, this one holds 201");
+	assert_string_equal(test_ss_deck_err("castle-town\n"),
+	    "a deck needs cards besides its Capital");
+	assert_string_equal(test_ss_deck_err("castle-town\n  2 dragons\n"),
+	    "2:5: unknown card 'dragons'");
+	assert_string_equal(test_ss_deck_err("castle-town\nx warriors\n"),
+	    "2:1: expected a count from 0 to 200 before the card");
+	assert_string_equal(test_ss_deck_err("castle-town\n2 war vets\n"),
+	    "2:7: expected 'N card' or 'card', found more words");
+	assert_string_equal(test_ss_deck_err("castle-town\n150 plains\n"
+	    "100 plains\n"), "3:5: more than 200 copies of Plains");
+	ss_deck_standard(&d);
+	assert_int_equal(ss_deck_total(&d), 50);
+	assert_int_equal(ss_deck_check(&d, why, sizeof why), 0);
+}
+
+/* Any 2, 3 or 4 Capitals are equidistant; near is a king's move. */
+static void
+test_ss_board(void **state)
+{
+	int nb[SS_NEAR_MAX];
+	char name[3];
+
+	(void)state;
+	for (int n = 2; n <= 4; n++)
+		for (int a = 0; a < n; a++)
+			for (int b = a + 1; b < n; b++)
+				assert_int_equal(ss_board_dist(
+				    ss_board_capital(n, a),
+				    ss_board_capital(n, b)), SS_CAPITAL_DIST);
+	assert_int_equal(ss_board_neighbours(0, nb), 3);
+	assert_int_equal(ss_board_neighbours(4, nb), 5);
+	assert_int_equal(ss_board_neighbours(40, nb), 8);
+	for (int i = 0; i < 8; i++)
+		assert_true(ss_board_near(40, nb[i]));
+	assert_false(ss_board_near(40, 40));
+	assert_false(ss_board_near(0, 2));
+	for (int sq = 0; sq < SS_SQUARES; sq++) {
+		ss_board_name(sq, name);
+		assert_int_equal(ss_board_parse(name), sq);
+	}
+	assert_int_equal(ss_board_parse("j1"), -1);
+	assert_int_equal(ss_board_parse("a0"), -1);
+	assert_int_equal(ss_board_parse("a10"), -1);
+	ss_board_name(ss_board_capital(2, 0), name);
+	assert_string_equal(name, "b2");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ss_power_modifiers_example),
+		cmocka_unit_test(test_ss_singularity_per_trait),
+		cmocka_unit_test(test_ss_singularity_penalty_first),
+		cmocka_unit_test(test_ss_singularity_penalty_second),
+		cmocka_unit_test(test_ss_singularity_resistance_story),
+		cmocka_unit_test(test_ss_singularity_types),
+		cmocka_unit_test(test_ss_mod_parse_refuses),
+		cmocka_unit_test(test_ss_collection),
+		cmocka_unit_test(test_ss_named_cards),
+		cmocka_unit_test(test_ss_find),
+		cmocka_unit_test(test_ss_deck_lists),
+		cmocka_unit_test(test_ss_board),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
