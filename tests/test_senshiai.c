@@ -1,7 +1,7 @@
 /* test_senshiai.c - the leaf files of the Senshiai module (not yet
  * registered, issue 15): the Basic Collection table, deck lists, power
  * modifiers with the Rule of Singularity on the rule text's own examples,
- * and the board geometry.  The rulings tested are in
+ * battle arithmetic and the board geometry.  The rulings tested are in
  * games/senshiai/RULINGS. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -312,6 +312,139 @@ test_ss_deck_lists(void **state)
 	assert_int_equal(ss_deck_check(&d, why, sizeof why), 0);
 }
 
+/* A fighter of card as printed, with damage taken. */
+static struct ss_fighter
+test_ss_fighter(int card, int damage)
+{
+	struct ss_fighter f;
+
+	memset(&f, 0, sizeof f);
+	f.card = card;
+	for (int t = 0; t < 3; t++)
+		f.power[t] = ss_cards[card].power[t];
+	f.power[SS_SPEED] = ss_cards[card].speed;
+	f.paths = ss_cards[card].paths;
+	f.damage = damage;
+	return f;
+}
+
+/* Pooling: melee or ranged, nulla as 0; Artillery against a
+ * Construction. */
+static void
+test_ss_battle_pool(void **state)
+{
+	struct ss_fighter f[3];
+
+	(void)state;
+	f[0] = test_ss_fighter(SS_CARD_WARRIORS, 0);
+	f[1] = test_ss_fighter(SS_CARD_MILITIAMEN, 0);
+	f[2] = test_ss_fighter(SS_CARD_CATAPULT, 0);
+	assert_int_equal(ss_battle_pool(f, 3, 0), 4);
+	assert_int_equal(ss_battle_pool(f, 3, 1), 2);
+	assert_int_equal(ss_battle_attack(&f[2], 1, 1), 5);
+	assert_int_equal(ss_battle_attack(&f[2], 0, 1), 0);
+	assert_int_equal(ss_battle_attack(&f[0], 1, 1), 0);
+}
+
+/* Paths in close combat: Earth cannot reach Air, Dive Attack reaches
+ * anything, Boarding reaches Earth from Water; ranged reaches all. */
+static void
+test_ss_battle_paths(void **state)
+{
+	struct ss_fighter w = test_ss_fighter(SS_CARD_WARRIORS, 0);
+	struct ss_fighter g = test_ss_fighter(SS_CARD_GRIFFIN_RIDERS, 0);
+	struct ss_fighter p = test_ss_fighter(SS_CARD_PIRATES, 0);
+	struct ss_fighter both[2];
+
+	(void)state;
+	assert_false(ss_battle_can_hit(&w, 1, &g, 0));
+	assert_true(ss_battle_can_hit(&w, 1, &g, 1));
+	assert_true(ss_battle_can_hit(&g, 1, &w, 0));
+	assert_true(ss_battle_can_hit(&g, 1, &p, 0));
+	assert_true(ss_battle_can_hit(&p, 1, &w, 0));
+	assert_false(ss_battle_can_hit(&w, 1, &p, 0));
+	assert_false(ss_battle_can_hit(&p, 1, &g, 0));
+	both[0] = w;
+	both[1] = p;
+	assert_true(ss_battle_can_hit(both, 2, &p, 0));
+}
+
+/* Distributions: all damage, hittable targets only, Take Away first;
+ * the default kills the most, Take Away first. */
+static void
+test_ss_battle_distribution(void **state)
+{
+	struct ss_fighter t[3];
+	int hit[3] = { 1, 1, 1 }, a[3];
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	t[0] = test_ss_fighter(SS_CARD_WARRIORS, 0);
+	t[1] = test_ss_fighter(SS_CARD_SHIELD_BEARERS, 0);
+	t[2] = test_ss_fighter(SS_CARD_ARCHERS, 0);
+	a[0] = 3; a[1] = 0; a[2] = 3;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    -1);
+	assert_string_equal(why, "Shield Bearers takes away attacks: it "
+	    "must be destroyed before Warriors takes damage");
+	a[0] = 0; a[1] = 5; a[2] = 1;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    0);
+	a[2] = 0;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    -1);
+	assert_string_equal(why, "5 damage assigned, 6 to assign");
+	hit[1] = 0;
+	a[0] = 3; a[1] = 0; a[2] = 3;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    0);
+	a[0] = 0; a[1] = 3;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    -1);
+	assert_string_equal(why, "Shield Bearers cannot be hit: no "
+	    "attacker shares a path with it");
+	hit[0] = hit[1] = hit[2] = 0;
+	a[0] = a[1] = a[2] = 0;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    0);
+
+	hit[0] = hit[1] = hit[2] = 1;
+	ss_battle_default(t, hit, 3, 9, a);
+	assert_int_equal(a[0], 1);
+	assert_int_equal(a[1], 5);
+	assert_int_equal(a[2], 3);
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 9, why, sizeof why),
+	    0);
+	ss_battle_default(t, hit, 3, 4, a);
+	assert_int_equal(a[1], 4);
+	ss_battle_default(t, hit, 3, 20, a);
+	assert_int_equal(a[0], 6 + 6);
+	assert_int_equal(a[1], 5);
+	assert_int_equal(a[2], 3);
+	t[2].damage = 1;
+	ss_battle_default(t, hit, 3, 7, a);
+	assert_int_equal(a[2], 2);
+}
+
+/* Maintenance, the aftermath of close combat, Bushido. */
+static void
+test_ss_battle_aftermath(void **state)
+{
+	struct ss_fighter c = test_ss_fighter(SS_CARD_CASTLE_TOWN, 8);
+	int cost[2] = { 1, 2 }, alive[2] = { 0, 1 };
+
+	(void)state;
+	assert_int_equal(ss_battle_maintenance(&c), 0);
+	c.damage = 11;
+	assert_int_equal(ss_battle_maintenance(&c), 3);
+	assert_int_equal(ss_battle_claim(0, 0), SS_CLAIM_NONE);
+	assert_int_equal(ss_battle_claim(0, 2), SS_CLAIM_NONE);
+	assert_int_equal(ss_battle_claim(1, 0), SS_CLAIM_TAKE);
+	assert_int_equal(ss_battle_claim(1, 1), SS_CLAIM_FLEE);
+	assert_false(ss_battle_bushido(1, cost, alive, 2));
+	assert_true(ss_battle_bushido(2, cost, alive, 2));
+}
+
 /* Any 2, 3 or 4 Capitals are equidistant; near is a king's move. */
 static void
 test_ss_board(void **state)
@@ -359,6 +492,10 @@ main(void)
 		cmocka_unit_test(test_ss_named_cards),
 		cmocka_unit_test(test_ss_find),
 		cmocka_unit_test(test_ss_deck_lists),
+		cmocka_unit_test(test_ss_battle_pool),
+		cmocka_unit_test(test_ss_battle_paths),
+		cmocka_unit_test(test_ss_battle_distribution),
+		cmocka_unit_test(test_ss_battle_aftermath),
 		cmocka_unit_test(test_ss_board),
 	};
 

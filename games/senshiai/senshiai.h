@@ -6,6 +6,9 @@
  * ss_cards.c   the Basic Collection as one table, card lookup, deck lists
  *              (parsing and validation) and the standard deck
  * ss_power.c   power modifiers and the Rule of Singularity
+ * ss_battle.c  battle arithmetic: pooled attack, who may be hit, damage
+ *              distributions (checked and default), Maintenance, the
+ *              aftermath of close combat, Bushido
  * ss_board.c   the board geometry: squares, "near", Capital places
  *
  * The rules as implemented, with every ruling and its reason, are in
@@ -99,8 +102,10 @@ extern const char *const ss_duration_names[SS_DURATIONS];
  *   "+speed N", or ""), text)
  * limit is for Terrains and Capitals (0 otherwise); speed and power for
  * Units (Troops, Capitals, and Events that act as Units); param is the
- * number an ability takes (Activate 2, Tardy 4, Chaos 5, Move
- * Restriction 1).  The reasons for each card are in RULINGS. */
+ * number an ability takes (Activate 2, Tardy 3, Chaos 5, Move
+ * Restriction 1, Interrupts a Die Roll 6); for Artillery it is the ranged
+ * attack of the listed power, the only trait the Basic Collection's
+ * Artillery changes.  The reasons for each card are in RULINGS. */
 #define SS_CARD_LIST(X)                                                     \
 	/* Capitals: cost nulla, speed 0, act as Units, Recruit, Maintenance */ \
 	X(CASTLE_TOWN, "castle-town", "Castle Town", SS_CAPITAL, "Capital",  \
@@ -167,9 +172,11 @@ extern const char *const ss_duration_names[SS_DURATIONS];
 	    "Beast", 3, SS_AIR, 0, 3, 3, SS_NULLA, 4, SS_AB(DIVE_ATTACK), 0,  \
 	    SS_TG_NONE, SS_DUR_NONE, "", "Dive Attack.")                      \
 	X(CATAPULT, "catapult", "Catapult", SS_TROOP, "Siege", 2, SS_EARTH,   \
-	    0, 1, SS_NULLA, 2, 3, SS_AB(ARTILLERY) | SS_AB(TARDY), 4,          \
-	    SS_TG_NONE, SS_DUR_NONE, "",                                      \
-	    "Artillery: n/5/3.  Tardy: 4.")                                   \
+	    0, 1, SS_NULLA, 2, 3, SS_AB(ARTILLERY), 5, SS_TG_NONE,            \
+	    SS_DUR_NONE, "", "Artillery: n/5/3.")                             \
+	X(WAR_ELEPHANTS, "war-elephants", "War Elephants", SS_TROOP, "Beast", \
+	    3, SS_EARTH, 0, 2, 5, SS_NULLA, 7, SS_AB(TARDY), 3, SS_TG_NONE,   \
+	    SS_DUR_NONE, "", "Tardy: 3.")                                     \
 	X(PEASANTS, "peasants", "Peasants", SS_TROOP, "Workers", 0, SS_EARTH, \
 	    0, 1, 0, SS_NULLA, 2, SS_AB(PRODUCTION), 0, SS_TG_NONE,           \
 	    SS_DUR_NONE, "",                                                  \
@@ -299,6 +306,77 @@ void ss_power_apply(const int base[SS_TRAITS], const struct ss_mod *mods,
 /* "3/n/6", or with show_speed "3/n/6 speed 1". */
 void ss_power_format(const int v[SS_TRAITS], int show_speed, char *buf,
     size_t size);
+
+/* ---- Battle arithmetic (ss_battle.c) ------------------------------- */
+
+/* The most Units one distribution covers: the limits of the Basic
+ * Collection let a Terrain hold at most 3 Troops plus conjurations and a
+ * Capital, so 32 is far above any legal company. */
+#define SS_DEFAULT_MAX 32
+
+/* One Unit in a battle, with its traits as modified now. */
+struct ss_fighter {
+	int card;
+	int power[SS_TRAITS]; /* SS_NULLA allowed */
+	unsigned paths;       /* the paths it may use */
+	int damage;           /* damage taken so far in this battle */
+};
+
+/* The attack a company pools: the melee (close) or ranged traits of its
+ * Units, nulla counting 0; the caller adds the one die. */
+int ss_battle_pool(const struct ss_fighter *f, size_t n, int ranged);
+
+/* The attack trait of f against a target on a Construction terrain, or
+ * a Construction itself: its Artillery power's ranged attack if it has
+ * the ability and construction is non-zero, else its own. */
+int ss_battle_attack(const struct ss_fighter *f, int ranged,
+    int construction);
+
+/* May the company att[0..n) assign close-combat damage to target?  Some
+ * attacker shares a path with it, or has Dive Attack, or has Boarding and
+ * the target may use Earth.  Ranged damage may go to any target. */
+int ss_battle_can_hit(const struct ss_fighter *att, size_t n,
+    const struct ss_fighter *target, int ranged);
+
+/* The damage a Unit can take before it is destroyed: its resistance
+ * less the damage it has; 0 for one already doomed. */
+int ss_battle_left(const struct ss_fighter *f);
+
+/* Check a distribution of total damage over targets t[0..n): assign[i]
+ * to t[i].  hit[i] says whether t[i] may be assigned damage.  All damage
+ * must be assigned, to hittable targets only; while a hittable target
+ * with Take Away Attracts Attacks is not doomed, no other target may take
+ * damage.  When no target may be hit, nothing is assigned.  Returns 0,
+ * or -1 with a reason. */
+int ss_battle_check(const struct ss_fighter *t, const int *hit, size_t n,
+    const int *assign, int total, char *why, size_t size);
+
+/* The default distribution (a missed deadline, or a standing order
+ * "damage default"): hittable Take Away targets first, then the others
+ * from the least damage still needed to destroy them (ties in order);
+ * each takes exactly what destroys it while damage lasts, the next
+ * takes what is left; damage past destroying them all goes to the first
+ * hittable target.  Fills assign[0..n); n at most SS_DEFAULT_MAX. */
+void ss_battle_default(const struct ss_fighter *t, const int *hit, size_t n,
+    int total, int *assign);
+
+/* Cards a Capital with Maintenance makes its master waste after taking
+ * damage: one per point past its resistance. */
+int ss_battle_maintenance(const struct ss_fighter *capital);
+
+/* Close combat's aftermath for the attacker. */
+enum ss_claim {
+	SS_CLAIM_NONE,  /* the attackers are all destroyed */
+	SS_CLAIM_TAKE,  /* the defenders are: the attackers station there */
+	SS_CLAIM_FLEE   /* both have survivors: the attackers flee back */
+};
+enum ss_claim ss_battle_claim(int attackers_left, int defenders_left);
+
+/* Does a Unit with Bushido of cost cost fail its code: some opponent of
+ * equal or lower cost survived?  opp_cost[i] and opp_alive[i] describe
+ * the opposing Units. */
+int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
+    size_t n);
 
 /* ---- The board (ss_board.c) ---------------------------------------- */
 
