@@ -10,9 +10,11 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../games/senshiai/senshiai.h"
+#include "yaml.h"
 
 /* The modifier a card gives, as its table row says. */
 static struct ss_mod
@@ -445,6 +447,123 @@ test_ss_battle_aftermath(void **state)
 	assert_true(ss_battle_bushido(2, cost, alive, 2));
 }
 
+/* A 3-player state in the middle of a game. */
+static const char test_ss_state_text[] =
+    "turn: 4\n"
+    "active: 1\n"
+    "stage: main\n"
+    "players:\n"
+    "  - {out: 0, forced-by: none, reserve: [plains, warriors], "
+    "hand: [archers], discard: [], standing: []}\n"
+    "  - {out: 0, forced-by: 2, reserve: [forest], hand: [blessing, "
+    "dispel], discard: [militiamen], standing: [\"counter default\"]}\n"
+    "  - {out: 0, forced-by: none, reserve: [lake], hand: [], "
+    "discard: [ambush], standing: []}\n"
+    "board:\n"
+    "  - at: b2\n"
+    "    terrain: castle-town\n"
+    "    master: 0\n"
+    "    units: [{card: warriors, owner: 0, moves: 1, flees: 0}, "
+    "{card: archers, owner: 0, moves: 0, flees: 1}]\n"
+    "  - {at: h8, terrain: port-city, master: 1, units: []}\n"
+    "  - {at: h2, terrain: castle-town, master: 2, units: "
+    "[{card: native-barbarian, owner: 2, moves: 0, flees: 0}]}\n"
+    "effects:\n"
+    "  - {card: blessing, caster: 1, at: b2, unit: 1, duration: round}\n"
+    "  - {card: rotten-provisions, caster: 1, at: b2, unit: none, "
+    "duration: round}\n";
+
+/* Load text as a state of n players: NULL and the error in err. */
+static struct ss_game *
+test_ss_load(const char *text, int n, char *err, size_t size)
+{
+	struct node *root = NULL;
+	struct ss_game *g = NULL;
+	struct gb_err e;
+
+	memset(&e, 0, sizeof e);
+	err[0] = '\0';
+	if (yaml_read(text, strlen(text), &root, &e) == 0)
+		g = ss_state_load(root, n, &e);
+	if (g == NULL)
+		err_format(&e, err, size);
+	node_free(root);
+	return g;
+}
+
+/* save(load(x)) is canonical, and load(save(g)) gives g back. */
+static void
+test_ss_state_round_trip(void **state)
+{
+	struct ss_game *g, *h;
+	struct node *a, *b;
+	struct sbuf x, y;
+	char err[600];
+
+	(void)state;
+	g = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	assert_non_null(g);
+	assert_int_equal(g->sq[ss_board_parse("b2")].nunits, 2);
+	assert_int_equal(g->effect[0].unit, 1);
+	assert_int_equal(g->p[1].forced_by, 2);
+	a = ss_state_save(g);
+	sbuf_init(&x);
+	yaml_write(a, &x);
+	h = test_ss_load(x.p, 3, err, sizeof err);
+	assert_non_null(h);
+	assert_memory_equal(g, h, sizeof *g);
+	b = ss_state_save(h);
+	sbuf_init(&y);
+	yaml_write(b, &y);
+	assert_string_equal(x.p, y.p);
+	node_free(a);
+	node_free(b);
+	sbuf_free(&x);
+	sbuf_free(&y);
+	free(g);
+	free(h);
+}
+
+/* What no game reaches is refused, with its position. */
+static void
+test_ss_state_refused(void **state)
+{
+	static const struct {
+		const char *from, *to, *err;
+	} bad[] = {
+		{ "reserve: [plains", "reserve: [dragon",
+		    "5:41: reserve: unknown card" },
+		{ "{card: archers, owner: 0", "{card: archers, owner: 1",
+		    "12:61: units: two players' Units on one square" },
+		{ "{card: native-barbarian", "{card: plains",
+		    "14:55: units: Plains is not a Unit" },
+		{ "at: b2, unit: 1", "at: b2, unit: 2",
+		    "16:47: \"unit\" must be an integer from 0 to 1" },
+		{ "at: h8", "at: b2", "13:5: board: square given twice" },
+		{ "stage: main", "stage: lunch", "3:8: \"stage\" must be" },
+		{ "duration: round}\n  - {card: rot",
+		    "duration: instant}\n  - {card: rot",
+		    "16:5: effects: an Effect in play lasts longer" },
+	};
+	char text[sizeof test_ss_state_text + 16], err[600];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *at = strstr(test_ss_state_text, bad[i].from);
+		size_t pre;
+
+		assert_non_null(at);
+		pre = (size_t)(at - test_ss_state_text);
+		memcpy(text, test_ss_state_text, pre);
+		snprintf(text + pre, sizeof text - pre, "%s%s", bad[i].to,
+		    at + strlen(bad[i].from));
+		assert_null(test_ss_load(text, 3, err, sizeof err));
+		if (strncmp(err, bad[i].err, strlen(bad[i].err)) != 0)
+			fail_msg("case %zu: got \"%s\"", i, err);
+	}
+	assert_null(test_ss_load(test_ss_state_text, 2, err, sizeof err));
+}
+
 /* Any 2, 3 or 4 Capitals are equidistant; near is a king's move. */
 static void
 test_ss_board(void **state)
@@ -496,6 +615,8 @@ main(void)
 		cmocka_unit_test(test_ss_battle_paths),
 		cmocka_unit_test(test_ss_battle_distribution),
 		cmocka_unit_test(test_ss_battle_aftermath),
+		cmocka_unit_test(test_ss_state_round_trip),
+		cmocka_unit_test(test_ss_state_refused),
 		cmocka_unit_test(test_ss_board),
 	};
 

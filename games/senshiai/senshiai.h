@@ -19,7 +19,18 @@
 #include <stddef.h>
 
 #include "game.h"
+#include "node.h"
 #include "util.h"
+
+/* A square board of SS_SIDE x SS_SIDE squares, named a1..i9.  "Near"
+ * is the eight squares around (a king's move), so the distance between
+ * two squares is the Chebyshev distance; the four Capital places are the
+ * corners of a square inset by one, every two of them SS_CAPITAL_DIST
+ * apart: any 2, 3 or 4 of them are equidistant. */
+#define SS_SIDE 9
+#define SS_SQUARES (SS_SIDE * SS_SIDE)
+#define SS_CAPITAL_DIST 6
+#define SS_NEAR_MAX 8
 
 /* ---- Card types and paths ---------------------------------------- */
 
@@ -378,17 +389,87 @@ enum ss_claim ss_battle_claim(int attackers_left, int defenders_left);
 int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
     size_t n);
 
+/* ---- The state (ss_state.c) --------------------------------------- */
+
+#define SS_NONE (-1)
+#define SS_SQ_UNITS 16  /* Units on one square, at most */
+#define SS_EFFECTS 64   /* Effects in play, at most */
+#define SS_STANDING 16  /* standing orders of one player, at most */
+#define SS_HAND_CAP 6
+
+/* Where the game stands.  X(ID, word in the state). */
+#define SS_STAGE_LIST(X)                                                   \
+	X(DECK, "deck")       /* every player owes a sealed deck list */    \
+	X(DRAW, "draw")       /* the active player's Draw Stage */          \
+	X(MAIN, "main")       /* the active player's Main Stage */          \
+	X(COUNTER, "counter") /* a defender owes a damage distribution */   \
+	X(OVER, "over")
+#define SS_STAGE_ENUM(id, w) SS_STAGE_##id,
+enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };
+#undef SS_STAGE_ENUM
+extern const char *const ss_stage_words[SS_STAGES];
+
+/* A pile of cards: index 0 is the top. */
+struct ss_pile {
+	int n;
+	int card[SS_DECK_MAX];
+};
+
+struct ss_player {
+	struct ss_pile reserve; /* hidden, order too */
+	struct ss_pile hand;    /* seen by its owner only */
+	struct ss_pile discard; /* public */
+	int out;                /* 1 once beaten or after seppuku */
+	int forced_by;          /* the last player who made this one discard
+	                         * or waste, or SS_NONE */
+	int nstanding;
+	char standing[SS_STANDING][UTIL_WORDS_CHARS + 1]; /* hidden */
+};
+
+struct ss_unit {
+	int card;
+	int owner;
+	int moves; /* squares moved this turn */
+	int flees; /* times fled this turn */
+};
+
+struct ss_square {
+	int terrain; /* a card, or SS_NONE: empty */
+	int master;  /* who played the terrain */
+	int nunits;
+	struct ss_unit unit[SS_SQ_UNITS];
+};
+
+struct ss_effect {
+	int card;
+	int caster;
+	int sq;       /* the square of its target */
+	int unit;     /* index of its target Unit on sq, or SS_NONE */
+	int duration; /* enum ss_duration */
+};
+
+struct ss_game {
+	int n;          /* players */
+	int turn;       /* turns begun so far */
+	int active;
+	int stage;      /* enum ss_stage */
+	struct ss_player p[GAME_MAX_PLAYERS];
+	struct ss_square sq[SS_SQUARES];
+	int neffects;
+	struct ss_effect effect[SS_EFFECTS];
+	unsigned winners;
+	char reason[GAME_REASON_MAX];
+};
+
+/* Read the game's section of the state for pl->n players; NULL with e
+ * set at the offending node.  The caller frees the result. */
+struct ss_game *ss_state_load(const struct node *sec, int n,
+    struct gb_err *e);
+/* The section for g; load(save(g)) equals g. */
+struct node *ss_state_save(const struct ss_game *g);
+
 /* ---- The board (ss_board.c) ---------------------------------------- */
 
-/* A square board of SS_SIDE x SS_SIDE squares, named a1..i9.  "Near"
- * is the eight squares around (a king's move), so the distance between
- * two squares is the Chebyshev distance; the four Capital places are the
- * corners of a square inset by one, every two of them SS_CAPITAL_DIST
- * apart: any 2, 3 or 4 of them are equidistant. */
-#define SS_SIDE 9
-#define SS_SQUARES (SS_SIDE * SS_SIDE)
-#define SS_CAPITAL_DIST 6
-#define SS_NEAR_MAX 8
 
 /* The square of player p's Capital in a game of n players. */
 int ss_board_capital(int n, int p);
