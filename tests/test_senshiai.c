@@ -564,6 +564,108 @@ test_ss_state_refused(void **state)
 	assert_null(test_ss_load(test_ss_state_text, 2, err, sizeof err));
 }
 
+/* The text's Power Modifiers example played on the board: Warriors and
+ * Militiamen in a company with War Veterans under Rotten Provisions. */
+static void
+test_ss_mods_in_play(void **state)
+{
+	static const char text[] =
+	    "turn: 1\nactive: 0\nstage: main\nplayers:\n"
+	    "  - {out: 0, forced-by: none, reserve: [], hand: [], "
+	    "discard: [], standing: []}\n"
+	    "  - {out: 0, forced-by: none, reserve: [], hand: [], "
+	    "discard: [], standing: []}\n"
+	    "board:\n"
+	    "  - {at: c3, terrain: plains, master: 0, units: ["
+	    "{card: warriors, owner: 0, moves: 0, flees: 0}, "
+	    "{card: militiamen, owner: 0, moves: 0, flees: 0}, "
+	    "{card: war-veterans, owner: 0, moves: 0, flees: 0}]}\n"
+	    "  - {at: d4, terrain: forest, master: 0, units: ["
+	    "{card: archers, owner: 0, moves: 0, flees: 0}]}\n"
+	    "effects:\n"
+	    "  - {card: rotten-provisions, caster: 1, at: c3, unit: none, "
+	    "duration: round}\n"
+	    "  - {card: blessing, caster: 0, at: d4, unit: 0, "
+	    "duration: round}\n"
+	    "  - {card: forced-march, caster: 0, at: d4, unit: none, "
+	    "duration: turn}\n";
+	struct ss_game *g;
+	int v[SS_TRAITS];
+	char err[600], buf[40];
+
+	(void)state;
+	g = test_ss_load(text, 2, err, sizeof err);
+	if (g == NULL)
+		fail_msg("%s", err);
+	ss_mods_traits(g, ss_board_parse("c3"), 0, v);
+	ss_power_format(v, 0, buf, sizeof buf);
+	assert_string_equal(buf, "4/1/5");
+	ss_mods_traits(g, ss_board_parse("c3"), 1, v);
+	ss_power_format(v, 0, buf, sizeof buf);
+	assert_string_equal(buf, "2/n/3");
+	/* War Veterans does not lift itself: 2/1/4 less 2 resistance. */
+	ss_mods_traits(g, ss_board_parse("c3"), 2, v);
+	ss_power_format(v, 0, buf, sizeof buf);
+	assert_string_equal(buf, "2/1/2");
+	/* A Terrain's +0/0/1 and an Event's +0/0/2 are of two Types: both
+	 * count; Forced March adds a point of Speed. */
+	ss_mods_traits(g, ss_board_parse("d4"), 0, v);
+	ss_power_format(v, 1, buf, sizeof buf);
+	assert_string_equal(buf, "0/2/6 speed 2");
+	free(g);
+}
+
+/* The view shows a player's own hand and standing orders only, and
+ * never a Reserve's cards: changing them changes no other view. */
+static void
+test_ss_view_hidden(void **state)
+{
+	static const char *const names[] = { "alice", "bob", "carol" };
+	struct ss_game *g, *h;
+	struct sbuf a, b;
+	char err[600];
+
+	(void)state;
+	g = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	h = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	assert_non_null(g);
+	assert_non_null(h);
+	h->p[1].hand.card[0] = SS_CARD_EARTHQUAKE;
+	h->p[1].nstanding = 0;
+	h->p[0].reserve.card[0] = SS_CARD_LAKE;
+	h->p[2].reserve.n = 1;
+	for (int viewer = -1; viewer < 3; viewer++) {
+		sbuf_init(&a);
+		sbuf_init(&b);
+		ss_view(g, names, viewer, &a);
+		ss_view(h, names, viewer, &b);
+		if (viewer == 1)
+			assert_string_not_equal(a.p, b.p);
+		else
+			assert_string_equal(a.p, b.p);
+		if (viewer == 1) {
+			assert_non_null(strstr(a.p, "Hand (2): Blessing, "
+			    "Dispel"));
+			assert_non_null(strstr(a.p, "Standing: counter "
+			    "default"));
+		} else {
+			assert_null(strstr(a.p, "Blessing, Dispel"));
+			assert_null(strstr(a.p, "Standing"));
+		}
+		/* The Capital acts as a Unit of the company: Rotten
+		 * Provisions lowers it too. */
+		assert_non_null(strstr(a.p, "b2 Castle Town (alice) 2/1/6: "
+		    "Warriors of alice 3/0/4 speed 1, moved 1;\n    Archers of "
+		    "alice 0/2/3 speed 1, moved 0; Blessing on Archers;"));
+		assert_non_null(strstr(a.p, "\n2   .   C1:2  .    .    .    "
+		    ".    .   C3:1  .\n"));
+		sbuf_free(&a);
+		sbuf_free(&b);
+	}
+	free(g);
+	free(h);
+}
+
 /* Any 2, 3 or 4 Capitals are equidistant; near is a king's move. */
 static void
 test_ss_board(void **state)
@@ -617,6 +719,8 @@ main(void)
 		cmocka_unit_test(test_ss_battle_aftermath),
 		cmocka_unit_test(test_ss_state_round_trip),
 		cmocka_unit_test(test_ss_state_refused),
+		cmocka_unit_test(test_ss_mods_in_play),
+		cmocka_unit_test(test_ss_view_hidden),
 		cmocka_unit_test(test_ss_board),
 	};
 

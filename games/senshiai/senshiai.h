@@ -10,6 +10,9 @@
  *              distributions (checked and default), Maintenance, the
  *              aftermath of close combat, Bushido
  * ss_board.c   the board geometry: squares, "near", Capital places
+ * ss_state.c   the state section: the game's structure, load and save
+ * ss_mods.c    which modifiers act on a Unit in play, and its traits
+ * ss_view.c    the board and piles drawn in text for one player
  *
  * The rules as implemented, with every ruling and its reason, are in
  * games/senshiai/RULINGS (to become man/gunbai-senshiai.6). */
@@ -467,6 +470,30 @@ struct ss_game *ss_state_load(const struct node *sec, int n,
     struct gb_err *e);
 /* The section for g; load(save(g)) equals g. */
 struct node *ss_state_save(const struct ss_game *g);
+
+/* ---- Modifiers in play (ss_mods.c) -------------------------------- */
+
+#define SS_MODS_MAX (SS_EFFECTS + SS_SQ_UNITS + 1)
+
+/* The modifiers acting now on Unit u of square sq (u SS_NONE: the
+ * Capital on sq, acting as a Unit): the Terrain's Power Modifiers, those
+ * of the other allied Troops of its company, and Events in play on it or
+ * on its company.  Returns how many were written to out. */
+size_t ss_mods_on(const struct ss_game *g, int sq, int u,
+    struct ss_mod out[SS_MODS_MAX]);
+
+/* The traits of Unit u of square sq (SS_NONE: its Capital) under the
+ * modifiers in play. */
+void ss_mods_traits(const struct ss_game *g, int sq, int u,
+    int out[SS_TRAITS]);
+
+/* ---- The view (ss_view.c) ------------------------------------------ */
+
+/* The board drawn in text and every pile, as player (or the public, -1)
+ * may see it: hands and standing orders of others, and every Reserve's
+ * order, are left out.  At most 72 columns. */
+void ss_view(const struct ss_game *g, const char *const *names, int player,
+    struct sbuf *out);
 
 /* ---- The board (ss_board.c) ---------------------------------------- */
 
