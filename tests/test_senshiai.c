@@ -450,6 +450,7 @@ test_ss_battle_aftermath(void **state)
 /* A 3-player state in the middle of a game. */
 static const char test_ss_state_text[] =
     "turn: 4\n"
+    "turn-limit: 0\n"
     "active: 1\n"
     "stage: main\n"
     "players:\n"
@@ -463,11 +464,12 @@ static const char test_ss_state_text[] =
     "  - at: b2\n"
     "    terrain: castle-town\n"
     "    master: 0\n"
-    "    units: [{card: warriors, owner: 0, moves: 1, flees: 0}, "
-    "{card: archers, owner: 0, moves: 0, flees: 1}]\n"
-    "  - {at: h8, terrain: port-city, master: 1, units: []}\n"
-    "  - {at: h2, terrain: castle-town, master: 2, units: "
-    "[{card: native-barbarian, owner: 2, moves: 0, flees: 0}]}\n"
+    "    activated: 0\n"
+    "    units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}, "
+    "{card: archers, owner: 0, moves: 0, flees: 1, acted: 1}]\n"
+    "  - {at: h8, terrain: port-city, master: 1, activated: 0, units: []}\n"
+    "  - {at: h2, terrain: castle-town, master: 2, activated: 0, units: "
+    "[{card: native-barbarian, owner: 2, moves: 0, flees: 0, acted: 0}]}\n"
     "effects:\n"
     "  - {card: blessing, caster: 1, at: b2, unit: 1, duration: round}\n"
     "  - {card: rotten-provisions, caster: 1, at: b2, unit: none, "
@@ -532,18 +534,18 @@ test_ss_state_refused(void **state)
 		const char *from, *to, *err;
 	} bad[] = {
 		{ "reserve: [plains", "reserve: [dragon",
-		    "5:41: reserve: unknown card" },
+		    "6:41: reserve: unknown card" },
 		{ "{card: archers, owner: 0", "{card: archers, owner: 1",
-		    "12:61: units: two players' Units on one square" },
+		    "14:71: units: two players' Units on one square" },
 		{ "{card: native-barbarian", "{card: plains",
-		    "14:55: units: Plains is not a Unit" },
+		    "16:69: units: Plains is not a Unit" },
 		{ "at: b2, unit: 1", "at: b2, unit: 2",
-		    "16:47: \"unit\" must be an integer from 0 to 1" },
-		{ "at: h8", "at: b2", "13:5: board: square given twice" },
-		{ "stage: main", "stage: lunch", "3:8: \"stage\" must be" },
+		    "18:47: \"unit\" must be an integer from 0 to 1" },
+		{ "at: h8", "at: b2", "15:5: board: square given twice" },
+		{ "stage: main", "stage: lunch", "4:8: \"stage\" must be" },
 		{ "duration: round}\n  - {card: rot",
 		    "duration: instant}\n  - {card: rot",
-		    "16:5: effects: an Effect in play lasts longer" },
+		    "18:5: effects: an Effect in play lasts longer" },
 	};
 	char text[sizeof test_ss_state_text + 16], err[600];
 
@@ -570,18 +572,18 @@ static void
 test_ss_mods_in_play(void **state)
 {
 	static const char text[] =
-	    "turn: 1\nactive: 0\nstage: main\nplayers:\n"
+	    "turn: 1\nturn-limit: 0\nactive: 0\nstage: main\nplayers:\n"
 	    "  - {out: 0, forced-by: none, reserve: [], hand: [], "
 	    "discard: [], standing: []}\n"
 	    "  - {out: 0, forced-by: none, reserve: [], hand: [], "
 	    "discard: [], standing: []}\n"
 	    "board:\n"
-	    "  - {at: c3, terrain: plains, master: 0, units: ["
-	    "{card: warriors, owner: 0, moves: 0, flees: 0}, "
-	    "{card: militiamen, owner: 0, moves: 0, flees: 0}, "
-	    "{card: war-veterans, owner: 0, moves: 0, flees: 0}]}\n"
-	    "  - {at: d4, terrain: forest, master: 0, units: ["
-	    "{card: archers, owner: 0, moves: 0, flees: 0}]}\n"
+	    "  - {at: c3, terrain: plains, master: 0, activated: 0, units: ["
+	    "{card: warriors, owner: 0, moves: 0, flees: 0, acted: 0}, "
+	    "{card: militiamen, owner: 0, moves: 0, flees: 0, acted: 0}, "
+	    "{card: war-veterans, owner: 0, moves: 0, flees: 0, acted: 0}]}\n"
+	    "  - {at: d4, terrain: forest, master: 0, activated: 0, units: ["
+	    "{card: archers, owner: 0, moves: 0, flees: 0, acted: 0}]}\n"
 	    "effects:\n"
 	    "  - {card: rotten-provisions, caster: 1, at: c3, unit: none, "
 	    "duration: round}\n"

@@ -434,11 +434,16 @@ struct ss_unit {
 	int owner;
 	int moves; /* squares moved this turn */
 	int flees; /* times fled this turn */
+	int acted; /* SS_ACT_* done this turn */
 };
+
+#define SS_ACT_FOUGHT 1   /* took part in an attack */
+#define SS_ACT_PRODUCED 2 /* used its Production */
 
 struct ss_square {
 	int terrain; /* a card, or SS_NONE: empty */
 	int master;  /* who played the terrain */
+	int activated; /* its Activate ability was used this turn */
 	int nunits;
 	struct ss_unit unit[SS_SQ_UNITS];
 };
@@ -456,6 +461,7 @@ struct ss_game {
 	int turn;       /* turns begun so far */
 	int active;
 	int stage;      /* enum ss_stage */
+	int limit;      /* a draw after this many turns; 0: none */
 	struct ss_player p[GAME_MAX_PLAYERS];
 	struct ss_square sq[SS_SQUARES];
 	int neffects;

@@ -1,6 +1,7 @@
 /* ss_state.c - the game's section of the state file.
  *
  *   turn: 3                  # turns begun so far
+ *   turn-limit: 200          # a draw after this many turns; 0: none
  *   active: 0                # the player whose turn it is
  *   stage: main              # deck, draw, main, counter or over
  *   players:                 # in the order of the state's players
@@ -14,7 +15,8 @@
  *     - at: b2
  *       terrain: castle-town
  *       master: 0
- *       units: [{card: warriors, owner: 0, moves: 1, flees: 0}]
+ *       activated: 0         # its Activate used this turn
+ *       units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}]
  *   effects:                 # Effects in play
  *     - {card: blessing, caster: 0, at: b2, unit: 0, duration: round}
  *   winners: [0]             # only when stage is over
@@ -33,14 +35,15 @@
 const char *const ss_stage_words[SS_STAGES] = { SS_STAGE_LIST(SS_STAGE_WORD) };
 #undef SS_STAGE_WORD
 
-static const char *const ss_state_keys[] = { "turn", "active", "stage",
+static const char *const ss_state_keys[] = { "turn", "turn-limit",
+	"active", "stage",
 	"players", "board", "effects", "winners", "reason", NULL };
 static const char *const ss_state_player_keys[] = { "out", "forced-by",
 	"reserve", "hand", "discard", "standing", NULL };
 static const char *const ss_state_square_keys[] = { "at", "terrain",
-	"master", "units", NULL };
+	"master", "activated", "units", NULL };
 static const char *const ss_state_unit_keys[] = { "card", "owner",
-	"moves", "flees", NULL };
+	"moves", "flees", "acted", NULL };
 static const char *const ss_state_effect_keys[] = { "card", "caster", "at",
 	"unit", "duration", NULL };
 
@@ -169,14 +172,15 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
     struct gb_err *e)
 {
 	struct ss_unit *u = &q->unit[q->nunits];
-	long long mv, fl;
+	long long mv, fl, ac;
 
 	if (node_want_kind(m, NODE_MAP, "units", e) < 0 ||
 	    node_only_keys(m, ss_state_unit_keys, e) < 0 ||
 	    ss_state_card_key(m, "card", &u->card, e) < 0 ||
 	    ss_state_player(m, "owner", g->n, 0, &u->owner, e) < 0 ||
 	    node_need_int(m, "moves", 0, 99, &mv, e) < 0 ||
-	    node_need_int(m, "flees", 0, 1, &fl, e) < 0)
+	    node_need_int(m, "flees", 0, 1, &fl, e) < 0 ||
+	    node_need_int(m, "acted", 0, 3, &ac, e) < 0)
 		return -1;
 	if (!ss_card_is_unit(u->card))
 		return err_set(e, m->line, m->col, "units: %s is not a Unit",
@@ -186,6 +190,7 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 		    "on one square");
 	u->moves = (int)mv;
 	u->flees = (int)fl;
+	u->acted = (int)ac;
 	q->nunits++;
 	return 0;
 }
@@ -200,6 +205,7 @@ ss_state_board(struct ss_game *g, const struct node *sec, struct gb_err *e)
 	for (size_t i = 0; i < l->n; i++) {
 		const struct node *m = l->items[i];
 		int at, t;
+		long long act;
 
 		if (node_want_kind(m, NODE_MAP, "board", e) < 0 ||
 		    node_only_keys(m, ss_state_square_keys, e) < 0 ||
@@ -210,8 +216,10 @@ ss_state_board(struct ss_game *g, const struct node *sec, struct gb_err *e)
 			    "given twice");
 		if (ss_state_card_key(m, "terrain", &t, e) < 0 ||
 		    ss_state_player(m, "master", g->n, 0, &g->sq[at].master,
-		    e) < 0 || node_need(m, "units", NODE_SEQ, &us, e) < 0)
+		    e) < 0 || node_need_int(m, "activated", 0, 1, &act, e) < 0 ||
+		    node_need(m, "units", NODE_SEQ, &us, e) < 0)
 			return -1;
+		g->sq[at].activated = (int)act;
 		if (ss_cards[t].type != SS_TERRAIN &&
 		    ss_cards[t].type != SS_CAPITAL)
 			return err_set(e, m->line, m->col, "board: %s is not "
@@ -315,6 +323,9 @@ ss_state_load(const struct node *sec, int n, struct gb_err *e)
 	    node_need_int(sec, "turn", 0, 1000000000, &x, e) < 0)
 		goto fail;
 	g->turn = (int)x;
+	if (node_need_int(sec, "turn-limit", 0, 1000000000, &x, e) < 0)
+		goto fail;
+	g->limit = (int)x;
 	if (ss_state_player(sec, "active", n, 0, &g->active, e) < 0 ||
 	    node_need_word(sec, "stage", ss_stage_words, SS_STAGES,
 	    &g->stage, e) < 0 || ss_state_players(g, sec, e) < 0 ||
@@ -381,6 +392,7 @@ ss_state_board_node(const struct ss_game *g)
 		node_set(m, "at", node_scalar(name));
 		node_set(m, "terrain", node_scalar(ss_cards[q->terrain].word));
 		node_set(m, "master", node_int(q->master));
+		node_set(m, "activated", node_int(q->activated));
 		us = node_set(m, "units", node_seq());
 		for (int k = 0; k < q->nunits; k++) {
 			struct node *u = node_push(us, node_map());
@@ -390,6 +402,7 @@ ss_state_board_node(const struct ss_game *g)
 			node_set(u, "owner", node_int(q->unit[k].owner));
 			node_set(u, "moves", node_int(q->unit[k].moves));
 			node_set(u, "flees", node_int(q->unit[k].flees));
+			node_set(u, "acted", node_int(q->unit[k].acted));
 		}
 	}
 	return l;
@@ -402,6 +415,7 @@ ss_state_save(const struct ss_game *g)
 	char name[3];
 
 	node_set(sec, "turn", node_int(g->turn));
+	node_set(sec, "turn-limit", node_int(g->limit));
 	node_set(sec, "active", node_int(g->active));
 	node_set(sec, "stage", node_scalar(ss_stage_words[g->stage]));
 	node_set(sec, "players", ss_state_players_node(g));
