@@ -279,6 +279,11 @@ struct ss_deck {
  * column of the fault (the whole list if it is about the totals). */
 int ss_deck_parse(const char *text, struct ss_deck *d, struct gb_err *e);
 
+/* Add one line of a deck list (line number lineno) to d: 0, or -1 with
+ * e set.  Totals are checked only as far as SS_DECK_MAX. */
+int ss_deck_line(const char *line, int lineno, struct ss_deck *d,
+    struct gb_err *e);
+
 /* Exactly one Capital; at least one card besides it; at most SS_DECK_MAX
  * cards in all.  Returns 0, or -1 with a reason in why. */
 int ss_deck_check(const struct ss_deck *d, char *why, size_t size);
@@ -439,6 +444,8 @@ struct ss_unit {
 
 #define SS_ACT_FOUGHT 1   /* took part in an attack */
 #define SS_ACT_PRODUCED 2 /* used its Production */
+#define SS_ACT_NOW 4      /* fighting in the battle being played; never
+                           * in a saved state */
 
 struct ss_square {
 	int terrain; /* a card, or SS_NONE: empty */
@@ -476,6 +483,76 @@ struct ss_game *ss_state_load(const struct node *sec, int n,
     struct gb_err *e);
 /* The section for g; load(save(g)) equals g. */
 struct node *ss_state_save(const struct ss_game *g);
+
+/* ---- Piles and the board's cards (ss_pile.c) ---------------------- */
+
+/* names are the players' names, for the log; ev may be NULL (checking
+ * orders, nothing logged). */
+void ss_pile_push(struct ss_pile *pl, int card);   /* on top */
+void ss_pile_append(struct ss_pile *pl, int card); /* beneath */
+int ss_pile_take(struct ss_pile *pl, int i);       /* remove card i */
+int ss_pile_find(const struct ss_pile *pl, int card); /* index or -1 */
+/* Player p draws n cards (fewer if the Reserve runs out). */
+void ss_pile_draw(struct ss_game *g, int p, int n);
+/* Player p wastes n cards, forced by player by (SS_NONE: nobody). */
+void ss_pile_waste(struct ss_game *g, int p, int n, int by,
+    struct events *ev, const char *const *names);
+/* Player p restores n cards. */
+void ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
+    const char *const *names);
+/* Unit k of square s moves to square to, carrying its Effects. */
+void ss_pile_unit_move(struct ss_game *g, int s, int k, int to);
+/* Unit k of square s is destroyed: to its owner's Discard Pile. */
+void ss_pile_unit_destroy(struct ss_game *g, int s, int k);
+/* Effect i ends: to its caster's Discard Pile. */
+void ss_pile_effect_end(struct ss_game *g, int i);
+/* Players not out. */
+int ss_pile_remaining(const struct ss_game *g);
+/* Player p is out (how: "seppuku" or a reason); ends the game when
+ * RULINGS says so. */
+void ss_pile_out(struct ss_game *g, int p, const char *how,
+    struct events *ev, const char *const *names);
+/* Everyone whose Reserve is empty is out. */
+void ss_pile_check(struct ss_game *g, struct events *ev,
+    const char *const *names);
+/* A draw once the turn limit is reached. */
+void ss_pile_draw_limit(struct ss_game *g, struct events *ev);
+
+/* ---- A battle on the board (ss_fight.c) --------------------------- */
+
+/* May Unit k of square s join an attack now: not yet fought this turn,
+ * and for close combat a move left, for ranged a ranged trait that is
+ * not nulla? */
+int ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged);
+/* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to, with what is
+ * there? */
+int ss_fight_fits(const struct ss_game *g, int from, int to);
+/* The active player's eligible Units of from attack square to; plays the
+ * whole battle, logging every roll. */
+void ss_fight(struct ss_game *g, int from, int to, int ranged,
+    struct rng *rng, struct events *ev, const char *const *names);
+
+/* ---- Orders of a turn (ss_play.c) --------------------------------- */
+
+#define SS_PLAY_REFUSED (-1) /* why says why; g may be half changed */
+#define SS_PLAY_DONE 0       /* applied; more orders may follow */
+#define SS_PLAY_LAST 1       /* ends the answer ("draw", "end", or an
+                              * order that rolls dice) */
+
+/* Check one Draw or Main Stage order of player p against g and apply it
+ * to g.  With rng NULL (checking: ev NULL too) orders that roll dice are
+ * checked, not played. */
+int ss_play_order(struct ss_game *g, int p, const char *text,
+    struct rng *rng, struct events *ev, const char *const *names,
+    char *why, size_t size);
+/* Is square s part of p's realm (p's Units, or p's unoccupied
+ * terrain)? */
+int ss_play_realm(const struct ss_game *g, int p, int s);
+/* Does square s hold an enemy of p (Units, or an enemy Capital)? */
+int ss_play_enemy(const struct ss_game *g, int p, int s);
+/* Destroy every Unit whose Resistance is now 0. */
+void ss_play_zero(struct ss_game *g, struct events *ev,
+    const char *const *names);
 
 /* ---- Modifiers in play (ss_mods.c) -------------------------------- */
 

@@ -111,7 +111,7 @@ ss_col(const struct util_words *w, int i)
 
 /* One line of a deck list, without its end: "N word", "word", blank or a
  * comment.  Adds to d; -1 with e set on a fault. */
-static int
+int
 ss_deck_line(const char *line, int lineno, struct ss_deck *d,
     struct gb_err *e)
 {
@@ -137,6 +137,9 @@ ss_deck_line(const char *line, int lineno, struct ss_deck *d,
 	if (d->count[card] + n > SS_DECK_MAX)
 		return err_set(e, lineno, ss_col(&w, w.n - 1), "more than %d "
 		    "copies of %s", SS_DECK_MAX, ss_cards[card].name);
+	if (ss_deck_total(d) + n > SS_DECK_MAX)
+		return err_set(e, lineno, ss_col(&w, w.n - 1), "a deck holds "
+		    "at most %d cards", SS_DECK_MAX);
 	d->count[card] += (int)n;
 	return 0;
 }
