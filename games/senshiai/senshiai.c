@@ -412,6 +412,8 @@ ss_resolve(void *vg, const struct game_players *pl,
 		}
 		g->stage = SS_STAGE_MAIN;
 		ss_pile_check(g, ev, pl->names);
+		if (g->stage != SS_STAGE_OVER && g->p[g->active].out)
+			ss_next_turn(g, ev, pl->names);
 		return 0;
 	}
 	if (g->p[g->active].out || (a->n > 0 &&

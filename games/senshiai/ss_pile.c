@@ -222,7 +222,8 @@ ss_pile_out(struct ss_game *g, int p, const char *how, struct events *ev,
 	if (g->n >= 3 && by != SS_NONE && !g->p[by].out &&
 	    strcmp(how, "seppuku") != 0) {
 		snprintf(why, sizeof why, "%s wins: the last to force %s to "
-		    "discard or waste.", names[by], names[p]);
+		    "discard or waste.", names ? names[by] : "",
+		    names ? names[p] : "");
 		ss_pile_finish(g, 1u << by, why, ev);
 		return;
 	}
@@ -230,7 +231,7 @@ ss_pile_out(struct ss_game *g, int p, const char *how, struct events *ev,
 		for (int i = 0; i < g->n; i++)
 			if (!g->p[i].out) {
 				snprintf(why, sizeof why, "%s wins: the last "
-				    "player left.", names[i]);
+				    "player left.", names ? names[i] : "");
 				ss_pile_finish(g, 1u << i, why, ev);
 			}
 }

@@ -18,6 +18,7 @@ struct ss_ctx {
 	const char *const *names;
 	char *why;
 	size_t size;
+	const char *text;
 };
 
 static int
@@ -525,15 +526,39 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 	return SS_PLAY_DONE;
 }
 
+static int ss_play_one(struct ss_ctx *c);
+
+/* One order, then whoever's Reserve is empty is out; the answer ends if
+ * the player is out or the game over. */
 int
 ss_play_order(struct ss_game *g, int p, const char *text, struct rng *rng,
     struct events *ev, const char *const *names, char *why, size_t size)
 {
-	struct ss_ctx c = { g, p, rng, ev, names, why, size };
-	struct util_words w;
+	struct ss_ctx c = { g, p, rng, ev, names, why, size, text };
+	int r;
 
 	why[0] = '\0';
-	if (util_words(text, &w) < 0 || w.n == 0)
+	if (g->p[p].out || g->stage == SS_STAGE_OVER)
+		return ss_play_no(&c, "you are out of the game");
+	if ((r = ss_play_one(&c)) < 0)
+		return r;
+	ss_pile_check(g, ev, names);
+	if (g->p[p].out || g->stage == SS_STAGE_OVER)
+		return SS_PLAY_LAST;
+	return r;
+}
+
+static int
+ss_play_one(struct ss_ctx *c0)
+{
+	struct ss_ctx c = *c0;
+	struct ss_game *g = c.g;
+	int p = c.p;
+	struct events *ev = c.ev;
+	const char *const *names = c.names;
+	struct util_words w;
+
+	if (util_words(c.text, &w) < 0 || w.n == 0)
 		return ss_play_no(&c, "empty or too long order");
 	if (w.n > UTIL_WORDS_MAX)
 		return ss_play_no(&c, "too many words");
