@@ -405,6 +405,8 @@ ss_resolve(void *vg, const struct game_players *pl,
 	if (g->stage == SS_STAGE_DRAW) {
 		int want = SS_HAND_CAP - g->p[g->active].hand.n;
 
+		if (want > g->p[g->active].reserve.n)
+			want = g->p[g->active].reserve.n;
 		if (want > 0) {
 			ss_pile_draw(g, g->active, want);
 			events_add(ev, EVENT_ALL, "%s draws %d card%s.",
