@@ -1,7 +1,10 @@
 /* senshiai.h - what the files of the Senshiai module share.
  *
- * Work in progress (issue 15): the module is not registered yet.  What
- * exists are the leaf files a turn sequence will call:
+ * senshiai.c   the game_entry: options, setup, the turn sequence
+ * ss_play.c    one order of a turn, checked and applied
+ * ss_fight.c   one battle played on the state
+ * ss_pile.c    cards between piles and the board; who is out
+ * and the leaf files that compute and return:
  *
  * ss_cards.c   the Basic Collection as one table, card lookup, deck lists
  *              (parsing and validation) and the standard deck
@@ -15,7 +18,7 @@
  * ss_view.c    the board and piles drawn in text for one player
  *
  * The rules as implemented, with every ruling and its reason, are in
- * games/senshiai/RULINGS (to become man/gunbai-senshiai.6). */
+ * man/gunbai-senshiai.6; games/senshiai/RULINGS keeps the design notes. */
 #ifndef GUNBAI_SENSHIAI_H
 #define GUNBAI_SENSHIAI_H
 
