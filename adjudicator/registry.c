@@ -5,12 +5,14 @@
 
 extern const struct game_entry japanese_swords_game;
 extern const struct game_entry senjin_game;
+extern const struct game_entry senshiai_game;
 extern const struct game_entry sensoufuda_game;
 
 /* Alphabetical by id. */
 const struct game_entry *const game_registry[] = {
 	&japanese_swords_game,
 	&senjin_game,
+	&senshiai_game,
 	&sensoufuda_game,
 };
 

@@ -1,0 +1,528 @@
+/* senshiai.c - Senshiai: the game entry and the turn sequence.
+ *
+ *   deck   every player owes a sealed deck list ("standard", or "N card"
+ *          lines then "done"); then each Capital goes to its place, each
+ *          Reserve is shuffled, and the first player is drawn;
+ *   draw   the active player discards any cards, then draws up to 6;
+ *   main   the active player's orders, in order, until "end" or an order
+ *          that rolls dice (an attack, a Tardy move): then the same player
+ *          owes the Main Stage again, seeing the result;
+ *   end    Effects of duration "turn" end; the next player still in
+ *          begins: that player's Units' moves are counted afresh and the
+ *          Effects he cast for a round end.
+ * After every order an emptied Reserve puts its player out (ss_pile.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "senshiai.h"
+
+enum { SS_OPT_FIRST, SS_OPT_LIMIT };
+
+static const struct game_option ss_options[] = {
+	[SS_OPT_FIRST] = { .name = "first", .def = "random",
+	    .help = "who plays first: random (a die) or a player's name" },
+	[SS_OPT_LIMIT] = { .name = "turn-limit", .def = "200",
+	    .help = "a draw after this many turns in all; 0 for no limit" },
+	{ .name = NULL },
+};
+
+static void *
+ss_setup(const struct game_players *pl, const char *const *optv,
+    struct rng *rng, struct events *ev, struct gb_err *e)
+{
+	struct ss_game *g;
+	long long limit;
+	int first = -1;
+
+	if (util_parse_int(optv[SS_OPT_LIMIT], 0, 1000000, &limit) < 0) {
+		err_set(e, 0, 0, "option turn-limit: '%.40s' is not a number "
+		    "of turns from 0 to 1000000", optv[SS_OPT_LIMIT]);
+		return NULL;
+	}
+	if (strcmp(optv[SS_OPT_FIRST], "random") == 0) {
+		first = (int)rng_below(rng, (uint64_t)pl->n);
+		events_add(ev, EVENT_ALL, "Drawn to play first (rng_below %d "
+		    "= %d): %s.", pl->n, first, pl->names[first]);
+	}
+	for (int p = 0; p < pl->n && first < 0; p++)
+		if (strcmp(optv[SS_OPT_FIRST], pl->names[p]) == 0)
+			first = p;
+	if (first < 0) {
+		err_set(e, 0, 0, "option first: '%.40s' is neither random nor "
+		    "the name of a player", optv[SS_OPT_FIRST]);
+		return NULL;
+	}
+	g = util_calloc(1, sizeof *g);
+	g->n = pl->n;
+	g->active = first;
+	g->limit = (int)limit;
+	g->stage = SS_STAGE_DECK;
+	for (int s = 0; s < SS_SQUARES; s++)
+		g->sq[s].terrain = g->sq[s].master = SS_NONE;
+	for (int p = 0; p < g->n; p++)
+		g->p[p].forced_by = SS_NONE;
+	events_add(ev, EVENT_ALL, "Every player owes a deck list.");
+	return g;
+}
+
+static void
+ss_free(void *g)
+{
+	free(g);
+}
+
+static void *
+ss_load(const struct node *sec, const struct game_players *pl,
+    struct gb_err *e)
+{
+	return ss_state_load(sec, pl->n, e);
+}
+
+static struct node *
+ss_save(const void *g)
+{
+	return ss_state_save(g);
+}
+
+static size_t
+ss_owed(const void *vg, struct owed *out)
+{
+	const struct ss_game *g = vg;
+
+	switch (g->stage) {
+	case SS_STAGE_DECK:
+		for (int p = 0; p < g->n; p++) {
+			out[p].player = p;
+			snprintf(out[p].decision, sizeof out[p].decision,
+			    "deck");
+			snprintf(out[p].what, sizeof out[p].what, "a deck "
+			    "list, sealed");
+		}
+		return (size_t)g->n;
+	case SS_STAGE_DRAW:
+	case SS_STAGE_MAIN:
+		out[0].player = g->active;
+		snprintf(out[0].decision, sizeof out[0].decision, "%s",
+		    ss_stage_words[g->stage]);
+		snprintf(out[0].what, sizeof out[0].what, "the %s stage of "
+		    "turn %d", g->stage == SS_STAGE_DRAW ? "Draw" : "Main",
+		    g->turn);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* One order of a deck list into d: 1 when "standard" or a good "done"
+ * ends it, 0 for a card line, -1 refused. */
+static int
+ss_deck_order(struct ss_deck *d, const char *text, char *why, size_t size)
+{
+	struct gb_err e = { 0 };
+
+	if (strcmp(text, "standard") == 0) {
+		ss_deck_standard(d);
+		return 1;
+	}
+	if (strcmp(text, "done") == 0) {
+		if (ss_deck_check(d, why, size) < 0)
+			return -1;
+		return 1;
+	}
+	if (strchr(text, '\n') != NULL ||
+	    ss_deck_line(text, 1, d, &e) < 0) {
+		snprintf(why, size, "%.150s", e.msg[0] ? e.msg : "one card "
+		    "line expected");
+		return -1;
+	}
+	return 0;
+}
+
+/* Check orders[0..n) of player on a copy of g (which they change);
+ * v may be NULL.  Returns 1 if complete, with *deck the deck list. */
+static int
+ss_check(struct ss_game *g, int player, const struct order *orders,
+    size_t n, struct verdict *v, struct ss_deck *deck)
+{
+	int complete = 0, owes = 0;
+	struct owed ow[GAME_MAX_PLAYERS];
+	size_t no = ss_owed(g, ow);
+	char why[GAME_REASON_MAX];
+
+	for (size_t i = 0; i < no; i++)
+		owes |= ow[i].player == player;
+	memset(deck, 0, sizeof *deck);
+	for (size_t i = 0; i < n; i++) {
+		int r;
+
+		why[0] = '\0';
+		if (!owes) {
+			snprintf(why, sizeof why, "you owe no orders now");
+			r = -1;
+		} else if (complete) {
+			snprintf(why, sizeof why, "the orders are complete "
+			    "before this one");
+			r = -1;
+		} else if (g->stage == SS_STAGE_DECK) {
+			r = ss_deck_order(deck, orders[i].text, why,
+			    sizeof why);
+		} else {
+			struct ss_game *t = util_malloc(sizeof *t);
+
+			*t = *g;
+			r = ss_play_order(t, player, orders[i].text, NULL, NULL,
+			    NULL, why, sizeof why);
+			if (r >= 0)
+				*g = *t;
+			free(t);
+		}
+		if (r > 0)
+			complete = 1;
+		if (v != NULL) {
+			v[i].accepted = r >= 0;
+			snprintf(v[i].reason, sizeof v[i].reason, "%s",
+			    r >= 0 ? "" : why);
+		}
+	}
+	return owes && complete;
+}
+
+static int
+ss_validate(const void *vg, int player, const struct order *orders,
+    size_t n, struct verdict *v)
+{
+	struct ss_game *g = util_malloc(sizeof *g);
+	struct ss_deck d;
+	int r;
+
+	*g = *(const struct ss_game *)vg;
+	r = ss_check(g, player, orders, n, v, &d);
+	free(g);
+	return r;
+}
+
+/* Add text to out if it is legal after g (a position after the prefix). */
+static void
+ss_try(const struct ss_game *g, int player, const char *text,
+    struct strlist *out)
+{
+	struct ss_game *t = util_malloc(sizeof *t);
+	char why[GAME_REASON_MAX];
+
+	*t = *g;
+	if (ss_play_order(t, player, text, NULL, NULL, NULL, why,
+	    sizeof why) >= 0)
+		strlist_add(out, text);
+	free(t);
+}
+
+/* Candidate Main Stage orders, each tried; in a fixed order. */
+static void
+ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
+{
+	const struct ss_pile *h = &g->p[p].hand;
+	char a[3], b[3], text[96];
+
+	ss_try(g, p, "end", out);
+	for (int s = 0; s < SS_SQUARES; s++) {
+		int nb[SS_NEAR_MAX], n = ss_board_neighbours(s, nb);
+
+		ss_board_name(s, a);
+		for (int i = 0; i < h->n; i++) {
+			const struct ss_card *c = &ss_cards[h->card[i]];
+
+			if (ss_pile_find(h, h->card[i]) != i)
+				continue;
+			if (c->type == SS_TERRAIN &&
+			    g->sq[s].terrain == SS_NONE) {
+				snprintf(text, sizeof text, "terrain %s %s",
+				    c->word, a);
+				ss_try(g, p, text, out);
+			} else if (c->type == SS_TROOP) {
+				snprintf(text, sizeof text, "recruit %s %s",
+				    c->word, a);
+				ss_try(g, p, text, out);
+			} else if (c->type == SS_EVENT &&
+			    g->sq[s].nunits > 0) {
+				snprintf(text, sizeof text, "cast %s %s%s",
+				    c->word, a, c->target == SS_TG_UNIT ?
+				    " 1" : "");
+				ss_try(g, p, text, out);
+			}
+		}
+		if (g->sq[s].nunits == 0 || g->sq[s].unit[0].owner != p)
+			continue;
+		for (int i = 0; i < n; i++) {
+			ss_board_name(nb[i], b);
+			snprintf(text, sizeof text, "move %s %s", a, b);
+			ss_try(g, p, text, out);
+			snprintf(text, sizeof text, "attack %s %s close", a, b);
+			ss_try(g, p, text, out);
+			snprintf(text, sizeof text, "attack %s %s ranged", a,
+			    b);
+			ss_try(g, p, text, out);
+		}
+		snprintf(text, sizeof text, "produce %s", a);
+		ss_try(g, p, text, out);
+		snprintf(text, sizeof text, "activate %s", a);
+		ss_try(g, p, text, out);
+	}
+	for (int i = 0; i < h->n; i++)
+		if (ss_cards[h->card[i]].target == SS_TG_PLAYER &&
+		    ss_pile_find(h, h->card[i]) == i) {
+			snprintf(text, sizeof text, "cast %s %d",
+			    ss_cards[h->card[i]].word, p + 1);
+			ss_try(g, p, text, out);
+		}
+}
+
+static void
+ss_legal(const void *vg, int player, const struct order *prefix, size_t n,
+    struct strlist *out)
+{
+	struct ss_game *g = util_malloc(sizeof *g);
+	struct ss_deck d;
+	const struct ss_pile *h;
+
+	*g = *(const struct ss_game *)vg;
+	if (ss_check(g, player, prefix, n, NULL, &d))
+		goto done;
+	if (g->stage == SS_STAGE_DECK) {
+		if (n == 0)
+			strlist_add(out, "standard");
+		else
+			strlist_add(out, "done");
+		goto done;
+	}
+	if (g->stage == SS_STAGE_DRAW) {
+		h = &g->p[player].hand;
+		strlist_add(out, "draw");
+		for (int i = 0; i < h->n; i++)
+			if (ss_pile_find(h, h->card[i]) == i)
+				strlist_addf(out, "discard %s",
+				    ss_cards[h->card[i]].word);
+		goto done;
+	}
+	if (g->stage == SS_STAGE_MAIN && g->active == player)
+		ss_legal_main(g, player, out);
+done:
+	free(g);
+}
+
+/* Build every player's Reserve from the deck lists. */
+static void
+ss_deal(struct ss_game *g, const struct game_players *pl,
+    const struct answer *answers, size_t n, struct rng *rng,
+    struct events *ev)
+{
+	for (size_t a = 0; a < n; a++) {
+		int p = answers[a].player, sq = ss_board_capital(g->n, p);
+		struct ss_game scratch = { 0 };
+		struct ss_deck d;
+		struct ss_pile *r = &g->p[p].reserve;
+
+		scratch.stage = SS_STAGE_DECK;
+		scratch.n = g->n;
+		ss_check(&scratch, p, answers[a].orders, answers[a].n, NULL,
+		    &d);
+		for (int c = 0; c < SS_NCARDS; c++)
+			for (int k = 0; k < d.count[c]; k++) {
+				if (ss_cards[c].type == SS_CAPITAL) {
+					g->sq[sq].terrain = c;
+					g->sq[sq].master = p;
+				} else {
+					ss_pile_append(r, c);
+				}
+			}
+		rng_shuffle(rng, r->card, (size_t)r->n, sizeof r->card[0]);
+		events_add(ev, EVENT_ALL, "%s's %s stands at %c%c; the Reserve "
+		    "holds %d cards, shuffled.", pl->names[p],
+		    ss_cards[g->sq[sq].terrain].name, 'a' + sq % SS_SIDE,
+		    '1' + sq / SS_SIDE, r->n);
+	}
+	g->stage = SS_STAGE_DRAW;
+	g->turn = 1;
+}
+
+/* The active player's turn ends; the next one still in begins. */
+static void
+ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
+{
+	for (int i = g->neffects - 1; i >= 0; i--)
+		if (g->effect[i].duration == SS_DUR_TURN ||
+		    g->effect[i].duration == SS_DUR_BATTLE)
+			ss_pile_effect_end(g, i);
+	do
+		g->active = (g->active + 1) % g->n;
+	while (g->p[g->active].out);
+	for (int s = 0; s < SS_SQUARES; s++) {
+		g->sq[s].activated = 0;
+		for (int k = 0; k < g->sq[s].nunits; k++) {
+			g->sq[s].unit[k].moves = 0;
+			g->sq[s].unit[k].flees = 0;
+			g->sq[s].unit[k].acted = 0;
+		}
+	}
+	for (int i = g->neffects - 1; i >= 0; i--)
+		if (g->effect[i].duration == SS_DUR_ROUND &&
+		    g->effect[i].caster == g->active)
+			ss_pile_effect_end(g, i);
+	ss_play_zero(g, ev, names);
+	g->turn++;
+	g->stage = SS_STAGE_DRAW;
+	events_add(ev, EVENT_ALL, "Turn %d: %s.", g->turn, names[g->active]);
+	ss_pile_draw_limit(g, ev);
+}
+
+static int
+ss_resolve(void *vg, const struct game_players *pl,
+    const struct answer *answers, size_t n, struct rng *rng,
+    struct events *ev, struct gb_err *e)
+{
+	struct ss_game *g = vg;
+	const struct answer *a = &answers[0];
+	char why[GAME_REASON_MAX];
+	int r = SS_PLAY_DONE;
+
+	if (g->stage == SS_STAGE_DECK) {
+		ss_deal(g, pl, answers, n, rng, ev);
+		events_add(ev, EVENT_ALL, "Turn 1: %s.", pl->names[g->active]);
+		return 0;
+	}
+	if (n != 1 || a->player != g->active)
+		return err_set(e, 0, 0, "senshiai: answer of the wrong player");
+	for (size_t i = 0; i < a->n && g->stage != SS_STAGE_OVER; i++) {
+		r = ss_play_order(g, a->player, a->orders[i].text, rng, ev,
+		    pl->names, why, sizeof why);
+		if (r < 0)
+			return err_set(e, a->orders[i].line, a->orders[i].col,
+			    "senshiai: accepted order refused: %s", why);
+		ss_pile_check(g, ev, pl->names);
+	}
+	if (g->stage == SS_STAGE_OVER)
+		return 0;
+	if (g->stage == SS_STAGE_DRAW) {
+		int want = SS_HAND_CAP - g->p[g->active].hand.n;
+
+		if (want > g->p[g->active].reserve.n)
+			want = g->p[g->active].reserve.n;
+		if (want > 0) {
+			ss_pile_draw(g, g->active, want);
+			events_add(ev, EVENT_ALL, "%s draws %d card%s.",
+			    pl->names[g->active], want, want == 1 ? "" : "s");
+		}
+		g->stage = SS_STAGE_MAIN;
+		ss_pile_check(g, ev, pl->names);
+		if (g->stage != SS_STAGE_OVER && g->p[g->active].out)
+			ss_next_turn(g, ev, pl->names);
+		return 0;
+	}
+	if (g->p[g->active].out || (a->n > 0 &&
+	    strcmp(a->orders[a->n - 1].text, "end") == 0))
+		ss_next_turn(g, ev, pl->names);
+	return 0;
+}
+
+static void
+ss_game_view(const void *g, const struct game_players *pl, int player,
+    struct sbuf *out)
+{
+	ss_view(g, pl->names, player, out);
+}
+
+static void
+ss_help(const void *vg, int player, struct sbuf *out)
+{
+	const struct ss_game *g = vg;
+
+	(void)player;
+	if (g->stage == SS_STAGE_DECK) {
+		sbuf_puts(out, "# Your deck list, sealed: \"standard\" for the "
+		    "standard deck, or\n# one \"N card\" per order then "
+		    "\"done\" (exactly one Capital,\n# at most 200 cards).\n"
+		    "# Example: [\"1 castle-town\", \"4 warriors\", "
+		    "\"3 village\", \"done\"]\n");
+	} else if (g->stage == SS_STAGE_DRAW) {
+		sbuf_puts(out, "# Draw Stage: \"discard CARD\" any number of "
+		    "times, then \"draw\"\n# (draws up to 6 cards).\n");
+	} else {
+		sbuf_puts(out, "# Main Stage, in order, then \"end\":\n"
+		    "#   terrain CARD SQ [pay CARD...]   recruit CARD SQ "
+		    "[pay CARD...]\n"
+		    "#   move FROM TO    attack FROM TO close|ranged\n"
+		    "#   cast CARD SQ [N] | cast CARD PLAYER | cast dispel "
+		    "SQ EVENT\n"
+		    "#   activate SQ    produce SQ    seppuku\n"
+		    "# An attack or a Tardy move ends the orders: you then "
+		    "owe\n# the Main Stage again, seeing the result.\n");
+	}
+}
+
+static struct outcome
+ss_outcome(const void *vg)
+{
+	const struct ss_game *g = vg;
+	struct outcome o = { 0 };
+
+	if (g->stage == SS_STAGE_OVER) {
+		o.finished = 1;
+		o.winners = g->winners;
+		snprintf(o.reason, sizeof o.reason, "%s", g->reason);
+	}
+	return o;
+}
+
+/* Draws from a copy of rng, moved on once per player, so that the
+ * harness's stream is not moved (as in Japanese Swords). */
+static int
+ss_perturb(void *vg, int player, struct rng *hr)
+{
+	struct ss_game *g = vg, *before = util_malloc(sizeof *before);
+	struct rng copy = *hr;
+	int changed;
+
+	for (int i = 0; i <= player + 1; i++)
+		rng_next(&copy);
+	*before = *g;
+	for (int p = 0; p < g->n; p++) {
+		struct ss_player *q = &g->p[p];
+
+		rng_shuffle(&copy, q->reserve.card, (size_t)q->reserve.n,
+		    sizeof q->reserve.card[0]);
+		if (p == player || q->hand.n == 0 || q->reserve.n == 0)
+			continue;
+		{
+			int i = (int)rng_below(&copy, (uint64_t)q->hand.n);
+			int j = (int)rng_below(&copy, (uint64_t)q->reserve.n);
+			int t = q->hand.card[i];
+
+			q->hand.card[i] = q->reserve.card[j];
+			q->reserve.card[j] = t;
+		}
+	}
+	changed = memcmp(before, g, sizeof *g) != 0;
+	free(before);
+	return changed;
+}
+
+const struct game_entry senshiai_game = {
+	.id = "senshiai",
+	.title = "Senshiai",
+	.ruleset = "0",
+	.min_players = 2,
+	.max_players = 4,
+	.options = ss_options,
+	.setup = ss_setup,
+	.free = ss_free,
+	.load = ss_load,
+	.save = ss_save,
+	.owed = ss_owed,
+	.validate = ss_validate,
+	.legal = ss_legal,
+	.resolve = ss_resolve,
+	.view = ss_game_view,
+	.help = ss_help,
+	.outcome = ss_outcome,
+	.perturb = ss_perturb,
+};

@@ -1,0 +1,600 @@
+/* senshiai.h - what the files of the Senshiai module share.
+ *
+ * senshiai.c   the game_entry: options, setup, the turn sequence
+ * ss_play.c    one order of a turn, checked and applied
+ * ss_fight.c   one battle played on the state
+ * ss_pile.c    cards between piles and the board; who is out
+ * and the leaf files that compute and return:
+ *
+ * ss_cards.c   the Basic Collection as one table, card lookup, deck lists
+ *              (parsing and validation) and the standard deck
+ * ss_power.c   power modifiers and the Rule of Singularity
+ * ss_battle.c  battle arithmetic: pooled attack, who may be hit, damage
+ *              distributions (checked and default), Maintenance, the
+ *              aftermath of close combat, Bushido
+ * ss_board.c   the board geometry: squares, "near", Capital places
+ * ss_state.c   the state section: the game's structure, load and save
+ * ss_mods.c    which modifiers act on a Unit in play, and its traits
+ * ss_view.c    the board and piles drawn in text for one player
+ *
+ * The rules as implemented, with every ruling and its reason, are in
+ * man/gunbai-senshiai.6; games/senshiai/RULINGS keeps the design notes. */
+#ifndef GUNBAI_SENSHIAI_H
+#define GUNBAI_SENSHIAI_H
+
+#include <stddef.h>
+
+#include "game.h"
+#include "node.h"
+#include "util.h"
+
+/* A square board of SS_SIDE x SS_SIDE squares, named a1..i9.  "Near"
+ * is the eight squares around (a king's move), so the distance between
+ * two squares is the Chebyshev distance; the four Capital places are the
+ * corners of a square inset by one, every two of them SS_CAPITAL_DIST
+ * apart: any 2, 3 or 4 of them are equidistant. */
+#define SS_SIDE 9
+#define SS_SQUARES (SS_SIDE * SS_SIDE)
+#define SS_CAPITAL_DIST 6
+#define SS_NEAR_MAX 8
+
+/* ---- Card types and paths ---------------------------------------- */
+
+/* The text's three Types; a Capital is a Terrain of Subtype Capital that
+ * acts as a Unit, kept apart because decks must hold exactly one. */
+enum ss_type { SS_TERRAIN, SS_TROOP, SS_EVENT, SS_CAPITAL, SS_TYPES };
+extern const char *const ss_type_names[SS_TYPES];
+
+#define SS_EARTH 1u
+#define SS_WATER 2u
+#define SS_AIR 4u
+
+/* ---- Traits and power -------------------------------------------- */
+
+/* The traits modifiers act on: the three of Power, then Speed. */
+enum ss_trait { SS_MELEE, SS_RANGED, SS_RESIST, SS_SPEED, SS_TRAITS };
+
+#define SS_NULLA (-1) /* a trait of nulla: worth 0, never modified */
+
+/* ---- Abilities ----------------------------------------------------- */
+
+/* Every concise ability of the text's list, plus Recruit and Maintenance
+ * (the Capitals').  X(ID, name as printed on the card). */
+#define SS_ABILITY_LIST(X)                                      \
+	X(RECRUIT, "Recruit")                                   \
+	X(MAINTENANCE, "Maintenance")                           \
+	X(ACTIVATE, "Activate")                                 \
+	X(ACTS_AS_UNIT, "Acts as Unit")                         \
+	X(ANNULS, "Annuls the Target")                          \
+	X(ARTILLERY, "Artillery")                               \
+	X(BOARDING, "Boarding")                                 \
+	X(DIVE_ATTACK, "Dive Attack")                           \
+	X(CONTINGENCY, "Contingency")                           \
+	X(INTERRUPT, "Interrupt")                               \
+	X(PILLAGE, "Pillage")                                   \
+	X(POWER_MOD, "Power Modifiers")                         \
+	X(PRODUCTION, "Production")                             \
+	X(TARDY, "Tardy")                                       \
+	X(TAKE_AWAY, "Take Away Attracts Attacks")              \
+	X(BUSHIDO, "Bushido")                                   \
+	X(CHAOS, "Chaos")                                       \
+	X(MOVE_RESTRICTION, "Move Restriction")                 \
+	X(INTERRUPTS_ROLL, "Interrupts a Die Roll")
+
+#define SS_ABILITY_ENUM(id, name) SS_AB_##id,
+enum ss_ability { SS_ABILITY_LIST(SS_ABILITY_ENUM) SS_ABILITIES };
+#undef SS_ABILITY_ENUM
+#define SS_AB(id) (1u << SS_AB_##id)
+extern const char *const ss_ability_names[SS_ABILITIES];
+
+/* What an event or a card's Power Modifiers ability aims at. */
+enum ss_target {
+	SS_TG_NONE,     /* a Troop, Terrain or Capital in play: no target */
+	SS_TG_UNIT,     /* one Unit */
+	SS_TG_COMPANY,  /* every allied Unit on one Terrain */
+	SS_TG_TERRAIN,  /* one Terrain (or Capital) on the board */
+	SS_TG_EVENT,    /* an Event being cast or in play */
+	SS_TG_PLAYER,   /* a player */
+	SS_TG_ROLL,     /* a die about to be rolled */
+	SS_TARGETS
+};
+extern const char *const ss_target_names[SS_TARGETS];
+
+/* How long an Event stays on its target. */
+enum ss_duration {
+	SS_DUR_NONE,    /* not an Event */
+	SS_DUR_INSTANT, /* acts once, then goes to the Discard Pile */
+	SS_DUR_BATTLE,  /* until the end of the battle it is cast in */
+	SS_DUR_TURN,    /* until the end of the current Main Stage */
+	SS_DUR_ROUND,   /* one round: until its master's next Draw Stage */
+	SS_DUR_LASTING, /* until its target leaves play or it is annulled */
+	SS_DURATIONS
+};
+extern const char *const ss_duration_names[SS_DURATIONS];
+
+/* The Basic Collection.  One row per card:
+ * X(ID, word, name, type, subtype, cost, paths, limit, speed,
+ *   melee, ranged, resist, abilities, param, target, duration,
+ *   mod (the modifier it gives, as "+m/r/s" or "-m/r/s", speed as
+ *   "+speed N", or ""), text)
+ * limit is for Terrains and Capitals (0 otherwise); speed and power for
+ * Units (Troops, Capitals, and Events that act as Units); param is the
+ * number an ability takes (Activate 2, Tardy 3, Chaos 5, Move
+ * Restriction 1, Interrupts a Die Roll 6); for Artillery it is the ranged
+ * attack of the listed power, the only trait the Basic Collection's
+ * Artillery changes.  The reasons for each card are in RULINGS. */
+#define SS_CARD_LIST(X)                                                     \
+	/* Capitals: cost nulla, speed 0, act as Units, Recruit, Maintenance */ \
+	X(CASTLE_TOWN, "castle-town", "Castle Town", SS_CAPITAL, "Capital",  \
+	    0, SS_EARTH, 2, 0, 2, 1, 8,                                      \
+	    SS_AB(RECRUIT) | SS_AB(MAINTENANCE) | SS_AB(ACTS_AS_UNIT), 0,    \
+	    SS_TG_NONE, SS_DUR_NONE, "",                                      \
+	    "The seat of an Earth realm.")                                    \
+	X(PORT_CITY, "port-city", "Port City", SS_CAPITAL, "Capital", 0,      \
+	    SS_EARTH | SS_WATER, 2, 0, 1, 2, 7,                              \
+	    SS_AB(RECRUIT) | SS_AB(MAINTENANCE) | SS_AB(ACTS_AS_UNIT), 0,    \
+	    SS_TG_NONE, SS_DUR_NONE, "",                                      \
+	    "The seat of a seafaring realm.")                                 \
+	/* Terrains */                                                        \
+	X(PLAINS, "plains", "Plains", SS_TERRAIN, "Field", 0, SS_EARTH, 2, 0, \
+	    0, 0, 0, 0, 0, SS_TG_NONE, SS_DUR_NONE, "", "Open ground.")      \
+	X(FOREST, "forest", "Forest", SS_TERRAIN, "Wood", 0,                  \
+	    SS_EARTH | SS_AIR, 1, 0, 0, 0, 0, SS_AB(POWER_MOD), 0,            \
+	    SS_TG_COMPANY, SS_DUR_NONE, "+0/0/1",                            \
+	    "Units over it get +0/0/1.")                                      \
+	X(LAKE, "lake", "Lake", SS_TERRAIN, "Water", 0, SS_WATER | SS_AIR,    \
+	    2, 0, 0, 0, 0, 0, 0, SS_TG_NONE, SS_DUR_NONE, "",                 \
+	    "Open water.")                                                    \
+	X(VILLAGE, "village", "Village", SS_TERRAIN, "Settlement", 1,         \
+	    SS_EARTH, 1, 0, 0, 0, 0, SS_AB(RECRUIT), 0, SS_TG_NONE,           \
+	    SS_DUR_NONE, "", "Troops may be recruited here.")                 \
+	X(HARBOUR, "harbour", "Harbour", SS_TERRAIN, "Construction", 2,       \
+	    SS_EARTH | SS_WATER, 2, 0, 0, 0, 0, SS_AB(RECRUIT), 0,            \
+	    SS_TG_NONE, SS_DUR_NONE, "",                                      \
+	    "Troops of Earth or Water may be recruited here.")                \
+	X(FORT, "fort", "Fort", SS_TERRAIN, "Construction", 2, SS_EARTH, 3,   \
+	    0, 0, 0, 0, SS_AB(POWER_MOD), 0, SS_TG_COMPANY, SS_DUR_NONE,      \
+	    "+0/0/2", "Units over it get +0/0/2.")                           \
+	X(MOUNTAIN_PASS, "mountain-pass", "Mountain Pass", SS_TERRAIN,        \
+	    "Mountain", 1, SS_EARTH | SS_AIR, 1, 0, 0, 0, 0,                  \
+	    SS_AB(MOVE_RESTRICTION), 1, SS_TG_NONE, SS_DUR_NONE, "",         \
+	    "Move Restriction: Earth 1.")                                     \
+	X(GOLD_MINE, "gold-mine", "Gold Mine", SS_TERRAIN, "Mine", 2,         \
+	    SS_EARTH, 2, 0, 0, 0, 0, SS_AB(ACTIVATE), 2, SS_TG_NONE,          \
+	    SS_DUR_NONE, "", "Activate 2: its master restores 2 cards.")      \
+	/* Troops */                                                          \
+	X(WARRIORS, "warriors", "Warriors", SS_TROOP, "Infantry", 2,          \
+	    SS_EARTH, 0, 1, 3, 0, 6, 0, 0, SS_TG_NONE, SS_DUR_NONE, "",       \
+	    "Hardened foot soldiers.")                                        \
+	X(MILITIAMEN, "militiamen", "Militiamen", SS_TROOP, "Infantry", 0,    \
+	    SS_EARTH, 0, 1, 1, SS_NULLA, 4, 0, 0, SS_TG_NONE, SS_DUR_NONE,    \
+	    "", "Peasants with spears.")                                      \
+	X(WAR_VETERANS, "war-veterans", "War Veterans", SS_TROOP, "Infantry", \
+	    3, SS_EARTH, 0, 1, 2, 1, 4, SS_AB(POWER_MOD), 0, SS_TG_COMPANY,   \
+	    SS_DUR_NONE, "+1/1/1",                                           \
+	    "Other allied Units in its company get +1/1/1.")                  \
+	X(ARCHERS, "archers", "Archers", SS_TROOP, "Infantry", 1, SS_EARTH,   \
+	    0, 1, 0, 2, 3, 0, 0, SS_TG_NONE, SS_DUR_NONE, "",                 \
+	    "Bowmen.")                                                        \
+	X(SAMURAI, "samurai", "Samurai", SS_TROOP, "Infantry", 1, SS_EARTH,   \
+	    0, 2, 4, 1, 5, SS_AB(BUSHIDO), 0, SS_TG_NONE, SS_DUR_NONE, "",    \
+	    "Bushido.")                                                       \
+	X(RAIDERS, "raiders", "Raiders", SS_TROOP, "Cavalry", 2, SS_EARTH, 0, \
+	    2, 2, SS_NULLA, 4, SS_AB(PILLAGE), 0, SS_TG_NONE, SS_DUR_NONE,    \
+	    "", "Pillage.")                                                   \
+	X(PIRATES, "pirates", "Pirates", SS_TROOP, "Sailors", 1, SS_WATER, 0, \
+	    2, 2, SS_NULLA, 3, SS_AB(BOARDING), 0, SS_TG_NONE, SS_DUR_NONE,   \
+	    "", "Boarding.")                                                  \
+	X(GRIFFIN_RIDERS, "griffin-riders", "Griffin Riders", SS_TROOP,       \
+	    "Beast", 3, SS_AIR, 0, 3, 3, SS_NULLA, 4, SS_AB(DIVE_ATTACK), 0,  \
+	    SS_TG_NONE, SS_DUR_NONE, "", "Dive Attack.")                      \
+	X(CATAPULT, "catapult", "Catapult", SS_TROOP, "Siege", 2, SS_EARTH,   \
+	    0, 1, SS_NULLA, 2, 3, SS_AB(ARTILLERY), 5, SS_TG_NONE,            \
+	    SS_DUR_NONE, "", "Artillery: n/5/3.")                             \
+	X(WAR_ELEPHANTS, "war-elephants", "War Elephants", SS_TROOP, "Beast", \
+	    3, SS_EARTH, 0, 2, 5, SS_NULLA, 7, SS_AB(TARDY), 3, SS_TG_NONE,   \
+	    SS_DUR_NONE, "", "Tardy: 3.")                                     \
+	X(PEASANTS, "peasants", "Peasants", SS_TROOP, "Workers", 0, SS_EARTH, \
+	    0, 1, 0, SS_NULLA, 2, SS_AB(PRODUCTION), 0, SS_TG_NONE,           \
+	    SS_DUR_NONE, "",                                                  \
+	    "Production: it has not moved this turn.")                        \
+	X(SHIELD_BEARERS, "shield-bearers", "Shield Bearers", SS_TROOP,       \
+	    "Infantry", 1, SS_EARTH, 0, 1, 0, SS_NULLA, 5, SS_AB(TAKE_AWAY),  \
+	    0, SS_TG_NONE, SS_DUR_NONE, "", "Take Away Attracts Attacks.")    \
+	/* Events */                                                          \
+	X(ROTTEN_PROVISIONS, "rotten-provisions", "Rotten Provisions",        \
+	    SS_EVENT, "Famine", 1, 0, 0, 0, 0, 0, 0, SS_AB(POWER_MOD), 0,     \
+	    SS_TG_COMPANY, SS_DUR_ROUND, "-0/0/2",                           \
+	    "The target company gets -0/0/2 for a round.")                    \
+	X(BLESSING, "blessing", "Blessing", SS_EVENT, "Divine", 1, 0, 0, 0,   \
+	    0, 0, 0, SS_AB(POWER_MOD), 0, SS_TG_UNIT, SS_DUR_ROUND, "+0/0/2", \
+	    "The target Unit gets +0/0/2 for a round.")                       \
+	X(BATTLE_CRY, "battle-cry", "Battle Cry", SS_EVENT, "Morale", 1, 0,   \
+	    0, 0, 0, 0, 0, SS_AB(POWER_MOD) | SS_AB(CONTINGENCY), 0,          \
+	    SS_TG_COMPANY, SS_DUR_BATTLE, "+2/0/0",                          \
+	    "Contingency: the target fights a battle now.  +2/0/0.")          \
+	X(FORCED_MARCH, "forced-march", "Forced March", SS_EVENT, "Morale",   \
+	    1, 0, 0, 0, 0, 0, 0, SS_AB(POWER_MOD), 0, SS_TG_COMPANY,          \
+	    SS_DUR_TURN, "+speed 1", "The target company gets +1 Speed.")     \
+	X(OPEN_THE_VAULTS, "open-the-vaults", "Open the Vaults", SS_EVENT,    \
+	    "Economy", 2, 0, 0, 0, 0, 0, 0, 0, 0, SS_TG_PLAYER,               \
+	    SS_DUR_INSTANT, "", "The target draws 2 cards.")                  \
+	X(NATIVE_BARBARIAN, "native-barbarian", "Native Barbarian",           \
+	    SS_EVENT, "Conjuration", 1, SS_EARTH, 0, 0, 2, SS_NULLA, 3,       \
+	    SS_AB(ACTS_AS_UNIT), 0, SS_TG_TERRAIN, SS_DUR_LASTING, "",        \
+	    "Acts as Unit 2/n/3 on the target Terrain.")                      \
+	X(DISPEL, "dispel", "Dispel", SS_EVENT, "Divine", 1, 0, 0, 0, 0, 0,   \
+	    0, SS_AB(ANNULS), 0, SS_TG_EVENT, SS_DUR_INSTANT, "",             \
+	    "Annuls the Target.")                                             \
+	X(AMBUSH, "ambush", "Ambush", SS_EVENT, "Tactic", 2, 0, 0, 0, 0, 0,   \
+	    0, SS_AB(INTERRUPT), 0, SS_TG_COMPANY, SS_DUR_INSTANT, "",        \
+	    "Interrupt a close combat against the target: the attackers "    \
+	    "flee back before any die is rolled.")                            \
+	X(DIVINE_WIND, "divine-wind", "Divine Wind", SS_EVENT, "Divine", 2,   \
+	    0, 0, 0, 0, 0, 0, SS_AB(INTERRUPTS_ROLL), 6, SS_TG_ROLL,          \
+	    SS_DUR_INSTANT, "", "Interrupts a Die Roll: the result is 6.")    \
+	X(EARTHQUAKE, "earthquake", "Earthquake", SS_EVENT, "Nature", 2, 0,   \
+	    0, 0, 0, 0, 0, SS_AB(CHAOS), 5, SS_TG_TERRAIN, SS_DUR_ROUND, "",  \
+	    "Chaos 5: the target Terrain is destroyed; Units on it flee.")
+
+#define SS_CARD_ENUM(id, ...) SS_CARD_##id,
+enum ss_card_id { SS_CARD_LIST(SS_CARD_ENUM) SS_NCARDS };
+#undef SS_CARD_ENUM
+
+struct ss_card {
+	const char *word;  /* "war-veterans", as written in orders */
+	const char *name;  /* "War Veterans" */
+	int type;          /* enum ss_type */
+	const char *subtype;
+	int cost;          /* 0 (nulla) to 5 */
+	unsigned paths;    /* SS_EARTH | SS_WATER | SS_AIR */
+	int limit;         /* Terrains and Capitals */
+	int speed;         /* Units */
+	int power[3];      /* melee, ranged, resistance; SS_NULLA allowed */
+	unsigned abilities;
+	int param;
+	int target;        /* enum ss_target */
+	int duration;      /* enum ss_duration */
+	const char *mod;   /* the modifier it gives, or "" */
+	const char *text;
+};
+extern const struct ss_card ss_cards[SS_NCARDS];
+
+#define SS_DECK_MAX 200
+#define SS_QUOTE_MAX 40
+
+/* The card with this word (exact, or a unique prefix); -1 with why set
+ * ("unknown card 'x'", "ambiguous card 'x': ...") otherwise. */
+int ss_cards_find(const char *word, char *why, size_t size);
+
+/* True if card is a Unit when in play: Troops, Capitals, and Events that
+ * act as Units. */
+int ss_card_is_unit(int card);
+
+/* A deck list: how many of each card. */
+struct ss_deck {
+	int count[SS_NCARDS];
+};
+
+/* Parse a deck list: lines "N word" or "word" (one copy), blank lines and
+ * "#" comments ignored, the same card may appear on several lines; then
+ * check it (ss_deck_check).  Returns 0, or -1 with e set at the line and
+ * column of the fault (the whole list if it is about the totals). */
+int ss_deck_parse(const char *text, struct ss_deck *d, struct gb_err *e);
+
+/* Add one line of a deck list (line number lineno) to d: 0, or -1 with
+ * e set.  Totals are checked only as far as SS_DECK_MAX. */
+int ss_deck_line(const char *line, int lineno, struct ss_deck *d,
+    struct gb_err *e);
+
+/* Exactly one Capital; at least one card besides it; at most SS_DECK_MAX
+ * cards in all.  Returns 0, or -1 with a reason in why. */
+int ss_deck_check(const struct ss_deck *d, char *why, size_t size);
+
+/* The standard deck (documented in RULINGS): 50 cards. */
+void ss_deck_standard(struct ss_deck *d);
+
+/* Cards in a deck. */
+int ss_deck_total(const struct ss_deck *d);
+
+/* ---- Power modifiers and the Rule of Singularity (ss_power.c) ------- */
+
+/* One modifier acting on one Unit: a bonus (sign +1) or a penalty (sign
+ * -1) of amount[t] to each trait, given by a card of type src_type. */
+struct ss_mod {
+	int src_type; /* enum ss_type; a Capital counts as a Terrain */
+	int sign;
+	int amount[SS_TRAITS];
+};
+
+/* Parse a modifier as printed: "+1/1/1", "-0/0/2", "+speed 1". */
+int ss_mod_parse(const char *s, int src_type, struct ss_mod *m);
+
+/* The Rule of Singularity (see RULINGS): for each trait, the greatest
+ * bonus from each card type and the greatest penalty from each card type;
+ * bonuses of different types add, penalties of different types add; the
+ * total bonus and total penalty then net against each other.  bonus[t]
+ * and penalty[t] receive the net (at most one of them is non-zero). */
+void ss_power_net(const struct ss_mod *mods, size_t n, int bonus[SS_TRAITS],
+    int penalty[SS_TRAITS]);
+
+/* The traits of a Unit with base values base[] (SS_NULLA allowed) under
+ * mods: nulla stays nulla; attacks and speed never go below 0; resistance
+ * may reach 0 (the Unit is then destroyed).  A Capital's speed is 0
+ * whatever the modifiers (capital non-zero). */
+void ss_power_apply(const int base[SS_TRAITS], const struct ss_mod *mods,
+    size_t n, int capital, int out[SS_TRAITS]);
+
+/* "3/n/6", or with show_speed "3/n/6 speed 1". */
+void ss_power_format(const int v[SS_TRAITS], int show_speed, char *buf,
+    size_t size);
+
+/* ---- Battle arithmetic (ss_battle.c) ------------------------------- */
+
+/* The most Units one distribution covers: the limits of the Basic
+ * Collection let a Terrain hold at most 3 Troops plus conjurations and a
+ * Capital, so 32 is far above any legal company. */
+#define SS_DEFAULT_MAX 32
+
+/* One Unit in a battle, with its traits as modified now. */
+struct ss_fighter {
+	int card;
+	int power[SS_TRAITS]; /* SS_NULLA allowed */
+	unsigned paths;       /* the paths it may use */
+	int damage;           /* damage taken so far in this battle */
+};
+
+/* The attack a company pools: the melee (close) or ranged traits of its
+ * Units, nulla counting 0; the caller adds the one die. */
+int ss_battle_pool(const struct ss_fighter *f, size_t n, int ranged);
+
+/* The attack trait of f against a target on a Construction terrain, or
+ * a Construction itself: its Artillery power's ranged attack if it has
+ * the ability and construction is non-zero, else its own. */
+int ss_battle_attack(const struct ss_fighter *f, int ranged,
+    int construction);
+
+/* May the company att[0..n) assign close-combat damage to target?  Some
+ * attacker shares a path with it, or has Dive Attack, or has Boarding and
+ * the target may use Earth.  Ranged damage may go to any target. */
+int ss_battle_can_hit(const struct ss_fighter *att, size_t n,
+    const struct ss_fighter *target, int ranged);
+
+/* The damage a Unit can take before it is destroyed: its resistance
+ * less the damage it has; 0 for one already doomed. */
+int ss_battle_left(const struct ss_fighter *f);
+
+/* Check a distribution of total damage over targets t[0..n): assign[i]
+ * to t[i].  hit[i] says whether t[i] may be assigned damage.  All damage
+ * must be assigned, to hittable targets only; while a hittable target
+ * with Take Away Attracts Attacks is not doomed, no other target may take
+ * damage.  When no target may be hit, nothing is assigned.  Returns 0,
+ * or -1 with a reason. */
+int ss_battle_check(const struct ss_fighter *t, const int *hit, size_t n,
+    const int *assign, int total, char *why, size_t size);
+
+/* The default distribution (a missed deadline, or a standing order
+ * "damage default"): hittable Take Away targets first, then the others
+ * from the least damage still needed to destroy them (ties in order);
+ * each takes exactly what destroys it while damage lasts, the next
+ * takes what is left; damage past destroying them all goes to the first
+ * hittable target.  Fills assign[0..n); n at most SS_DEFAULT_MAX. */
+void ss_battle_default(const struct ss_fighter *t, const int *hit, size_t n,
+    int total, int *assign);
+
+/* Cards a Capital with Maintenance makes its master waste after taking
+ * damage: one per point past its resistance. */
+int ss_battle_maintenance(const struct ss_fighter *capital);
+
+/* Close combat's aftermath for the attacker. */
+enum ss_claim {
+	SS_CLAIM_NONE,  /* the attackers are all destroyed */
+	SS_CLAIM_TAKE,  /* the defenders are: the attackers station there */
+	SS_CLAIM_FLEE   /* both have survivors: the attackers flee back */
+};
+enum ss_claim ss_battle_claim(int attackers_left, int defenders_left);
+
+/* Does a Unit with Bushido of cost cost fail its code: some opponent of
+ * equal or lower cost survived?  opp_cost[i] and opp_alive[i] describe
+ * the opposing Units. */
+int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
+    size_t n);
+
+/* ---- The state (ss_state.c) --------------------------------------- */
+
+#define SS_NONE (-1)
+#define SS_SQ_UNITS 16  /* Units on one square, at most */
+#define SS_EFFECTS 64   /* Effects in play, at most */
+#define SS_STANDING 16  /* standing orders of one player, at most */
+#define SS_HAND_CAP 6
+
+/* Where the game stands.  X(ID, word in the state). */
+#define SS_STAGE_LIST(X)                                                   \
+	X(DECK, "deck")       /* every player owes a sealed deck list */    \
+	X(DRAW, "draw")       /* the active player's Draw Stage */          \
+	X(MAIN, "main")       /* the active player's Main Stage */          \
+	X(COUNTER, "counter") /* a defender owes a damage distribution */   \
+	X(OVER, "over")
+#define SS_STAGE_ENUM(id, w) SS_STAGE_##id,
+enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };
+#undef SS_STAGE_ENUM
+extern const char *const ss_stage_words[SS_STAGES];
+
+/* A pile of cards: index 0 is the top. */
+struct ss_pile {
+	int n;
+	int card[SS_DECK_MAX];
+};
+
+struct ss_player {
+	struct ss_pile reserve; /* hidden, order too */
+	struct ss_pile hand;    /* seen by its owner only */
+	struct ss_pile discard; /* public */
+	int out;                /* 1 once beaten or after seppuku */
+	int forced_by;          /* the last player who made this one discard
+	                         * or waste, or SS_NONE */
+	int nstanding;
+	char standing[SS_STANDING][UTIL_WORDS_CHARS + 1]; /* hidden */
+};
+
+struct ss_unit {
+	int card;
+	int owner;
+	int moves; /* squares moved this turn */
+	int flees; /* times fled this turn */
+	int acted; /* SS_ACT_* done this turn */
+};
+
+#define SS_ACT_FOUGHT 1   /* took part in an attack */
+#define SS_ACT_PRODUCED 2 /* used its Production */
+#define SS_ACT_NOW 4      /* fighting in the battle being played; never
+                           * in a saved state */
+
+struct ss_square {
+	int terrain; /* a card, or SS_NONE: empty */
+	int master;  /* who played the terrain */
+	int activated; /* its Activate ability was used this turn */
+	int nunits;
+	struct ss_unit unit[SS_SQ_UNITS];
+};
+
+struct ss_effect {
+	int card;
+	int caster;
+	int sq;       /* the square of its target */
+	int unit;     /* index of its target Unit on sq, or SS_NONE */
+	int duration; /* enum ss_duration */
+};
+
+struct ss_game {
+	int n;          /* players */
+	int turn;       /* turns begun so far */
+	int active;
+	int stage;      /* enum ss_stage */
+	int limit;      /* a draw after this many turns; 0: none */
+	struct ss_player p[GAME_MAX_PLAYERS];
+	struct ss_square sq[SS_SQUARES];
+	int neffects;
+	struct ss_effect effect[SS_EFFECTS];
+	unsigned winners;
+	char reason[GAME_REASON_MAX];
+};
+
+/* Read the game's section of the state for pl->n players; NULL with e
+ * set at the offending node.  The caller frees the result. */
+struct ss_game *ss_state_load(const struct node *sec, int n,
+    struct gb_err *e);
+/* The section for g; load(save(g)) equals g. */
+struct node *ss_state_save(const struct ss_game *g);
+
+/* ---- Piles and the board's cards (ss_pile.c) ---------------------- */
+
+/* names are the players' names, for the log; ev may be NULL (checking
+ * orders, nothing logged). */
+void ss_pile_push(struct ss_pile *pl, int card);   /* on top */
+void ss_pile_append(struct ss_pile *pl, int card); /* beneath */
+int ss_pile_take(struct ss_pile *pl, int i);       /* remove card i */
+int ss_pile_find(const struct ss_pile *pl, int card); /* index or -1 */
+/* Player p draws n cards (fewer if the Reserve runs out). */
+void ss_pile_draw(struct ss_game *g, int p, int n);
+/* Player p wastes n cards, forced by player by (SS_NONE: nobody). */
+void ss_pile_waste(struct ss_game *g, int p, int n, int by,
+    struct events *ev, const char *const *names);
+/* Player p restores n cards. */
+void ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
+    const char *const *names);
+/* Unit k of square s moves to square to, carrying its Effects. */
+void ss_pile_unit_move(struct ss_game *g, int s, int k, int to);
+/* Unit k of square s is destroyed: to its owner's Discard Pile. */
+void ss_pile_unit_destroy(struct ss_game *g, int s, int k);
+/* Effect i ends: to its caster's Discard Pile. */
+void ss_pile_effect_end(struct ss_game *g, int i);
+/* Players not out. */
+int ss_pile_remaining(const struct ss_game *g);
+/* Player p is out (how: "seppuku" or a reason); ends the game when
+ * RULINGS says so. */
+void ss_pile_out(struct ss_game *g, int p, const char *how,
+    struct events *ev, const char *const *names);
+/* Everyone whose Reserve is empty is out. */
+void ss_pile_check(struct ss_game *g, struct events *ev,
+    const char *const *names);
+/* A draw once the turn limit is reached. */
+void ss_pile_draw_limit(struct ss_game *g, struct events *ev);
+
+/* ---- A battle on the board (ss_fight.c) --------------------------- */
+
+/* May Unit k of square s join an attack now: not yet fought this turn,
+ * and for close combat a move left, for ranged a ranged trait that is
+ * not nulla? */
+int ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged);
+/* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to, with what is
+ * there? */
+int ss_fight_fits(const struct ss_game *g, int from, int to);
+/* The active player's eligible Units of from attack square to; plays the
+ * whole battle, logging every roll. */
+void ss_fight(struct ss_game *g, int from, int to, int ranged,
+    struct rng *rng, struct events *ev, const char *const *names);
+
+/* ---- Orders of a turn (ss_play.c) --------------------------------- */
+
+#define SS_PLAY_REFUSED (-1) /* why says why; g may be half changed */
+#define SS_PLAY_DONE 0       /* applied; more orders may follow */
+#define SS_PLAY_LAST 1       /* ends the answer ("draw", "end", or an
+                              * order that rolls dice) */
+
+/* Check one Draw or Main Stage order of player p against g and apply it
+ * to g.  With rng NULL (checking: ev NULL too) orders that roll dice are
+ * checked, not played. */
+int ss_play_order(struct ss_game *g, int p, const char *text,
+    struct rng *rng, struct events *ev, const char *const *names,
+    char *why, size_t size);
+/* Is square s part of p's realm (p's Units, or p's unoccupied
+ * terrain)? */
+int ss_play_realm(const struct ss_game *g, int p, int s);
+/* Does square s hold an enemy of p (Units, or an enemy Capital)? */
+int ss_play_enemy(const struct ss_game *g, int p, int s);
+/* Destroy every Unit whose Resistance is now 0. */
+void ss_play_zero(struct ss_game *g, struct events *ev,
+    const char *const *names);
+
+/* ---- Modifiers in play (ss_mods.c) -------------------------------- */
+
+#define SS_MODS_MAX (SS_EFFECTS + SS_SQ_UNITS + 1)
+
+/* The modifiers acting now on Unit u of square sq (u SS_NONE: the
+ * Capital on sq, acting as a Unit): the Terrain's Power Modifiers, those
+ * of the other allied Troops of its company, and Events in play on it or
+ * on its company.  Returns how many were written to out. */
+size_t ss_mods_on(const struct ss_game *g, int sq, int u,
+    struct ss_mod out[SS_MODS_MAX]);
+
+/* The traits of Unit u of square sq (SS_NONE: its Capital) under the
+ * modifiers in play. */
+void ss_mods_traits(const struct ss_game *g, int sq, int u,
+    int out[SS_TRAITS]);
+
+/* ---- The view (ss_view.c) ------------------------------------------ */
+
+/* The board drawn in text and every pile, as player (or the public, -1)
+ * may see it: hands and standing orders of others, and every Reserve's
+ * order, are left out.  At most 72 columns. */
+void ss_view(const struct ss_game *g, const char *const *names, int player,
+    struct sbuf *out);
+
+/* ---- The board (ss_board.c) ---------------------------------------- */
+
+
+/* The square of player p's Capital in a game of n players. */
+int ss_board_capital(int n, int p);
+/* Distance in moves between two squares (Chebyshev). */
+int ss_board_dist(int a, int b);
+/* 1 if a and b are near (distance 1). */
+int ss_board_near(int a, int b);
+/* The squares near sq, in square order; returns how many. */
+int ss_board_neighbours(int sq, int out[SS_NEAR_MAX]);
+/* "e5"; buf must hold 3 bytes. */
+void ss_board_name(int sq, char buf[3]);
+/* The square named s ("e5"), or -1. */
+int ss_board_parse(const char *s);
+
+#endif

@@ -1,0 +1,75 @@
+/* ss_board.c - the board geometry, a leaf shared by the turn sequence,
+ * the text view and a later SVG view.  Squares with eight neighbours
+ * because under that distance (a king's move) the four corners of a
+ * square are all equally far apart, so one board serves 2, 3 and 4
+ * players with every pair of Capitals equidistant, as the text asks;
+ * with hexes only three places can be. */
+#include <stdlib.h>
+
+#include "senshiai.h"
+
+/* The Capital places, inset one square from each corner: b2, h8, h2,
+ * b8.  Two players take opposite corners; three or four take them in
+ * this order, going round. */
+static const int ss_board_caps[4] = {
+	1 * SS_SIDE + 1,
+	7 * SS_SIDE + 7,
+	1 * SS_SIDE + 7,
+	7 * SS_SIDE + 1,
+};
+
+int
+ss_board_capital(int n, int p)
+{
+	(void)n;
+	return p >= 0 && p < 4 ? ss_board_caps[p] : -1;
+}
+
+int
+ss_board_dist(int a, int b)
+{
+	int df = abs(a % SS_SIDE - b % SS_SIDE);
+	int dr = abs(a / SS_SIDE - b / SS_SIDE);
+
+	return df > dr ? df : dr;
+}
+
+int
+ss_board_near(int a, int b)
+{
+	return ss_board_dist(a, b) == 1;
+}
+
+int
+ss_board_neighbours(int sq, int out[SS_NEAR_MAX])
+{
+	int n = 0, f = sq % SS_SIDE, r = sq / SS_SIDE;
+
+	for (int dr = -1; dr <= 1; dr++)
+		for (int df = -1; df <= 1; df++) {
+			int nf = f + df, nr = r + dr;
+
+			if ((df == 0 && dr == 0) || nf < 0 || nr < 0 ||
+			    nf >= SS_SIDE || nr >= SS_SIDE)
+				continue;
+			out[n++] = nr * SS_SIDE + nf;
+		}
+	return n;
+}
+
+void
+ss_board_name(int sq, char buf[3])
+{
+	buf[0] = (char)('a' + sq % SS_SIDE);
+	buf[1] = (char)('1' + sq / SS_SIDE);
+	buf[2] = '\0';
+}
+
+int
+ss_board_parse(const char *s)
+{
+	if (s[0] < 'a' || s[0] >= 'a' + SS_SIDE || s[1] < '1' ||
+	    s[1] >= '1' + SS_SIDE || s[2] != '\0')
+		return -1;
+	return (s[1] - '1') * SS_SIDE + (s[0] - 'a');
+}

@@ -1,0 +1,253 @@
+/* ss_fight.c - one battle played on the state: the attacking company of
+ * square from against the company (and Capital) of square to, close or
+ * ranged, by the steps of the text: pool and roll, distribute (the
+ * default distribution for both sides: RULINGS), counterattack, bury the
+ * corpses, Maintenance, Bushido, Pillage, and for close combat claiming
+ * the terrain or fleeing back. */
+#include <stdio.h>
+#include <string.h>
+
+#include "senshiai.h"
+
+/* One side of a battle: the fighters, and where each stands (unit index
+ * on its square, SS_NONE for a Capital). */
+struct ss_side {
+	int sq;
+	int owner;
+	size_t n;
+	int unit[SS_DEFAULT_MAX];
+	struct ss_fighter f[SS_DEFAULT_MAX];
+};
+
+int
+ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged)
+{
+	const struct ss_unit *u = &g->sq[s].unit[k];
+	int v[SS_TRAITS];
+
+	if (u->acted & SS_ACT_FOUGHT)
+		return 0;
+	ss_mods_traits(g, s, k, v);
+	if (ranged)
+		return v[SS_RANGED] != SS_NULLA;
+	return v[SS_SPEED] - u->moves >= 1;
+}
+
+static void
+ss_fight_add(const struct ss_game *g, struct ss_side *sd, int k)
+{
+	struct ss_fighter *f = &sd->f[sd->n];
+	int card = k == SS_NONE ? g->sq[sd->sq].terrain :
+	    g->sq[sd->sq].unit[k].card;
+
+	memset(f, 0, sizeof *f);
+	f->card = card;
+	ss_mods_traits(g, sd->sq, k, f->power);
+	f->paths = ss_cards[card].paths;
+	sd->unit[sd->n++] = k;
+}
+
+/* Damage from side a to side b: pool, die, default distribution. */
+static void
+ss_fight_strike(struct ss_side *a, struct ss_side *b, int ranged,
+    int construction, struct rng *rng, struct events *ev,
+    const char *const *names)
+{
+	int pool = 0, die, hit[SS_DEFAULT_MAX], as[SS_DEFAULT_MAX];
+	struct sbuf line;
+
+	for (size_t i = 0; i < a->n; i++)
+		pool += ss_battle_attack(&a->f[i], ranged, construction);
+	die = rng_die(rng, 6);
+	for (size_t i = 0; i < b->n; i++)
+		hit[i] = ss_battle_can_hit(a->f, a->n, &b->f[i], ranged);
+	ss_battle_default(b->f, hit, b->n, pool + die, as);
+	sbuf_init(&line);
+	sbuf_printf(&line, "%s strikes for %d + die %d = %d:", names[a->owner],
+	    pool, die, pool + die);
+	for (size_t i = 0; i < b->n; i++) {
+		b->f[i].damage += as[i];
+		sbuf_printf(&line, "%s %s takes %d", i == 0 ? "" : ",",
+		    ss_cards[b->f[i].card].name, as[i]);
+	}
+	sbuf_putc(&line, '.');
+	events_add(ev, EVENT_ALL, "%s", line.p);
+	sbuf_free(&line);
+}
+
+/* Is fighter i of sd destroyed (a Capital never is)? */
+static int
+ss_fight_dead(const struct ss_side *sd, size_t i)
+{
+	return sd->unit[i] != SS_NONE &&
+	    sd->f[i].damage >= sd->f[i].power[SS_RESIST];
+}
+
+static size_t
+ss_fight_alive(const struct ss_side *sd, int units_only)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sd->n; i++)
+		if (!ss_fight_dead(sd, i) &&
+		    (!units_only || sd->unit[i] != SS_NONE))
+			n++;
+	return n;
+}
+
+/* Bushido and Pillage of side a against side b, after the burial. */
+static void
+ss_fight_codes(struct ss_game *g, struct ss_side *a,
+    const struct ss_side *b, int *sacrifice, struct events *ev,
+    const char *const *names)
+{
+	int cost[SS_DEFAULT_MAX], alive[SS_DEFAULT_MAX];
+
+	for (size_t i = 0; i < b->n; i++) {
+		cost[i] = ss_cards[b->f[i].card].cost;
+		alive[i] = !ss_fight_dead(b, i);
+	}
+	for (size_t i = 0; i < a->n; i++) {
+		unsigned ab = ss_cards[a->f[i].card].abilities;
+
+		sacrifice[i] = 0;
+		if (ss_fight_dead(a, i) || a->unit[i] == SS_NONE)
+			continue;
+		if ((ab & SS_AB(BUSHIDO)) &&
+		    ss_battle_bushido(ss_cards[a->f[i].card].cost, cost, alive,
+		    b->n)) {
+			sacrifice[i] = 1;
+			events_add(ev, EVENT_ALL, "%s of %s failed its code: "
+			    "Bushido, it is sacrificed.",
+			    ss_cards[a->f[i].card].name, names[a->owner]);
+		}
+		if (ab & SS_AB(PILLAGE)) {
+			ss_pile_restore(g, a->owner, 1, ev, names);
+			ss_pile_waste(g, b->owner, 1, a->owner, ev, names);
+		}
+	}
+}
+
+/* Destroy the dead and the sacrificed of sd, highest index first. */
+static void
+ss_fight_bury(struct ss_game *g, struct ss_side *sd, const int *sacrifice,
+    struct events *ev, const char *const *names)
+{
+	for (size_t j = sd->n; j-- > 0;) {
+		if (sd->unit[j] == SS_NONE)
+			continue;
+		if (ss_fight_dead(sd, j) || sacrifice[j]) {
+			events_add(ev, EVENT_ALL, "%s of %s is destroyed.",
+			    ss_cards[sd->f[j].card].name, names[sd->owner]);
+			ss_pile_unit_destroy(g, sd->sq, sd->unit[j]);
+		}
+	}
+}
+
+static void ss_fight_claim(struct ss_game *g, int from, int to,
+    size_t left_a, size_t left_d, struct events *ev,
+    const char *const *names);
+
+void
+ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
+    struct events *ev, const char *const *names)
+{
+	struct ss_side a, d;
+	int construction, sa[SS_DEFAULT_MAX], sd[SS_DEFAULT_MAX];
+	int capital = SS_NONE;
+	size_t left_a, left_d;
+
+	memset(&a, 0, sizeof a);
+	memset(&d, 0, sizeof d);
+	a.sq = from;
+	a.owner = g->active;
+	d.sq = to;
+	d.owner = g->sq[to].nunits > 0 ? g->sq[to].unit[0].owner :
+	    g->sq[to].master;
+	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
+		if (g->sq[from].unit[k].owner == a.owner &&
+		    ss_fight_eligible(g, from, k, ranged))
+			ss_fight_add(g, &a, k);
+	for (int k = 0; k < g->sq[to].nunits && d.n < SS_DEFAULT_MAX; k++)
+		ss_fight_add(g, &d, k);
+	if (ss_cards[g->sq[to].terrain].type == SS_CAPITAL &&
+	    g->sq[to].master == d.owner && d.n < SS_DEFAULT_MAX) {
+		capital = (int)d.n;
+		ss_fight_add(g, &d, SS_NONE);
+	}
+	construction = strcmp(ss_cards[g->sq[to].terrain].subtype,
+	    "Construction") == 0;
+	events_add(ev, EVENT_ALL, "%s attacks %s's company in %s combat.",
+	    names[a.owner], names[d.owner], ranged ? "ranged" : "close");
+	ss_fight_strike(&a, &d, ranged, construction, rng, ev, names);
+	ss_fight_strike(&d, &a, ranged, 0, rng, ev, names);
+	for (size_t i = 0; i < a.n; i++) {
+		struct ss_unit *u = &g->sq[from].unit[a.unit[i]];
+
+		u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
+		if (!ranged)
+			u->moves++;
+	}
+	ss_fight_codes(g, &a, &d, sa, ev, names);
+	ss_fight_codes(g, &d, &a, sd, ev, names);
+	left_a = ss_fight_alive(&a, 1);
+	left_d = ss_fight_alive(&d, 0);
+	ss_fight_bury(g, &a, sa, ev, names);
+	ss_fight_bury(g, &d, sd, ev, names);
+	if (capital != SS_NONE) {
+		int w = ss_battle_maintenance(&d.f[capital]);
+
+		if (w > 0) {
+			events_add(ev, EVENT_ALL, "%s's Capital takes %d past "
+			    "its Resistance: Maintenance.", names[d.owner], w);
+			ss_pile_waste(g, d.owner, w, a.owner, ev, names);
+		}
+	}
+	if (!ranged && left_a > 0)
+		ss_fight_claim(g, from, to, left_a, left_d, ev, names);
+	for (int s = 0; s < SS_SQUARES; s++)
+		for (int k = 0; k < g->sq[s].nunits; k++)
+			g->sq[s].unit[k].acted &= ~SS_ACT_NOW;
+}
+
+/* Close combat's aftermath: claim the terrain, or flee back. */
+static void
+ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
+    size_t left_d, struct events *ev, const char *const *names)
+{
+	if (ss_battle_claim((int)left_a, (int)left_d) == SS_CLAIM_TAKE &&
+	    ss_fight_fits(g, from, to)) {
+		for (int k = g->sq[from].nunits - 1; k >= 0; k--)
+			if (g->sq[from].unit[k].acted & SS_ACT_NOW)
+				ss_pile_unit_move(g, from, k, to);
+		events_add(ev, EVENT_ALL, "%s claims the terrain.",
+		    names[g->active]);
+		return;
+	}
+	for (int k = g->sq[from].nunits - 1; k >= 0; k--) {
+		struct ss_unit *u = &g->sq[from].unit[k];
+
+		if (!(u->acted & SS_ACT_NOW))
+			continue;
+		if (++u->flees >= 2) {
+			events_add(ev, EVENT_ALL, "%s of %s flees a second "
+			    "time this turn and is destroyed.",
+			    ss_cards[u->card].name, names[g->active]);
+			ss_pile_unit_destroy(g, from, k);
+		}
+	}
+	events_add(ev, EVENT_ALL, "The attackers flee back.");
+}
+
+int
+ss_fight_fits(const struct ss_game *g, int from, int to)
+{
+	int troops = 0;
+
+	for (int k = 0; k < g->sq[to].nunits; k++)
+		troops += ss_cards[g->sq[to].unit[k].card].type == SS_TROOP;
+	for (int k = 0; k < g->sq[from].nunits; k++)
+		troops += (g->sq[from].unit[k].acted & SS_ACT_NOW) &&
+		    ss_cards[g->sq[from].unit[k].card].type == SS_TROOP;
+	return troops <= ss_cards[g->sq[to].terrain].limit;
+}

@@ -1,0 +1,254 @@
+/* ss_pile.c - moving cards between piles and the board, and who is out:
+ * drawing, discarding, wasting, restoring, destroying a Unit, and the
+ * end of the game when a Reserve runs empty.  Every function logs what
+ * it does (public unless it shows a hidden card). */
+#include <stdio.h>
+#include <string.h>
+
+#include "senshiai.h"
+
+void
+ss_pile_push(struct ss_pile *pl, int card)
+{
+	if (pl->n >= SS_DECK_MAX)
+		return;
+	memmove(pl->card + 1, pl->card, (size_t)pl->n * sizeof pl->card[0]);
+	pl->card[0] = card;
+	pl->n++;
+}
+
+void
+ss_pile_append(struct ss_pile *pl, int card)
+{
+	if (pl->n < SS_DECK_MAX)
+		pl->card[pl->n++] = card;
+}
+
+int
+ss_pile_take(struct ss_pile *pl, int i)
+{
+	int c = pl->card[i];
+
+	memmove(pl->card + i, pl->card + i + 1,
+	    (size_t)(pl->n - i - 1) * sizeof pl->card[0]);
+	pl->n--;
+	return c;
+}
+
+int
+ss_pile_find(const struct ss_pile *pl, int card)
+{
+	for (int i = 0; i < pl->n; i++)
+		if (pl->card[i] == card)
+			return i;
+	return -1;
+}
+
+void
+ss_pile_draw(struct ss_game *g, int p, int n)
+{
+	for (int i = 0; i < n && g->p[p].reserve.n > 0; i++)
+		ss_pile_append(&g->p[p].hand, ss_pile_take(&g->p[p].reserve,
+		    0));
+}
+
+void
+ss_pile_waste(struct ss_game *g, int p, int n, int by, struct events *ev,
+    const char *const *names)
+{
+	for (int i = 0; i < n && g->p[p].reserve.n > 0; i++) {
+		int c = ss_pile_take(&g->p[p].reserve, 0);
+
+		ss_pile_push(&g->p[p].discard, c);
+		if (ev != NULL)
+			events_add(ev, EVENT_ALL, "%s wastes %s.", names[p],
+			    ss_cards[c].name);
+	}
+	if (n > 0 && by != SS_NONE && by != p)
+		g->p[p].forced_by = by;
+}
+
+void
+ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
+    const char *const *names)
+{
+	for (int i = 0; i < n && g->p[p].discard.n > 0; i++) {
+		int c = ss_pile_take(&g->p[p].discard, 0);
+
+		ss_pile_append(&g->p[p].reserve, c);
+		if (ev != NULL)
+			events_add(ev, EVENT_ALL, "%s restores %s.", names[p],
+			    ss_cards[c].name);
+	}
+}
+
+/* Drop or move the Effects on Unit k of square s when it leaves it: to
+ * (to, tk), or gone if to is SS_NONE; later Units' indices shift. */
+static void
+ss_pile_effects_follow(struct ss_game *g, int s, int k, int to, int tk)
+{
+	for (int i = g->neffects - 1; i >= 0; i--) {
+		struct ss_effect *f = &g->effect[i];
+
+		if (f->sq != s || f->unit == SS_NONE)
+			continue;
+		if (f->unit == k) {
+			if (to == SS_NONE) {
+				memmove(f, f + 1, (size_t)(g->neffects - i -
+				    1) * sizeof *f);
+				g->neffects--;
+				continue;
+			}
+			f->sq = to;
+			f->unit = tk;
+		} else if (f->unit > k) {
+			f->unit--;
+		}
+	}
+}
+
+void
+ss_pile_unit_move(struct ss_game *g, int s, int k, int to)
+{
+	struct ss_square *q = &g->sq[s], *t = &g->sq[to];
+	struct ss_unit u = q->unit[k];
+
+	if (t->nunits >= SS_SQ_UNITS)
+		return;
+	t->unit[t->nunits] = u;
+	ss_pile_effects_follow(g, s, k, to, t->nunits);
+	t->nunits++;
+	memmove(q->unit + k, q->unit + k + 1,
+	    (size_t)(q->nunits - k - 1) * sizeof q->unit[0]);
+	q->nunits--;
+	/* Company Effects go with the company when it leaves the square
+	 * empty (RULINGS). */
+	if (q->nunits == 0)
+		for (int i = 0; i < g->neffects; i++)
+			if (g->effect[i].sq == s &&
+			    g->effect[i].unit == SS_NONE &&
+			    ss_cards[g->effect[i].card].target ==
+			    SS_TG_COMPANY)
+				g->effect[i].sq = to;
+}
+
+void
+ss_pile_unit_destroy(struct ss_game *g, int s, int k)
+{
+	struct ss_square *q = &g->sq[s];
+
+	ss_pile_push(&g->p[q->unit[k].owner].discard, q->unit[k].card);
+	ss_pile_effects_follow(g, s, k, SS_NONE, 0);
+	memmove(q->unit + k, q->unit + k + 1,
+	    (size_t)(q->nunits - k - 1) * sizeof q->unit[0]);
+	q->nunits--;
+	if (q->nunits == 0)
+		for (int i = g->neffects - 1; i >= 0; i--)
+			if (g->effect[i].sq == s &&
+			    ss_cards[g->effect[i].card].target ==
+			    SS_TG_COMPANY)
+				ss_pile_effect_end(g, i);
+}
+
+void
+ss_pile_effect_end(struct ss_game *g, int i)
+{
+	struct ss_effect *f = &g->effect[i];
+
+	ss_pile_push(&g->p[f->caster].discard, f->card);
+	memmove(f, f + 1, (size_t)(g->neffects - i - 1) * sizeof *f);
+	g->neffects--;
+}
+
+int
+ss_pile_remaining(const struct ss_game *g)
+{
+	int n = 0;
+
+	for (int p = 0; p < g->n; p++)
+		n += !g->p[p].out;
+	return n;
+}
+
+/* Take player p's cards off the board. */
+static void
+ss_pile_clear(struct ss_game *g, int p)
+{
+	for (int s = 0; s < SS_SQUARES; s++) {
+		struct ss_square *q = &g->sq[s];
+
+		for (int k = q->nunits - 1; k >= 0; k--)
+			if (q->unit[k].owner == p)
+				ss_pile_unit_destroy(g, s, k);
+		if (q->terrain != SS_NONE && q->master == p) {
+			for (int k = q->nunits - 1; k >= 0; k--)
+				ss_pile_unit_destroy(g, s, k);
+			for (int i = g->neffects - 1; i >= 0; i--)
+				if (g->effect[i].sq == s)
+					ss_pile_effect_end(g, i);
+			ss_pile_push(&g->p[p].discard, q->terrain);
+			q->terrain = q->master = SS_NONE;
+			q->activated = 0;
+		}
+	}
+	for (int i = g->neffects - 1; i >= 0; i--)
+		if (g->effect[i].caster == p)
+			ss_pile_effect_end(g, i);
+}
+
+/* The game ends with winners w. */
+static void
+ss_pile_finish(struct ss_game *g, unsigned w, const char *why,
+    struct events *ev)
+{
+	g->stage = SS_STAGE_OVER;
+	g->winners = w;
+	snprintf(g->reason, sizeof g->reason, "%s", why);
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s", why);
+}
+
+void
+ss_pile_out(struct ss_game *g, int p, const char *how, struct events *ev,
+    const char *const *names)
+{
+	char why[GAME_REASON_MAX];
+	int by = g->p[p].forced_by;
+
+	g->p[p].out = 1;
+	ss_pile_clear(g, p);
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s is out: %s.", names[p], how);
+	if (g->n >= 3 && by != SS_NONE && !g->p[by].out &&
+	    strcmp(how, "seppuku") != 0) {
+		snprintf(why, sizeof why, "%s wins: the last to force %s to "
+		    "discard or waste.", names ? names[by] : "",
+		    names ? names[p] : "");
+		ss_pile_finish(g, 1u << by, why, ev);
+		return;
+	}
+	if (ss_pile_remaining(g) == 1)
+		for (int i = 0; i < g->n; i++)
+			if (!g->p[i].out) {
+				snprintf(why, sizeof why, "%s wins: the last "
+				    "player left.", names ? names[i] : "");
+				ss_pile_finish(g, 1u << i, why, ev);
+			}
+}
+
+void
+ss_pile_check(struct ss_game *g, struct events *ev,
+    const char *const *names)
+{
+	for (int p = 0; p < g->n && g->stage != SS_STAGE_OVER; p++)
+		if (!g->p[p].out && g->p[p].reserve.n == 0)
+			ss_pile_out(g, p, "the Reserve is empty", ev, names);
+}
+
+void
+ss_pile_draw_limit(struct ss_game *g, struct events *ev)
+{
+	if (g->limit > 0 && g->turn >= g->limit &&
+	    g->stage != SS_STAGE_OVER)
+		ss_pile_finish(g, 0, "The turn limit is reached: a draw.", ev);
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# Plays the sample Senshiai game, three players for 23 decision points, as
+# an organiser would: samples/senshiai/play.sh GUNBAI OUTDIR
+#
+# The sealed deck lists (alice's own: Plains and Samurai; bob and carol
+# the standard deck), then turns of alice, bob and carol, each a Draw
+# Stage and a Main Stage: terrains laid toward carol's Capital, troops
+# recruited, companies moved, Blessing and Open the Vaults cast, and two
+# close combats of alice's Samurai against carol's Capital at h2, the
+# second of which damages the Capital itself.
+#
+# Each orders file was signed by its player with the stock openssl command
+#   openssl pkeyutl -sign -rawin -inkey KEY -in FILE -out FILE.sig
+# (the keys are in samples/senshiai/keys: sample keys, never use them for
+# a real game).  Each turn the organiser checks the signatures of the mail
+# at once, as a mail robot would, and adjudicates the files of that turn
+# together.
+set -eu
+gunbai=${1:?usage: play.sh GUNBAI OUTDIR}
+out=${2:?usage: play.sh GUNBAI OUTDIR}
+here=$(dirname "$0")
+seed=5e4a11d0c0ffee000000000000000000000000000000000000000000000055aa
+
+rm -rf "$out"
+mkdir -p "$out/mail"
+echo "== gunbai new: a game of Senshiai for alice, bob and carol"
+"$gunbai" new senshiai --id senshiai --seed "$seed" --option first=alice \
+    --player alice="$here/keys/alice.pub" --player bob="$here/keys/bob.pub" \
+    --player carol="$here/keys/carol.pub" -o "$out/start.yaml"
+state=$out/start.yaml
+"$gunbai" status "$state"
+for turn in $(seq 1 23); do
+	files=
+	for orders in "$here"/orders/turn$turn-*.yaml; do
+		player=$(basename "$orders" .yaml | sed 's/^turn[0-9]*-//')
+		mail=$out/mail/$(basename "$orders")
+		cp "$orders" "$mail"
+		cp "$orders.sig" "$mail.sig"
+		echo
+		echo "== turn $turn: $player mails $(basename "$orders") and its signature"
+		openssl pkeyutl -verify -rawin -pubin \
+		    -inkey "$here/keys/$player.pub" -in "$mail" \
+		    -sigfile "$mail.sig"
+		echo "== gunbai check (the answer a mail robot sends at once)"
+		"$gunbai" check "$state" "$mail" || true
+		files="$files $mail"
+	done
+	echo "== gunbai adjudicate"
+	# shellcheck disable=SC2086 # the file names have no spaces
+	"$gunbai" adjudicate "$state" $files -o "$out/turn$turn"
+	state=$out/turn$turn/state.yaml
+done
+echo
+echo "== the report of alice after turn 23"
+"$gunbai" view "$state" --player alice
+echo
+echo "== the public report after turn 23"
+"$gunbai" view "$state" --public
+echo
+echo "== gunbai status"
+"$gunbai" status "$state"
+echo
+echo "Outputs are in $out/: start.yaml, the signed mail in mail/, and for"
+echo "each turn N turnN/state.yaml with the reports in turnN/reports/."

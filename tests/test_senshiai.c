@@ -1,0 +1,840 @@
+/* test_senshiai.c - the leaf files of the Senshiai module (not yet
+ * registered, issue 15): the Basic Collection table, deck lists, power
+ * modifiers with the Rule of Singularity on the rule text's own examples,
+ * battle arithmetic and the board geometry.  The rulings tested are in
+ * games/senshiai/RULINGS. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/senshiai/senshiai.h"
+#include "yaml.h"
+
+/* The modifier a card gives, as its table row says. */
+static struct ss_mod
+test_ss_card_mod(int card)
+{
+	struct ss_mod m;
+
+	assert_int_equal(ss_mod_parse(ss_cards[card].mod, ss_cards[card].type,
+	    &m), 0);
+	return m;
+}
+
+/* A modifier written out, from a card of type ty. */
+static struct ss_mod
+test_ss_mod(const char *s, int ty)
+{
+	struct ss_mod m;
+
+	assert_int_equal(ss_mod_parse(s, ty, &m), 0);
+	return m;
+}
+
+/* The power of card under mods, as printed. */
+static void
+test_ss_power(int card, const struct ss_mod *mods, size_t n, char *buf,
+    size_t size)
+{
+	int base[SS_TRAITS], out[SS_TRAITS];
+
+	for (int t = 0; t < 3; t++)
+		base[t] = ss_cards[card].power[t];
+	base[SS_SPEED] = ss_cards[card].speed;
+	ss_power_apply(base, mods, n, ss_cards[card].type == SS_CAPITAL, out);
+	ss_power_format(out, 0, buf, size);
+}
+
+/* The net bonus and penalty of mods, as "+a/b/c -d/e/f". */
+static void
+test_ss_net(const struct ss_mod *mods, size_t n, char *buf, size_t size)
+{
+	int b[SS_TRAITS], p[SS_TRAITS];
+
+	ss_power_net(mods, n, b, p);
+	snprintf(buf, size, "+%d/%d/%d -%d/%d/%d", b[0], b[1], b[2], p[0],
+	    p[1], p[2]);
+}
+
+/* The text: Warriors 3/0/6 with +1/1/1 from War Veterans and -0/0/2
+ * from Rotten Provisions is 4/1/5; Militiamen 1/n/4 becomes 2/n/3. */
+static void
+test_ss_power_modifiers_example(void **state)
+{
+	struct ss_mod mods[2];
+	char buf[32];
+
+	(void)state;
+	mods[0] = test_ss_card_mod(SS_CARD_WAR_VETERANS);
+	mods[1] = test_ss_card_mod(SS_CARD_ROTTEN_PROVISIONS);
+	test_ss_power(SS_CARD_WARRIORS, mods, 2, buf, sizeof buf);
+	assert_string_equal(buf, "4/1/5");
+	test_ss_power(SS_CARD_MILITIAMEN, mods, 2, buf, sizeof buf);
+	assert_string_equal(buf, "2/n/3");
+}
+
+/* The text: +1/0/1 and +1/2/0 (both Events) stack up to +1/2/1, each
+ * trait treated separately. */
+static void
+test_ss_singularity_per_trait(void **state)
+{
+	struct ss_mod mods[2];
+	char buf[32];
+
+	(void)state;
+	mods[0] = test_ss_mod("+1/0/1", SS_EVENT);
+	mods[1] = test_ss_mod("+1/2/0", SS_EVENT);
+	test_ss_net(mods, 2, buf, sizeof buf);
+	assert_string_equal(buf, "+1/2/1 -0/0/0");
+}
+
+/* The text's first penalty example: +2/1/1 with -1/1/2 leaves a
+ * +1/0/0 bonus and a -0/0/1 penalty. */
+static void
+test_ss_singularity_penalty_first(void **state)
+{
+	struct ss_mod mods[2];
+	char buf[32];
+
+	(void)state;
+	mods[0] = test_ss_mod("+2/1/1", SS_EVENT);
+	mods[1] = test_ss_mod("-1/1/2", SS_EVENT);
+	test_ss_net(mods, 2, buf, sizeof buf);
+	assert_string_equal(buf, "+1/0/0 -0/0/1");
+}
+
+/* The text's second penalty example: +1/0/1, +1/2/0, -1/1/1, -2/0/0
+ * give bonuses +1/2/1 and penalties -2/1/1, netting to +0/1/0 and
+ * -1/0/0.  The ruling (greatest per trait, not per card) makes both
+ * examples hold; reading "the greater penalty" per card would pick
+ * -1/1/1 (the larger card) and give +0/1/0 with no penalty at all. */
+static void
+test_ss_singularity_penalty_second(void **state)
+{
+	struct ss_mod mods[4];
+	char buf[32];
+
+	(void)state;
+	mods[0] = test_ss_mod("+1/0/1", SS_EVENT);
+	mods[1] = test_ss_mod("+1/2/0", SS_EVENT);
+	mods[2] = test_ss_mod("-1/1/1", SS_EVENT);
+	mods[3] = test_ss_mod("-2/0/0", SS_EVENT);
+	test_ss_net(mods, 4, buf, sizeof buf);
+	assert_string_equal(buf, "+0/1/0 -1/0/0");
+}
+
+/* The text: Resistance 3 on a Terrain giving +1, with an Event giving
+ * +2, is 6; another Event +1 leaves 6; another +3 makes 7. */
+static void
+test_ss_singularity_resistance_story(void **state)
+{
+	int base[SS_TRAITS] = { 1, 1, 3, 1 }, out[SS_TRAITS];
+	struct ss_mod mods[4];
+
+	(void)state;
+	mods[0] = test_ss_mod("+0/0/1", SS_TERRAIN);
+	mods[1] = test_ss_mod("+0/0/2", SS_EVENT);
+	ss_power_apply(base, mods, 2, 0, out);
+	assert_int_equal(out[SS_RESIST], 6);
+	mods[2] = test_ss_mod("+0/0/1", SS_EVENT);
+	ss_power_apply(base, mods, 3, 0, out);
+	assert_int_equal(out[SS_RESIST], 6);
+	mods[3] = test_ss_mod("+0/0/3", SS_EVENT);
+	ss_power_apply(base, mods, 4, 0, out);
+	assert_int_equal(out[SS_RESIST], 7);
+}
+
+/* Penalties of different types add, like bonuses; a Capital's bonuses
+ * count as a Terrain's; resistance may fall to 0, attacks stop at 0;
+ * a Capital's speed stays 0. */
+static void
+test_ss_singularity_types(void **state)
+{
+	int base[SS_TRAITS] = { 1, 0, 3, 1 }, out[SS_TRAITS];
+	struct ss_mod mods[4];
+
+	(void)state;
+	mods[0] = test_ss_mod("-2/0/2", SS_EVENT);
+	mods[1] = test_ss_mod("-1/0/1", SS_TROOP);
+	ss_power_apply(base, mods, 2, 0, out);
+	assert_int_equal(out[SS_MELEE], 0);
+	assert_int_equal(out[SS_RESIST], 0);
+	mods[0] = test_ss_mod("+0/0/2", SS_CAPITAL);
+	mods[1] = test_ss_mod("+0/0/1", SS_TERRAIN);
+	ss_power_apply(base, mods, 2, 0, out);
+	assert_int_equal(out[SS_RESIST], 5);
+	mods[2] = test_ss_mod("+speed 1", SS_EVENT);
+	ss_power_apply(base, mods, 3, 0, out);
+	assert_int_equal(out[SS_SPEED], 2);
+	ss_power_apply(base, mods, 3, 1, out);
+	assert_int_equal(out[SS_SPEED], 0);
+}
+
+static void
+test_ss_mod_parse_refuses(void **state)
+{
+	struct ss_mod m;
+
+	(void)state;
+	assert_int_equal(ss_mod_parse("1/1/1", SS_EVENT, &m), -1);
+	assert_int_equal(ss_mod_parse("+1/1", SS_EVENT, &m), -1);
+	assert_int_equal(ss_mod_parse("+1/1/1/", SS_EVENT, &m), -1);
+	assert_int_equal(ss_mod_parse("+speed", SS_EVENT, &m), -1);
+	assert_int_equal(ss_mod_parse("", SS_EVENT, &m), -1);
+}
+
+/* Every ability of the text's list is on at least one card; every card
+ * is consistent with its type. */
+static void
+test_ss_collection(void **state)
+{
+	unsigned used = 0;
+	struct ss_mod m;
+
+	(void)state;
+	for (int c = 0; c < SS_NCARDS; c++) {
+		const struct ss_card *k = &ss_cards[c];
+
+		used |= k->abilities;
+		assert_true(k->cost >= 0 && k->cost <= 5);
+		assert_int_equal(ss_cards_find(k->word, NULL, 0), c);
+		if (k->mod[0] != '\0')
+			assert_int_equal(ss_mod_parse(k->mod, k->type, &m), 0);
+		assert_int_equal(k->mod[0] != '\0',
+		    (k->abilities & SS_AB(POWER_MOD)) != 0);
+		if (k->type == SS_CAPITAL) {
+			assert_int_equal(k->cost, 0);
+			assert_int_equal(k->speed, 0);
+			assert_true(k->abilities & SS_AB(RECRUIT));
+			assert_true(k->abilities & SS_AB(MAINTENANCE));
+			assert_true(k->abilities & SS_AB(ACTS_AS_UNIT));
+		}
+		if (k->type == SS_TERRAIN || k->type == SS_CAPITAL)
+			assert_true(k->limit >= 1 && k->paths != 0);
+		if (k->type == SS_TROOP)
+			assert_true(k->speed >= 1 && k->paths != 0 &&
+			    k->power[SS_RESIST] >= 1);
+		if (k->type == SS_EVENT)
+			assert_true(k->target != SS_TG_NONE &&
+			    k->duration != SS_DUR_NONE);
+	}
+	for (int a = 0; a < SS_ABILITIES; a++)
+		if ((used & (1u << a)) == 0)
+			fail_msg("no card has %s", ss_ability_names[a]);
+}
+
+/* The cards the text names keep its numbers. */
+static void
+test_ss_named_cards(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	test_ss_power(SS_CARD_WARRIORS, NULL, 0, buf, sizeof buf);
+	assert_string_equal(buf, "3/0/6");
+	test_ss_power(SS_CARD_MILITIAMEN, NULL, 0, buf, sizeof buf);
+	assert_string_equal(buf, "1/n/4");
+	assert_string_equal(ss_cards[SS_CARD_WAR_VETERANS].mod, "+1/1/1");
+	assert_string_equal(ss_cards[SS_CARD_ROTTEN_PROVISIONS].mod,
+	    "-0/0/2");
+	assert_string_equal(ss_cards[SS_CARD_OPEN_THE_VAULTS].text,
+	    "The target draws 2 cards.");
+	assert_int_equal(ss_cards[SS_CARD_NATIVE_BARBARIAN].type, SS_EVENT);
+	assert_true(ss_card_is_unit(SS_CARD_NATIVE_BARBARIAN));
+	assert_false(ss_card_is_unit(SS_CARD_DISPEL));
+}
+
+static void
+test_ss_find(void **state)
+{
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	assert_int_equal(ss_cards_find("war-v", why, sizeof why),
+	    SS_CARD_WAR_VETERANS);
+	assert_int_equal(ss_cards_find("war", why, sizeof why), -1);
+	assert_string_equal(why, "ambiguous card 'war'");
+	assert_int_equal(ss_cards_find("dragon", why, sizeof why), -1);
+	assert_string_equal(why, "unknown card 'dragon'");
+}
+
+/* A deck list's error, formatted. */
+static const char *
+test_ss_deck_err(const char *text)
+{
+	static char buf[600];
+	struct ss_deck d;
+	struct gb_err e;
+
+	memset(&e, 0, sizeof e);
+	if (ss_deck_parse(text, &d, &e) == 0)
+		return "ok";
+	err_format(&e, buf, sizeof buf);
+	return buf;
+}
+
+static void
+test_ss_deck_lists(void **state)
+{
+	struct ss_deck d;
+	struct gb_err e;
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	memset(&e, 0, sizeof e);
+	assert_int_equal(ss_deck_parse("# mine\ncastle-town\n3 warriors\n\n"
+	    "2 WARRIORS\n1 open-the\n", &d, &e), 0);
+	assert_int_equal(d.count[SS_CARD_WARRIORS], 5);
+	assert_int_equal(ss_deck_total(&d), 7);
+	assert_string_equal(test_ss_deck_err("3 warriors\n"),
+	    "a deck must hold exactly one Capital, this one holds 0");
+	assert_string_equal(test_ss_deck_err("port-city\ncastle-town\n"
+	    "warriors\n"),
+	    "a deck must hold exactly one Capital, this one holds 2");
+	assert_string_equal(test_ss_deck_err("castle-town\n200 plains\n"),
+	    "2:5: a deck holds at most 200 cards");
+	assert_string_equal(test_ss_deck_err("castle-town\n"),
+	    "a deck needs cards besides its Capital");
+	assert_string_equal(test_ss_deck_err("castle-town\n  2 dragons\n"),
+	    "2:5: unknown card 'dragons'");
+	assert_string_equal(test_ss_deck_err("castle-town\nx warriors\n"),
+	    "2:1: expected a count from 0 to 200 before the card");
+	assert_string_equal(test_ss_deck_err("castle-town\n2 war vets\n"),
+	    "2:7: expected 'N card' or 'card', found more words");
+	assert_string_equal(test_ss_deck_err("castle-town\n150 plains\n"
+	    "100 plains\n"), "3:5: more than 200 copies of Plains");
+	ss_deck_standard(&d);
+	assert_int_equal(ss_deck_total(&d), 50);
+	assert_int_equal(ss_deck_check(&d, why, sizeof why), 0);
+}
+
+/* A fighter of card as printed, with damage taken. */
+static struct ss_fighter
+test_ss_fighter(int card, int damage)
+{
+	struct ss_fighter f;
+
+	memset(&f, 0, sizeof f);
+	f.card = card;
+	for (int t = 0; t < 3; t++)
+		f.power[t] = ss_cards[card].power[t];
+	f.power[SS_SPEED] = ss_cards[card].speed;
+	f.paths = ss_cards[card].paths;
+	f.damage = damage;
+	return f;
+}
+
+/* Pooling: melee or ranged, nulla as 0; Artillery against a
+ * Construction. */
+static void
+test_ss_battle_pool(void **state)
+{
+	struct ss_fighter f[3];
+
+	(void)state;
+	f[0] = test_ss_fighter(SS_CARD_WARRIORS, 0);
+	f[1] = test_ss_fighter(SS_CARD_MILITIAMEN, 0);
+	f[2] = test_ss_fighter(SS_CARD_CATAPULT, 0);
+	assert_int_equal(ss_battle_pool(f, 3, 0), 4);
+	assert_int_equal(ss_battle_pool(f, 3, 1), 2);
+	assert_int_equal(ss_battle_attack(&f[2], 1, 1), 5);
+	assert_int_equal(ss_battle_attack(&f[2], 0, 1), 0);
+	assert_int_equal(ss_battle_attack(&f[0], 1, 1), 0);
+}
+
+/* Paths in close combat: Earth cannot reach Air, Dive Attack reaches
+ * anything, Boarding reaches Earth from Water; ranged reaches all. */
+static void
+test_ss_battle_paths(void **state)
+{
+	struct ss_fighter w = test_ss_fighter(SS_CARD_WARRIORS, 0);
+	struct ss_fighter g = test_ss_fighter(SS_CARD_GRIFFIN_RIDERS, 0);
+	struct ss_fighter p = test_ss_fighter(SS_CARD_PIRATES, 0);
+	struct ss_fighter both[2];
+
+	(void)state;
+	assert_false(ss_battle_can_hit(&w, 1, &g, 0));
+	assert_true(ss_battle_can_hit(&w, 1, &g, 1));
+	assert_true(ss_battle_can_hit(&g, 1, &w, 0));
+	assert_true(ss_battle_can_hit(&g, 1, &p, 0));
+	assert_true(ss_battle_can_hit(&p, 1, &w, 0));
+	assert_false(ss_battle_can_hit(&w, 1, &p, 0));
+	assert_false(ss_battle_can_hit(&p, 1, &g, 0));
+	both[0] = w;
+	both[1] = p;
+	assert_true(ss_battle_can_hit(both, 2, &p, 0));
+}
+
+/* Distributions: all damage, hittable targets only, Take Away first;
+ * the default kills the most, Take Away first. */
+static void
+test_ss_battle_distribution(void **state)
+{
+	struct ss_fighter t[3];
+	int hit[3] = { 1, 1, 1 }, a[3];
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	t[0] = test_ss_fighter(SS_CARD_WARRIORS, 0);
+	t[1] = test_ss_fighter(SS_CARD_SHIELD_BEARERS, 0);
+	t[2] = test_ss_fighter(SS_CARD_ARCHERS, 0);
+	a[0] = 3; a[1] = 0; a[2] = 3;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    -1);
+	assert_string_equal(why, "Shield Bearers takes away attacks: it "
+	    "must be destroyed before Warriors takes damage");
+	a[0] = 0; a[1] = 5; a[2] = 1;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    0);
+	a[2] = 0;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    -1);
+	assert_string_equal(why, "5 damage assigned, 6 to assign");
+	hit[1] = 0;
+	a[0] = 3; a[1] = 0; a[2] = 3;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    0);
+	a[0] = 0; a[1] = 3;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    -1);
+	assert_string_equal(why, "Shield Bearers cannot be hit: no "
+	    "attacker shares a path with it");
+	hit[0] = hit[1] = hit[2] = 0;
+	a[0] = a[1] = a[2] = 0;
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 6, why, sizeof why),
+	    0);
+
+	hit[0] = hit[1] = hit[2] = 1;
+	ss_battle_default(t, hit, 3, 9, a);
+	assert_int_equal(a[0], 1);
+	assert_int_equal(a[1], 5);
+	assert_int_equal(a[2], 3);
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 9, why, sizeof why),
+	    0);
+	ss_battle_default(t, hit, 3, 4, a);
+	assert_int_equal(a[1], 4);
+	ss_battle_default(t, hit, 3, 20, a);
+	assert_int_equal(a[0], 6 + 6);
+	assert_int_equal(a[1], 5);
+	assert_int_equal(a[2], 3);
+	t[2].damage = 1;
+	ss_battle_default(t, hit, 3, 7, a);
+	assert_int_equal(a[2], 2);
+}
+
+/* Maintenance, the aftermath of close combat, Bushido. */
+static void
+test_ss_battle_aftermath(void **state)
+{
+	struct ss_fighter c = test_ss_fighter(SS_CARD_CASTLE_TOWN, 8);
+	int cost[2] = { 1, 2 }, alive[2] = { 0, 1 };
+
+	(void)state;
+	assert_int_equal(ss_battle_maintenance(&c), 0);
+	c.damage = 11;
+	assert_int_equal(ss_battle_maintenance(&c), 3);
+	assert_int_equal(ss_battle_claim(0, 0), SS_CLAIM_NONE);
+	assert_int_equal(ss_battle_claim(0, 2), SS_CLAIM_NONE);
+	assert_int_equal(ss_battle_claim(1, 0), SS_CLAIM_TAKE);
+	assert_int_equal(ss_battle_claim(1, 1), SS_CLAIM_FLEE);
+	assert_false(ss_battle_bushido(1, cost, alive, 2));
+	assert_true(ss_battle_bushido(2, cost, alive, 2));
+}
+
+/* A 3-player state in the middle of a game. */
+static const char test_ss_state_text[] =
+    "turn: 4\n"
+    "turn-limit: 0\n"
+    "active: 1\n"
+    "stage: main\n"
+    "players:\n"
+    "  - {out: 0, forced-by: none, reserve: [plains, warriors], "
+    "hand: [archers], discard: [], standing: []}\n"
+    "  - {out: 0, forced-by: 2, reserve: [forest], hand: [blessing, "
+    "dispel], discard: [militiamen], standing: [\"counter default\"]}\n"
+    "  - {out: 0, forced-by: none, reserve: [lake], hand: [], "
+    "discard: [ambush], standing: []}\n"
+    "board:\n"
+    "  - at: b2\n"
+    "    terrain: castle-town\n"
+    "    master: 0\n"
+    "    activated: 0\n"
+    "    units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}, "
+    "{card: archers, owner: 0, moves: 0, flees: 1, acted: 1}]\n"
+    "  - {at: h8, terrain: port-city, master: 1, activated: 0, units: []}\n"
+    "  - {at: h2, terrain: castle-town, master: 2, activated: 0, units: "
+    "[{card: native-barbarian, owner: 2, moves: 0, flees: 0, acted: 0}]}\n"
+    "effects:\n"
+    "  - {card: blessing, caster: 1, at: b2, unit: 1, duration: round}\n"
+    "  - {card: rotten-provisions, caster: 1, at: b2, unit: none, "
+    "duration: round}\n";
+
+/* Load text as a state of n players: NULL and the error in err. */
+static struct ss_game *
+test_ss_load(const char *text, int n, char *err, size_t size)
+{
+	struct node *root = NULL;
+	struct ss_game *g = NULL;
+	struct gb_err e;
+
+	memset(&e, 0, sizeof e);
+	err[0] = '\0';
+	if (yaml_read(text, strlen(text), &root, &e) == 0)
+		g = ss_state_load(root, n, &e);
+	if (g == NULL)
+		err_format(&e, err, size);
+	node_free(root);
+	return g;
+}
+
+/* save(load(x)) is canonical, and load(save(g)) gives g back. */
+static void
+test_ss_state_round_trip(void **state)
+{
+	struct ss_game *g, *h;
+	struct node *a, *b;
+	struct sbuf x, y;
+	char err[600];
+
+	(void)state;
+	g = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	assert_non_null(g);
+	assert_int_equal(g->sq[ss_board_parse("b2")].nunits, 2);
+	assert_int_equal(g->effect[0].unit, 1);
+	assert_int_equal(g->p[1].forced_by, 2);
+	a = ss_state_save(g);
+	sbuf_init(&x);
+	yaml_write(a, &x);
+	h = test_ss_load(x.p, 3, err, sizeof err);
+	assert_non_null(h);
+	assert_memory_equal(g, h, sizeof *g);
+	b = ss_state_save(h);
+	sbuf_init(&y);
+	yaml_write(b, &y);
+	assert_string_equal(x.p, y.p);
+	node_free(a);
+	node_free(b);
+	sbuf_free(&x);
+	sbuf_free(&y);
+	free(g);
+	free(h);
+}
+
+/* What no game reaches is refused, with its position. */
+static void
+test_ss_state_refused(void **state)
+{
+	static const struct {
+		const char *from, *to, *err;
+	} bad[] = {
+		{ "reserve: [plains", "reserve: [dragon",
+		    "6:41: reserve: unknown card" },
+		{ "{card: archers, owner: 0", "{card: archers, owner: 1",
+		    "14:71: units: two players' Units on one square" },
+		{ "{card: native-barbarian", "{card: plains",
+		    "16:69: units: Plains is not a Unit" },
+		{ "at: b2, unit: 1", "at: b2, unit: 2",
+		    "18:47: \"unit\" must be an integer from 0 to 1" },
+		{ "at: h8", "at: b2", "15:5: board: square given twice" },
+		{ "stage: main", "stage: lunch", "4:8: \"stage\" must be" },
+		{ "duration: round}\n  - {card: rot",
+		    "duration: instant}\n  - {card: rot",
+		    "18:5: effects: an Effect in play lasts longer" },
+	};
+	char text[sizeof test_ss_state_text + 16], err[600];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *at = strstr(test_ss_state_text, bad[i].from);
+		size_t pre;
+
+		assert_non_null(at);
+		pre = (size_t)(at - test_ss_state_text);
+		memcpy(text, test_ss_state_text, pre);
+		snprintf(text + pre, sizeof text - pre, "%s%s", bad[i].to,
+		    at + strlen(bad[i].from));
+		assert_null(test_ss_load(text, 3, err, sizeof err));
+		if (strncmp(err, bad[i].err, strlen(bad[i].err)) != 0)
+			fail_msg("case %zu: got \"%s\"", i, err);
+	}
+	assert_null(test_ss_load(test_ss_state_text, 2, err, sizeof err));
+}
+
+/* The text's Power Modifiers example played on the board: Warriors and
+ * Militiamen in a company with War Veterans under Rotten Provisions. */
+static void
+test_ss_mods_in_play(void **state)
+{
+	static const char text[] =
+	    "turn: 1\nturn-limit: 0\nactive: 0\nstage: main\nplayers:\n"
+	    "  - {out: 0, forced-by: none, reserve: [], hand: [], "
+	    "discard: [], standing: []}\n"
+	    "  - {out: 0, forced-by: none, reserve: [], hand: [], "
+	    "discard: [], standing: []}\n"
+	    "board:\n"
+	    "  - {at: c3, terrain: plains, master: 0, activated: 0, units: ["
+	    "{card: warriors, owner: 0, moves: 0, flees: 0, acted: 0}, "
+	    "{card: militiamen, owner: 0, moves: 0, flees: 0, acted: 0}, "
+	    "{card: war-veterans, owner: 0, moves: 0, flees: 0, acted: 0}]}\n"
+	    "  - {at: d4, terrain: forest, master: 0, activated: 0, units: ["
+	    "{card: archers, owner: 0, moves: 0, flees: 0, acted: 0}]}\n"
+	    "effects:\n"
+	    "  - {card: rotten-provisions, caster: 1, at: c3, unit: none, "
+	    "duration: round}\n"
+	    "  - {card: blessing, caster: 0, at: d4, unit: 0, "
+	    "duration: round}\n"
+	    "  - {card: forced-march, caster: 0, at: d4, unit: none, "
+	    "duration: turn}\n";
+	struct ss_game *g;
+	int v[SS_TRAITS];
+	char err[600], buf[40];
+
+	(void)state;
+	g = test_ss_load(text, 2, err, sizeof err);
+	if (g == NULL)
+		fail_msg("%s", err);
+	ss_mods_traits(g, ss_board_parse("c3"), 0, v);
+	ss_power_format(v, 0, buf, sizeof buf);
+	assert_string_equal(buf, "4/1/5");
+	ss_mods_traits(g, ss_board_parse("c3"), 1, v);
+	ss_power_format(v, 0, buf, sizeof buf);
+	assert_string_equal(buf, "2/n/3");
+	/* War Veterans does not lift itself: 2/1/4 less 2 resistance. */
+	ss_mods_traits(g, ss_board_parse("c3"), 2, v);
+	ss_power_format(v, 0, buf, sizeof buf);
+	assert_string_equal(buf, "2/1/2");
+	/* A Terrain's +0/0/1 and an Event's +0/0/2 are of two Types: both
+	 * count; Forced March adds a point of Speed. */
+	ss_mods_traits(g, ss_board_parse("d4"), 0, v);
+	ss_power_format(v, 1, buf, sizeof buf);
+	assert_string_equal(buf, "0/2/6 speed 2");
+	free(g);
+}
+
+/* The view shows a player's own hand and standing orders only, and
+ * never a Reserve's cards: changing them changes no other view. */
+static void
+test_ss_view_hidden(void **state)
+{
+	static const char *const names[] = { "alice", "bob", "carol" };
+	struct ss_game *g, *h;
+	struct sbuf a, b;
+	char err[600];
+
+	(void)state;
+	g = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	h = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	assert_non_null(g);
+	assert_non_null(h);
+	h->p[1].hand.card[0] = SS_CARD_EARTHQUAKE;
+	h->p[1].nstanding = 0;
+	h->p[0].reserve.card[0] = SS_CARD_LAKE;
+	h->p[2].reserve.n = 1;
+	for (int viewer = -1; viewer < 3; viewer++) {
+		sbuf_init(&a);
+		sbuf_init(&b);
+		ss_view(g, names, viewer, &a);
+		ss_view(h, names, viewer, &b);
+		if (viewer == 1)
+			assert_string_not_equal(a.p, b.p);
+		else
+			assert_string_equal(a.p, b.p);
+		if (viewer == 1) {
+			assert_non_null(strstr(a.p, "Hand (2): Blessing, "
+			    "Dispel"));
+			assert_non_null(strstr(a.p, "Standing: counter "
+			    "default"));
+		} else {
+			assert_null(strstr(a.p, "Blessing, Dispel"));
+			assert_null(strstr(a.p, "Standing"));
+		}
+		/* The Capital acts as a Unit of the company: Rotten
+		 * Provisions lowers it too. */
+		assert_non_null(strstr(a.p, "b2 Castle Town (alice) 2/1/6: "
+		    "Warriors of alice 3/0/4 speed 1, moved 1;\n    Archers of "
+		    "alice 0/2/3 speed 1, moved 0; Blessing on Archers;"));
+		assert_non_null(strstr(a.p, "\n2   .   C1:2  .    .    .    "
+		    ".    .   C3:1  .\n"));
+		sbuf_free(&a);
+		sbuf_free(&b);
+	}
+	free(g);
+	free(h);
+}
+
+extern const struct game_entry senshiai_game;
+
+/* Random legal playouts through the game_entry, for 2, 3 and 4 players,
+ * to the end, with save, load, save giving the same bytes at every
+ * decision point (the generic harness does more once the game is
+ * registered). */
+static void
+test_ss_playouts(void **state)
+{
+	static const char *const names[] = { "alice", "bob", "carol", "dave" };
+	const struct game_entry *ge = &senshiai_game;
+
+	(void)state;
+	for (int np = 2; np <= 4; np++)
+		for (uint64_t seed = 0; seed < 3; seed++) {
+			struct game_players pl = { np, names };
+			const char *optv[] = { "random", "60" };
+			uint8_t key[RNG_SEED_BYTES] = { 7 };
+			struct rng rng, hr;
+			struct events ev = { 0 };
+			struct gb_err e = { 0 };
+			void *g;
+			int points = 0;
+
+			rng_init(&rng, key, seed);
+			rng_init(&hr, key, seed + 100);
+			g = ge->setup(&pl, optv, &rng, &ev, &e);
+			assert_non_null(g);
+			while (!ge->outcome(g).finished) {
+				struct owed ow[GAME_MAX_PLAYERS];
+				size_t no = ge->owed(g, ow);
+				struct answer ans[GAME_MAX_PLAYERS];
+				struct order ord[GAME_MAX_PLAYERS][64];
+				struct verdict v[64];
+				struct strlist texts = { 0 };
+				struct node *a, *b;
+				struct sbuf x, y;
+				void *h;
+
+				assert_true(no > 0);
+				assert_true(++points < 3000);
+				for (size_t k = 0; k < no; k++) {
+					size_t n = 0;
+					int pl_k = ow[k].player;
+
+					while (!ge->validate(g, pl_k, ord[k], n,
+					    v)) {
+						struct strlist legal = { 0 };
+
+						assert_true(n < 64);
+						ge->legal(g, pl_k, ord[k], n,
+						    &legal);
+						if (legal.n == 0)
+							fail_msg("no legal order");
+						strlist_add(&texts, legal.v[
+						    rng_below(&hr, legal.n)]);
+						strlist_free(&legal);
+						ord[k][n].text =
+						    texts.v[texts.n - 1];
+						ord[k][n].line = 0;
+						ord[k][n].col = 0;
+						n++;
+						ge->validate(g, pl_k, ord[k], n,
+						    v);
+						for (size_t i = 0; i < n; i++)
+							if (!v[i].accepted)
+								fail_msg("'%s' "
+								    "refused: %s",
+								    ord[k][i].text,
+								    v[i].reason);
+					}
+					ans[k].player = pl_k;
+					ans[k].orders = ord[k];
+					ans[k].n = n;
+					ans[k].nmr = 0;
+				}
+				if (ge->resolve(g, &pl, ans, no, &rng, &ev,
+				    &e) < 0)
+					fail_msg("resolve: %s", e.msg);
+				strlist_free(&texts);
+				a = ge->save(g);
+				h = ge->load(a, &pl, &e);
+				if (h == NULL)
+					fail_msg("load: %d:%d: %s", e.line,
+					    e.col, e.msg);
+				b = ge->save(h);
+				sbuf_init(&x);
+				sbuf_init(&y);
+				yaml_write(a, &x);
+				yaml_write(b, &y);
+				assert_string_equal(x.p, y.p);
+				sbuf_free(&x);
+				sbuf_free(&y);
+				node_free(a);
+				node_free(b);
+				ge->free(h);
+			}
+			if (getenv("SS_DEBUG") != NULL) {
+				for (size_t i = 0; i < ev.n; i++)
+					fprintf(stderr, "%s\n", ev.v[i].text);
+				fprintf(stderr, "%d players, seed %d: %s "
+				    "(%d points)\n", np, (int)seed,
+				    ge->outcome(g).reason, points);
+			}
+			events_free(&ev);
+			ge->free(g);
+		}
+}
+
+/* Any 2, 3 or 4 Capitals are equidistant; near is a king's move. */
+static void
+test_ss_board(void **state)
+{
+	int nb[SS_NEAR_MAX];
+	char name[3];
+
+	(void)state;
+	for (int n = 2; n <= 4; n++)
+		for (int a = 0; a < n; a++)
+			for (int b = a + 1; b < n; b++)
+				assert_int_equal(ss_board_dist(
+				    ss_board_capital(n, a),
+				    ss_board_capital(n, b)), SS_CAPITAL_DIST);
+	assert_int_equal(ss_board_neighbours(0, nb), 3);
+	assert_int_equal(ss_board_neighbours(4, nb), 5);
+	assert_int_equal(ss_board_neighbours(40, nb), 8);
+	for (int i = 0; i < 8; i++)
+		assert_true(ss_board_near(40, nb[i]));
+	assert_false(ss_board_near(40, 40));
+	assert_false(ss_board_near(0, 2));
+	for (int sq = 0; sq < SS_SQUARES; sq++) {
+		ss_board_name(sq, name);
+		assert_int_equal(ss_board_parse(name), sq);
+	}
+	assert_int_equal(ss_board_parse("j1"), -1);
+	assert_int_equal(ss_board_parse("a0"), -1);
+	assert_int_equal(ss_board_parse("a10"), -1);
+	ss_board_name(ss_board_capital(2, 0), name);
+	assert_string_equal(name, "b2");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ss_power_modifiers_example),
+		cmocka_unit_test(test_ss_singularity_per_trait),
+		cmocka_unit_test(test_ss_singularity_penalty_first),
+		cmocka_unit_test(test_ss_singularity_penalty_second),
+		cmocka_unit_test(test_ss_singularity_resistance_story),
+		cmocka_unit_test(test_ss_singularity_types),
+		cmocka_unit_test(test_ss_mod_parse_refuses),
+		cmocka_unit_test(test_ss_collection),
+		cmocka_unit_test(test_ss_named_cards),
+		cmocka_unit_test(test_ss_find),
+		cmocka_unit_test(test_ss_deck_lists),
+		cmocka_unit_test(test_ss_battle_pool),
+		cmocka_unit_test(test_ss_battle_paths),
+		cmocka_unit_test(test_ss_battle_distribution),
+		cmocka_unit_test(test_ss_battle_aftermath),
+		cmocka_unit_test(test_ss_state_round_trip),
+		cmocka_unit_test(test_ss_state_refused),
+		cmocka_unit_test(test_ss_mods_in_play),
+		cmocka_unit_test(test_ss_view_hidden),
+		cmocka_unit_test(test_ss_board),
+		cmocka_unit_test(test_ss_playouts),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
