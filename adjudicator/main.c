@@ -13,6 +13,7 @@
 #include "game.h"
 #include "orders.h"
 #include "report.h"
+#include "report_json.h"
 #include "state.h"
 
 #ifndef GUNBAI_VERSION
@@ -23,6 +24,7 @@ struct cmd_entry {
 	const char *name;
 	const char *usage; /* after "gunbai NAME " */
 	int (*exec)(int argc, char **argv);
+	int json;          /* takes --json */
 };
 
 static int cmd_games(int, char **);
@@ -42,8 +44,8 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "check", .usage = "STATE ORDERS ...", .exec = cmd_check },
 	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR",
 	    .exec = cmd_adjudicate },
-	{ .name = "view", .usage = "STATE --player NAME | --public",
-	    .exec = cmd_view },
+	{ .name = "view", .usage = "STATE --player NAME | --public [--json]",
+	    .exec = cmd_view, .json = 1 },
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -94,7 +96,7 @@ failx(int status, const char *fmt, ...)
 }
 
 enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
-	OPT_OPTION, OPT_ID, OPT_PLAYER };
+	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON };
 
 static const struct option cmd_options[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -106,12 +108,13 @@ static const struct option cmd_options[] = {
 	{ "id", required_argument, NULL, OPT_ID },
 	{ "player", required_argument, NULL, OPT_PLAYER },
 	{ "output", required_argument, NULL, 'o' },
+	{ "json", no_argument, NULL, OPT_JSON },
 	{ NULL, 0, NULL, 0 }
 };
 
 /* Parsed options of any subcommand; each checks what it allows. */
 struct cmd_args {
-	int help, version, nmr, public;
+	int help, version, nmr, public, json;
 	const char *seed, *id, *out, *player;
 	const char *players[GAME_MAX_PLAYERS + 1];
 	int nplayers;
@@ -134,6 +137,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		case OPT_VERSION: a->version = 1; break;
 		case OPT_NMR: a->nmr = 1; break;
 		case OPT_PUBLIC: a->public = 1; break;
+		case OPT_JSON: a->json = 1; break;
 		case OPT_SEED: a->seed = optarg; break;
 		case OPT_ID: a->id = optarg; break;
 		case 'o': a->out = optarg; break;
@@ -164,7 +168,18 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 	}
 }
 
-/* Common handling of --help, --version and bad options. */
+/* Does the command called name take --json? */
+static int
+cmd_takes_json(const char *name)
+{
+	for (size_t i = 0; i < CMD_COUNT; i++)
+		if (strcmp(cmd_table[i].name, name) == 0)
+			return cmd_table[i].json;
+	return 0;
+}
+
+/* Common handling of --help, --version, bad options and a --json the
+ * command does not take. */
 static int
 cmd_early(const char *name, const struct cmd_args *a, int *status)
 {
@@ -177,7 +192,7 @@ cmd_early(const char *name, const struct cmd_args *a, int *status)
 		*status = EXIT_OK;
 		return 1;
 	}
-	if (a->bad) {
+	if (a->bad || (a->json && !cmd_takes_json(name))) {
 		*status = usage_cmd(name, stderr);
 		return 1;
 	}
@@ -513,13 +528,20 @@ cmd_write_outputs(const struct state *st, const char *outdir,
 		return EXIT_OUTPUT;
 	}
 	for (int p = -1; p < st->nplayers && r == 0; p++) {
+		const char *who = p < 0 ? "public" : st->names[p];
 		char rel[64];
-		snprintf(rel, sizeof rel, "reports/%s.txt",
-		    p < 0 ? "public" : st->names[p]);
+
+		snprintf(rel, sizeof rel, "reports/%s.txt", who);
 		sbuf_init(&b);
 		report_build(st, p, &b);
 		r = fileio_stage_write(stage, rel, b.p, b.len, &e);
 		sbuf_free(&b);
+		if (r != 0)
+			break;
+		snprintf(rel, sizeof rel, "reports/%s.json", who);
+		bytes = report_json(st, p, &len);
+		r = fileio_stage_write(stage, rel, bytes, len, &e);
+		free(bytes);
 	}
 	if (r == 0) {
 		bytes = state_write(st, &len);
@@ -607,10 +629,18 @@ cmd_view(int argc, char **argv)
 		state_free(&st);
 		return EXIT_USAGE;
 	}
-	sbuf_init(&b);
-	report_build(&st, p, &b);
-	fwrite(b.p, 1, b.len, stdout);
-	sbuf_free(&b);
+	if (a.json) {
+		size_t len;
+		char *bytes = report_json(&st, p, &len);
+
+		fwrite(bytes, 1, len, stdout);
+		free(bytes);
+	} else {
+		sbuf_init(&b);
+		report_build(&st, p, &b);
+		fwrite(b.p, 1, b.len, stdout);
+		sbuf_free(&b);
+	}
 	state_free(&st);
 	return EXIT_OK;
 }

@@ -323,6 +323,7 @@ const struct game_entry japanese_swords_game = {
 	.legal = js_legal_list,
 	.resolve = js_resolve,
 	.view = js_view,
+	.view_data = js_data,
 	.help = js_help,
 	.outcome = js_outcome,
 	.perturb = js_perturb,

@@ -431,6 +431,12 @@ ss_game_view(const void *g, const struct game_players *pl, int player,
 	ss_view(g, pl->names, player, out);
 }
 
+static struct node *
+ss_game_data(const void *g, const struct game_players *pl, int player)
+{
+	return ss_data(g, pl->names, player);
+}
+
 static void
 ss_help(const void *vg, int player, struct sbuf *out)
 {
@@ -522,6 +528,7 @@ const struct game_entry senshiai_game = {
 	.legal = ss_legal,
 	.resolve = ss_resolve,
 	.view = ss_game_view,
+	.view_data = ss_game_data,
 	.help = ss_help,
 	.outcome = ss_outcome,
 	.perturb = ss_perturb,

@@ -297,6 +297,7 @@ const struct game_entry sensoufuda_game = {
 	.legal = sf_order_legal,
 	.resolve = sensoufuda_resolve,
 	.view = sf_view_board,
+	.view_data = sf_data,
 	.help = sf_view_help,
 	.outcome = sensoufuda_outcome,
 	.perturb = sensoufuda_perturb,
