@@ -171,6 +171,13 @@ struct game_entry {
 	struct node *(*view_data)(const void *g, const struct game_players *pl,
 	    int player);
 
+	/* A picture of the same (reports/<player>.svg): a standalone SVG
+	 * document made with svg.h, with the board's coordinates, pieces,
+	 * terrain, ownership and a legend (a card game draws the tableaus and
+	 * the player's hand).  Hidden exactly as in view. */
+	void (*picture)(const void *g, const struct game_players *pl,
+	    int player, struct sbuf *out);
+
 	/* Comment lines ("# ...") explaining the orders syntax for the
 	 * decision player owes now, and example orders; goes in the orders
 	 * template of the player's report.  At most 72 columns. */

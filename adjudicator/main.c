@@ -20,11 +20,13 @@
 #define GUNBAI_VERSION "unknown"
 #endif
 
+enum { CMD_JSON = 1, CMD_SVG = 2 };
+
 struct cmd_entry {
 	const char *name;
 	const char *usage; /* after "gunbai NAME " */
 	int (*exec)(int argc, char **argv);
-	int json;          /* takes --json */
+	unsigned takes;    /* CMD_JSON, CMD_SVG: the output options it takes */
 };
 
 static int cmd_games(int, char **);
@@ -44,8 +46,8 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "check", .usage = "STATE ORDERS ...", .exec = cmd_check },
 	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR",
 	    .exec = cmd_adjudicate },
-	{ .name = "view", .usage = "STATE --player NAME | --public [--json]",
-	    .exec = cmd_view, .json = 1 },
+	{ .name = "view", .usage = "STATE --player NAME | --public "
+	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -96,7 +98,7 @@ failx(int status, const char *fmt, ...)
 }
 
 enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
-	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON };
+	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG };
 
 static const struct option cmd_options[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -109,12 +111,13 @@ static const struct option cmd_options[] = {
 	{ "player", required_argument, NULL, OPT_PLAYER },
 	{ "output", required_argument, NULL, 'o' },
 	{ "json", no_argument, NULL, OPT_JSON },
+	{ "svg", no_argument, NULL, OPT_SVG },
 	{ NULL, 0, NULL, 0 }
 };
 
 /* Parsed options of any subcommand; each checks what it allows. */
 struct cmd_args {
-	int help, version, nmr, public, json;
+	int help, version, nmr, public, json, svg;
 	const char *seed, *id, *out, *player;
 	const char *players[GAME_MAX_PLAYERS + 1];
 	int nplayers;
@@ -138,6 +141,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		case OPT_NMR: a->nmr = 1; break;
 		case OPT_PUBLIC: a->public = 1; break;
 		case OPT_JSON: a->json = 1; break;
+		case OPT_SVG: a->svg = 1; break;
 		case OPT_SEED: a->seed = optarg; break;
 		case OPT_ID: a->id = optarg; break;
 		case 'o': a->out = optarg; break;
@@ -168,18 +172,18 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 	}
 }
 
-/* Does the command called name take --json? */
-static int
-cmd_takes_json(const char *name)
+/* The output options (CMD_JSON, CMD_SVG) the command called name takes. */
+static unsigned
+cmd_takes(const char *name)
 {
 	for (size_t i = 0; i < CMD_COUNT; i++)
 		if (strcmp(cmd_table[i].name, name) == 0)
-			return cmd_table[i].json;
+			return cmd_table[i].takes;
 	return 0;
 }
 
-/* Common handling of --help, --version, bad options and a --json the
- * command does not take. */
+/* Common handling of --help, --version, bad options and an output option
+ * (--json, --svg) the command does not take. */
 static int
 cmd_early(const char *name, const struct cmd_args *a, int *status)
 {
@@ -192,7 +196,8 @@ cmd_early(const char *name, const struct cmd_args *a, int *status)
 		*status = EXIT_OK;
 		return 1;
 	}
-	if (a->bad || (a->json && !cmd_takes_json(name))) {
+	if (a->bad || (a->json && !(cmd_takes(name) & CMD_JSON)) ||
+	    (a->svg && !(cmd_takes(name) & CMD_SVG))) {
 		*status = usage_cmd(name, stderr);
 		return 1;
 	}
@@ -542,6 +547,13 @@ cmd_write_outputs(const struct state *st, const char *outdir,
 		bytes = report_json(st, p, &len);
 		r = fileio_stage_write(stage, rel, bytes, len, &e);
 		free(bytes);
+		if (r != 0)
+			break;
+		snprintf(rel, sizeof rel, "reports/%s.svg", who);
+		sbuf_init(&b);
+		st->game->picture(st->g, &st->pl, p, &b);
+		r = fileio_stage_write(stage, rel, b.p, b.len, &e);
+		sbuf_free(&b);
 	}
 	if (r == 0) {
 		bytes = state_write(st, &len);
@@ -619,7 +631,7 @@ cmd_view(int argc, char **argv)
 	if (cmd_early("view", &a, &status))
 		return status;
 	if (optind != argc - 1 || a.nplayers > 1 || a.out || a.nmr ||
-	    (a.public == (a.nplayers == 1)))
+	    (a.public == (a.nplayers == 1)) || (a.json && a.svg))
 		return usage_cmd("view", stderr);
 	if (cmd_load(argv[optind], &st, NULL) == -1)
 		return EXIT_INPUT;
@@ -637,7 +649,10 @@ cmd_view(int argc, char **argv)
 		free(bytes);
 	} else {
 		sbuf_init(&b);
-		report_build(&st, p, &b);
+		if (a.svg)
+			st.game->picture(st.g, &st.pl, p, &b);
+		else
+			report_build(&st, p, &b);
 		fwrite(b.p, 1, b.len, stdout);
 		sbuf_free(&b);
 	}

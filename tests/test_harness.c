@@ -133,7 +133,8 @@ harness_report(const struct state *st, int p)
 	return sbuf_take(&b);
 }
 
-/* Everything p is sent: the text report, then the JSON report. */
+/* Everything p is sent: the text report, the JSON report and the
+ * picture. */
 static char *
 harness_reports(const struct state *st, int p)
 {
@@ -145,6 +146,7 @@ harness_reports(const struct state *st, int p)
 	report_build(st, p, &b);
 	sbuf_add(&b, json, len);
 	free(json);
+	st->game->picture(st->g, &st->pl, p, &b);
 	return sbuf_take(&b);
 }
 

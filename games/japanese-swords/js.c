@@ -324,6 +324,7 @@ const struct game_entry japanese_swords_game = {
 	.resolve = js_resolve,
 	.view = js_view,
 	.view_data = js_data,
+	.picture = js_picture,
 	.help = js_help,
 	.outcome = js_outcome,
 	.perturb = js_perturb,

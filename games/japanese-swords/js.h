@@ -17,6 +17,7 @@
  * js_check.c   what a loaded game must keep to be one play can reach
  * js_view.c    the board and hands drawn in text
  * js_data.c    the same as data for the JSON report
+ * js_picture.c the map as an SVG picture
  * js_help.c    the orders help of the template
  *
  * The rules as implemented, with every ruling and its reason, are in
@@ -580,6 +581,10 @@ void js_view(const void *g, const struct game_players *pl, int player,
 /* js_data.c */
 struct node *js_data(const void *g, const struct game_players *pl,
     int player);
+
+/* js_picture.c */
+void js_picture(const void *g, const struct game_players *pl, int player,
+    struct sbuf *out);
 
 /* js_help.c */
 void js_help(const void *g, int player, struct sbuf *out);

@@ -222,6 +222,7 @@ const struct game_entry senjin_game = {
 	.resolve = senjin_resolve,
 	.view = senjin_view_board,
 	.view_data = senjin_view_data,
+	.picture = senjin_picture,
 	.help = senjin_view_help,
 	.outcome = senjin_outcome,
 };

@@ -438,6 +438,13 @@ ss_game_data(const void *g, const struct game_players *pl, int player)
 }
 
 static void
+ss_game_picture(const void *g, const struct game_players *pl, int player,
+    struct sbuf *out)
+{
+	ss_picture(g, pl->names, player, out);
+}
+
+static void
 ss_help(const void *vg, int player, struct sbuf *out)
 {
 	const struct ss_game *g = vg;
@@ -529,6 +536,7 @@ const struct game_entry senshiai_game = {
 	.resolve = ss_resolve,
 	.view = ss_game_view,
 	.view_data = ss_game_data,
+	.picture = ss_game_picture,
 	.help = ss_help,
 	.outcome = ss_outcome,
 	.perturb = ss_perturb,

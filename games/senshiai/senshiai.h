@@ -17,6 +17,7 @@
  * ss_mods.c    which modifiers act on a Unit in play, and its traits
  * ss_view.c    the board and piles drawn in text for one player
  * ss_data.c    the same as data for the JSON report
+ * ss_picture.c the board as an SVG picture
  *
  * The rules as implemented, with every ruling and its reason, are in
  * man/gunbai-senshiai.6; games/senshiai/RULINGS keeps the design notes. */
@@ -586,6 +587,10 @@ void ss_view(const struct ss_game *g, const char *const *names, int player,
  * it. */
 struct node *ss_data(const struct ss_game *g, const char *const *names,
     int player);
+
+/* The same as an SVG picture (ss_picture.c). */
+void ss_picture(const struct ss_game *g, const char *const *names,
+    int player, struct sbuf *out);
 
 /* ---- The board (ss_board.c) ---------------------------------------- */
 

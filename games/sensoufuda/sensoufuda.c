@@ -298,6 +298,7 @@ const struct game_entry sensoufuda_game = {
 	.resolve = sensoufuda_resolve,
 	.view = sf_view_board,
 	.view_data = sf_data,
+	.picture = sf_picture,
 	.help = sf_view_help,
 	.outcome = sensoufuda_outcome,
 	.perturb = sensoufuda_perturb,
