@@ -42,7 +42,8 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "new", .usage = "GAME --id ID --player NAME=KEY.pem ... "
 	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE",
 	    .exec = cmd_new },
-	{ .name = "status", .usage = "STATE", .exec = cmd_status },
+	{ .name = "status", .usage = "STATE [--json]", .exec = cmd_status,
+	    .takes = CMD_JSON },
 	{ .name = "check", .usage = "STATE ORDERS ...", .exec = cmd_check },
 	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR",
 	    .exec = cmd_adjudicate },
@@ -445,6 +446,15 @@ cmd_status(int argc, char **argv)
 		return usage_cmd("status", stderr);
 	if (cmd_load(argv[optind], &st, NULL) == -1)
 		return EXIT_INPUT;
+	if (a.json) {
+		size_t len;
+		char *bytes = report_json_status(&st, &len);
+
+		fwrite(bytes, 1, len, stdout);
+		free(bytes);
+		state_free(&st);
+		return EXIT_OK;
+	}
 	printf("game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\nplayers:",
 	    st.game->id, st.game->title, st.game->ruleset, st.id, st.turn);
 	for (int i = 0; i < st.nplayers; i++)

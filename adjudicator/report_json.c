@@ -220,3 +220,24 @@ report_json(const struct state *st, int player, size_t *len)
 		abort();
 	return dump(root, len);
 }
+
+char *
+report_json_status(const struct state *st, size_t *len)
+{
+	json_t *mine, *root;
+
+	json_alloc();
+	root = json_pack("{s:s,s:o,s:o,s:o,s:o,s:I,s:o,s:o}",
+	    "format", STATUS_JSON_FORMAT,
+	    "game", jstr(st->game->id),
+	    "title", jstr(st->game->title),
+	    "ruleset", jstr(st->game->ruleset),
+	    "id", jstr(st->id),
+	    "turn", (json_int_t)st->turn,
+	    "players", json_players(st),
+	    "next", json_next(st, -1, &mine));
+	json_decref(mine);
+	if (root == NULL) /* only a bug */
+		abort();
+	return dump(root, len);
+}

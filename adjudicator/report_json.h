@@ -17,6 +17,12 @@
  * and the orders they owe. */
 char *report_json(const struct state *st, int player, size_t *len);
 
+#define STATUS_JSON_FORMAT "gunbai status 1"
+
+/* `gunbai status --json`: the game, its players, and who owes what or
+ * how it ended (formats/commands.schema.json). */
+char *report_json_status(const struct state *st, size_t *len);
+
 /* A game's view tree as JSON text (for tests and tools): scalars made by
  * node_int are integers, by node_bool booleans, all others strings. */
 char *report_json_node(const struct node *n, size_t *len);

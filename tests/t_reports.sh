@@ -122,8 +122,35 @@ if LC_ALL=C grep -l "$(printf '[\200-\377]')" \
 	not_ok "a JSON report holds a byte beyond ASCII"
 else ok "JSON reports are plain ASCII"; fi
 
+# status --json: one document, valid under formats/commands.schema.json,
+# for a game going on and for one that is over.
+commands=$top/formats/commands.schema.json
+i=0
+for game in senjin sensoufuda; do
+	for state in $(find "$tmp/$game" -name state.yaml | sort -V | sed -n '1p;$p'); do
+		i=$((i + 1))
+		"$gunbai" status "$state" --json >"$tmp/status$i.json"
+	done
+done
+# A game that is over: Senjin with a turn limit of 2, played to it.
+mkdir "$tmp/over" && cd "$tmp/over" && senjin_fixture over &&
+    # shellcheck disable=SC2086 # newargs is a list of words
+    "$gunbai" $newargs --option turn-limit=2 -o in/s2.yaml >/dev/null &&
+    "$gunbai" adjudicate in/s2.yaml in/a1.yaml in/b2.yaml -o out >/dev/null &&
+    "$gunbai" status out/state.yaml --json >"$tmp/status-over.json"
+cd "$top" || exit 1
+# shellcheck disable=SC2046
+if "$py" tests/json_schema.py "$commands" "$tmp"/status*.json >"$tmp/out" 2>&1 &&
+    grep -q '"finished": true' "$tmp"/status*.json &&
+    grep -q '"finished": false' "$tmp"/status*.json; then
+	ok "status --json: $((i + 1)) documents valid under the schema, running and over"
+else
+	not_ok "status --json against formats/commands.schema.json:"
+	sed 's/^/    /' "$tmp/out" | tail -10
+fi
+
 state=$(find "$tmp/senjin" -name state.yaml | sort | head -1)
-for cmd in "status $state --json" "check $state $state --json" \
+for cmd in "check $state $state --json" \
     "status $state --svg" "view $state --public --json --svg"; do
 	# shellcheck disable=SC2086
 	"$gunbai" $cmd >/dev/null 2>&1
