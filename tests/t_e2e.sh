@@ -24,10 +24,11 @@ has() { # has PATTERN FILE DESCRIPTION (lines wrapped in reports are joined)
 sign() { # sign KEY FILE
 	openssl pkeyutl -sign -rawin -inkey "$1" -in "$2" -out "$2.sig"
 }
-orders() { # orders FILE GAME TURN PLAYER ORDER...
+orders() { # orders FILE GAME TURN PLAYER ORDER... (the uid: $uid)
 	f=$1 g=$2 t=$3 p=$4; shift 4
-	{ printf 'gunbai: orders 1\ngame: %s\nturn: %s\nplayer: %s\norders:\n' \
-	    "$g" "$t" "$p"; for o in "$@"; do printf '  - %s\n' "$o"; done; } >"$f"
+	{ printf 'gunbai: orders 2\ngame: %s\nuid: %s\nturn: %s\nplayer: %s\n' \
+	    "$g" "${uid:-}" "$t" "$p"; echo 'orders:'
+	  for o in "$@"; do printf '  - %s\n' "$o"; done; } >"$f"
 }
 
 # 1. The sample game against the golden files.
@@ -67,12 +68,13 @@ status_is 0 "new game with keys made by openssl" "$gunbai" new senjin \
     -o s1.yaml
 status_is 5 "new refuses to overwrite" "$gunbai" new senjin --id g1 \
     --player ann=ann.pub --player ben=ben.pub -o s1.yaml
+uid=$(state_uid s1.yaml)
 status_is 0 "status" "$gunbai" status s1.yaml
 has 'owed: ann: turn' "$tmp/out" "status says who owes what"
 orders a1.yaml g1 1 ann "move a2 a3"
 sign ann.key a1.yaml
 status_is 0 "check accepts a good file" "$gunbai" check s1.yaml a1.yaml
-has 'a1.yaml:6:5: accepted: move a2 a3' "$tmp/out" \
+has 'a1.yaml:7:5: accepted: move a2 a3' "$tmp/out" \
     "check gives file:line:column per order"
 status_is 3 "adjudicate without orders waits" "$gunbai" adjudicate s1.yaml \
     -o out0
@@ -146,9 +148,9 @@ status_is 0 "two turns in one run, files in one order" "$gunbai" \
 status_is 0 "the same files in the other order" "$gunbai" adjudicate \
     t2/state.yaml b4.yaml a3.yaml -o x2
 check "outputs identical whatever the order of files" diff -r x1 x2
-has '"move a3 a9" (line 6): refused:' x1/reports/ann.txt \
+has '"move a3 a9" (line 7): refused:' x1/reports/ann.txt \
     "the illegal order is refused in the report"
-has '"move a3 a4" (line 7): accepted' x1/reports/ann.txt \
+has '"move a3 a4" (line 8): accepted' x1/reports/ann.txt \
     "the rest of the file still applies"
 "$gunbai" status x1/state.yaml >st.txt
 has 'turn: 5' st.txt "both turns were applied"
@@ -162,7 +164,7 @@ has 'the default orders apply' n1/reports/public.txt \
     "the public report says the defaults were used"
 
 # 6. Bad input: a message naming file:line:column, a status, nothing written.
-printf 'gunbai: state 1\ngame: senjin\n  bad: [\n' >bad.yaml
+printf 'gunbai: state 2\ngame: senjin\n  bad: [\n' >bad.yaml
 status_is 4 "a malformed state is refused" "$gunbai" adjudicate bad.yaml \
     -o b0
 has 'bad.yaml:[0-9]*:[0-9]*:' "$tmp/err" "the message names file:line:column"
@@ -170,7 +172,7 @@ check "nothing written for a bad state" test ! -e b0
 sed 's/^turn: 2$/turn: 1x/' t1/state.yaml >badturn.yaml
 status_is 4 "a state with a wrong type is refused" "$gunbai" status \
     badturn.yaml
-has "badturn.yaml:5:7: .turn. must be" "$tmp/err" "wrong type: position"
+has "badturn.yaml:6:7: .turn. must be" "$tmp/err" "wrong type: position"
 
 # 7. The command line matches the manual.
 "$gunbai" --help >help.txt

@@ -261,12 +261,14 @@ bench_orders_file(const char *path, const struct state *st, int player,
 	struct sbuf b;
 	uint8_t sig[CRYPTO_SIG_BYTES];
 	size_t siglen = sizeof sig;
-	char sigpath[600];
+	char sigpath[600], uid[COMMIT_UID_HEX + 1];
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "gunbai: orders 1\ngame: %s\nturn: %lld\nplayer: %s\n"
-	    "orders:\n", st->id, st->turn, st->names[player]);
+	util_hex(st->uid, sizeof st->uid, uid);
+	sbuf_printf(&b, "%s: %s\ngame: %s\nuid: %s\nturn: %lld\nplayer: %s\n"
+	    "orders:\n", "gunbai", ORDERS_FORMAT, st->id, uid, st->turn,
+	    st->names[player]);
 	for (size_t i = 0; i < n; i++) {
 		sbuf_puts(&b, "  - \"");
 		for (const char *c = orders[i].text; *c != '\0'; c++) {
