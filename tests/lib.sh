@@ -15,6 +15,17 @@ n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
+# status_is WANT DESCRIPTION COMMAND...: passes if COMMAND exits WANT;
+# its output stays in $tmp/out and $tmp/err.
+status_is() { # status_is WANT DESCRIPTION COMMAND...
+	want=$1; d=$2; shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then ok "$d (exit $want)"; else
+		not_ok "$d: exit $got, wanted $want"
+		sed 's/^/    /' "$tmp/out" "$tmp/err" | head -40; fi
+}
+
 # abs PATH: PATH made absolute against the top of the tree.
 abs() { case $1 in /*) echo "$1" ;; *) echo "$top/$1" ;; esac; }
 

@@ -9,14 +9,6 @@ check() { # check DESCRIPTION COMMAND...: passes if the command succeeds
 	if "$@" >"$tmp/out" 2>&1; then ok "$d"; else
 		not_ok "$d"; sed 's/^/    /' "$tmp/out" | head -40; fi
 }
-status_is() { # status_is WANT DESCRIPTION COMMAND...
-	want=$1; d=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then ok "$d (exit $want)"; else
-		not_ok "$d: exit $got, wanted $want"
-		sed 's/^/    /' "$tmp/out" "$tmp/err" | head -40; fi
-}
 has() { # has PATTERN FILE DESCRIPTION (lines wrapped in reports are joined)
 	if tr -s '\n ' '  ' <"$2" | grep -q -- "$1"; then ok "$3"; else
 		not_ok "$3: no '$1' in:"; sed 's/^/    /' "$2" | head -20; fi
@@ -181,7 +173,7 @@ mandoc -Tascii -O width=200 "$top/man/gunbai.1" | col -bx | \
     sed 's/^ *//' | grep . >syn.txt
 sed 's/^usage: *//; s/^ *//' help.txt >use.txt
 check "gunbai --help is the man page's SYNOPSIS" diff syn.txt use.txt
-for c in games new status check adjudicate view; do
+for c in games new status check adjudicate view check-seed; do
 	"$gunbai" $c --help >h.txt 2>&1
 	line=$(sed 's/^usage: //' h.txt)
 	if grep -qxF "$line" syn.txt; then ok "$c --help matches the manual"

@@ -10,14 +10,6 @@
 sign() { # sign KEY FILE
 	openssl pkeyutl -sign -rawin -inkey "$1" -in "$2" -out "$2.sig"
 }
-status_is() { # status_is WANT DESCRIPTION COMMAND...
-	want=$1; d=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then ok "$d (exit $want)"; else
-		not_ok "$d: exit $got, wanted $want"
-		sed 's/^/    /' "$tmp/out" "$tmp/err" | head -20; fi
-}
 has() { # has PATTERN FILE DESCRIPTION
 	if grep -q -- "$1" "$2"; then ok "$3"; else
 		not_ok "$3: no '$1' in:"; sed 's/^/    /' "$2" | head -20; fi
