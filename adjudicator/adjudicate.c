@@ -7,7 +7,8 @@
  *   3. a player without a complete answer is missing: at the first point,
  *      with --nmr, the game's defaults complete the answer; otherwise the
  *      run stops and says whom it waits for;
- *   4. the game resolves all answers with the point's RNG stream;
+ *   4. the game resolves all answers with the point's RNG stream, which
+ *      the signatures of the files answering it seed (gunbai-rng-v2);
  *   5. the files used are recorded in the new state. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +139,23 @@ adjudicate_applied(struct state *st, const struct orders_file *f)
 	memcpy(a->sha256, f->sha256, sizeof a->sha256);
 }
 
+/* The stream of the point st->turn: every answer's signature, or none for
+ * a player whose answer is all defaults (formats/rng.md). */
+static void
+adjudicate_rng(const struct state *st, const struct orders_file *files,
+    size_t nfiles, const struct answer *ans, size_t nans, struct rng *rng)
+{
+	struct rng_answer ra[GAME_MAX_PLAYERS];
+
+	for (size_t i = 0; i < nans; i++) {
+		const struct orders_file *f = adjudicate_file(files, nfiles,
+		    st->turn, ans[i].player);
+		ra[i].player = ans[i].player;
+		ra[i].sig = f != NULL ? f->sig : NULL;
+	}
+	rng_init_answers(rng, st->seed, (uint64_t)st->turn, ra, nans);
+}
+
 /* One decision point.  Returns 1 if applied, 0 if waiting, -1 on a game
  * error (e set). */
 static int
@@ -239,7 +257,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			ans[j] = ans[j - 1];
 			ans[j - 1] = t;
 		}
-	rng_init(&rng, st->seed, (uint64_t)st->turn);
+	adjudicate_rng(st, files, nfiles, ans, nans, &rng);
 	if (st->game->resolve(st->g, &st->pl, ans, nans, &rng, ev, e) == -1) {
 		strlist_free(&keep);
 		return -1;

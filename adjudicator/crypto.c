@@ -16,6 +16,7 @@
 #include <openssl/pem.h>
 
 #include "crypto.h"
+#include "edkey.h"
 
 #define PEM_BEGIN_PUBKEY "-----BEGIN PUBLIC KEY-----"
 #define SIG_HINT \
@@ -159,6 +160,23 @@ crypto_load_pubkey(const char *pem, EVP_PKEY **out, struct gb_err *e)
 		EVP_PKEY_free(pkey);
 		ERR_clear_error();
 		return -1;
+	}
+	{
+		uint8_t raw[EDKEY_BYTES];
+		size_t rawlen = sizeof raw;
+		const char *why;
+
+		if (EVP_PKEY_get_raw_public_key(pkey, raw, &rawlen) != 1 ||
+		    rawlen != sizeof raw)
+			why = "cannot read the Ed25519 public key's bytes";
+		else
+			why = edkey_weak(raw);
+		if (why != NULL) {
+			crypto_position(pem, start, &line, &col);
+			EVP_PKEY_free(pkey);
+			ERR_clear_error();
+			return err_set(e, line, col, "%s", why);
+		}
 	}
 	ERR_clear_error();
 	*out = pkey;

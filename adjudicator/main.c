@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "adjudicate.h"
+#include "cmd_seed.h"
+#include "commit.h"
 #include "crypto.h"
 #include "fileio.h"
 #include "game.h"
@@ -49,6 +51,8 @@ static const struct cmd_entry cmd_table[] = {
 	    .exec = cmd_adjudicate },
 	{ .name = "view", .usage = "STATE --player NAME | --public "
 	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
+	{ .name = "check-seed", .usage = CMD_SEED_USAGE,
+	    .exec = cmd_check_seed },
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -365,12 +369,16 @@ cmd_new(int argc, char **argv)
 	if (!util_valid_name(a.id))
 		return failx(EXIT_USAGE, "invalid game id '%s': 1 to 32 "
 		    "letters, digits, '_' or '-'", a.id);
+	/* The one place fresh randomness enters a game: its seed and its
+	 * uid (formats/threats.md). */
 	if (a.seed != NULL) {
 		if (strlen(a.seed) != 2 * RNG_SEED_BYTES ||
 		    util_unhex(a.seed, st.seed, sizeof st.seed) == -1)
 			return failx(EXIT_USAGE, "--seed: expected 64 "
 			    "hexadecimal digits");
-	} else if (crypto_os_random(st.seed, sizeof st.seed, &e) == -1) {
+		commit_uid_from_seed(st.seed, st.uid);
+	} else if (crypto_os_random(st.seed, sizeof st.seed, &e) == -1 ||
+	    crypto_os_random(st.uid, sizeof st.uid, &e) == -1) {
 		fail(&e);
 		return EXIT_INPUT;
 	}

@@ -52,6 +52,7 @@ orders_sig(struct orders_file *of, const char *buf, size_t len,
 	}
 	sbuf_free(&sigpath);
 	err_file(&of->err, of->path);
+	memcpy(of->sig, sig, sizeof of->sig);
 	signer = orders_signer(st, buf, len, sig, &of->err);
 	if (signer == -2)
 		return -1;
@@ -81,11 +82,33 @@ orders_has_control(const char *s)
 	return 0;
 }
 
+/* The file must name this game's uid: a game made again with the same id
+ * and players has another uid, and refuses the old game's files. */
+static int
+orders_uid(const struct node *root, const struct state *st,
+    struct gb_err *e)
+{
+	char want[COMMIT_UID_HEX + 1];
+	const struct node *n;
+	const char *s;
+
+	if (node_need_str(root, "uid", &s, e) == -1)
+		return -1;
+	n = node_get(root, "uid");
+	util_hex(st->uid, sizeof st->uid, want);
+	if (strcmp(s, want) != 0)
+		return err_set(e, n->line, n->col, "these orders name another "
+		    "uid than game '%s' (uid %s): the orders of another game "
+		    "with the same id are never valid in this one", st->id,
+		    want);
+	return 0;
+}
+
 static int
 orders_envelope(struct orders_file *of, const struct state *st, int signer)
 {
-	static const char *const keys[] = { "gunbai", "game", "turn",
-		"player", "orders", NULL };
+	static const char *const keys[] = { "gunbai", "game", "uid", "turn",
+		"revision", "player", "orders", NULL };
 	const struct node *root = of->root, *n, *list;
 	struct gb_err *e = &of->err;
 	const char *s;
@@ -95,6 +118,12 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 	if (node_want_kind(root, NODE_MAP, "orders file", e) == -1 ||
 	    node_need_str(root, "gunbai", &s, e) == -1)
 		return -1;
+	if (strcmp(s, "orders 1") == 0) {
+		n = node_get(root, "gunbai");
+		return err_set(e, n->line, n->col, "an 'orders 1' file does not "
+		    "name the game's uid: write '%s' files, from the orders "
+		    "template of your latest report", ORDERS_FORMAT);
+	}
 	if (strcmp(s, ORDERS_FORMAT) != 0) {
 		n = node_get(root, "gunbai");
 		return err_set(e, n->line, n->col, "not a gunbai orders file, "
@@ -110,6 +139,13 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 		return err_set(e, n->line, n->col, "these orders are for game "
 		    "'%s', not '%s'", s, st->id);
 	}
+	if (orders_uid(root, st, e) == -1)
+		return -1;
+	of->revision = 0;
+	if (node_get(root, "revision") != NULL &&
+	    node_need_int(root, "revision", 0, ORDERS_REVISION_MAX,
+	    &of->revision, e) == -1)
+		return -1;
 	if (node_need_str(root, "player", &s, e) == -1)
 		return -1;
 	n = node_get(root, "player");
@@ -218,16 +254,56 @@ orders_cmp(const void *a, const void *b)
 	const struct orders_file *x = a, *y = b;
 	int c;
 
-	/* Good files first, then by what they answer. */
+	/* Good files first, then by what they answer, the highest revision
+	 * first. */
 	if (x->ok != y->ok)
 		return y->ok - x->ok;
 	if (x->turn != y->turn)
 		return x->turn < y->turn ? -1 : 1;
 	if (x->player != y->player)
 		return x->player < y->player ? -1 : 1;
+	if (x->revision != y->revision)
+		return x->revision > y->revision ? -1 : 1;
 	if ((c = strcmp(x->sha256, y->sha256)) != 0)
 		return c;
 	return strcmp(x->path, y->path);
+}
+
+/* Settle the files f[0..n) of one (turn, player), highest revision
+ * first. */
+static void
+orders_settle(struct orders_file *f, size_t n)
+{
+	size_t top = 1;
+	int differ = 0;
+
+	while (top < n && f[top].revision == f[0].revision) {
+		if (strcmp(f[top].sha256, f[0].sha256) != 0)
+			differ = 1;
+		top++;
+	}
+	for (size_t k = 0; k < top; k++) {
+		if (differ) {
+			f[k].ok = 0;
+			err_set(&f[k].err, 0, 0, "%zu different orders files "
+			    "of the same player for turn %lld with revision "
+			    "%lld; none is used: send one with a higher "
+			    "revision", top, f[0].turn, f[0].revision);
+		} else if (k > 0) {
+			f[k].ok = 0;
+			f[k].copy = 1;
+			err_set(&f[k].err, 0, 0, "a copy of '%s'; used once",
+			    f[0].path);
+		}
+	}
+	/* Lower revisions are replaced, whether the highest is used or
+	 * refused: a correction never brings an older file back. */
+	for (size_t k = top; k < n; k++) {
+		f[k].ok = 0;
+		f[k].copy = 1;
+		err_set(&f[k].err, 0, 0, "revision %lld, replaced by revision "
+		    "%lld ('%s')", f[k].revision, f[0].revision, f[0].path);
+	}
 }
 
 void
@@ -236,33 +312,13 @@ orders_sort(struct orders_file *f, size_t n)
 	qsort(f, n, sizeof *f, orders_cmp);
 	for (size_t i = 0; i < n; i++) {
 		size_t j = i + 1;
-		int differ = 0;
 
 		if (!f[i].ok)
 			continue;
 		while (j < n && f[j].ok && f[j].turn == f[i].turn &&
-		    f[j].player == f[i].player) {
-			if (strcmp(f[j].sha256, f[i].sha256) != 0)
-				differ = 1;
+		    f[j].player == f[i].player)
 			j++;
-		}
-		for (size_t k = i + 1; k < j; k++) {
-			if (!differ) {
-				f[k].ok = 0;
-				f[k].copy = 1;
-				err_set(&f[k].err, 0, 0, "a copy of '%s'; "
-				    "used once", f[i].path);
-			}
-		}
-		if (differ) {
-			for (size_t k = i; k < j; k++) {
-				f[k].ok = 0;
-				err_set(&f[k].err, 0, 0, "%zu different "
-				    "orders files of the same player for "
-				    "turn %lld; none is used: send one",
-				    j - i, f[i].turn);
-			}
-		}
+		orders_settle(f + i, j - i);
 		i = j - 1;
 	}
 }

@@ -10,7 +10,8 @@
 #include "node.h"
 #include "state.h"
 
-#define ORDERS_FORMAT "orders 1"
+#define ORDERS_FORMAT "orders 2"
+#define ORDERS_REVISION_MAX 1000000
 #define ORDERS_MAX 100        /* orders in one file */
 #define ORDERS_TEXT_MAX 200   /* bytes in one order */
 
@@ -23,6 +24,8 @@ struct orders_file {
 	int copy;           /* refused only as a copy of another file */
 	int player;         /* -1 until known */
 	long long turn;
+	long long revision; /* 0 when the file names none */
+	uint8_t sig[CRYPTO_SIG_BYTES]; /* its signature, once verified */
 	struct order *orders;
 	size_t n;
 	struct node *root;  /* owns the order texts */
@@ -30,16 +33,18 @@ struct orders_file {
 
 /* Read path and path.sig and check them against st: the signature is
  * verified on the raw bytes with the players' keys before anything is
- * parsed; the file must then name this game's id, a turn not yet
+ * parsed; the file must then name this game's id and uid, a turn not yet
  * adjudicated, and the player whose key signed it.  Never fails as a
  * call: a refusal sets of->ok = 0 and of->err. */
 void orders_read(struct orders_file *of, const char *path,
     const struct state *st);
 void orders_free(struct orders_file *of);
 
-/* Sort files by (turn, player, sha256, path) and refuse every file of a
- * (turn, player) sent twice with different contents; identical copies are
- * kept once.  The result does not depend on the order files were given. */
+/* Sort files by (turn, player, revision, sha256, path) and keep one file
+ * per (turn, player): the highest revision wins and lower ones are set
+ * aside; identical copies count once; two different files of the highest
+ * revision are all refused.  The result does not depend on the order
+ * files were given. */
 void orders_sort(struct orders_file *files, size_t n);
 
 #endif

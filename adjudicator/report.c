@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "orders.h"
 #include "report.h"
 
 void
@@ -91,11 +92,36 @@ report_next(const struct state *st, struct sbuf *out)
 	}
 }
 
+static void
+report_evidence(const struct state *st, int player, struct sbuf *out)
+{
+	char hex[COMMIT_HEX + 1];
+
+	report_heading(out, "Evidence");
+	util_hex(st->uid, sizeof st->uid, hex);
+	sbuf_printf(out, "%s%s\n", REPORT_EV_UID, hex);
+	commit_seed_hex(st->uid, st->seed, hex);
+	sbuf_printf(out, "%s%s\n", REPORT_EV_COMMIT, hex);
+	state_sha256(st, hex);
+	sbuf_printf(out, "%s%s\n", REPORT_EV_STATE, hex);
+	sbuf_printf(out, "%s%s\n", REPORT_EV_FROM,
+	    st->has_previous ? st->previous : "none");
+	if (player < 0 && st->game->outcome(st->g).finished) {
+		util_hex(st->seed, sizeof st->seed, hex);
+		sbuf_printf(out, "%s%s\n", REPORT_EV_SEED, hex);
+	}
+	report_wrap(out, "", "", "Keep your reports: the commitment must "
+	    "never change, each report's 'from' is the 'state' of the one "
+	    "before, and 'gunbai check-seed' checks the seed revealed at the "
+	    "end (gunbai(1), THREAT MODEL).");
+}
+
 void
 report_template(const struct state *st, int player, struct sbuf *out)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
 	size_t n = st->game->owed(st->g, owed);
+	char uid[COMMIT_UID_HEX + 1];
 	int owes = 0;
 
 	for (size_t i = 0; i < n; i++)
@@ -105,8 +131,13 @@ report_template(const struct state *st, int player, struct sbuf *out)
 	sbuf_printf(out, "# Orders of %s for turn %lld of game %s (%s).\n",
 	    st->names[player], st->turn, st->id, st->game->title);
 	st->game->help(st->g, player, out);
-	sbuf_printf(out, "gunbai: %s\ngame: %s\nturn: %lld\nplayer: %s\n"
-	    "orders:\n", "orders 1", st->id, st->turn, st->names[player]);
+	util_hex(st->uid, sizeof st->uid, uid);
+	sbuf_printf(out, "# To correct a file already sent, send the whole "
+	    "file again with\n# 'revision: 1' (then 2, ...) below 'turn:'; "
+	    "the highest counts.\n");
+	sbuf_printf(out, "gunbai: %s\ngame: %s\nuid: %s\nturn: %lld\n"
+	    "player: %s\norders:\n", ORDERS_FORMAT, st->id, uid, st->turn,
+	    st->names[player]);
 }
 
 void
@@ -127,6 +158,7 @@ report_build(const struct state *st, int player, struct sbuf *out)
 	report_heading(out, "Board");
 	st->game->view(st->g, &st->pl, player, out);
 	report_next(st, out);
+	report_evidence(st, player, out);
 	if (player < 0)
 		return;
 	sbuf_init(&tmpl);

@@ -9,6 +9,18 @@
 
 #define REPORT_WIDTH 72
 
+/* The lines of a report's "Evidence" section (formats/threats.md), each a
+ * label and a value in hex: the game's uid, the commitment to its seed,
+ * the SHA-256 of the state the report is made from and of the state
+ * before it, and, in the public report of a finished game, the seed.
+ * The state lines depend on hidden things, as a hash of them must; they
+ * reveal nothing while the seed in the state is secret. */
+#define REPORT_EV_UID    "uid     "
+#define REPORT_EV_COMMIT "commit  "
+#define REPORT_EV_STATE  "state   "
+#define REPORT_EV_FROM   "from    "
+#define REPORT_EV_SEED   "seed    "
+
 /* The report of player (an index), or the public report (player -1). */
 void report_build(const struct state *st, int player, struct sbuf *out);
 

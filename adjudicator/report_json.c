@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "adjudicate.h"
+#include "commit.h"
 #include "report.h"
 #include "report_json.h"
 
@@ -192,6 +193,28 @@ json_next(const struct state *st, int player, json_t **mine)
 	return next;
 }
 
+/* The Evidence of the text report (report.c, formats/threats.md). */
+static json_t *
+json_evidence(const struct state *st, int player)
+{
+	char hex[COMMIT_HEX + 1];
+	json_t *o = json_object();
+
+	util_hex(st->uid, sizeof st->uid, hex);
+	json_object_set_new(o, "uid", json_string(hex));
+	commit_seed_hex(st->uid, st->seed, hex);
+	json_object_set_new(o, "commit", json_string(hex));
+	state_sha256(st, hex);
+	json_object_set_new(o, REPORT_JSON_STATE_KEY, json_string(hex));
+	json_object_set_new(o, REPORT_JSON_FROM_KEY, st->has_previous ?
+	    json_string(st->previous) : json_null());
+	if (player < 0 && st->game->outcome(st->g).finished) {
+		util_hex(st->seed, sizeof st->seed, hex);
+		json_object_set_new(o, "seed", json_string(hex));
+	}
+	return o;
+}
+
 char *
 report_json(const struct state *st, int player, size_t *len)
 {
@@ -215,6 +238,7 @@ report_json(const struct state *st, int player, size_t *len)
 	    "view", node_to_json(view),
 	    "next", next,
 	    "orders", mine);
+	json_object_set_new(root, "evidence", json_evidence(st, player));
 	node_free(view);
 	if (root == NULL) /* only a bug: a NULL value or a bad format */
 		abort();

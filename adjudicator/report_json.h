@@ -10,6 +10,10 @@
 #include "state.h"
 
 #define REPORT_JSON_FORMAT "gunbai report 1"
+/* The keys of the evidence's state hashes (as the text report's "state"
+ * and "from" lines). */
+#define REPORT_JSON_STATE_KEY "state_sha256"
+#define REPORT_JSON_FROM_KEY "from_sha256"
 
 /* The JSON report of player (an index), or the public report (player -1),
  * ending in a newline; the caller frees it.  Only what that player may

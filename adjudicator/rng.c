@@ -1,6 +1,7 @@
 /* rng.c - the seeded generator of formats/rng.md: SHA-256 derives one
  * xoshiro256** stream per decision point. */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "crypto.h"
@@ -8,6 +9,8 @@
 
 #define RNG_TAG "gunbai-rng-v1"
 #define RNG_TAG_BYTES (sizeof(RNG_TAG) - 1)
+#define RNG_TAG2 "gunbai-rng-v2"
+#define RNG_TAG2_BYTES (sizeof(RNG_TAG2) - 1)
 
 static uint64_t
 rng_rotl(uint64_t x, int k)
@@ -27,21 +30,29 @@ rng_load_le64(const uint8_t *p)
 	return v;
 }
 
-void
-rng_init(struct rng *r, const uint8_t seed[RNG_SEED_BYTES], uint64_t point)
+static void
+rng_put_be(uint8_t *p, uint64_t v, int bytes)
+{
+	for (int i = 0; i < bytes; i++)
+		p[i] = (uint8_t)(v >> (8 * (bytes - 1 - i)));
+}
+
+/* K = SHA-256("gunbai-rng-v1" || seed || BE64(point)). */
+static void
+rng_key_v1(const uint8_t seed[RNG_SEED_BYTES], uint64_t point,
+    uint8_t h[CRYPTO_SHA256_BYTES])
 {
 	uint8_t msg[RNG_TAG_BYTES + RNG_SEED_BYTES + 8];
-	uint8_t h[CRYPTO_SHA256_BYTES];
-	size_t off = 0;
 
 	memcpy(msg, RNG_TAG, RNG_TAG_BYTES);
-	off += RNG_TAG_BYTES;
-	memcpy(msg + off, seed, RNG_SEED_BYTES);
-	off += RNG_SEED_BYTES;
-	for (int i = 0; i < 8; i++)
-		msg[off + (size_t)i] = (uint8_t)(point >> (56 - 8 * i));
+	memcpy(msg + RNG_TAG_BYTES, seed, RNG_SEED_BYTES);
+	rng_put_be(msg + RNG_TAG_BYTES + RNG_SEED_BYTES, point, 8);
 	crypto_sha256(msg, sizeof(msg), h);
+}
 
+static void
+rng_start(struct rng *r, const uint8_t h[CRYPTO_SHA256_BYTES])
+{
 	for (int i = 0; i < 4; i++)
 		r->s[i] = rng_load_le64(h + 8 * i);
 	/* xoshiro256** never leaves the all-zero state; SHA-256 will not
@@ -49,6 +60,44 @@ rng_init(struct rng *r, const uint8_t seed[RNG_SEED_BYTES], uint64_t point)
 	if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
 		r->s[0] = 1;
 	r->draws = 0;
+}
+
+void
+rng_init(struct rng *r, const uint8_t seed[RNG_SEED_BYTES], uint64_t point)
+{
+	uint8_t h[CRYPTO_SHA256_BYTES];
+
+	rng_key_v1(seed, point, h);
+	rng_start(r, h);
+}
+
+void
+rng_init_answers(struct rng *r, const uint8_t seed[RNG_SEED_BYTES],
+    uint64_t point, const struct rng_answer *a, size_t n)
+{
+	static const uint8_t none[RNG_SIG_BYTES];
+	size_t len = RNG_TAG2_BYTES + CRYPTO_SHA256_BYTES + 4 +
+	    n * (4 + RNG_SIG_BYTES), off = 0;
+	uint8_t *msg = util_calloc(len, 1);
+	uint8_t h[CRYPTO_SHA256_BYTES];
+
+	memcpy(msg, RNG_TAG2, RNG_TAG2_BYTES);
+	off += RNG_TAG2_BYTES;
+	rng_key_v1(seed, point, msg + off);
+	off += CRYPTO_SHA256_BYTES;
+	rng_put_be(msg + off, (uint64_t)n, 4);
+	off += 4;
+	for (size_t i = 0; i < n; i++) {
+		assert(i == 0 || a[i - 1].player < a[i].player);
+		rng_put_be(msg + off, (uint64_t)a[i].player, 4);
+		off += 4;
+		memcpy(msg + off, a[i].sig != NULL ? a[i].sig : none,
+		    RNG_SIG_BYTES);
+		off += RNG_SIG_BYTES;
+	}
+	crypto_sha256(msg, len, h);
+	free(msg);
+	rng_start(r, h);
 }
 
 uint64_t

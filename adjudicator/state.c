@@ -239,7 +239,7 @@ state_parse(struct state *st, const char *buf, size_t len, const char *name,
     struct gb_err *e)
 {
 	static const char *const keys[] = { "gunbai", "game", "ruleset", "id",
-		"turn", "players", "rng", "owed", "outcome", "previous", "log",
+		"uid", "turn", "players", "rng", "owed", "outcome", "previous", "log",
 		NULL, NULL };
 	static const char *const rngkeys[] = { "seed", "draws", NULL };
 	const char *allowed[sizeof keys / sizeof keys[0]];
@@ -255,6 +255,14 @@ state_parse(struct state *st, const char *buf, size_t len, const char *name,
 	if (node_want_kind(root, NODE_MAP, "state", e) == -1 ||
 	    node_need_str(root, "gunbai", &s, e) == -1)
 		goto fail;
+	if (strcmp(s, "state 1") == 0) {
+		const struct node *n = node_get(root, "gunbai");
+		err_set(e, n->line, n->col, "a 'state 1' file, made by a gunbai "
+		    "before game uids and gunbai-rng-v2 (this reads '%s'): "
+		    "finish that game with the gunbai that began it",
+		    STATE_FORMAT);
+		goto fail;
+	}
 	if (strcmp(s, STATE_FORMAT) != 0) {
 		const struct node *n = node_get(root, "gunbai");
 		err_set(e, n->line, n->col, "not a gunbai state file, or an "
@@ -289,6 +297,15 @@ state_parse(struct state *st, const char *buf, size_t len, const char *name,
 		goto fail;
 	}
 	st->id = util_strdup(s);
+	if (node_need_str(root, "uid", &s, e) == -1)
+		goto fail;
+	if (strlen(s) != COMMIT_UID_HEX ||
+	    util_unhex(s, st->uid, sizeof st->uid) == -1) {
+		const struct node *n = node_get(root, "uid");
+		err_set(e, n->line, n->col, "'uid' must be %d hexadecimal "
+		    "digits", COMMIT_UID_HEX);
+		goto fail;
+	}
 	if (node_need_int(root, "turn", 1, STATE_MAX_TURN, &st->turn, e) == -1 ||
 	    state_parse_players(st, root, e) == -1 ||
 	    node_need(root, "rng", NODE_MAP, &rng, e) == -1 ||
@@ -403,6 +420,8 @@ state_write(const struct state *st, size_t *len)
 	node_set(root, "game", node_scalar(st->game->id));
 	node_set(root, "ruleset", node_scalar(st->game->ruleset));
 	node_set(root, "id", node_scalar(st->id));
+	util_hex(st->uid, sizeof st->uid, hex);
+	node_set(root, "uid", node_scalar(hex));
 	node_set(root, "turn", node_int(st->turn));
 	n = node_set(root, "players", node_seq());
 	for (int i = 0; i < st->nplayers; i++) {
@@ -443,6 +462,18 @@ state_write(const struct state *st, size_t *len)
 	node_free(root);
 	*len = out.len;
 	return sbuf_take(&out);
+}
+
+void
+state_sha256(const struct state *st, char out[COMMIT_HEX + 1])
+{
+	uint8_t digest[CRYPTO_SHA256_BYTES];
+	size_t len;
+	char *bytes = state_write(st, &len);
+
+	crypto_sha256(bytes, len, digest);
+	free(bytes);
+	util_hex(digest, sizeof digest, out);
 }
 
 void

@@ -6,11 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "commit.h"
 #include "crypto.h"
 #include "game.h"
 #include "rng.h"
 
-#define STATE_FORMAT "state 1"
+#define STATE_FORMAT "state 2"
 
 struct state_player {
 	char *name;
@@ -27,6 +28,7 @@ struct state_applied {
 struct state {
 	const struct game_entry *game;
 	char *id;
+	uint8_t uid[COMMIT_UID_BYTES]; /* made at new; named by orders files */
 	long long turn; /* the decision point owed now (1 is the first) */
 	int nplayers;
 	struct state_player players[GAME_MAX_PLAYERS];
@@ -58,6 +60,10 @@ void state_free(struct state *st);
 /* The owed decisions and the outcome as the state file writes them. */
 struct node *state_owed_node(const struct state *st);
 struct node *state_outcome_node(const struct state *st);
+
+/* The SHA-256 (hex) of the canonical bytes of st: of the state file
+ * gunbai wrote for it. */
+void state_sha256(const struct state *st, char out[COMMIT_HEX + 1]);
 
 /* Fill in the players' names view after players[] changed. */
 void state_link_players(struct state *st);

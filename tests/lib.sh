@@ -15,8 +15,22 @@ n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
+# status_is WANT DESCRIPTION COMMAND...: passes if COMMAND exits WANT;
+# its output stays in $tmp/out and $tmp/err.
+status_is() { # status_is WANT DESCRIPTION COMMAND...
+	want=$1; d=$2; shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	got=$?
+	if [ "$got" -eq "$want" ]; then ok "$d (exit $want)"; else
+		not_ok "$d: exit $got, wanted $want"
+		sed 's/^/    /' "$tmp/out" "$tmp/err" | head -40; fi
+}
+
 # abs PATH: PATH made absolute against the top of the tree.
 abs() { case $1 in /*) echo "$1" ;; *) echo "$top/$1" ;; esac; }
+
+# state_uid STATE: the game uid a state file names.
+state_uid() { sed -n 's/^uid: //p' "$1"; }
 
 # senjin_fixture ID: in the current directory, in/s1.yaml (a Senjin game
 # called ID between alice and bob, alice first, a fixed seed) and the
@@ -30,10 +44,11 @@ senjin_fixture() {
 --option first=alice"
 	# shellcheck disable=SC2086
 	"$gunbai" $newargs -o in/s1.yaml >/dev/null
-	printf 'gunbai: orders 1\ngame: %s\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
-	    "$1" >in/a1.yaml
-	printf 'gunbai: orders 1\ngame: %s\nturn: 2\nplayer: bob\norders:\n  - move e8 e7\n  - move d9 e8\n' \
-	    "$1" >in/b2.yaml
+	u=$(state_uid in/s1.yaml)
+	printf 'gunbai: orders 2\ngame: %s\nuid: %s\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
+	    "$1" "$u" >in/a1.yaml
+	printf 'gunbai: orders 2\ngame: %s\nuid: %s\nturn: 2\nplayer: bob\norders:\n  - move e8 e7\n  - move d9 e8\n' \
+	    "$1" "$u" >in/b2.yaml
 	openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in in/a1.yaml \
 	    -out in/a1.yaml.sig
 	openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in in/b2.yaml \

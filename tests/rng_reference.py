@@ -14,6 +14,7 @@ import sys
 
 MASK = (1 << 64) - 1
 TAG = b"gunbai-rng-v1"
+TAG2 = b"gunbai-rng-v2"
 
 
 def rotl(x, k):
@@ -23,10 +24,20 @@ def rotl(x, k):
 class Rng:
     """One stream: the state of xoshiro256** and the count of draws."""
 
-    def __init__(self, seed, point):
+    def __init__(self, seed, point, answers=None):
+        """answers=None: gunbai-rng-v1 (and v2 setup).  Otherwise the v2
+        stream of a decision point: a list of (player, sig) in increasing
+        player order, sig 64 bytes or None for an answer of defaults."""
         if len(seed) != 32:
             raise ValueError("seed must be 32 bytes")
         self.hash = hashlib.sha256(TAG + seed + point.to_bytes(8, "big")).digest()
+        if answers is not None:
+            msg = TAG2 + self.hash + len(answers).to_bytes(4, "big")
+            for player, sig in answers:
+                if sig is not None and len(sig) != 64:
+                    raise ValueError("a signature is 64 bytes")
+                msg += player.to_bytes(4, "big") + (sig or bytes(64))
+            self.hash = hashlib.sha256(msg).digest()
         self.s = [int.from_bytes(self.hash[8 * i:8 * i + 8], "little")
                   for i in range(4)]
         if self.s == [0, 0, 0, 0]:
@@ -105,7 +116,34 @@ def main():
     out.append("shuffle 10: " + " ".join(map(str, items)))
     out.append("draws %d" % r.draws)
 
+    out.append("")
+    out += v2_lines()
     sys.stdout.write("\n".join(out) + "\n")
+
+
+def v2_lines():
+    """The gunbai-rng-v2 vectors: decision points seeded by answers."""
+    out = ["gunbai-rng-v2 known-answer vectors"]
+    sig = bytes(range(64))
+    flipped = bytes([sig[0] ^ 1]) + sig[1:]
+    cases = [
+        (bytes(range(32)), 3, [(0, sig), (2, None)]),
+        (bytes(range(32)), 3, [(0, flipped), (2, None)]),
+        (bytes(range(32)), 3, [(0, None), (2, None)]),
+        (b"\xff" * 32, 1, [(1, b"\xab" * 64)]),
+    ]
+    for seed, point, answers in cases:
+        r = Rng(seed, point, answers)
+        out.append("")
+        out.append("seed  " + seed.hex())
+        out.append("point %d" % point)
+        for player, s in answers:
+            out.append("sig %d %s" % (player, s.hex() if s else "none"))
+        out.append("hash  " + r.hash.hex())
+        out.append("state " + " ".join("%016x" % v for v in r.s))
+        out.append("next  " + " ".join("%016x" % r.next() for _ in range(5)))
+        out.append("draws %d" % r.draws)
+    return out
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ gen_state_is_a_directory() { mkdir "$1"; }
 gen_state_fifo() { mkfifo "$1"; }
 gen_state_missing() { :; }
 gen_state_symlink_loop() { ln -s "$1" "$1"; }
-gen_orders_huge_100MB() { big "$1" 'gunbai: orders 1
+gen_orders_huge_100MB() { big "$1" 'gunbai: orders 2
 orders: ' 104857600; }
 gen_orders_deep_flow_100000() {
 	sed '/^orders:/,$d' "$bad/orders/good.yaml" >"$1"
@@ -147,8 +147,8 @@ seed=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 "$gunbai" new senjin --id bad --seed $seed --player alice="$keys/alice.pub" \
     --player bob="$keys/bob.pub" --option first=alice -o s1.yaml >/dev/null
 cp s1.yaml good-state.yaml
-printf 'gunbai: orders 1\ngame: bad\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
-    >a1.yaml
+printf 'gunbai: orders 2\ngame: bad\nuid: %s\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
+    "$(state_uid s1.yaml)" >a1.yaml
 sign alice a1.yaml
 "$gunbai" adjudicate s1.yaml a1.yaml -o t1 >/dev/null
 state=$tmp/t1/state.yaml

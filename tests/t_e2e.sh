@@ -9,14 +9,6 @@ check() { # check DESCRIPTION COMMAND...: passes if the command succeeds
 	if "$@" >"$tmp/out" 2>&1; then ok "$d"; else
 		not_ok "$d"; sed 's/^/    /' "$tmp/out" | head -40; fi
 }
-status_is() { # status_is WANT DESCRIPTION COMMAND...
-	want=$1; d=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	got=$?
-	if [ "$got" -eq "$want" ]; then ok "$d (exit $want)"; else
-		not_ok "$d: exit $got, wanted $want"
-		sed 's/^/    /' "$tmp/out" "$tmp/err" | head -40; fi
-}
 has() { # has PATTERN FILE DESCRIPTION (lines wrapped in reports are joined)
 	if tr -s '\n ' '  ' <"$2" | grep -q -- "$1"; then ok "$3"; else
 		not_ok "$3: no '$1' in:"; sed 's/^/    /' "$2" | head -20; fi
@@ -24,10 +16,11 @@ has() { # has PATTERN FILE DESCRIPTION (lines wrapped in reports are joined)
 sign() { # sign KEY FILE
 	openssl pkeyutl -sign -rawin -inkey "$1" -in "$2" -out "$2.sig"
 }
-orders() { # orders FILE GAME TURN PLAYER ORDER...
+orders() { # orders FILE GAME TURN PLAYER ORDER... (the uid: $uid)
 	f=$1 g=$2 t=$3 p=$4; shift 4
-	{ printf 'gunbai: orders 1\ngame: %s\nturn: %s\nplayer: %s\norders:\n' \
-	    "$g" "$t" "$p"; for o in "$@"; do printf '  - %s\n' "$o"; done; } >"$f"
+	{ printf 'gunbai: orders 2\ngame: %s\nuid: %s\nturn: %s\nplayer: %s\n' \
+	    "$g" "${uid:-}" "$t" "$p"; echo 'orders:'
+	  for o in "$@"; do printf '  - %s\n' "$o"; done; } >"$f"
 }
 
 # 1. The sample game against the golden files.
@@ -67,12 +60,13 @@ status_is 0 "new game with keys made by openssl" "$gunbai" new senjin \
     -o s1.yaml
 status_is 5 "new refuses to overwrite" "$gunbai" new senjin --id g1 \
     --player ann=ann.pub --player ben=ben.pub -o s1.yaml
+uid=$(state_uid s1.yaml)
 status_is 0 "status" "$gunbai" status s1.yaml
 has 'owed: ann: turn' "$tmp/out" "status says who owes what"
 orders a1.yaml g1 1 ann "move a2 a3"
 sign ann.key a1.yaml
 status_is 0 "check accepts a good file" "$gunbai" check s1.yaml a1.yaml
-has 'a1.yaml:6:5: accepted: move a2 a3' "$tmp/out" \
+has 'a1.yaml:7:5: accepted: move a2 a3' "$tmp/out" \
     "check gives file:line:column per order"
 status_is 3 "adjudicate without orders waits" "$gunbai" adjudicate s1.yaml \
     -o out0
@@ -146,9 +140,9 @@ status_is 0 "two turns in one run, files in one order" "$gunbai" \
 status_is 0 "the same files in the other order" "$gunbai" adjudicate \
     t2/state.yaml b4.yaml a3.yaml -o x2
 check "outputs identical whatever the order of files" diff -r x1 x2
-has '"move a3 a9" (line 6): refused:' x1/reports/ann.txt \
+has '"move a3 a9" (line 7): refused:' x1/reports/ann.txt \
     "the illegal order is refused in the report"
-has '"move a3 a4" (line 7): accepted' x1/reports/ann.txt \
+has '"move a3 a4" (line 8): accepted' x1/reports/ann.txt \
     "the rest of the file still applies"
 "$gunbai" status x1/state.yaml >st.txt
 has 'turn: 5' st.txt "both turns were applied"
@@ -162,7 +156,7 @@ has 'the default orders apply' n1/reports/public.txt \
     "the public report says the defaults were used"
 
 # 6. Bad input: a message naming file:line:column, a status, nothing written.
-printf 'gunbai: state 1\ngame: senjin\n  bad: [\n' >bad.yaml
+printf 'gunbai: state 2\ngame: senjin\n  bad: [\n' >bad.yaml
 status_is 4 "a malformed state is refused" "$gunbai" adjudicate bad.yaml \
     -o b0
 has 'bad.yaml:[0-9]*:[0-9]*:' "$tmp/err" "the message names file:line:column"
@@ -170,7 +164,7 @@ check "nothing written for a bad state" test ! -e b0
 sed 's/^turn: 2$/turn: 1x/' t1/state.yaml >badturn.yaml
 status_is 4 "a state with a wrong type is refused" "$gunbai" status \
     badturn.yaml
-has "badturn.yaml:5:7: .turn. must be" "$tmp/err" "wrong type: position"
+has "badturn.yaml:6:7: .turn. must be" "$tmp/err" "wrong type: position"
 
 # 7. The command line matches the manual.
 "$gunbai" --help >help.txt
@@ -179,7 +173,7 @@ mandoc -Tascii -O width=200 "$top/man/gunbai.1" | col -bx | \
     sed 's/^ *//' | grep . >syn.txt
 sed 's/^usage: *//; s/^ *//' help.txt >use.txt
 check "gunbai --help is the man page's SYNOPSIS" diff syn.txt use.txt
-for c in games new status check adjudicate view; do
+for c in games new status check adjudicate view check-seed; do
 	"$gunbai" $c --help >h.txt 2>&1
 	line=$(sed 's/^usage: //' h.txt)
 	if grep -qxF "$line" syn.txt; then ok "$c --help matches the manual"

@@ -433,6 +433,96 @@ test_pubkey_refused(void **state)
 	free(priv);
 }
 
+/* A PEM public key holding the 32 encoded bytes raw: the DER prefix of
+ * an Ed25519 SubjectPublicKeyInfo, then the key, in base64. */
+static void
+pem_of_raw(const uint8_t raw[32], char *out, size_t cap)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
+	static const uint8_t prefix[12] = { 0x30, 0x2a, 0x30, 0x05, 0x06,
+		0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00 };
+	uint8_t der[44];
+	char text[64];
+	size_t k = 0;
+
+	memcpy(der, prefix, sizeof prefix);
+	memcpy(der + sizeof prefix, raw, 32);
+	for (size_t i = 0; i < sizeof der; i += 3) {
+		uint32_t v = (uint32_t)der[i] << 16 |
+		    (uint32_t)(i + 1 < sizeof der ? der[i + 1] : 0) << 8 |
+		    (uint32_t)(i + 2 < sizeof der ? der[i + 2] : 0);
+		text[k++] = b64[v >> 18 & 63];
+		text[k++] = b64[v >> 12 & 63];
+		text[k++] = i + 1 < sizeof der ? b64[v >> 6 & 63] : '=';
+		text[k++] = i + 2 < sizeof der ? b64[v & 63] : '=';
+	}
+	text[k] = '\0';
+	snprintf(out, cap, "-----BEGIN PUBLIC KEY-----\n%s\n"
+	    "-----END PUBLIC KEY-----\n", text);
+}
+
+static void
+hex32(const char *hex, uint8_t out[32])
+{
+	for (int i = 0; i < 32; i++) {
+		unsigned v;
+		assert_int_equal(sscanf(hex + 2 * i, "%2x", &v), 1);
+		out[i] = (uint8_t)v;
+	}
+}
+
+/* The eight encodings of points of small order, and encodings that are
+ * not canonical, are refused everywhere a key is read: one fixed
+ * signature (R the identity, S zero) would verify any file for a key of
+ * small order. */
+static void
+test_pubkey_weak(void **state)
+{
+	static const char *const small[] = {
+		"0100000000000000000000000000000000000000000000000000000000000000",
+		"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+		"0000000000000000000000000000000000000000000000000000000000000000",
+		"0000000000000000000000000000000000000000000000000000000000000080",
+		"26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+		"26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
+		"c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+		"c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
+		/* x = 0 with the sign bit set: not canonical, small order */
+		"0100000000000000000000000000000000000000000000000000000000000080",
+		"ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+	};
+	static const char *const unreduced[] = {
+		"edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+		"eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+		"ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+	};
+	uint8_t raw[32], sig[CRYPTO_SIG_BYTES] = { 1 };
+	char pem[256];
+	struct gb_err e = { .msg = "" };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+		hex32(small[i], raw);
+		pem_of_raw(raw, pem, sizeof pem);
+		pubkey_refused(pem, "of small order");
+		/* Not usable to verify either. */
+		assert_int_equal(crypto_verify(pem, "x", 1, sig, &e), -1);
+		assert_non_null(strstr(e.msg, "small order"));
+	}
+	for (size_t i = 0; i < sizeof unreduced / sizeof unreduced[0]; i++) {
+		hex32(unreduced[i], raw);
+		pem_of_raw(raw, pem, sizeof pem);
+		pubkey_refused(pem, "not canonically encoded");
+	}
+	/* The same builder makes a good key from alice's bytes: the test
+	 * refuses for the key, not for the PEM. */
+	hex32("f5a9db55b4f3e78176f284ecdb2c0ce3d7ec0e9e78e40cbc39f67eb0097b5181",
+	    raw);
+	pem_of_raw(raw, pem, sizeof pem);
+	assert_int_equal(crypto_pubkey_check(pem, NULL, &e), 0);
+}
+
 static void
 test_os_random(void **state)
 {
@@ -597,6 +687,7 @@ main(void)
 		cmocka_unit_test(test_pubkey_ok),
 		cmocka_unit_test(test_pubkey_wrong_type),
 		cmocka_unit_test(test_pubkey_refused),
+		cmocka_unit_test(test_pubkey_weak),
 		cmocka_unit_test(test_os_random),
 		cmocka_unit_test(test_doc_commands),
 	};

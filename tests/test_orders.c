@@ -19,6 +19,10 @@
 #include "orders.h"
 #include "state.h"
 
+/* The start of an envelope of the sample game (its uid from its seed). */
+#define HEAD "gunbai: orders 2\ngame: demo\nuid: " \
+    "67673ad6f8bf6a132bf44c2be0d22955\n"
+
 static struct state orders_st;
 static char orders_dir[64];
 
@@ -86,7 +90,7 @@ orders_make(const char *name, const char *text, const char *signer,
 }
 
 static const char orders_good[] =
-    "gunbai: orders 1\ngame: demo\nturn: 3\nplayer: alice\norders:\n"
+    HEAD "turn: 3\nplayer: alice\norders:\n"
     "  - move e4 e5\n  - place shield\n";
 
 /* Read path; check ok and, if refused, that the reason contains want. */
@@ -115,7 +119,7 @@ test_good(void **ctx)
 	assert_int_equal(of.turn, 3);
 	assert_int_equal(of.n, 2);
 	assert_string_equal(of.orders[1].text, "place shield");
-	assert_int_equal(of.orders[1].line, 7);
+	assert_int_equal(of.orders[1].line, 8);
 	assert_int_equal(of.orders[1].col, 5);
 	orders_free(&of);
 }
@@ -126,7 +130,7 @@ test_tampered(void **ctx)
 	(void)ctx;
 	/* Signed over other bytes: one character differs. */
 	orders_expect(orders_make("tampered.yaml", orders_good, "alice",
-	    "gunbai: orders 1\ngame: demo\nturn: 3\nplayer: alice\norders:\n"
+	    HEAD "turn: 3\nplayer: alice\norders:\n"
 	    "  - move e4 e6\n  - place shield\n"), 0,
 	    "signature does not verify");
 }
@@ -146,7 +150,7 @@ static void
 test_replayed_turn(void **ctx)
 {
 	(void)ctx;
-	orders_expect(orders_make("old.yaml", "gunbai: orders 1\ngame: demo\n"
+	orders_expect(orders_make("old.yaml", HEAD
 	    "turn: 2\nplayer: alice\norders:\n  - move a2 a3\n", "alice", NULL),
 	    0, "turn 2, which has already been adjudicated");
 }
@@ -155,8 +159,8 @@ static void
 test_other_game(void **ctx)
 {
 	(void)ctx;
-	orders_expect(orders_make("other.yaml", "gunbai: orders 1\n"
-	    "game: other\nturn: 3\nplayer: alice\norders: []\n", "alice",
+	orders_expect(orders_make("other.yaml", "gunbai: orders 2\n"
+	    "game: other\nuid: 67673ad6f8bf6a132bf44c2be0d22955\nturn: 3\nplayer: alice\norders: []\n", "alice",
 	    NULL), 0, "for game 'other', not 'demo'");
 }
 
@@ -177,12 +181,16 @@ static void
 test_unknown_key_and_version(void **ctx)
 {
 	(void)ctx;
-	orders_expect(orders_make("key.yaml", "gunbai: orders 1\ngame: demo\n"
+	orders_expect(orders_make("key.yaml", HEAD
 	    "turn: 3\nplayer: alice\norders: []\nextra: 1\n", "alice", NULL),
 	    0, "unknown key 'extra'");
-	orders_expect(orders_make("version.yaml", "gunbai: orders 2\n"
+	orders_expect(orders_make("version.yaml", "gunbai: orders 3\n"
 	    "game: demo\nturn: 3\nplayer: alice\norders: []\n", "alice", NULL),
 	    0, "unknown version");
+	/* The format before uids: refused, saying what to do. */
+	orders_expect(orders_make("v1.yaml", "gunbai: orders 1\n"
+	    "game: demo\nturn: 3\nplayer: alice\norders: []\n", "alice", NULL),
+	    0, "from the orders template of your latest report");
 }
 
 /* Two different files of one player for one turn are both refused; a
@@ -198,8 +206,8 @@ test_duplicates(void **ctx)
 	    "alice", NULL));
 	snprintf(b, sizeof b, "%s", orders_make("b.yaml", orders_good,
 	    "alice", NULL));
-	snprintf(c, sizeof c, "%s", orders_make("c.yaml", "gunbai: orders 1\n"
-	    "game: demo\nturn: 3\nplayer: alice\norders: [move a2 a3]\n",
+	snprintf(c, sizeof c, "%s", orders_make("c.yaml", HEAD
+	    "turn: 3\nplayer: alice\norders: [move a2 a3]\n",
 	    "alice", NULL));
 	orders_read(&f[0], b, &orders_st);
 	orders_read(&f[1], a, &orders_st);
@@ -220,6 +228,147 @@ test_duplicates(void **ctx)
 	}
 }
 
+/* A game made again with the same id and players has another uid: the
+ * old game's signed orders are refused by it. */
+static void
+test_other_uid(void **ctx)
+{
+	(void)ctx;
+	orders_expect(orders_make("old-game.yaml", "gunbai: orders 2\n"
+	    "game: demo\nuid: 00000000000000000000000000000000\nturn: 3\n"
+	    "player: alice\norders: [move e4 e5, place shield]\n", "alice",
+	    NULL), 0, "the orders of another game with the same id are never "
+	    "valid in this one");
+	orders_expect(orders_make("no-uid.yaml", "gunbai: orders 2\n"
+	    "game: demo\nturn: 3\nplayer: alice\norders: []\n", "alice", NULL),
+	    0, "missing key 'uid'");
+	orders_expect(orders_make("bad-rev.yaml", HEAD "turn: 3\n"
+	    "revision: -1\nplayer: alice\norders: []\n", "alice", NULL), 0,
+	    "revision");
+}
+
+/* The files of one revision test: name, revision, orders. */
+struct rev_file {
+	const char *name;
+	int revision;
+	const char *orders;
+};
+
+/* Read the files in the order perm gives, sort, and write "name:ok"
+ * for each in the sorted order, with the reason of each refusal. */
+static void
+rev_outcome(const struct rev_file *rf, const int *perm, size_t n,
+    char *out, size_t cap)
+{
+	struct orders_file f[4];
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char path[128];
+		snprintf(path, sizeof path, "%s/%s", orders_dir,
+		    rf[perm[i]].name);
+		orders_read(&f[i], path, &orders_st);
+		assert_true(f[i].ok);
+	}
+	orders_sort(f, n);
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		const char *base = strrchr(f[i].path, '/') + 1;
+		len += (size_t)snprintf(out + len, cap - len, "%s:%d:%s\n",
+		    base, f[i].ok, f[i].ok ? "" : f[i].err.msg);
+		orders_free(&f[i]);
+	}
+}
+
+/* Every order of arrival of n <= 4 files gives the same outcome, and one
+ * good file is used exactly when want_used names it. */
+static void
+rev_case(const struct rev_file *rf, size_t n, const char *want_used)
+{
+	int perm[4] = { 0, 1, 2, 3 };
+	char first[2048], got[2048], want[64];
+	int count = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char text[512];
+		snprintf(text, sizeof text, HEAD "turn: 3\nrevision: %d\n"
+		    "player: alice\norders: [%s]\n", rf[i].revision,
+		    rf[i].orders);
+		orders_make(rf[i].name, text, "alice", NULL);
+	}
+	rev_outcome(rf, perm, n, first, sizeof first);
+	/* Heap's algorithm: every permutation of perm[0..n). */
+	{
+		int c[4] = { 0 };
+		size_t i = 0;
+		count = 1;
+		while (i < n) {
+			if (c[i] < (int)i) {
+				int k = i % 2 == 0 ? 0 : c[i], t = perm[k];
+				perm[k] = perm[i];
+				perm[i] = t;
+				rev_outcome(rf, perm, n, got, sizeof got);
+				if (strcmp(first, got) != 0)
+					fail_msg("arrival order changed the "
+					    "outcome:\n%s---\n%s", first, got);
+				count++;
+				c[i]++;
+				i = 0;
+			} else {
+				c[i] = 0;
+				i++;
+			}
+		}
+	}
+	assert_int_equal(count, n == 3 ? 6 : n == 4 ? 24 : count);
+	if (want_used == NULL) {
+		assert_null(strstr(first, ":1:"));
+	} else {
+		snprintf(want, sizeof want, "%s:1:", want_used);
+		assert_non_null(strstr(first, want));
+		/* Only one file is used. */
+		assert_null(strstr(strstr(first, ":1:") + 1, ":1:"));
+	}
+}
+
+/* Corrections: the highest revision wins; identical copies count once;
+ * two different files of the highest revision are both refused, and the
+ * lower revisions do not come back. */
+static void
+test_revisions(void **ctx)
+{
+	static const struct rev_file copies[] = {
+		{ "r0.yaml", 0, "move e4 e5, place shield" },
+		{ "r1a.yaml", 1, "move e4 e5, flip sword" },
+		{ "r1b.yaml", 1, "move e4 e5, flip sword" },
+	};
+	static const struct rev_file clash[] = {
+		{ "s0.yaml", 0, "move e4 e5, place shield" },
+		{ "s1a.yaml", 1, "move e4 e5, flip sword" },
+		{ "s1b.yaml", 1, "move e4 e5, place sword" },
+	};
+	static const struct rev_file over[] = {
+		{ "t2.yaml", 2, "move e4 e5" },
+		{ "t1a.yaml", 1, "move e4 e5, flip sword" },
+		{ "t1b.yaml", 1, "move e4 e5, place sword" },
+		{ "t0.yaml", 0, "move e4 e5, place shield" },
+	};
+	char out[2048];
+	int perm[3] = { 0, 1, 2 };
+
+	(void)ctx;
+	rev_case(copies, 3, "r1a.yaml");
+	rev_case(clash, 3, NULL);
+	rev_case(over, 4, "t2.yaml");
+	rev_outcome(clash, perm, 3, out, sizeof out);
+	assert_non_null(strstr(out, "2 different orders files of the same "
+	    "player for turn 3 with revision 1"));
+	assert_non_null(strstr(out, "s0.yaml:0:revision 0, replaced by "
+	    "revision 1"));
+	rev_outcome(copies, perm, 3, out, sizeof out);
+	assert_non_null(strstr(out, "r1b.yaml:0:a copy of"));
+}
+
 int
 main(void)
 {
@@ -232,6 +381,8 @@ main(void)
 		cmocka_unit_test(test_missing_signature),
 		cmocka_unit_test(test_unknown_key_and_version),
 		cmocka_unit_test(test_duplicates),
+		cmocka_unit_test(test_other_uid),
+		cmocka_unit_test(test_revisions),
 	};
 
 	return cmocka_run_group_tests(tests, orders_setup, orders_teardown);

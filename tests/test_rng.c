@@ -349,7 +349,7 @@ test_shuffle_permutation(void **state)
 
 /* The vectors as text, in the format tests/rng_reference.py prints. */
 struct text {
-	char buf[8192];
+	char buf[16384];
 	size_t len;
 };
 
@@ -392,6 +392,8 @@ text_stream(struct text *t, const uint8_t seed[RNG_SEED_BYTES],
 	text_printf(t, "\nstate %016" PRIx64 " %016" PRIx64 " %016" PRIx64
 	    " %016" PRIx64 "\n", r.s[0], r.s[1], r.s[2], r.s[3]);
 }
+
+static void text_vectors_v2(struct text *t);
 
 static void
 text_vectors(struct text *t)
@@ -438,6 +440,104 @@ text_vectors(struct text *t)
 	for (int i = 0; i < 10; i++)
 		text_printf(t, " %d", v[i]);
 	text_printf(t, "\ndraws %" PRIu64 "\n", r.draws);
+	text_vectors_v2(t);
+}
+
+static void
+text_hex(struct text *t, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		text_printf(t, "%02x", p[i]);
+}
+
+/* The gunbai-rng-v2 vectors, as v2_lines() of the reference prints them. */
+static void
+text_vectors_v2(struct text *t)
+{
+	uint8_t sig[RNG_SIG_BYTES], flipped[RNG_SIG_BYTES], ab[RNG_SIG_BYTES];
+	const struct {
+		const uint8_t *seed;
+		uint64_t point;
+		struct rng_answer a[2];
+		size_t n;
+	} cases[] = {
+		{ seed_count, 3, { { 0, sig }, { 2, NULL } }, 2 },
+		{ seed_count, 3, { { 0, flipped }, { 2, NULL } }, 2 },
+		{ seed_count, 3, { { 0, NULL }, { 2, NULL } }, 2 },
+		{ seed_ff, 1, { { 1, ab } }, 1 },
+	};
+
+	for (int i = 0; i < RNG_SIG_BYTES; i++)
+		sig[i] = flipped[i] = (uint8_t)i;
+	flipped[0] ^= 1;
+	memset(ab, 0xab, sizeof ab);
+	text_printf(t, "\ngunbai-rng-v2 known-answer vectors\n");
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		uint8_t h[CRYPTO_SHA256_BYTES];
+		struct rng r;
+
+		rng_init_answers(&r, cases[c].seed, cases[c].point, cases[c].a,
+		    cases[c].n);
+		text_printf(t, "\nseed  ");
+		text_hex(t, cases[c].seed, RNG_SEED_BYTES);
+		text_printf(t, "\npoint %" PRIu64 "\n", cases[c].point);
+		for (size_t k = 0; k < cases[c].n; k++) {
+			text_printf(t, "sig %d ", cases[c].a[k].player);
+			if (cases[c].a[k].sig == NULL)
+				text_printf(t, "none");
+			else
+				text_hex(t, cases[c].a[k].sig, RNG_SIG_BYTES);
+			text_printf(t, "\n");
+		}
+		/* The state words are the hash read little-endian. */
+		for (int w = 0; w < 4; w++)
+			for (int b = 0; b < 8; b++)
+				h[8 * w + b] = (uint8_t)(r.s[w] >> (8 * b));
+		text_printf(t, "hash  ");
+		text_hex(t, h, sizeof h);
+		text_printf(t, "\nstate %016" PRIx64 " %016" PRIx64 " %016"
+		    PRIx64 " %016" PRIx64 "\n", r.s[0], r.s[1], r.s[2],
+		    r.s[3]);
+		text_printf(t, "next ");
+		for (int i = 0; i < 5; i++)
+			text_printf(t, " %016" PRIx64, rng_next(&r));
+		text_printf(t, "\ndraws %" PRIu64 "\n", r.draws);
+	}
+}
+
+/* One changed byte of one answer's signature, another player's answer,
+ * or another point gives another stream; the same inputs the same. */
+static void
+test_v2_answers(void **state)
+{
+	uint8_t sig[RNG_SIG_BYTES] = { 0 }, other[RNG_SIG_BYTES] = { 0 };
+	struct rng_answer a[2] = { { 0, sig }, { 1, NULL } };
+	struct rng_answer b[2] = { { 0, other }, { 1, NULL } };
+	struct rng x, y;
+
+	(void)state;
+	sig[0] = 7;
+	other[0] = 7;
+	rng_init_answers(&x, seed_count, 5, a, 2);
+	rng_init_answers(&y, seed_count, 5, b, 2);
+	assert_memory_equal(x.s, y.s, sizeof x.s);
+	for (int i = 0; i < RNG_SIG_BYTES; i++) {
+		other[i] ^= 0x80;
+		rng_init_answers(&y, seed_count, 5, b, 2);
+		assert_memory_not_equal(x.s, y.s, sizeof x.s);
+		other[i] ^= 0x80;
+	}
+	b[1].player = 2;
+	rng_init_answers(&y, seed_count, 5, b, 2);
+	assert_memory_not_equal(x.s, y.s, sizeof x.s);
+	rng_init_answers(&y, seed_count, 6, a, 2);
+	assert_memory_not_equal(x.s, y.s, sizeof x.s);
+	/* Not the v1 stream of the point, nor a stream without answers. */
+	rng_init(&y, seed_count, 5);
+	assert_memory_not_equal(x.s, y.s, sizeof x.s);
+	rng_init_answers(&y, seed_count, 5, a, 0);
+	assert_memory_not_equal(x.s, y.s, sizeof x.s);
+	assert_int_equal(x.draws, 0);
 }
 
 /* Run the Python reference (from the repository root) and require the
@@ -503,6 +603,7 @@ main(void)
 		cmocka_unit_test(test_streams),
 		cmocka_unit_test(test_die),
 		cmocka_unit_test(test_shuffle_permutation),
+		cmocka_unit_test(test_v2_answers),
 		cmocka_unit_test(test_reference_python),
 		cmocka_unit_test(test_doc_vectors),
 	};

@@ -5,9 +5,10 @@
 # The sealed deck lists (alice's own: Plains and Samurai; bob and carol
 # the standard deck), then turns of alice, bob and carol, each a Draw
 # Stage and a Main Stage: terrains laid toward carol's Capital, troops
-# recruited, companies moved, Blessing and Open the Vaults cast, and two
-# close combats of alice's Samurai against carol's Capital at h2, the
-# second of which damages the Capital itself.
+# recruited, companies moved, and two close combats of alice's Samurai
+# against carol's Capital at h2, the first of which damages the Capital
+# itself.  (The hands are dealt at point 1 from the signatures of the
+# deck lists, gunbai-rng-v2: bob and carol have little to play.)
 #
 # Each orders file was signed by its player with the stock openssl command
 #   openssl pkeyutl -sign -rawin -inkey KEY -in FILE -out FILE.sig

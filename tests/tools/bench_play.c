@@ -253,20 +253,22 @@ bench_write(const char *path, const void *data, size_t n)
 		bench_die(path, "cannot write");
 }
 
-/* The orders file of player answering the current point of st, signed. */
+/* The orders file of player answering the current point of st, signed:
+ * its text in b, its signature in sig; written to path unless NULL. */
 static void
 bench_orders_file(const char *path, const struct state *st, int player,
-    const struct order *orders, size_t n)
+    const struct order *orders, size_t n, uint8_t sig[CRYPTO_SIG_BYTES])
 {
 	struct sbuf b;
-	uint8_t sig[CRYPTO_SIG_BYTES];
-	size_t siglen = sizeof sig;
-	char sigpath[600];
+	size_t siglen = CRYPTO_SIG_BYTES;
+	char sigpath[600], uid[COMMIT_UID_HEX + 1];
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "gunbai: orders 1\ngame: %s\nturn: %lld\nplayer: %s\n"
-	    "orders:\n", st->id, st->turn, st->names[player]);
+	util_hex(st->uid, sizeof st->uid, uid);
+	sbuf_printf(&b, "%s: %s\ngame: %s\nuid: %s\nturn: %lld\nplayer: %s\n"
+	    "orders:\n", "gunbai", ORDERS_FORMAT, st->id, uid, st->turn,
+	    st->names[player]);
 	for (size_t i = 0; i < n; i++) {
 		sbuf_puts(&b, "  - \"");
 		for (const char *c = orders[i].text; *c != '\0'; c++) {
@@ -276,14 +278,16 @@ bench_orders_file(const char *path, const struct state *st, int player,
 		}
 		sbuf_puts(&b, "\"\n");
 	}
-	bench_write(path, b.p, b.len);
 	if (ctx == NULL || EVP_DigestSignInit(ctx, NULL, NULL, NULL,
 	    bench_key(player)) != 1 || EVP_DigestSign(ctx, sig, &siglen,
 	    (const uint8_t *)b.p, b.len) != 1)
-		bench_die(path, "cannot sign");
+		bench_die(st->id, "cannot sign");
 	EVP_MD_CTX_free(ctx);
-	snprintf(sigpath, sizeof sigpath, "%s.sig", path);
-	bench_write(sigpath, sig, siglen);
+	if (path != NULL) {
+		bench_write(path, b.p, b.len);
+		snprintf(sigpath, sizeof sigpath, "%s.sig", path);
+		bench_write(sigpath, sig, siglen);
+	}
 	sbuf_free(&b);
 }
 
@@ -314,6 +318,8 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 	size_t nowed = g->owed(st->g, owed);
 	struct gb_err e = { 0 };
 	struct rng pr;
+	uint8_t sigs[GAME_MAX_PLAYERS][CRYPTO_SIG_BYTES];
+	struct rng_answer ra[GAME_MAX_PLAYERS];
 
 	for (int attempt = 0;; attempt++) {
 		struct strlist keep = { 0 };
@@ -332,7 +338,16 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 			ans[j].n = n;
 			ans[j].nmr = 0;
 		}
-		rng_init(&pr, st->seed, (uint64_t)st->turn);
+		/* The point's stream, as gunbai adjudicate derives it from
+		 * the signatures of the files (gunbai-rng-v2). */
+		for (size_t i = 0; i < nowed; i++) {
+			bench_orders_file(NULL, st, ans[i].player,
+			    ans[i].orders, ans[i].n, sigs[i]);
+			ra[i].player = ans[i].player;
+			ra[i].sig = sigs[i];
+		}
+		rng_init_answers(&pr, st->seed, (uint64_t)st->turn, ra,
+		    nowed);
 		ev.point = st->turn;
 		if (bench_broken[0] == '\0' &&
 		    g->resolve(copy, &st->pl, ans, nowed, &pr, &ev, &e) == -1)
@@ -353,7 +368,7 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 					    st->names[ans[i].player]);
 					bench_orders_file(path, st,
 					    ans[i].player, ans[i].orders,
-					    ans[i].n);
+					    ans[i].n, sigs[i]);
 				}
 			g->free(st->g);
 			st->g = copy;
