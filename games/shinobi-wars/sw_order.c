@@ -1,7 +1,7 @@
 /* sw_order.c - the orders of a turn: parse, validate, legal.
  *
  *   [if-failed|if-scouted] scout MINE THEIRS
- *   [if-failed|if-scouted] supply MINE
+ *   [if-failed|if-scouted] supply MINE [MINE ...]
  *   defend WEST... / NORTH... / EAST...    (every front card once; "-")
  *   deploy CARD ZONE [CARD ZONE ...]
  *   roster POS ZONE [POS ZONE ...]
@@ -146,10 +146,13 @@ sw_order_parse(const char *text, struct sw_order *o, char *why, size_t size)
 			return -1;
 	} else if (strcmp(v, "supply") == 0) {
 		o->verb = SW_O_SUPPLY;
-		o->n = 1;
-		if (w.n != at + 2)
-			return sw_order_usage("supply MINE", why, size);
-		return sw_order_pos(w.w[at + 1], &o->pos[0], why, size);
+		if (w.n < at + 2 || w.n > UTIL_WORDS_MAX)
+			return sw_order_usage("supply MINE [MINE ...]", why,
+			    size);
+		for (int i = at + 1; i < w.n; i++)
+			if (sw_order_pos(w.w[i], &o->pos[o->n++], why,
+			    size) < 0)
+				return -1;
 	} else if (strcmp(v, "defend") == 0) {
 		o->verb = SW_O_DEFEND;
 		return sw_order_defend(&w, o, why, size);

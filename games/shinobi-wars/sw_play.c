@@ -136,24 +136,17 @@ sw_play_scout(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	return 0;
 }
 
-static int
-sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
-    const struct game_players *pl, struct rng *rng, struct events *ev,
-    char *why, size_t size)
+/* One card of a supply run: flip it, draw its RA. */
+static void
+sw_play_draw(struct shinobi *g, int p, struct sw_pos pos,
+    const struct game_players *pl, struct events *ev)
 {
-	int p = t->player, n;
 	struct sw_side *s = &g->side[p];
-	struct sw_slot *me = sw_own_ninja(g, p, o->pos[0], "go on a supply "
-	    "run", why, size);
+	const struct sw_slot *me = &s->zone[pos.zone][pos.idx];
+	int n = sw_cards[me->card].ra;
 	char a[16], who[80], d[120];
 	struct sbuf b;
 
-	if (me == NULL)
-		return -1;
-	me->up = 1;
-	if (rng == NULL)
-		return 0;
-	n = sw_cards[me->card].ra;
 	if (n > s->ndeck)
 		n = s->ndeck; /* Ruling: an empty deck draws nothing */
 	sbuf_init(&b);
@@ -166,12 +159,34 @@ sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	s->ndeck -= n;
 	events_add(ev, EVENT_ALL, "%s turns %s face up for a supply run: %s; "
 	    "RA %d draws %d card%s (%d left in the deck).",
-	    sw_who(pl, p, who, sizeof who), sw_pos_word(o->pos[0], a,
-	    sizeof a), sw_card_describe(me->card, d, sizeof d),
-	    sw_cards[me->card].ra, n, n == 1 ? "" : "s", s->ndeck);
+	    sw_who(pl, p, who, sizeof who), sw_pos_word(pos, a, sizeof a),
+	    sw_card_describe(me->card, d, sizeof d), sw_cards[me->card].ra, n,
+	    n == 1 ? "" : "s", s->ndeck);
 	if (n > 0)
 		events_add(ev, EVENT_TO(p), "Your supply run draws: %s.", b.p);
 	sbuf_free(&b);
+}
+
+static int sw_play_distinct(struct shinobi *g, int p,
+    const struct sw_order *o, char *why, size_t size);
+
+/* Ruling: one supply run may turn up any number of cards. */
+static int
+sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    const struct game_players *pl, struct rng *rng, struct events *ev,
+    char *why, size_t size)
+{
+	if (sw_play_distinct(g, t->player, o, why, size) < 0)
+		return -1;
+	for (int i = 0; i < o->n; i++)
+		if (sw_own_ninja(g, t->player, o->pos[i], "go on a supply run",
+		    why, size) == NULL)
+			return -1;
+	for (int i = 0; i < o->n; i++) {
+		g->side[t->player].zone[o->pos[i].zone][o->pos[i].idx].up = 1;
+		if (rng != NULL)
+			sw_play_draw(g, t->player, o->pos[i], pl, ev);
+	}
 	return 0;
 }
 
@@ -504,7 +519,7 @@ sw_play_attacks(struct shinobi *g, struct sw_turn *t,
 	struct sw_side *s = &g->side[p], *d = &g->side[q];
 	struct sw_order lift = { .verb = SW_O_ATTACK, .n = t->nattack };
 	struct sw_slot a[SW_DECK];
-	char who[80], name[120], w[16];
+	char who[80], by[80], name[120], w[16];
 
 	for (int i = 0; i < t->nattack; i++)
 		lift.pos[i] = t->attacker[i];
@@ -514,7 +529,7 @@ sw_play_attacks(struct shinobi *g, struct sw_turn *t,
 		snprintf(who, sizeof who, "%s's %s", pl->names[p],
 		    sw_cards[a[i].card].name);
 		events_add(ev, EVENT_ALL, "%s attacks from %s the %s front of "
-		    "%s: %s.", sw_who(pl, p, name, sizeof name),
+		    "%s: %s.", sw_who(pl, p, by, sizeof by),
 		    sw_pos_word(t->attacker[i], w, sizeof w),
 		    sw_zone_words[t->front[i]], pl->names[q],
 		    sw_card_describe(a[i].card, name, sizeof name));
