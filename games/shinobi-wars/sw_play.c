@@ -395,6 +395,7 @@ sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
     char *why, size_t size)
 {
 	char who[80];
+	int r;
 
 	if (t->ended) {
 		snprintf(why, size, "the turn has ended");
@@ -420,26 +421,32 @@ sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		snprintf(why, size, "if-failed and if-scouted follow a scout");
 		return -1;
 	}
-	t->actions++;
 	if (rng != NULL && o->cond != SW_C_ALWAYS &&
 	    (o->cond == SW_C_SCOUTED) != (t->last_scout == 1)) {
 		events_add(ev, EVENT_ALL, "%s skips action %d: the last scout "
-		    "%s.", sw_who(pl, t->player, who, sizeof who), t->actions,
-		    t->last_scout ? "succeeded" : "failed");
+		    "%s.", sw_who(pl, t->player, who, sizeof who),
+		    ++t->actions, t->last_scout ? "succeeded" : "failed");
 		return 0;
 	}
 	switch (o->verb) {
 	case SW_O_SCOUT:
-		return sw_play_scout(g, t, o, pl, rng, ev, why, size);
+		r = sw_play_scout(g, t, o, pl, rng, ev, why, size);
+		break;
 	case SW_O_SUPPLY:
-		return sw_play_supply(g, t, o, pl, rng, ev, why, size);
+		r = sw_play_supply(g, t, o, pl, rng, ev, why, size);
+		break;
 	case SW_O_DEFEND:
-		return sw_play_defend(g, t, o, pl, rng ? ev : NULL, why, size);
+		r = sw_play_defend(g, t, o, pl, rng ? ev : NULL, why, size);
+		break;
 	case SW_O_DEPLOY:
-		return sw_play_deploy(g, t, o, pl, rng ? ev : NULL, why, size);
+		r = sw_play_deploy(g, t, o, pl, rng ? ev : NULL, why, size);
+		break;
 	default:
-		return sw_play_roster(g, t, o, pl, rng ? ev : NULL, why, size);
+		r = sw_play_roster(g, t, o, pl, rng ? ev : NULL, why, size);
+		break;
 	}
+	t->actions += r == 0;
+	return r;
 }
 
 /* One attacker against the front: 1 if it comes through alive, 0 if it
