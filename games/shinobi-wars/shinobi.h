@@ -28,7 +28,7 @@
 	X(GORO, "goro", GENIN, 2, 0, 3, 3, 2, 2, 2, 0, 0, 3) \
 	X(YUKI, "yuki", GENIN, 2, 0, 2, 2, 3, 3, 1, 0, 0, 3) \
 	X(HARUTO, "haruto", CHUNIN, 4, 0, 5, 4, 4, 5, 4, 0, 0, 3) \
-	X(MEI, "mei", CHUNIN, 4, 0, 4, 6, 5, 4, 3, 0, 0, 3) \
+	X(MEI, "mei", CHUNIN, 4, 0, 4, 6, 5, 4, 4, 0, 0, 3) \
 	X(DAICHI, "daichi", CHUNIN, 4, 1, 6, 5, 4, 4, 5, 0, 0, 3) \
 	X(SORA, "sora", CHUNIN, 3, 1, 4, 4, 6, 6, 4, 0, 0, 3) \
 	X(KAITO, "kaito", JONIN, 6, 2, 9, 7, 7, 8, 8, 0, 0, 2) \
