@@ -9,10 +9,33 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../games/shinobi-wars/shinobi.h"
+#include "yaml.h"
+
+#define SWT_MAN "man/gunbai-shinobi-wars.6"
+#define SWT_CASES "tests/cases/shinobi-wars"
+
+static char *
+swt_slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	struct sbuf b;
+	char buf[4096];
+	size_t n;
+
+	if (f == NULL)
+		fail_msg("cannot open %s", path);
+	sbuf_init(&b);
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		sbuf_add(&b, buf, n);
+	fclose(f);
+	return sbuf_take(&b);
+}
 
 /* "Genin range from 1-3.  Chunin range from 4-6.  Jonin ranges from 7-9,
  * and the Kage has all scores at 10." */
@@ -121,6 +144,107 @@ test_sw_resources(void **state)
 	}
 }
 
+/* The man page's card tables say what the card table holds. */
+static void
+test_sw_man_cards(void **state)
+{
+	char *man = swt_slurp(SWT_MAN), line[200], cost[32];
+
+	(void)state;
+	for (int c = 0; c < SW_KINDS; c++) {
+		const struct sw_card *k = &sw_cards[c];
+
+		if (k->cc == 0)
+			snprintf(cost, sizeof cost, "%d EC", k->ec);
+		else
+			snprintf(cost, sizeof cost, "%d EC %d CC", k->ec, k->cc);
+		if (k->rank == SW_R_TRAP)
+			snprintf(line, sizeof line, "\n.It %s Ta %s Ta %d Ta %d "
+			    "Ta %d\n", k->name, cost, k->ls, k->ss, k->copies);
+		else
+			snprintf(line, sizeof line, "\n.It %s Ta %s Ta %s Ta %d "
+			    "Ta %d Ta %d Ta %d Ta %d Ta %d\n", k->name,
+			    sw_rank_names[k->rank], cost, k->as, k->rs, k->ra,
+			    k->sa, k->vd, k->copies);
+		if (strstr(man, line) == NULL)
+			fail_msg("%s: no row '%s'", SWT_MAN, line + 1);
+	}
+	free(man);
+}
+
+/* Every "Ruling: TITLE" of a case file's rule, split at "; ". */
+static void
+swt_case_rulings(const char *rule, const struct strlist *titles, int *used,
+    const char *path, const char *man)
+{
+	const char *p = rule, *e;
+	size_t i, len;
+
+	while ((p = strstr(p, "Ruling: ")) != NULL) {
+		p += strlen("Ruling: ");
+		e = strstr(p, "; ");
+		len = e != NULL ? (size_t)(e - p) : strlen(p);
+		for (i = 0; i < titles->n; i++)
+			if (strlen(titles->v[i]) == len &&
+			    strncmp(titles->v[i], p, len) == 0)
+				break;
+		if (i == titles->n)
+			fail_msg("%s: no ruling '%.*s' in %s", path, (int)len, p,
+			    SWT_MAN);
+		used[i]++;
+		if (strstr(man, strrchr(path, '/') + 1) == NULL)
+			fail_msg("%s does not name %s", SWT_MAN, path);
+	}
+}
+
+/* Every ruling of the man page is played by a case file, which it names,
+ * and every ruling a case file plays is in the man page. */
+static void
+test_sw_man_rulings(void **state)
+{
+	char *man = swt_slurp(SWT_MAN), *p, path[512];
+	struct strlist titles = { 0 };
+	struct dirent *de;
+	DIR *d;
+	int *used;
+
+	(void)state;
+	for (p = man; (p = strstr(p, ".Sy Ruling : Em ")) != NULL; p++) {
+		char *t = p + strlen(".Sy Ruling : Em "), *e = strstr(t, " .\n");
+
+		assert_non_null(e);
+		*e = '\0';
+		strlist_add(&titles, t);
+		*e = ' ';
+	}
+	assert_true(titles.n >= 20);
+	used = calloc(titles.n, sizeof *used);
+	assert_non_null(d = opendir(SWT_CASES));
+	while ((de = readdir(d)) != NULL) {
+		struct gb_err e = { 0 };
+		struct node *root;
+		const struct node *rule;
+		char *text;
+
+		if (strstr(de->d_name, ".yaml") == NULL)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", SWT_CASES, de->d_name);
+		text = swt_slurp(path);
+		assert_int_equal(yaml_read(text, strlen(text), &root, &e), 0);
+		assert_non_null(rule = node_get(root, "rule"));
+		swt_case_rulings(rule->str, &titles, used, path, man);
+		node_free(root);
+		free(text);
+	}
+	closedir(d);
+	for (size_t i = 0; i < titles.n; i++)
+		if (used[i] == 0)
+			fail_msg("ruling '%s' has no case file", titles.v[i]);
+	free(used);
+	strlist_free(&titles);
+	free(man);
+}
+
 int
 main(void)
 {
@@ -129,6 +253,8 @@ main(void)
 		cmocka_unit_test(test_sw_standard_deck),
 		cmocka_unit_test(test_sw_deck_lists),
 		cmocka_unit_test(test_sw_resources),
+		cmocka_unit_test(test_sw_man_cards),
+		cmocka_unit_test(test_sw_man_rulings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
