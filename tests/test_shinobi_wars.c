@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "../games/shinobi-wars/shinobi.h"
+#include "fileio.h"
 #include "yaml.h"
 
 #define SWT_MAN "man/gunbai-shinobi-wars.6"
@@ -23,18 +24,13 @@
 static char *
 swt_slurp(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	struct sbuf b;
-	char buf[4096];
-	size_t n;
+	struct gb_err e = { 0 };
+	char *buf;
+	size_t len;
 
-	if (f == NULL)
-		fail_msg("cannot open %s", path);
-	sbuf_init(&b);
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		sbuf_add(&b, buf, n);
-	fclose(f);
-	return sbuf_take(&b);
+	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, &e) < 0)
+		fail_msg("cannot read %s", path);
+	return buf;
 }
 
 /* "Genin range from 1-3.  Chunin range from 4-6.  Jonin ranges from 7-9,

@@ -33,17 +33,12 @@ static void *
 sw_setup(const struct game_players *pl, const char *const *optv,
     struct rng *rng, struct events *ev, struct gb_err *e)
 {
-	struct shinobi *g;
+	struct shinobi *g = sw_state_new(pl, e);
 	char who[80];
 	int k;
 
-	if (pl->n != 2) {
-		err_set(e, 0, 0, "shinobi-wars is played by 2 players, not %d",
-		    pl->n);
+	if (g == NULL)
 		return NULL;
-	}
-	g = util_calloc(1, sizeof *g);
-	g->winner = SW_NONE;
 	for (int p = 0; p < 2; p++) {
 		struct sw_side *s = &g->side[p];
 

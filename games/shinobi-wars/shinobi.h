@@ -134,6 +134,8 @@ int sw_ec(int t);
 int sw_cc(int t);
 
 /* sw_state.c */
+/* An empty game for the players (2 of them, or NULL with e set). */
+struct shinobi *sw_state_new(const struct game_players *pl, struct gb_err *e);
 void *sw_state_load(const struct node *sec, const struct game_players *pl,
     struct gb_err *e);
 struct node *sw_state_save(const void *g);

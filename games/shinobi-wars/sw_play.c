@@ -136,6 +136,29 @@ sw_play_scout(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	return 0;
 }
 
+/* Are the positions of o distinct, on p's field, each of a card? */
+static int
+sw_play_distinct(struct shinobi *g, int p, const struct sw_order *o,
+    char *why, size_t size)
+{
+	char w[16];
+
+	for (int i = 0; i < o->n; i++) {
+		sw_pos_word(o->pos[i], w, sizeof w);
+		if (sw_slot_at(g, p, o->pos[i]) == NULL) {
+			snprintf(why, size, "you have no card at %s", w);
+			return -1;
+		}
+		for (int j = 0; j < i; j++)
+			if (o->pos[j].zone == o->pos[i].zone &&
+			    o->pos[j].idx == o->pos[i].idx) {
+				snprintf(why, size, "%s is named twice", w);
+				return -1;
+			}
+	}
+	return 0;
+}
+
 /* One card of a supply run: flip it, draw its RA. */
 static void
 sw_play_draw(struct shinobi *g, int p, struct sw_pos pos,
@@ -167,9 +190,6 @@ sw_play_draw(struct shinobi *g, int p, struct sw_pos pos,
 	sbuf_free(&b);
 }
 
-static int sw_play_distinct(struct shinobi *g, int p,
-    const struct sw_order *o, char *why, size_t size);
-
 /* Ruling: one supply run may turn up any number of cards. */
 static int
 sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
@@ -186,29 +206,6 @@ sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		g->side[t->player].zone[o->pos[i].zone][o->pos[i].idx].up = 1;
 		if (rng != NULL)
 			sw_play_draw(g, t->player, o->pos[i], pl, ev);
-	}
-	return 0;
-}
-
-/* Are the positions of o distinct, on p's field, each of a card? */
-static int
-sw_play_distinct(struct shinobi *g, int p, const struct sw_order *o,
-    char *why, size_t size)
-{
-	char w[16];
-
-	for (int i = 0; i < o->n; i++) {
-		sw_pos_word(o->pos[i], w, sizeof w);
-		if (sw_slot_at(g, p, o->pos[i]) == NULL) {
-			snprintf(why, size, "you have no card at %s", w);
-			return -1;
-		}
-		for (int j = 0; j < i; j++)
-			if (o->pos[j].zone == o->pos[i].zone &&
-			    o->pos[j].idx == o->pos[i].idx) {
-				snprintf(why, size, "%s is named twice", w);
-				return -1;
-			}
 	}
 	return 0;
 }

@@ -131,13 +131,10 @@ sw_state_side(struct shinobi *g, int p, const struct node *sec,
 	return 0;
 }
 
-void *
-sw_state_load(const struct node *sec, const struct game_players *pl,
-    struct gb_err *e)
+struct shinobi *
+sw_state_new(const struct game_players *pl, struct gb_err *e)
 {
 	struct shinobi *g;
-	const struct node *o;
-	long long v;
 
 	if (pl->n != 2) {
 		err_set(e, 0, 0, "shinobi-wars is played by 2 players, not %d",
@@ -146,6 +143,19 @@ sw_state_load(const struct node *sec, const struct game_players *pl,
 	}
 	g = util_calloc(1, sizeof *g);
 	g->winner = SW_NONE;
+	return g;
+}
+
+void *
+sw_state_load(const struct node *sec, const struct game_players *pl,
+    struct gb_err *e)
+{
+	struct shinobi *g = sw_state_new(pl, e);
+	const struct node *o;
+	long long v;
+
+	if (g == NULL)
+		return NULL;
 	if (node_want_kind(sec, NODE_MAP, "game", e) < 0 ||
 	    node_only_keys(sec, sw_state_keys, e) < 0 ||
 	    node_need_word(sec, "active", sw_side_words, 2, &g->active,

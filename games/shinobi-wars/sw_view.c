@@ -23,7 +23,7 @@ sw_view_side(const struct shinobi *g, const struct game_players *pl, int p,
 	const struct sw_side *s = &g->side[p];
 	char d[120];
 
-	sbuf_printf(out, "%s (%s): village damage %d of %d; %d turns; deck "
+	sbuf_printf(out, "%s (%s): village damage %d of %d; turn %d; deck "
 	    "%d, hand %d\n", pl->names[p], sw_side_names[p], s->damage,
 	    SW_FALL, s->turns, s->ndeck, s->nhand);
 	for (int z = 0; z < SW_ZONES; z++) {
