@@ -241,6 +241,51 @@ test_sw_man_rulings(void **state)
 	free(man);
 }
 
+/* A game section that load must refuse, with a message containing want. */
+static void
+swt_load_bad(const char *text, const char *want)
+{
+	static const char *const names[] = { "alice", "bob" };
+	struct game_players pl = { 2, names };
+	struct gb_err e = { 0 };
+	struct node *root;
+	char msg[400];
+
+	assert_int_equal(yaml_read(text, strlen(text), &root, &e), 0);
+	assert_null(sw_state_load(root, &pl, &e));
+	err_format(&e, msg, sizeof msg);
+	if (strstr(msg, want) == NULL)
+		fail_msg("load error '%s' lacks '%s'", msg, want);
+	node_free(root);
+}
+
+#define SWT_MIST "mist: {turns: 1, damage: 0, deck: [], hand: [], " \
+	"west: [], north: [], east: [], roster: []}\n"
+
+static void
+test_sw_load_refuses(void **state)
+{
+	(void)state;
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 0, "
+	    "deck: [], hand: [], west: [], north: [], east: [], roster: "
+	    "[pit]}\n" SWT_MIST, "a trap on the roster");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 0, "
+	    "deck: [], hand: [kage], west: [], north: [], east: [], roster: "
+	    "[\"kage up\"]}\n" SWT_MIST, "more than 40 cards, one kage");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 20, "
+	    "deck: [], hand: [], west: [], north: [], east: [], roster: "
+	    "[]}\n" SWT_MIST, "a running game that is over");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 0, damage: 0, "
+	    "deck: [], hand: [], west: [], north: [], east: [], roster: "
+	    "[]}\n" SWT_MIST, "whose active side has begun no turn");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 0, "
+	    "deck: [tobbi], hand: [], west: [], north: [], east: [], "
+	    "roster: []}\n" SWT_MIST, "'tobbi' is no card");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 0, "
+	    "deck: [], hand: [], west: [\"pit down\"], north: [], east: [], "
+	    "roster: []}\n" SWT_MIST, "then \"up\" if face up");
+}
+
 int
 main(void)
 {
@@ -249,6 +294,7 @@ main(void)
 		cmocka_unit_test(test_sw_standard_deck),
 		cmocka_unit_test(test_sw_deck_lists),
 		cmocka_unit_test(test_sw_resources),
+		cmocka_unit_test(test_sw_load_refuses),
 		cmocka_unit_test(test_sw_man_cards),
 		cmocka_unit_test(test_sw_man_rulings),
 	};

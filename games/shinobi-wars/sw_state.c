@@ -16,7 +16,8 @@
  *     reason: the Mist village falls
  *
  * Load refuses what no game could reach: more than 40 cards a side, a
- * trap on the roster, more than one kage or 7 traps. */
+ * trap on the roster, more than one kage or 7 traps, or a running game
+ * that is already over. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,9 +179,13 @@ sw_state_load(const struct node *sec, const struct game_players *pl,
 			g->winner = SW_NONE;
 		snprintf(g->reason, sizeof g->reason, "%s", r);
 		g->phase = SW_P_OVER;
-	} else if (g->side[g->active].turns < 1) {
-		err_set(e, sec->line, sec->col, "the active side has begun no "
-		    "turn");
+	} else if (g->side[g->active].turns < 1 ||
+	    g->side[0].damage >= SW_FALL || g->side[1].damage >= SW_FALL ||
+	    g->quiet >= SW_QUIET) {
+		err_set(e, sec->line, sec->col, "a running game %s",
+		    g->side[g->active].turns < 1 ? "whose active side has "
+		    "begun no turn" : "that is over: a fallen village or "
+		    "ten quiet rounds");
 		goto fail;
 	}
 	return g;
