@@ -7,6 +7,7 @@ extern const struct game_entry japanese_swords_game;
 extern const struct game_entry senjin_game;
 extern const struct game_entry senshiai_game;
 extern const struct game_entry sensoufuda_game;
+extern const struct game_entry shinobi_wars_game;
 
 /* Alphabetical by id. */
 const struct game_entry *const game_registry[] = {
@@ -14,6 +15,7 @@ const struct game_entry *const game_registry[] = {
 	&senjin_game,
 	&senshiai_game,
 	&sensoufuda_game,
+	&shinobi_wars_game,
 };
 
 const size_t game_count = sizeof game_registry / sizeof game_registry[0];

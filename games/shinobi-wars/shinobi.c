@@ -1,0 +1,273 @@
+/* shinobi.c - Shinobi Wars: the game entry, setup, and the turn sequence.
+ *
+ * Every decision point is one side's whole turn, owed by that side
+ * alone.  The answer is the turn's orders, in order: up to three
+ * strategy actions, then the attacks, then "end" (sw_order.c).  resolve
+ * applies them:
+ *   1. the strategy actions, in order (sw_play);
+ *   2. the action step: each attack in order along its front
+ *      (sw_play_attacks); the enemy village falls at 20 damage;
+ *   3. the hand limit: the cards drawn last are discarded down to 10;
+ *   4. the end: a win, or a draw when no side has a ninja anywhere or
+ *      after 20 own turns in a row without damage or deploy;
+ *   5. the other side begins its turn. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shinobi.h"
+
+enum { SW_OPT_DECK_LEAF, SW_OPT_DECK_MIST };
+
+static const struct game_option sw_options[] = {
+	[SW_OPT_DECK_LEAF] = { .name = "deck-leaf", .def = "standard",
+	    .help = "a deck list file (lines COUNT CARD) for player 1, Leaf",
+	    .file = 1 },
+	[SW_OPT_DECK_MIST] = { .name = "deck-mist", .def = "standard",
+	    .help = "a deck list file (lines COUNT CARD) for player 2, Mist",
+	    .file = 1 },
+	{ .name = NULL },
+};
+
+static void *
+sw_setup(const struct game_players *pl, const char *const *optv,
+    struct rng *rng, struct events *ev, struct gb_err *e)
+{
+	struct shinobi *g = sw_state_new(pl, e);
+	char who[80];
+	int k;
+
+	if (g == NULL)
+		return NULL;
+	for (int p = 0; p < 2; p++) {
+		struct sw_side *s = &g->side[p];
+
+		if (sw_deck_read(optv[p], s->deck, sw_options[p].name,
+		    e) < 0) {
+			free(g);
+			return NULL;
+		}
+		rng_shuffle(rng, s->deck, SW_DECK, 1);
+		memcpy(s->hand, s->deck, SW_HAND);
+		memmove(s->deck, s->deck + SW_HAND, SW_DECK - SW_HAND);
+		s->nhand = SW_HAND;
+		s->ndeck = SW_DECK - SW_HAND;
+	}
+	k = (int)rng_below(rng, 2);
+	g->active = k;
+	g->side[k].turns = 1;
+	events_add(ev, EVENT_ALL, "%s (Leaf) and %s (Mist) shuffle their decks "
+	    "and draw %d cards each.  A random draw (rng_below 2 = %d) gives "
+	    "the first turn to %s.", pl->names[0], pl->names[1], SW_HAND, k,
+	    sw_who(pl, k, who, sizeof who));
+	return g;
+}
+
+static void
+sw_free(void *g)
+{
+	free(g);
+}
+
+static size_t
+sw_owed(const void *vg, struct owed *out)
+{
+	const struct shinobi *g = vg;
+
+	if (g->phase == SW_P_OVER)
+		return 0;
+	out[0].player = g->active;
+	snprintf(out[0].decision, sizeof out[0].decision, "turn");
+	sw_view_what(g, g->active, out[0].what, sizeof out[0].what);
+	return 1;
+}
+
+/* Ruling: the hand limit; the cards drawn last go. */
+static void
+sw_hand_limit(struct shinobi *g, int p, const struct game_players *pl,
+    struct events *ev)
+{
+	struct sw_side *s = &g->side[p];
+	struct sbuf b;
+	char who[80];
+	int n = s->nhand - SW_HAND_MAX;
+
+	if (n <= 0)
+		return;
+	sbuf_init(&b);
+	for (int i = SW_HAND_MAX; i < s->nhand; i++)
+		sbuf_printf(&b, "%s%s", i > SW_HAND_MAX ? ", " : "",
+		    sw_card_names[s->hand[i]]);
+	s->nhand = SW_HAND_MAX;
+	events_add(ev, EVENT_ALL, "%s discards the %d card%s drawn last, down "
+	    "to the hand limit of %d.", sw_who(pl, p, who, sizeof who), n,
+	    n == 1 ? "" : "s", SW_HAND_MAX);
+	events_add(ev, EVENT_TO(p), "You discard: %s.", b.p);
+	sbuf_free(&b);
+}
+
+static int
+sw_has_ninja(const struct sw_side *s)
+{
+	for (int i = 0; i < s->ndeck; i++)
+		if (sw_card_is_ninja(s->deck[i]))
+			return 1;
+	for (int i = 0; i < s->nhand; i++)
+		if (sw_card_is_ninja(s->hand[i]))
+			return 1;
+	for (int z = 0; z < SW_ZONES; z++)
+		for (int i = 0; i < s->nzone[z]; i++)
+			if (sw_card_is_ninja(s->zone[z][i].card))
+				return 1;
+	return 0;
+}
+
+static void
+sw_end(struct shinobi *g, int winner, struct events *ev, const char *why)
+{
+	g->phase = SW_P_OVER;
+	g->winner = winner;
+	snprintf(g->reason, sizeof g->reason, "%s", why);
+	events_add(ev, EVENT_ALL, "The game is over: %s.", g->reason);
+}
+
+static int
+sw_resolve(void *vg, const struct game_players *pl,
+    const struct answer *answers, size_t n, struct rng *rng,
+    struct events *ev, struct gb_err *e)
+{
+	struct shinobi *g = vg;
+	struct sw_turn t;
+	struct sw_order o;
+	char why[GAME_REASON_MAX], who[80];
+	int p = g->active;
+
+	if (g->phase == SW_P_OVER || n != 1 || answers[0].player != p)
+		return err_set(e, 0, 0, "shinobi-wars: resolve wants one answer "
+		    "of the side to move");
+	sw_play_begin(g, p, &t);
+	if (answers[0].nmr)
+		events_add(ev, EVENT_ALL, "%s missed the deadline: no actions, "
+		    "no attacks.", sw_who(pl, p, who, sizeof who));
+	for (size_t i = 0; i < answers[0].n; i++)
+		if (sw_order_parse(answers[0].orders[i].text, &o, why,
+		    sizeof why) < 0 || sw_play(g, &t, &o, pl, rng, ev, why,
+		    sizeof why) < 0)
+			return err_set(e, answers[0].orders[i].line,
+			    answers[0].orders[i].col, "shinobi-wars: %s", why);
+	if (!t.ended)
+		return err_set(e, 0, 0, "shinobi-wars: the turn has no end");
+	if (sw_play_attacks(g, &t, pl, ev)) {
+		sw_end(g, p, ev, p == 0 ? "the Mist village falls" :
+		    "the Leaf village falls");
+		return 0;
+	}
+	sw_hand_limit(g, p, pl, ev);
+	g->quiet = t.deployed ? 0 : g->quiet + 1;
+	if (!sw_has_ninja(&g->side[0]) && !sw_has_ninja(&g->side[1])) {
+		sw_end(g, SW_NONE, ev, "a draw: no side has a ninja left");
+		return 0;
+	}
+	if (g->quiet >= SW_QUIET) {
+		sw_end(g, SW_NONE, ev, "a draw: ten rounds without damage or a "
+		    "deploy");
+		return 0;
+	}
+	g->active = 1 - p;
+	g->side[g->active].turns++;
+	return 0;
+}
+
+static struct outcome
+sw_outcome(const void *vg)
+{
+	const struct shinobi *g = vg;
+	struct outcome o = { 0 };
+
+	if (g->phase != SW_P_OVER)
+		return o;
+	o.finished = 1;
+	o.winners = g->winner == SW_NONE ? 0 : 1u << g->winner;
+	snprintf(o.reason, sizeof o.reason, "%s", g->reason);
+	return o;
+}
+
+/* Swap each of side q's face-down field cards with a random card of the
+ * same kind (ninja or trap) from the hidden pool (deck and hand). */
+static void
+sw_perturb_field(struct sw_side *s, struct rng *rng)
+{
+	unsigned char *pool[SW_DECK * 2], tmp;
+	int n;
+
+	for (int z = 0; z < SW_ZONES; z++)
+		for (int i = 0; i < s->nzone[z]; i++) {
+			struct sw_slot *c = &s->zone[z][i];
+
+			if (c->up)
+				continue;
+			n = 0;
+			for (int k = 0; k < s->ndeck; k++)
+				if (sw_card_is_ninja(s->deck[k]) ==
+				    sw_card_is_ninja(c->card))
+					pool[n++] = &s->deck[k];
+			for (int k = 0; k < s->nhand; k++)
+				if (sw_card_is_ninja(s->hand[k]) ==
+				    sw_card_is_ninja(c->card))
+					pool[n++] = &s->hand[k];
+			if (n == 0)
+				continue;
+			n = (int)rng_below(rng, (uint64_t)n);
+			tmp = *pool[n];
+			*pool[n] = c->card;
+			c->card = tmp;
+		}
+}
+
+/* What player cannot see: the own deck's order; the enemy's deck, hand
+ * and face-down cards.  Draws from a copy of rng: the harness plays the
+ * same game with and without these checks from one stream. */
+static int
+sw_perturb(void *vg, int player, struct rng *rng)
+{
+	struct shinobi *g = vg;
+	struct rng copy = *rng;
+	struct sw_side *s;
+	unsigned char pool[SW_DECK * 2];
+	int n;
+
+	if (player != 0 && player != 1)
+		return 0;
+	rng_shuffle(&copy, g->side[player].deck,
+	    (size_t)g->side[player].ndeck, 1);
+	s = &g->side[1 - player];
+	n = s->ndeck + s->nhand;
+	memcpy(pool, s->deck, (size_t)s->ndeck);
+	memcpy(pool + s->ndeck, s->hand, (size_t)s->nhand);
+	rng_shuffle(&copy, pool, (size_t)n, 1);
+	memcpy(s->deck, pool, (size_t)s->ndeck);
+	memcpy(s->hand, pool + s->ndeck, (size_t)s->nhand);
+	sw_perturb_field(s, &copy);
+	return 1;
+}
+
+const struct game_entry shinobi_wars_game = {
+	.id = "shinobi-wars",
+	.title = "Shinobi Wars",
+	.ruleset = "0",
+	.min_players = 2,
+	.max_players = 2,
+	.options = sw_options,
+	.setup = sw_setup,
+	.free = sw_free,
+	.load = sw_state_load,
+	.save = sw_state_save,
+	.owed = sw_owed,
+	.validate = sw_order_validate,
+	.legal = sw_order_legal,
+	.resolve = sw_resolve,
+	.view = sw_view_board,
+	.help = sw_view_help,
+	.outcome = sw_outcome,
+	.perturb = sw_perturb,
+};

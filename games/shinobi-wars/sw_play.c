@@ -1,0 +1,559 @@
+/* sw_play.c - the strategy actions and the action step.
+ *
+ * sw_play checks one order against the game as the turn stands and
+ * applies it.  Validation runs it on a copy with rng NULL: every position
+ * and cost is known when writing, but not what a scout finds, the cards a
+ * supply run draws, or how an attack ends; resolution runs it on the game
+ * with the point's stream. */
+#include <stdio.h>
+#include <string.h>
+
+#include "shinobi.h"
+
+const char *
+sw_pos_word(struct sw_pos pos, char *buf, size_t size)
+{
+	snprintf(buf, size, "%c%d", sw_zone_letters[pos.zone], pos.idx + 1);
+	return buf;
+}
+
+const char *
+sw_who(const struct game_players *pl, int p, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s (%s)", pl->names[p], sw_side_names[p]);
+	return buf;
+}
+
+void
+sw_zone_take(struct sw_side *s, struct sw_pos pos, struct sw_slot *out)
+{
+	struct sw_slot *z = s->zone[pos.zone];
+
+	if (out != NULL)
+		*out = z[pos.idx];
+	memmove(&z[pos.idx], &z[pos.idx + 1], (size_t)(s->nzone[pos.zone] -
+	    pos.idx - 1) * sizeof *z);
+	s->nzone[pos.zone]--;
+}
+
+static void
+sw_zone_put(struct sw_side *s, int zone, struct sw_slot slot)
+{
+	s->zone[zone][s->nzone[zone]++] = slot;
+}
+
+void
+sw_play_begin(struct shinobi *g, int p, struct sw_turn *t)
+{
+	memset(t, 0, sizeof *t);
+	t->player = p;
+	t->ec = sw_ec(g->side[p].turns);
+	t->cc = sw_cc(g->side[p].turns);
+	t->last_scout = -1;
+	for (int s = 0; s < 2; s++)
+		for (int z = 0; z < SW_ZONES; z++)
+			for (int i = 0; i < g->side[s].nzone[z]; i++) {
+				g->side[s].zone[z][i].scouted = 0;
+				g->side[s].zone[z][i].scouting = 0;
+			}
+}
+
+static struct sw_slot *
+sw_slot_at(struct shinobi *g, int side, struct sw_pos pos)
+{
+	if (pos.idx < 0 || pos.idx >= g->side[side].nzone[pos.zone])
+		return NULL;
+	return &g->side[side].zone[pos.zone][pos.idx];
+}
+
+/* Side p's own face-down ninja at pos, able to act. */
+static struct sw_slot *
+sw_own_ninja(struct shinobi *g, int p, struct sw_pos pos, const char *verb,
+    char *why, size_t size)
+{
+	struct sw_slot *s = sw_slot_at(g, p, pos);
+	char w[16];
+
+	sw_pos_word(pos, w, sizeof w);
+	if (s == NULL)
+		snprintf(why, size, "you have no card at %s", w);
+	else if (!sw_card_is_ninja(s->card))
+		snprintf(why, size, "%s is a trap: only a ninja can %s", w,
+		    verb);
+	else if (s->up)
+		snprintf(why, size, "%s is face up: only a face-down card "
+		    "can %s", w, verb);
+	else
+		return s;
+	return NULL;
+}
+
+static int
+sw_play_scout(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    const struct game_players *pl, struct rng *rng, struct events *ev,
+    char *why, size_t size)
+{
+	int p = t->player, q = 1 - p, ok;
+	struct sw_slot *me = sw_own_ninja(g, p, o->pos[0], "scout", why, size);
+	struct sw_slot *it = sw_slot_at(g, q, o->pos[1]);
+	char a[16], b[16], who[80], d[120];
+
+	if (me == NULL)
+		return -1;
+	sw_pos_word(o->pos[0], a, sizeof a);
+	sw_pos_word(o->pos[1], b, sizeof b);
+	if (me->scouting) {
+		snprintf(why, size, "%s has scouted this turn already", a);
+		return -1;
+	}
+	if (it == NULL || it->up || it->scouted) {
+		snprintf(why, size, "the enemy %s %s", b, it == NULL ?
+		    "holds no card" : it->up ? "is face up already" :
+		    "has been scouted this turn already");
+		return -1;
+	}
+	me->scouting = 1;
+	it->scouted = 1;
+	if (rng == NULL) {
+		t->last_scout = 0;
+		return 0;
+	}
+	/* Ruling: RA = SA fails; a trap always makes a scout fail. */
+	ok = sw_card_is_ninja(it->card) &&
+	    sw_cards[me->card].ra > sw_cards[it->card].sa;
+	t->last_scout = ok;
+	if (ok) {
+		it->up = 1;
+		events_add(ev, EVENT_ALL, "%s scouts with %s the card at %s "
+		    "of %s: it succeeds, and %s is turned face up.",
+		    sw_who(pl, p, who, sizeof who), a, b, pl->names[q],
+		    sw_card_describe(it->card, d, sizeof d));
+	} else {
+		events_add(ev, EVENT_ALL, "%s scouts with %s the card at %s "
+		    "of %s: it fails, and the card stays face down.",
+		    sw_who(pl, p, who, sizeof who), a, b, pl->names[q]);
+	}
+	return 0;
+}
+
+/* Are the positions of o distinct, on p's field, each of a card? */
+static int
+sw_play_distinct(struct shinobi *g, int p, const struct sw_order *o,
+    char *why, size_t size)
+{
+	char w[16];
+
+	for (int i = 0; i < o->n; i++) {
+		sw_pos_word(o->pos[i], w, sizeof w);
+		if (sw_slot_at(g, p, o->pos[i]) == NULL) {
+			snprintf(why, size, "you have no card at %s", w);
+			return -1;
+		}
+		for (int j = 0; j < i; j++)
+			if (o->pos[j].zone == o->pos[i].zone &&
+			    o->pos[j].idx == o->pos[i].idx) {
+				snprintf(why, size, "%s is named twice", w);
+				return -1;
+			}
+	}
+	return 0;
+}
+
+/* One card of a supply run: flip it, draw its RA. */
+static void
+sw_play_draw(struct shinobi *g, int p, struct sw_pos pos,
+    const struct game_players *pl, struct events *ev)
+{
+	struct sw_side *s = &g->side[p];
+	const struct sw_slot *me = &s->zone[pos.zone][pos.idx];
+	int n = sw_cards[me->card].ra;
+	char a[16], who[80], d[120];
+	struct sbuf b;
+
+	if (n > s->ndeck)
+		n = s->ndeck; /* Ruling: an empty deck draws nothing */
+	sbuf_init(&b);
+	for (int i = 0; i < n; i++) {
+		sbuf_printf(&b, "%s%s", i ? ", " : "",
+		    sw_card_names[s->deck[i]]);
+		s->hand[s->nhand++] = s->deck[i];
+	}
+	memmove(s->deck, s->deck + n, (size_t)(s->ndeck - n));
+	s->ndeck -= n;
+	events_add(ev, EVENT_ALL, "%s turns %s face up for a supply run: %s; "
+	    "RA %d draws %d card%s (%d left in the deck).",
+	    sw_who(pl, p, who, sizeof who), sw_pos_word(pos, a, sizeof a),
+	    sw_card_describe(me->card, d, sizeof d), sw_cards[me->card].ra, n,
+	    n == 1 ? "" : "s", s->ndeck);
+	if (n > 0)
+		events_add(ev, EVENT_TO(p), "Your supply run draws: %s.", b.p);
+	sbuf_free(&b);
+}
+
+/* Ruling: one supply run may turn up any number of cards. */
+static int
+sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    const struct game_players *pl, struct rng *rng, struct events *ev,
+    char *why, size_t size)
+{
+	if (sw_play_distinct(g, t->player, o, why, size) < 0)
+		return -1;
+	for (int i = 0; i < o->n; i++)
+		if (sw_own_ninja(g, t->player, o->pos[i], "go on a supply run",
+		    why, size) == NULL)
+			return -1;
+	for (int i = 0; i < o->n; i++) {
+		g->side[t->player].zone[o->pos[i].zone][o->pos[i].idx].up = 1;
+		if (rng != NULL)
+			sw_play_draw(g, t->player, o->pos[i], pl, ev);
+	}
+	return 0;
+}
+
+/* Take the cards at o's positions off p's field, into out in o's order. */
+static void
+sw_play_lift(struct shinobi *g, int p, const struct sw_order *o,
+    struct sw_slot *out)
+{
+	struct sw_side *s = &g->side[p];
+	unsigned char gone[SW_ZONES][SW_DECK] = { { 0 } };
+
+	for (int i = 0; i < o->n; i++) {
+		out[i] = s->zone[o->pos[i].zone][o->pos[i].idx];
+		gone[o->pos[i].zone][o->pos[i].idx] = 1;
+	}
+	for (int z = 0; z < SW_ZONES; z++) {
+		int k = 0;
+
+		for (int i = 0; i < s->nzone[z]; i++)
+			if (!gone[z][i])
+				s->zone[z][k++] = s->zone[z][i];
+		s->nzone[z] = k;
+	}
+}
+
+static int
+sw_play_defend(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    const struct game_players *pl, struct events *ev, char *why, size_t size)
+{
+	struct sw_side *s = &g->side[t->player];
+	struct sw_slot lifted[SW_DECK * 2];
+	int onfront = s->nzone[SW_WEST] + s->nzone[SW_NORTH] +
+	    s->nzone[SW_EAST], k = 0;
+	char who[80];
+
+	if (sw_play_distinct(g, t->player, o, why, size) < 0)
+		return -1;
+	for (int i = 0; i < o->n; i++)
+		if (o->pos[i].zone == SW_ROSTER) {
+			snprintf(why, size, "change defences orders the "
+			    "fronts: the roster is changed by 'roster'");
+			return -1;
+		}
+	if (o->n != onfront) {
+		snprintf(why, size, "name every card of the three fronts "
+		    "once (%d), not %d", onfront, o->n);
+		return -1;
+	}
+	sw_play_lift(g, t->player, o, lifted);
+	for (int f = 0; f < SW_FRONTS; f++)
+		for (int i = 0; i < o->split[f]; i++)
+			sw_zone_put(s, f, lifted[k++]);
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s changes the defences: %d, %d and "
+		    "%d cards on the western, northern and eastern fronts.",
+		    sw_who(pl, t->player, who, sizeof who), s->nzone[SW_WEST],
+		    s->nzone[SW_NORTH], s->nzone[SW_EAST]);
+	return 0;
+}
+
+static int
+sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    const struct game_players *pl, struct events *ev, char *why, size_t size)
+{
+	struct sw_side *s = &g->side[t->player];
+	int ec = 0, cc = 0, c, h;
+	char who[80];
+	struct sbuf b;
+
+	for (int i = 0; i < o->n; i++) {
+		c = o->card[i];
+		if (!sw_card_is_ninja(c) && o->zone[i] == SW_ROSTER) {
+			snprintf(why, size, "a trap goes on a front, never on "
+			    "the roster");
+			return -1;
+		}
+		ec += sw_cards[c].ec;
+		cc += sw_cards[c].cc;
+		h = 0;
+		for (int j = 0; j <= i; j++)
+			h += o->card[j] == c;
+		for (int j = 0; j < s->nhand; j++)
+			h -= s->hand[j] == c;
+		if (h > 0) {
+			snprintf(why, size, "your hand holds no%s %s",
+			    h == 1 && i > 0 ? " more" : "", sw_card_names[c]);
+			return -1;
+		}
+	}
+	if (ec > t->ec || cc > t->cc) {
+		snprintf(why, size, "that costs %d EC %d CC; you have %d EC "
+		    "%d CC left this turn", ec, cc, t->ec, t->cc);
+		return -1;
+	}
+	t->ec -= ec;
+	t->cc -= cc;
+	t->deployed = 1;
+	sbuf_init(&b);
+	for (int i = 0; i < o->n; i++) {
+		c = o->card[i];
+		for (h = 0; s->hand[h] != c; h++)
+			;
+		memmove(&s->hand[h], &s->hand[h + 1], (size_t)(s->nhand - h -
+		    1));
+		s->nhand--;
+		sw_zone_put(s, o->zone[i], (struct sw_slot){ (unsigned char)c,
+		    0, 0, 0 });
+		sbuf_printf(&b, "%s%s to %s %c%d", i ? ", " : "",
+		    sw_card_names[c], sw_zone_words[o->zone[i]],
+		    sw_zone_letters[o->zone[i]], s->nzone[o->zone[i]]);
+	}
+	if (ev != NULL) {
+		events_add(ev, EVENT_ALL, "%s deploys %d card%s face down for %d "
+		    "EC %d CC.", sw_who(pl, t->player, who, sizeof who), o->n,
+		    o->n == 1 ? "" : "s", ec, cc);
+		events_add(ev, EVENT_TO(t->player), "You deploy %s.", b.p);
+	}
+	sbuf_free(&b);
+	return 0;
+}
+
+static int
+sw_play_roster(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    const struct game_players *pl, struct events *ev, char *why, size_t size)
+{
+	struct sw_side *s = &g->side[t->player];
+	struct sw_slot lifted[SW_DECK * 2];
+	char who[80], w[16];
+
+	if (sw_play_distinct(g, t->player, o, why, size) < 0)
+		return -1;
+	for (int i = 0; i < o->n; i++) {
+		sw_pos_word(o->pos[i], w, sizeof w);
+		if ((o->pos[i].zone == SW_ROSTER) == (o->zone[i] == SW_ROSTER)) {
+			snprintf(why, size, "%s: the roster moves ninjas from "
+			    "the roster to a front or from a front to the "
+			    "roster", w);
+			return -1;
+		}
+		if (!sw_card_is_ninja(s->zone[o->pos[i].zone][o->pos[i].idx]
+		    .card)) {
+			snprintf(why, size, "%s is a trap: a trap never goes "
+			    "on the roster", w);
+			return -1;
+		}
+	}
+	sw_play_lift(g, t->player, o, lifted);
+	for (int i = 0; i < o->n; i++)
+		sw_zone_put(s, o->zone[i], lifted[i]);
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s changes the active roster: %d "
+		    "ninja%s moved; %d now on the roster.",
+		    sw_who(pl, t->player, who, sizeof who), o->n,
+		    o->n == 1 ? "" : "s", s->nzone[SW_ROSTER]);
+	return 0;
+}
+
+static int
+sw_play_attack(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    char *why, size_t size)
+{
+	char w[16];
+
+	sw_pos_word(o->pos[0], w, sizeof w);
+	if (sw_slot_at(g, t->player, o->pos[0]) == NULL) {
+		snprintf(why, size, "you have no ninja at %s", w);
+		return -1;
+	}
+	for (int i = 0; i < t->nattack; i++)
+		if (t->attacker[i].idx == o->pos[0].idx) {
+			snprintf(why, size, "%s attacks once a turn", w);
+			return -1;
+		}
+	t->attacking = 1;
+	t->attacker[t->nattack] = o->pos[0];
+	t->front[t->nattack++] = o->zone[0];
+	return 0;
+}
+
+int
+sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    const struct game_players *pl, struct rng *rng, struct events *ev,
+    char *why, size_t size)
+{
+	char who[80];
+	int r;
+
+	if (t->ended) {
+		snprintf(why, size, "the turn has ended");
+		return -1;
+	}
+	if (o->verb == SW_O_END) {
+		t->ended = 1;
+		return 0;
+	}
+	if (o->verb == SW_O_ATTACK)
+		return sw_play_attack(g, t, o, why, size);
+	if (t->attacking) {
+		snprintf(why, size, "the strategy step comes before the "
+		    "attacks");
+		return -1;
+	}
+	if (t->actions >= SW_ACTIONS) {
+		snprintf(why, size, "a turn has %d strategy actions, "
+		    "conditional ones counted", SW_ACTIONS);
+		return -1;
+	}
+	if (o->cond != SW_C_ALWAYS && t->last_scout < 0) {
+		snprintf(why, size, "if-failed and if-scouted follow a scout");
+		return -1;
+	}
+	if (rng != NULL && o->cond != SW_C_ALWAYS &&
+	    (o->cond == SW_C_SCOUTED) != (t->last_scout == 1)) {
+		events_add(ev, EVENT_ALL, "%s skips action %d: the last scout "
+		    "%s.", sw_who(pl, t->player, who, sizeof who),
+		    ++t->actions, t->last_scout ? "succeeded" : "failed");
+		return 0;
+	}
+	switch (o->verb) {
+	case SW_O_SCOUT:
+		r = sw_play_scout(g, t, o, pl, rng, ev, why, size);
+		break;
+	case SW_O_SUPPLY:
+		r = sw_play_supply(g, t, o, pl, rng, ev, why, size);
+		break;
+	case SW_O_DEFEND:
+		r = sw_play_defend(g, t, o, pl, rng ? ev : NULL, why, size);
+		break;
+	case SW_O_DEPLOY:
+		r = sw_play_deploy(g, t, o, pl, rng ? ev : NULL, why, size);
+		break;
+	default:
+		r = sw_play_roster(g, t, o, pl, rng ? ev : NULL, why, size);
+		break;
+	}
+	t->actions += r == 0;
+	return r;
+}
+
+/* One attacker against the front: 1 if it comes through alive, 0 if it
+ * returns, -1 if it dies. */
+static int
+sw_play_front(struct sw_side *d, int front, struct sw_slot *a,
+    const char *who, struct events *ev)
+{
+	const struct sw_card *ak = &sw_cards[a->card], *dk;
+	struct sw_slot *s;
+	char name[120], at[16];
+
+	while (d->nzone[front] > 0) {
+		s = &d->zone[front][0];
+		dk = &sw_cards[s->card];
+		sw_pos_word((struct sw_pos){ front, 0 }, at, sizeof at);
+		if (dk->rank == SW_R_TRAP) {
+			/* Ruling: LS = RS the trap wins; SS = SA the trap
+			 * stays hidden. */
+			if (dk->ls >= ak->rs) {
+				events_add(ev, EVENT_ALL, "%s meets a trap at "
+				    "%s: %s; %s dies.", ak->name, at,
+				    dk->ss >= ak->sa ? "a clean kill (its "
+				    "LS beats RS and its SS beats SA)" : "a "
+				    "messy kill (its LS beats RS, though SA "
+				    "sensed it)", who);
+				return -1;
+			}
+			if (dk->ss >= ak->sa) {
+				s->up = 1;
+				events_add(ev, EVENT_ALL, "%s meets a trap at "
+				    "%s: a failed trap, evaded but not "
+				    "sensed; it is turned face up: %s.  %s "
+				    "fails the mission and returns.",
+				    ak->name, at, sw_card_describe(s->card,
+				    name, sizeof name), who);
+				return 0;
+			}
+			events_add(ev, EVENT_ALL, "%s disassembles the trap at "
+			    "%s: %s; it is removed and the attack goes on.",
+			    ak->name, at, sw_card_describe(s->card, name,
+			    sizeof name));
+			sw_zone_take(d, (struct sw_pos){ front, 0 }, NULL);
+			continue;
+		}
+		s->up = 1;
+		sw_card_describe(s->card, name, sizeof name);
+		if (ak->as > dk->rs || (ak->as == dk->rs && ak->as > dk->as)) {
+			events_add(ev, EVENT_ALL, "%s meets %s at %s: %s; the "
+			    "defender dies and the attack goes on.", ak->name,
+			    name, at, ak->as > dk->rs ? "a quick kill (AS "
+			    "beats RS)" : "a brawl (AS equals RS) won on AS");
+			sw_zone_take(d, (struct sw_pos){ front, 0 }, NULL);
+			continue;
+		}
+		if (ak->as < dk->rs || ak->as < dk->as) {
+			events_add(ev, EVENT_ALL, "%s meets %s at %s: %s; %s "
+			    "dies.", ak->name, name, at, ak->as < dk->rs ?
+			    "a failed attack (RS beats AS)" : "a brawl (AS "
+			    "equals RS) lost on AS", who);
+			return -1;
+		}
+		/* Ruling: a brawl between equal AS kills both. */
+		events_add(ev, EVENT_ALL, "%s meets %s at %s: a brawl between "
+		    "equal AS; both die.", ak->name, name, at);
+		sw_zone_take(d, (struct sw_pos){ front, 0 }, NULL);
+		return -1;
+	}
+	return 1;
+}
+
+int
+sw_play_attacks(struct shinobi *g, struct sw_turn *t,
+    const struct game_players *pl, struct events *ev)
+{
+	int p = t->player, q = 1 - p, r;
+	struct sw_side *s = &g->side[p], *d = &g->side[q];
+	struct sw_order lift = { .verb = SW_O_ATTACK, .n = t->nattack };
+	struct sw_slot a[SW_DECK];
+	char who[80], by[80], name[120], w[16];
+
+	for (int i = 0; i < t->nattack; i++)
+		lift.pos[i] = t->attacker[i];
+	sw_play_lift(g, p, &lift, a);
+	for (int i = 0; i < t->nattack; i++) {
+		a[i].up = 1;
+		snprintf(who, sizeof who, "%s's %s", pl->names[p],
+		    sw_cards[a[i].card].name);
+		events_add(ev, EVENT_ALL, "%s attacks from %s the %s front of "
+		    "%s: %s.", sw_who(pl, p, by, sizeof by),
+		    sw_pos_word(t->attacker[i], w, sizeof w),
+		    sw_zone_words[t->front[i]], pl->names[q],
+		    sw_card_describe(a[i].card, name, sizeof name));
+		if (d->damage >= SW_FALL) {
+			events_add(ev, EVENT_ALL, "The village has fallen: "
+			    "%s returns.", who);
+			r = 0;
+		} else {
+			r = sw_play_front(d, t->front[i], &a[i], who, ev);
+		}
+		if (r == 1) {
+			d->damage += sw_cards[a[i].card].vd;
+			t->deployed = 1; /* damage: the game is not quiet */
+			events_add(ev, EVENT_ALL, "%s comes through and deals "
+			    "%d damage to the %s village (%d of %d); it "
+			    "returns face up.", who, sw_cards[a[i].card].vd,
+			    sw_side_names[q], d->damage, SW_FALL);
+		}
+		if (r >= 0)
+			sw_zone_put(s, SW_ROSTER, a[i]);
+	}
+	return d->damage >= SW_FALL;
+}

@@ -1,0 +1,303 @@
+/* test_shinobi_wars.c - the leaf parts of the Shinobi Wars module: the
+ * card table against the rule text's ranks and ranges, the standard deck,
+ * deck lists and their errors, and the resource curve on the text's own
+ * examples.  Play is tested by the case files (tests/cases/shinobi-wars)
+ * and the generic harness. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/shinobi-wars/shinobi.h"
+#include "fileio.h"
+#include "yaml.h"
+
+#define SWT_MAN "man/gunbai-shinobi-wars.6"
+#define SWT_CASES "tests/cases/shinobi-wars"
+
+static char *
+swt_slurp(const char *path)
+{
+	struct gb_err e = { 0 };
+	char *buf;
+	size_t len;
+
+	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, &e) < 0)
+		fail_msg("cannot read %s", path);
+	return buf;
+}
+
+/* "Genin range from 1-3.  Chunin range from 4-6.  Jonin ranges from 7-9,
+ * and the Kage has all scores at 10." */
+static void
+test_sw_card_ranges(void **state)
+{
+	static const int lo[] = { 1, 4, 7, 10 }, hi[] = { 3, 6, 9, 10 };
+
+	(void)state;
+	for (int c = 0; c < SW_KINDS; c++) {
+		const struct sw_card *k = &sw_cards[c];
+		int s[5] = { k->as, k->rs, k->ra, k->sa, k->vd };
+
+		assert_true(k->ec + k->cc > 0);
+		assert_true(k->ec <= SW_EC_MAX && k->cc <= SW_CC_MAX);
+		if (k->rank == SW_R_TRAP) {
+			assert_true(k->ls >= 1 && k->ls <= 10);
+			assert_true(k->ss >= 1 && k->ss <= 10);
+			continue;
+		}
+		for (int i = 0; i < 5; i++) {
+			assert_true(s[i] >= lo[k->rank]);
+			assert_true(s[i] <= hi[k->rank]);
+		}
+	}
+	assert_int_equal(sw_cards[SW_KAGE].ec, 8);
+	assert_int_equal(sw_cards[SW_KAGE].cc, 4);
+}
+
+/* The standard deck: 40 cards, one kage, 6 traps, 33 ninjas, and every
+ * card playable on some turn of the resource curve. */
+static void
+test_sw_standard_deck(void **state)
+{
+	unsigned char deck[SW_DECK];
+	int count[SW_KINDS] = { 0 }, traps = 0;
+	struct gb_err e = { 0 };
+
+	(void)state;
+	assert_int_equal(sw_deck_read("standard", deck, "deck-leaf", &e), 0);
+	for (int i = 0; i < SW_DECK; i++)
+		count[deck[i]]++;
+	for (int c = 0; c < SW_KINDS; c++)
+		traps += sw_card_is_ninja(c) ? 0 : count[c];
+	assert_int_equal(count[SW_KAGE], 1);
+	assert_int_equal(traps, 6);
+}
+
+static void
+test_sw_deck_bad(const char *text, const char *want, int line)
+{
+	unsigned char deck[SW_DECK];
+	struct gb_err e = { 0 };
+	char msg[400];
+
+	assert_int_equal(sw_deck_read(text, deck, "deck-mist", &e), -1);
+	err_format(&e, msg, sizeof msg);
+	if (strstr(msg, want) == NULL)
+		fail_msg("deck list error '%s' lacks '%s'", msg, want);
+	assert_int_equal(e.line, line);
+}
+
+static void
+test_sw_deck_lists(void **state)
+{
+	unsigned char deck[SW_DECK];
+	struct gb_err e = { 0 };
+
+	(void)state;
+	/* Names as printed, in any case, comments and blank lines. */
+	assert_int_equal(sw_deck_read("# mine\n1 Kage\n\n7 seal\n32 tobi  "
+	    "# genin\n", deck, "deck-leaf", &e), 0);
+	/* In table order: the deck is shuffled at setup. */
+	assert_int_equal(deck[31], SW_TOBI);
+	assert_int_equal(deck[32], SW_KAGE);
+	assert_int_equal(deck[33], SW_SEAL);
+	test_sw_deck_bad("1 kage\n38 tobi\n", "deck-mist: a deck has 40 "
+	    "cards, not 39", 2);
+	test_sw_deck_bad("40 tobi\n", "a deck has exactly one kage, not 0", 1);
+	test_sw_deck_bad("2 kage\n38 tobi\n", "exactly one kage, not 2", 2);
+	test_sw_deck_bad("1 kage\n8 pit\n31 tobi\n", "at most 7 traps, not "
+	    "8", 3);
+	test_sw_deck_bad("1 kage\n39 tobbi\n", "'tobbi' is no card; did you "
+	    "mean tobi?", 2);
+	test_sw_deck_bad("1 kage\nmany tobi\n", "a line is COUNT NAME", 2);
+	test_sw_deck_bad("1 kage\n39 tobi please\n", "a line is COUNT NAME",
+	    2);
+}
+
+/* "Turn 1 you would have (1)EC & (0)CC.  Turn 5 you would have (5)EC &
+ * (2)CC.  Turn 60 you would have (10)EC & (5)CC", counting each side's
+ * own turns. */
+static void
+test_sw_resources(void **state)
+{
+	(void)state;
+	assert_int_equal(sw_ec(1), 1);
+	assert_int_equal(sw_cc(1), 0);
+	assert_int_equal(sw_ec(5), 5);
+	assert_int_equal(sw_cc(5), 2);
+	assert_int_equal(sw_ec(60), 10);
+	assert_int_equal(sw_cc(60), 5);
+	for (int t = 1; t < 60; t++) {
+		assert_true(sw_ec(t + 1) - sw_ec(t) == (t < 10));
+		assert_true(sw_cc(t + 1) - sw_cc(t) == (t % 2 == 1 && t < 10));
+	}
+}
+
+/* The man page's card tables say what the card table holds. */
+static void
+test_sw_man_cards(void **state)
+{
+	char *man = swt_slurp(SWT_MAN), line[200], cost[32];
+
+	(void)state;
+	for (int c = 0; c < SW_KINDS; c++) {
+		const struct sw_card *k = &sw_cards[c];
+
+		if (k->cc == 0)
+			snprintf(cost, sizeof cost, "%d EC", k->ec);
+		else
+			snprintf(cost, sizeof cost, "%d EC %d CC", k->ec, k->cc);
+		if (k->rank == SW_R_TRAP)
+			snprintf(line, sizeof line, "\n.It %s Ta %s Ta %d Ta %d "
+			    "Ta %d\n", k->name, cost, k->ls, k->ss, k->copies);
+		else
+			snprintf(line, sizeof line, "\n.It %s Ta %s Ta %s Ta %d "
+			    "Ta %d Ta %d Ta %d Ta %d Ta %d\n", k->name,
+			    sw_rank_names[k->rank], cost, k->as, k->rs, k->ra,
+			    k->sa, k->vd, k->copies);
+		if (strstr(man, line) == NULL)
+			fail_msg("%s: no row '%s'", SWT_MAN, line + 1);
+	}
+	free(man);
+}
+
+/* Every "Ruling: TITLE" of a case file's rule, split at "; ". */
+static void
+swt_case_rulings(const char *rule, const struct strlist *titles, int *used,
+    const char *path, const char *man)
+{
+	const char *p = rule, *e;
+	size_t i, len;
+
+	while ((p = strstr(p, "Ruling: ")) != NULL) {
+		p += strlen("Ruling: ");
+		e = strstr(p, "; ");
+		len = e != NULL ? (size_t)(e - p) : strlen(p);
+		for (i = 0; i < titles->n; i++)
+			if (strlen(titles->v[i]) == len &&
+			    strncmp(titles->v[i], p, len) == 0)
+				break;
+		if (i == titles->n)
+			fail_msg("%s: no ruling '%.*s' in %s", path, (int)len, p,
+			    SWT_MAN);
+		used[i]++;
+		if (strstr(man, strrchr(path, '/') + 1) == NULL)
+			fail_msg("%s does not name %s", SWT_MAN, path);
+	}
+}
+
+/* Every ruling of the man page is played by a case file, which it names,
+ * and every ruling a case file plays is in the man page. */
+static void
+test_sw_man_rulings(void **state)
+{
+	char *man = swt_slurp(SWT_MAN), *p, path[512];
+	struct strlist titles = { 0 };
+	struct dirent *de;
+	DIR *d;
+	int *used;
+
+	(void)state;
+	for (p = man; (p = strstr(p, ".Sy Ruling : Em ")) != NULL; p++) {
+		char *t = p + strlen(".Sy Ruling : Em "), *e = strstr(t, " .\n");
+
+		assert_non_null(e);
+		*e = '\0';
+		strlist_add(&titles, t);
+		*e = ' ';
+	}
+	assert_true(titles.n >= 20);
+	used = calloc(titles.n, sizeof *used);
+	assert_non_null(d = opendir(SWT_CASES));
+	while ((de = readdir(d)) != NULL) {
+		struct gb_err e = { 0 };
+		struct node *root;
+		const struct node *rule;
+		char *text;
+
+		if (strstr(de->d_name, ".yaml") == NULL)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", SWT_CASES, de->d_name);
+		text = swt_slurp(path);
+		assert_int_equal(yaml_read(text, strlen(text), &root, &e), 0);
+		assert_non_null(rule = node_get(root, "rule"));
+		swt_case_rulings(rule->str, &titles, used, path, man);
+		node_free(root);
+		free(text);
+	}
+	closedir(d);
+	for (size_t i = 0; i < titles.n; i++)
+		if (used[i] == 0)
+			fail_msg("ruling '%s' has no case file", titles.v[i]);
+	free(used);
+	strlist_free(&titles);
+	free(man);
+}
+
+/* A game section that load must refuse, with a message containing want. */
+static void
+swt_load_bad(const char *text, const char *want)
+{
+	static const char *const names[] = { "alice", "bob" };
+	struct game_players pl = { 2, names };
+	struct gb_err e = { 0 };
+	struct node *root;
+	char msg[400];
+
+	assert_int_equal(yaml_read(text, strlen(text), &root, &e), 0);
+	assert_null(sw_state_load(root, &pl, &e));
+	err_format(&e, msg, sizeof msg);
+	if (strstr(msg, want) == NULL)
+		fail_msg("load error '%s' lacks '%s'", msg, want);
+	node_free(root);
+}
+
+#define SWT_MIST "mist: {turns: 1, damage: 0, deck: [], hand: [], " \
+	"west: [], north: [], east: [], roster: []}\n"
+
+static void
+test_sw_load_refuses(void **state)
+{
+	(void)state;
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 0, "
+	    "deck: [], hand: [], west: [], north: [], east: [], roster: "
+	    "[pit]}\n" SWT_MIST, "a trap on the roster");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 0, "
+	    "deck: [], hand: [kage], west: [], north: [], east: [], roster: "
+	    "[\"kage up\"]}\n" SWT_MIST, "more than 40 cards, one kage");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 20, "
+	    "deck: [], hand: [], west: [], north: [], east: [], roster: "
+	    "[]}\n" SWT_MIST, "a running game that is over");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 0, damage: 0, "
+	    "deck: [], hand: [], west: [], north: [], east: [], roster: "
+	    "[]}\n" SWT_MIST, "whose active side has begun no turn");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 0, "
+	    "deck: [tobbi], hand: [], west: [], north: [], east: [], "
+	    "roster: []}\n" SWT_MIST, "'tobbi' is no card");
+	swt_load_bad("active: leaf\nquiet: 0\nleaf: {turns: 1, damage: 0, "
+	    "deck: [], hand: [], west: [\"pit down\"], north: [], east: [], "
+	    "roster: []}\n" SWT_MIST, "then \"up\" if face up");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sw_card_ranges),
+		cmocka_unit_test(test_sw_standard_deck),
+		cmocka_unit_test(test_sw_deck_lists),
+		cmocka_unit_test(test_sw_resources),
+		cmocka_unit_test(test_sw_load_refuses),
+		cmocka_unit_test(test_sw_man_cards),
+		cmocka_unit_test(test_sw_man_rulings),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
