@@ -8,8 +8,10 @@
 #include <string.h>
 
 #include "adjudicate.h"
+#include "cmd.h"
 #include "crypto.h"
 #include "fileio.h"
+#include "gamedir.h"
 #include "game.h"
 #include "orders.h"
 #include "report.h"
@@ -36,7 +38,7 @@ static int cmd_view(int, char **);
 static const struct cmd_entry cmd_table[] = {
 	{ .name = "games", .usage = "", .exec = cmd_games },
 	{ .name = "new", .usage = "GAME --id ID --player NAME=KEY.pem ... "
-	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE",
+	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE | -d GAMEDIR",
 	    .exec = cmd_new },
 	{ .name = "status", .usage = "STATE", .exec = cmd_status },
 	{ .name = "check", .usage = "STATE ORDERS ...", .exec = cmd_check },
@@ -44,6 +46,8 @@ static const struct cmd_entry cmd_table[] = {
 	    .exec = cmd_adjudicate },
 	{ .name = "view", .usage = "STATE --player NAME | --public",
 	    .exec = cmd_view },
+	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
+	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -106,13 +110,14 @@ static const struct option cmd_options[] = {
 	{ "id", required_argument, NULL, OPT_ID },
 	{ "player", required_argument, NULL, OPT_PLAYER },
 	{ "output", required_argument, NULL, 'o' },
+	{ "dir", required_argument, NULL, 'd' },
 	{ NULL, 0, NULL, 0 }
 };
 
 /* Parsed options of any subcommand; each checks what it allows. */
 struct cmd_args {
 	int help, version, nmr, public;
-	const char *seed, *id, *out, *player;
+	const char *seed, *id, *out, *player, *dir;
 	const char *players[GAME_MAX_PLAYERS + 1];
 	int nplayers;
 	const char *options[32];
@@ -128,7 +133,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 	memset(a, 0, sizeof *a);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:", cmd_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:", cmd_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_HELP: a->help = 1; break;
 		case OPT_VERSION: a->version = 1; break;
@@ -137,6 +142,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		case OPT_SEED: a->seed = optarg; break;
 		case OPT_ID: a->id = optarg; break;
 		case 'o': a->out = optarg; break;
+		case 'd': a->dir = optarg; break;
 		case OPT_PLAYER:
 			if (a->nplayers > GAME_MAX_PLAYERS)
 				a->bad = 1;
@@ -153,7 +159,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		default:
 			if (optopt != 0 && optopt < 256)
 				fprintf(stderr, "gunbai: option -%c: %s\n",
-				    optopt, optopt == 'o' ?
+				    optopt, optopt == 'o' || optopt == 'd' ?
 				    "needs an argument" : "unknown");
 			else
 				fprintf(stderr, "gunbai: unknown option or "
@@ -177,7 +183,7 @@ cmd_early(const char *name, const struct cmd_args *a, int *status)
 		*status = EXIT_OK;
 		return 1;
 	}
-	if (a->bad) {
+	if (a->bad || (a->dir != NULL && strcmp(name, "new") != 0)) {
 		*status = usage_cmd(name, stderr);
 		return 1;
 	}
@@ -329,8 +335,8 @@ cmd_new(int argc, char **argv)
 	cmd_parse(argc, argv, &a);
 	if (cmd_early("new", &a, &status))
 		return status;
-	if (optind != argc - 1 || a.id == NULL || a.out == NULL ||
-	    a.nmr || a.public)
+	if (optind != argc - 1 || a.id == NULL ||
+	    (a.out == NULL) == (a.dir == NULL) || a.nmr || a.public)
 		return usage_cmd("new", stderr);
 	memset(&st, 0, sizeof st);
 	if ((st.game = game_find(argv[optind])) == NULL)
@@ -376,9 +382,13 @@ cmd_new(int argc, char **argv)
 	st.draws = rng.draws;
 	bytes = state_write(&st, &len);
 	status = EXIT_OK;
-	if (fileio_create(a.out, bytes, len, &e) == -1) {
+	if (a.dir != NULL ? gamedir_create(a.dir, &st, &e) == -1 :
+	    fileio_create(a.out, bytes, len, &e) == -1) {
 		fail(&e);
 		status = EXIT_OUTPUT;
+	} else if (a.dir != NULL) {
+		printf("wrote %s/: start.yaml, the first reports in reports/, "
+		    "an empty inbox/ and runs/\n", a.dir);
 	}
 	free(bytes);
 	state_free(&st);
@@ -503,29 +513,8 @@ cmd_write_outputs(const struct state *st, const char *outdir,
     struct fileio_stage *stage)
 {
 	struct gb_err e = { 0 };
-	struct sbuf b;
-	char *bytes;
-	size_t len;
-	int r = 0;
+	int r = gamedir_stage_outputs(stage, st, GAMEDIR_STATE, &e);
 
-	if (fileio_stage_mkdir(stage, "reports", &e) == -1) {
-		fail(&e);
-		return EXIT_OUTPUT;
-	}
-	for (int p = -1; p < st->nplayers && r == 0; p++) {
-		char rel[64];
-		snprintf(rel, sizeof rel, "reports/%s.txt",
-		    p < 0 ? "public" : st->names[p]);
-		sbuf_init(&b);
-		report_build(st, p, &b);
-		r = fileio_stage_write(stage, rel, b.p, b.len, &e);
-		sbuf_free(&b);
-	}
-	if (r == 0) {
-		bytes = state_write(st, &len);
-		r = fileio_stage_write(stage, "state.yaml", bytes, len, &e);
-		free(bytes);
-	}
 	if (r == 0)
 		r = fileio_stage_commit(stage, &e);
 	if (r != 0) {
