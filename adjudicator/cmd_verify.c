@@ -258,7 +258,7 @@ verify_places(struct verify_run *vr, const struct state *st,
 			verify_problem(vr, "%s: kept for turn %lld in the "
 			    "replay, not used", f->path, f->turn);
 		else if (!f->ok)
-			verify_problem_err(vr, &f->err);
+			continue; /* said above */
 		else
 			verify_problem(vr, "%s: not used in the replay (turn "
 			    "%lld of %s)", f->path, f->turn,
@@ -309,6 +309,17 @@ verify_listed(struct verify_run *vr, const struct state *after,
 			    "%lld (sha256 %.16s...) were applied, but no such "
 			    "file is in %s/", spath, after->names[a->player],
 			    a->turn, a->sha256, GAMEDIR_ORDERS);
+	}
+	for (size_t k = 0; k < n; k++) {
+		int found = 0;
+		if (strcmp(from[k], GAMEDIR_ORDERS) != 0)
+			continue;
+		for (size_t i = 0; i < after->napplied && !found; i++)
+			found = strcmp(files[k].sha256,
+			    after->applied[i].sha256) == 0;
+		if (!found)
+			verify_problem(vr, "%s: not among the files %s lists "
+			    "as applied", files[k].path, spath);
 	}
 }
 
@@ -366,6 +377,11 @@ verify_one(const char *dir, long long run, const struct state *before,
 			    p[strlen(folders[k])] == '/')
 				from[i] = folders[k];
 	}
+	/* A file archived as used or kept that the replay refuses whole
+	 * (a signature that does not verify): its reason first. */
+	for (size_t i = 0; i < n; i++)
+		if (!files[i].ok && strcmp(from[i], GAMEDIR_REFUSED) != 0)
+			verify_problem_err(vr, &files[i].err);
 	if (r == 0)
 		verify_listed(vr, after, spath, files, from, n);
 	sbuf_init(&msgs);
