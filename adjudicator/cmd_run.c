@@ -302,8 +302,15 @@ run_stage(const char *dir, long long run, const struct state *st,
 
 	if (fileio_stage_begin(&s, out, &e) == -1)
 		r = -1;
-	for (size_t k = 0; k < 3 && r == 0; k++)
-		r = fileio_stage_mkdir(&s, folders[k], &e);
+	/* orders/ always; refused/ and kept/ when they hold a file. */
+	for (size_t k = 0; k < 3 && r == 0; k++) {
+		int used = k == 0;
+		for (size_t i = 0; i < n; i++)
+			used |= rf[i].to != NULL &&
+			    strcmp(rf[i].to, folders[k]) == 0;
+		if (used)
+			r = fileio_stage_mkdir(&s, folders[k], &e);
+	}
 	for (size_t i = 0; i < n && r == 0; i++) {
 		struct sbuf rel;
 		if (rf[i].to == NULL)

@@ -13,10 +13,12 @@
  *     refused, kept/ the ones kept; the archived state's previous hash
  *     must be the archived state before it.
  * The first reports (GAMEDIR/reports/) are compared with start.yaml's. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "adjudicate.h"
 #include "cmd.h"
@@ -139,7 +141,14 @@ verify_folder(struct verify_run *vr, const char *rundir, const char *folder,
 	struct gb_err e = { 0 };
 	struct strlist names;
 	char *fdir = gamedir_path(rundir, 0, folder);
+	struct stat sb;
 
+	/* refused/ and kept/ are made only when they hold a file. */
+	if (strcmp(folder, GAMEDIR_ORDERS) != 0 && lstat(fdir, &sb) == -1 &&
+	    errno == ENOENT) {
+		free(fdir);
+		return;
+	}
 	if (gamedir_list(fdir, 1, &names, &e) == -1) {
 		verify_problem_err(vr, &e);
 		free(fdir);
