@@ -332,12 +332,12 @@ verify_listed(struct verify_run *vr, const struct state *after,
 	}
 }
 
-/* Replay run from before (the archived state before it, whose bytes hash
- * to sha).  *after gets the archived state after it, parsed, and its hash
+/* Replay run from before (the archived state before it, parsed, whose
+ * bytes hash to sha; the replay changes it: the caller frees it).  *after gets the archived state after it, parsed, and its hash
  * in after_sha; returns 0, or -1 if that state cannot be read (the runs
  * after it cannot be checked). */
 static int
-verify_one(const char *dir, long long run, const struct state *before,
+verify_one(const char *dir, long long run, struct state *st,
     const char *sha, struct state *after, char *after_sha,
     struct verify_run *vr)
 {
@@ -346,7 +346,6 @@ verify_one(const char *dir, long long run, const struct state *before,
 	struct gb_err e = { 0 };
 	struct orders_file *files = NULL;
 	const char **from = NULL;
-	struct state st;
 	struct sbuf msgs;
 	char *rundir = gamedir_path(dir, run, NULL);
 	char *spath = gamedir_state_path(dir, run), *nmrpath, *bytes, *tmp;
@@ -367,16 +366,8 @@ verify_one(const char *dir, long long run, const struct state *before,
 	if (nmr)
 		free(tmp);
 	free(nmrpath);
-	/* The replay starts from a copy of the state before. */
-	bytes = state_write(before, &len);
-	if (state_parse(&st, bytes, len, "replay", &e) == -1) {
-		verify_problem_err(vr, &e);
-		free(bytes);
-		goto done;
-	}
-	free(bytes);
 	for (size_t k = 0; k < 3; k++)
-		verify_folder(vr, rundir, folders[k], &st, &files, &from, &n);
+		verify_folder(vr, rundir, folders[k], st, &files, &from, &n);
 	orders_sort(files, n);
 	/* orders_sort moved the files: find each one's folder again. */
 	for (size_t i = 0; i < n; i++) {
@@ -394,23 +385,21 @@ verify_one(const char *dir, long long run, const struct state *before,
 	if (r == 0)
 		verify_listed(vr, after, spath, files, from, n);
 	sbuf_init(&msgs);
-	if (adjudicate_run(&st, sha, files, n, nmr, &msgs) == 0) {
+	if (adjudicate_run(st, sha, files, n, nmr, &msgs) == 0) {
 		verify_problem(vr, "%s: nothing can be applied with the files "
 		    "archived in %s/", rundir, GAMEDIR_ORDERS);
 	} else {
-		bytes = state_write(&st, &len);
+		bytes = state_write(st, &len);
 		verify_bytes(vr, spath, bytes, len, "state");
 		free(bytes);
-		verify_reports(vr, &st, rundir);
-		verify_places(vr, &st, files, from, n);
+		verify_reports(vr, st, rundir);
+		verify_places(vr, st, files, from, n);
 	}
 	sbuf_free(&msgs);
 	for (size_t i = 0; i < n; i++)
 		orders_free(&files[i]);
 	free(files);
 	free(from);
-	state_free(&st);
-done:
 	if (r == 0)
 		verify_seed_commitment(after, spath, vr);
 	free(rundir);

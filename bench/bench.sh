@@ -87,3 +87,43 @@ for e in "$work"/*-early; do
 	    "$(wc -c <"$l/state.yaml")"
 done
 grep ' error ' "$work/long.txt" | sed 's/^/  not measured: /'
+echo
+
+echo "== 4. archive verification: gunbai verify of a whole game against the floor"
+# A random game of each of two games played to its end through a game
+# directory, one `gunbai run` per decision point; then `gunbai verify`
+# (every signature, replay, state and reports compared) against the
+# floor's verify of the same orders files (read, libyaml, libcrypto).
+vruns=$(( runs < 11 ? runs : 11 ))
+printf '  %-16s %6s %10s %10s %12s %12s %8s\n' game runs "verify" games/s \
+    "sigs/s" "floor sigs/s" ratio
+for id in senjin japanese-swords; do
+	a=$work/archive-$id
+	rm -rf "$a" "$a-answers"
+	mkdir -p "$a-answers"
+	"$gunbai" new "$id" --id arch --seed \
+	    00000000000000000000000000000000000000000000000000000000000000a7 \
+	    --player alice="$top/tests/keys/alice.pub" \
+	    --player bob="$top/tests/keys/bob.pub" -d "$a" >/dev/null
+	end=$(cd "$top" && "$tools/bench_play" end "$a/start.yaml" "$a-answers" 5) ||
+	    { printf '  %-16s not measured: bench_play end failed\n' "$id"; continue; }
+	p=1
+	while [ "$p" -lt "$end" ]; do
+		cp "$a-answers"/p$p-* "$a/inbox/"
+		"$gunbai" run "$a" >/dev/null || break
+		p=$((p + 1))
+	done
+	"$gunbai" verify "$a" >/dev/null ||
+	    { printf '  %-16s not measured: the archive does not verify\n' "$id"; continue; }
+	nr=$(ls "$a/runs" | wc -l)
+	ns=$(ls "$a"/runs/*/orders/*.yaml | wc -l)
+	tv=$("$tools/bench_time" -n "$vruns" -w 1 "$gunbai" verify "$a" | cut -d' ' -f1)
+	# shellcheck disable=SC2046
+	tf=$("$tools/bench_time" -n "$vruns" -w 1 "$tools/bench_floor" \
+	    "$a/start.yaml" $(ls "$a"/runs/*/orders/*.yaml) | cut -d' ' -f1)
+	printf '  %-16s %6s %10s %10s %12s %12s %8s\n' "$id" "$nr" "$(ms "$tv")" \
+	    "$(awk -v t="$tv" 'BEGIN { printf "%.2f", 1e6 / t }')" \
+	    "$(awk -v t="$tv" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
+	    "$(awk -v t="$tf" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
+	    "$(ratio "$tv" "$tf")"
+done

@@ -276,6 +276,25 @@ for play in "$top"/samples/*/play.sh; do
 	fi
 done
 
+# --- README's organiser example, as it is written
+mkdir readme readme/bin readme/mail
+ln -s "$gunbai" readme/bin/gunbai
+cp "$keys/alice.pub" "$keys/bob.pub" readme/
+awk '/^## For organisers/ { s = 1 } /^The single-file/ { s = 0 }
+    s && /^    / { sub(/^    /, ""); print }' "$top/README.md" >readme/steps.sh
+printf 'gunbai: orders 1\ngame: club-7\nturn: 1\nplayer: %s\norders:\n  - move e2 e3\n' \
+    alice >readme/mail/a1.yaml
+openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in readme/mail/a1.yaml \
+    -out readme/mail/a1.yaml.sig
+if [ "$(grep -c . readme/steps.sh)" -eq 4 ] &&
+    (cd readme && PATH=$tmp/readme/bin:$PATH sh -e steps.sh >out 2>&1) &&
+    [ -f readme/club-7/runs/0001/reports/bob.txt ] &&
+    "$gunbai" verify readme/club-7 >/dev/null; then
+	ok "README's organiser section runs as written: new -d, then mail into the inbox, run"
+else
+	not_ok "README's organiser example: $(cat readme/steps.sh readme/out)"
+fi
+
 # --- a game played to its end, several points a run, verifies
 "$gunbai" new japanese-swords --id e --seed "$seed" \
     --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
