@@ -236,44 +236,20 @@ run_file_of(struct run_file *rf, size_t n, const char *shown)
 	return NULL;
 }
 
-static int
-run_applied(const struct state *st, const struct orders_file *f)
-{
-	for (size_t i = 0; i < st->napplied; i++)
-		if (f->ok && st->applied[i].turn == f->turn &&
-		    st->applied[i].player == f->player &&
-		    strcmp(st->applied[i].sha256, f->sha256) == 0)
-			return 1;
-	return 0;
-}
-
 /* Where each file goes after the run made st (formats/archive.md). */
 static void
 run_sort_out(const struct state *st, const struct orders_file *files,
     size_t n, struct run_file *rf, size_t nrf)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct orders_file *f = &files[i], *orig = f;
+		const struct orders_file *f = &files[i];
 		struct run_file *r = run_file_of(rf, nrf, f->path);
 		char buf[1200];
 
 		if (r == NULL)
 			continue;
-		/* A copy goes where the file it copies goes. */
-		if (f->copy)
-			for (size_t k = 0; k < n; k++)
-				if (files[k].ok && strcmp(files[k].sha256,
-				    f->sha256) == 0)
-					orig = &files[k];
-		if (orig->ok && run_applied(st, orig)) {
-			r->to = f == orig ? GAMEDIR_ORDERS : GAMEDIR_REFUSED;
-		} else if (orig->ok && adjudicate_kept_for(st, orig) == 1) {
-			r->to = GAMEDIR_KEPT;
-			continue;
-		} else {
-			r->to = GAMEDIR_REFUSED;
-		}
-		if (strcmp(r->to, GAMEDIR_ORDERS) == 0)
+		r->to = gamedir_place(st, files, n, i);
+		if (strcmp(r->to, GAMEDIR_REFUSED) != 0)
 			continue;
 		if (!f->ok)
 			err_format(&f->err, buf, sizeof buf);

@@ -15,7 +15,6 @@
  * The first reports (GAMEDIR/reports/) are compared with start.yaml's. */
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,22 +30,8 @@ struct verify_run {
 	size_t signatures; /* orders files whose signature was checked */
 };
 
-static void
-verify_problem(struct verify_run *vr, const char *fmt, ...) GB_PRINTF(2, 3);
-
-static void
-verify_problem(struct verify_run *vr, const char *fmt, ...)
-{
-	struct sbuf b;
-	va_list ap;
-
-	sbuf_init(&b);
-	va_start(ap, fmt);
-	sbuf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	strlist_add(&vr->problems, b.p);
-	sbuf_free(&b);
-}
+/* A problem found: one line. */
+#define verify_problem(vr, ...) strlist_addf(&(vr)->problems, __VA_ARGS__)
 
 static void
 verify_problem_err(struct verify_run *vr, const struct gb_err *e)
@@ -227,47 +212,23 @@ verify_folder(struct verify_run *vr, const char *rundir, const char *folder,
 	free(fdir);
 }
 
-static int
-verify_applied(const struct state *st, const struct orders_file *f)
-{
-	for (size_t i = 0; i < st->napplied; i++)
-		if (f->ok && st->applied[i].turn == f->turn &&
-		    st->applied[i].player == f->player &&
-		    strcmp(st->applied[i].sha256, f->sha256) == 0)
-			return 1;
-	return 0;
-}
-
 /* Each file was where the replay puts it. */
 static void
 verify_places(struct verify_run *vr, const struct state *st,
     const struct orders_file *files, const char **from, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		const struct orders_file *f = &files[i], *orig = f;
-		const char *want;
+		const struct orders_file *f = &files[i];
+		const char *want = gamedir_place(st, files, n, i);
 
-		if (f->copy)
-			for (size_t k = 0; k < n; k++)
-				if (files[k].ok && strcmp(files[k].sha256,
-				    f->sha256) == 0)
-					orig = &files[k];
-		if (orig->ok && verify_applied(st, orig))
-			want = f == orig ? GAMEDIR_ORDERS : GAMEDIR_REFUSED;
-		else if (orig->ok && adjudicate_kept_for(st, orig) == 1)
-			want = GAMEDIR_KEPT;
-		else
-			want = GAMEDIR_REFUSED;
-		if (strcmp(want, from[i]) == 0)
-			continue;
+		if (strcmp(want, from[i]) == 0 || !f->ok)
+			continue; /* a file refused whole: said before */
 		if (strcmp(want, GAMEDIR_ORDERS) == 0)
 			verify_problem(vr, "%s: applied in the replay, but "
 			    "archived in %s/", f->path, from[i]);
 		else if (strcmp(want, GAMEDIR_KEPT) == 0)
 			verify_problem(vr, "%s: kept for turn %lld in the "
 			    "replay, not used", f->path, f->turn);
-		else if (!f->ok)
-			continue; /* said above */
 		else
 			verify_problem(vr, "%s: not used in the replay (turn "
 			    "%lld of %s)", f->path, f->turn,

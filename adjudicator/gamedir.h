@@ -56,6 +56,16 @@ int gamedir_runs(const char *dir, long long *n, struct gb_err *e);
 int gamedir_load(const char *path, struct state *st, char *sha,
     struct gb_err *e);
 
+struct orders_file;
+
+/* Where files[i] belongs in a run that made st from the files (all of
+ * them, orders_sort()ed): GAMEDIR_ORDERS if it was applied, GAMEDIR_KEPT
+ * if it is kept for a later point, GAMEDIR_REFUSED otherwise.  A copy of
+ * a file goes where that file goes, as refused if it was applied.  `run`
+ * sorts files by it; `verify` checks that each file is where it says. */
+const char *gamedir_place(const struct state *st,
+    const struct orders_file *files, size_t n, size_t i);
+
 /* Stage the reports of st (reports/NAME.txt and reports/public.txt) and
  * its bytes as statename in s. */
 int gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,

@@ -81,21 +81,8 @@ fail(const struct gb_err *e)
 	fprintf(stderr, "gunbai: %s\n", buf);
 }
 
-static int
-failx(int status, const char *fmt, ...) GB_PRINTF(2, 3);
-
-static int
-failx(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("gunbai: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return status;
-}
+/* "gunbai: " and the message on stderr; returns the status (cmd.h). */
+#define failx cmd_fail
 
 enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
 	OPT_OPTION, OPT_ID, OPT_PLAYER };

@@ -90,9 +90,13 @@ check_run() {
 	fi
 }
 
-# inject LABEL OUT CMD...: fail every call (or a sample) in turn
+# inject LABEL OUT CMD...: fail every call (or a sample) in turn; before
+# each run $reset (default: remove OUT), after it $check WHAT OUT
+# (default check_run)
+reset_out() { rm -rf "$out"; }
 inject() {
 	label=$1 out=$2; shift 2
+	${reset:-reset_out}
 	calls "$@"
 	for c in $IO $ALLOC; do
 		total=$(count_of "$c")
@@ -108,14 +112,15 @@ inject() {
 		esac
 		runs=0 failed=0 errs=0
 		for i in $list; do
-			rm -rf "$out"
+			${reset:-reset_out}
 			ASAN_OPTIONS=${lsan:-${ASAN_OPTIONS:-}} \
 			    GUNBAI_FAULT=$c:$i:$errno "$faults" "$@" \
 			    >stdout 2>err
 			st=$?
 			runs=$((runs + 1))
 			[ "$st" -ne 0 ] && errs=$((errs + 1))
-			check_run "$c #$i of $total" "$out" || failed=$((failed + 1))
+			${check:-check_run} "$c #$i of $total" "$out" ||
+			    failed=$((failed + 1))
 			# One mess must not be counted again in the next run.
 			rm -rf "$(dirname "$out")"/.gunbai*
 		done
@@ -182,33 +187,8 @@ check_gamedir() {
 		return 1
 	fi
 }
-rm -rf gwork && cp -R gbase gwork
-calls run gwork
-for c in $IO $ALLOC; do
-	total=$(count_of "$c")
-	[ "${total:-0}" -gt 0 ] || continue
-	errno=$EIO
-	[ "$c" = write ] && errno=$ENOSPC
-	case " $ALLOC " in
-	*" $c "*) list=$(sample "$total"); lsan=detect_leaks=0 ;;
-	*) list=$(seq 1 "$total"); lsan= ;;
-	esac
-	runs=0 failed=0 errs=0
-	for i in $list; do
-		rm -rf gwork && cp -R gbase gwork
-		ASAN_OPTIONS=${lsan:-${ASAN_OPTIONS:-}} \
-		    GUNBAI_FAULT=$c:$i:$errno "$faults" run gwork >stdout 2>err
-		st=$?
-		runs=$((runs + 1))
-		[ "$st" -ne 0 ] && errs=$((errs + 1))
-		check_gamedir "$c #$i of $total" || failed=$((failed + 1))
-	done
-	if [ "$failed" -eq 0 ]; then
-		ok "run: $c failing at each of $runs calls (of $total): $errs clean refusals, $((runs - errs)) runs unaffected"
-	else
-		not_ok "run: $c: $failed of $runs runs left a mess"
-	fi
-done
+reset_gamedir() { rm -rf gwork && cp -R gbase gwork; }
+reset=reset_gamedir check=check_gamedir inject run gwork run gwork
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -282,12 +282,20 @@ ln -s "$gunbai" readme/bin/gunbai
 cp "$keys/alice.pub" "$keys/bob.pub" readme/
 awk '/^## For organisers/ { s = 1 } /^The single-file/ { s = 0 }
     s && /^    / { sub(/^    /, ""); print }' "$top/README.md" >readme/steps.sh
-printf 'gunbai: orders 1\ngame: club-7\nturn: 1\nplayer: %s\norders:\n  - move e2 e3\n' \
-    alice >readme/mail/a1.yaml
-openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in readme/mail/a1.yaml \
+# The first line makes the game; the first player is drawn: the mail is
+# that player's first move.
+head -1 readme/steps.sh >readme/new.sh
+sed 1d readme/steps.sh >readme/deadline.sh
+(cd readme && PATH=$tmp/readme/bin:$PATH sh -e new.sh >out 2>&1)
+first=$("$gunbai" status readme/club-7/start.yaml | sed -n 's/^owed: \([a-z]*\):.*/\1/p')
+move="move e2 e3"
+[ "$first" = bob ] && move="move e8 e7"
+printf 'gunbai: orders 1\ngame: club-7\nturn: 1\nplayer: %s\norders:\n  - %s\n' \
+    "$first" "$move" >readme/mail/a1.yaml
+openssl pkeyutl -sign -rawin -inkey "$keys/$first.key" -in readme/mail/a1.yaml \
     -out readme/mail/a1.yaml.sig
 if [ "$(grep -c . readme/steps.sh)" -eq 4 ] &&
-    (cd readme && PATH=$tmp/readme/bin:$PATH sh -e steps.sh >out 2>&1) &&
+    (cd readme && PATH=$tmp/readme/bin:$PATH sh -e deadline.sh >>out 2>&1) &&
     [ -f readme/club-7/runs/0001/reports/bob.txt ] &&
     "$gunbai" verify readme/club-7 >/dev/null; then
 	ok "README's organiser section runs as written: new -d, then mail into the inbox, run"
