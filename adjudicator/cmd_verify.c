@@ -91,23 +91,25 @@ verify_reports(struct verify_run *vr, const struct state *st,
 		free(rdir);
 		return;
 	}
-	for (int p = -1; p < st->nplayers; p++) {
-		char rel[64], *path;
-		struct sbuf b;
-		snprintf(rel, sizeof rel, "%s.txt",
-		    p < 0 ? "public" : st->names[p]);
-		for (size_t i = 0; i < names.n; i++)
-			if (names.v[i] != NULL && strcmp(names.v[i], rel) == 0) {
-				free(names.v[i]);
-				names.v[i] = NULL;
-			}
-		path = gamedir_path(rdir, 0, rel);
-		sbuf_init(&b);
-		report_build(st, p, &b);
-		verify_bytes(vr, path, b.p, b.len, "report");
-		sbuf_free(&b);
-		free(path);
-	}
+	for (int p = -1; p < st->nplayers; p++)
+		for (int k = 0; k < REPORT_KINDS; k++) {
+			char rel[64], *path, *want;
+			size_t len;
+
+			snprintf(rel, sizeof rel, "%s.%s",
+			    p < 0 ? "public" : st->names[p], report_kinds[k]);
+			for (size_t i = 0; i < names.n; i++)
+				if (names.v[i] != NULL &&
+				    strcmp(names.v[i], rel) == 0) {
+					free(names.v[i]);
+					names.v[i] = NULL;
+				}
+			path = gamedir_path(rdir, 0, rel);
+			want = report_make(st, p, k, &len);
+			verify_bytes(vr, path, want, len, "report");
+			free(want);
+			free(path);
+		}
 	for (size_t i = 0; i < names.n; i++)
 		if (names.v[i] != NULL)
 			verify_problem(vr, "%s/%s: not a report of this game",

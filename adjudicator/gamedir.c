@@ -146,7 +146,6 @@ int
 gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
     const char *statename, struct gb_err *e)
 {
-	struct sbuf b;
 	char *bytes;
 	size_t len;
 	int r;
@@ -155,13 +154,16 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 		return -1;
 	r = 0;
 	for (int p = -1; p < st->nplayers && r == 0; p++) {
-		char rel[64];
-		snprintf(rel, sizeof rel, "reports/%s.txt",
-		    p < 0 ? "public" : st->names[p]);
-		sbuf_init(&b);
-		report_build(st, p, &b);
-		r = fileio_stage_write(s, rel, b.p, b.len, e);
-		sbuf_free(&b);
+		for (int k = 0; k < REPORT_KINDS && r == 0; k++) {
+			char rel[64];
+
+			snprintf(rel, sizeof rel, "reports/%s.%s",
+			    p < 0 ? "public" : st->names[p],
+			    report_kinds[k]);
+			bytes = report_make(st, p, k, &len);
+			r = fileio_stage_write(s, rel, bytes, len, e);
+			free(bytes);
+		}
 	}
 	if (r == 0) {
 		bytes = state_write(st, &len);

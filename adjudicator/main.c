@@ -15,16 +15,20 @@
 #include "game.h"
 #include "orders.h"
 #include "report.h"
+#include "report_json.h"
 #include "state.h"
 
 #ifndef GUNBAI_VERSION
 #define GUNBAI_VERSION "unknown"
 #endif
 
+enum { CMD_JSON = 1, CMD_SVG = 2 };
+
 struct cmd_entry {
 	const char *name;
 	const char *usage; /* after "gunbai NAME " */
 	int (*exec)(int argc, char **argv);
+	unsigned takes;    /* CMD_JSON, CMD_SVG: the output options it takes */
 };
 
 static int cmd_games(int, char **);
@@ -40,12 +44,13 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "new", .usage = "GAME --id ID --player NAME=KEY.pem ... "
 	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE | -d GAMEDIR",
 	    .exec = cmd_new },
-	{ .name = "status", .usage = "STATE", .exec = cmd_status },
+	{ .name = "status", .usage = "STATE [--json]", .exec = cmd_status,
+	    .takes = CMD_JSON },
 	{ .name = "check", .usage = "STATE ORDERS ...", .exec = cmd_check },
 	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR",
 	    .exec = cmd_adjudicate },
-	{ .name = "view", .usage = "STATE --player NAME | --public",
-	    .exec = cmd_view },
+	{ .name = "view", .usage = "STATE --player NAME | --public "
+	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
 	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
 	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
 };
@@ -85,7 +90,7 @@ fail(const struct gb_err *e)
 #define failx cmd_fail
 
 enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
-	OPT_OPTION, OPT_ID, OPT_PLAYER };
+	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG };
 
 static const struct option cmd_options[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -98,12 +103,14 @@ static const struct option cmd_options[] = {
 	{ "player", required_argument, NULL, OPT_PLAYER },
 	{ "output", required_argument, NULL, 'o' },
 	{ "dir", required_argument, NULL, 'd' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "svg", no_argument, NULL, OPT_SVG },
 	{ NULL, 0, NULL, 0 }
 };
 
 /* Parsed options of any subcommand; each checks what it allows. */
 struct cmd_args {
-	int help, version, nmr, public;
+	int help, version, nmr, public, json, svg;
 	const char *seed, *id, *out, *player, *dir;
 	const char *players[GAME_MAX_PLAYERS + 1];
 	int nplayers;
@@ -126,6 +133,8 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		case OPT_VERSION: a->version = 1; break;
 		case OPT_NMR: a->nmr = 1; break;
 		case OPT_PUBLIC: a->public = 1; break;
+		case OPT_JSON: a->json = 1; break;
+		case OPT_SVG: a->svg = 1; break;
 		case OPT_SEED: a->seed = optarg; break;
 		case OPT_ID: a->id = optarg; break;
 		case 'o': a->out = optarg; break;
@@ -157,7 +166,18 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 	}
 }
 
-/* Common handling of --help, --version and bad options. */
+/* The output options (CMD_JSON, CMD_SVG) the command called name takes. */
+static unsigned
+cmd_takes(const char *name)
+{
+	for (size_t i = 0; i < CMD_COUNT; i++)
+		if (strcmp(cmd_table[i].name, name) == 0)
+			return cmd_table[i].takes;
+	return 0;
+}
+
+/* Common handling of --help, --version, bad options and an output option
+ * (--json, --svg) the command does not take. */
 static int
 cmd_early(const char *name, const struct cmd_args *a, int *status)
 {
@@ -170,7 +190,9 @@ cmd_early(const char *name, const struct cmd_args *a, int *status)
 		*status = EXIT_OK;
 		return 1;
 	}
-	if (a->bad || (a->dir != NULL && strcmp(name, "new") != 0)) {
+	if (a->bad || (a->dir != NULL && strcmp(name, "new") != 0) ||
+	    (a->json && !(cmd_takes(name) & CMD_JSON)) ||
+	    (a->svg && !(cmd_takes(name) & CMD_SVG))) {
 		*status = usage_cmd(name, stderr);
 		return 1;
 	}
@@ -422,6 +444,15 @@ cmd_status(int argc, char **argv)
 		return usage_cmd("status", stderr);
 	if (cmd_load(argv[optind], &st, NULL) == -1)
 		return EXIT_INPUT;
+	if (a.json) {
+		size_t len;
+		char *bytes = report_json_status(&st, &len);
+
+		fwrite(bytes, 1, len, stdout);
+		free(bytes);
+		state_free(&st);
+		return EXIT_OK;
+	}
 	printf("game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\nplayers:",
 	    st.game->id, st.game->title, st.game->ruleset, st.id, st.turn);
 	for (int i = 0; i < st.nplayers; i++)
@@ -566,14 +597,13 @@ cmd_view(int argc, char **argv)
 {
 	struct cmd_args a;
 	struct state st;
-	struct sbuf b;
 	int status, p = -1;
 
 	cmd_parse(argc, argv, &a);
 	if (cmd_early("view", &a, &status))
 		return status;
 	if (optind != argc - 1 || a.nplayers > 1 || a.out || a.nmr ||
-	    (a.public == (a.nplayers == 1)))
+	    (a.public == (a.nplayers == 1)) || (a.json && a.svg))
 		return usage_cmd("view", stderr);
 	if (cmd_load(argv[optind], &st, NULL) == -1)
 		return EXIT_INPUT;
@@ -583,10 +613,14 @@ cmd_view(int argc, char **argv)
 		state_free(&st);
 		return EXIT_USAGE;
 	}
-	sbuf_init(&b);
-	report_build(&st, p, &b);
-	fwrite(b.p, 1, b.len, stdout);
-	sbuf_free(&b);
+	{
+		size_t len;
+		char *bytes = report_make(&st, p, a.json ? REPORT_JSON :
+		    a.svg ? REPORT_SVG : REPORT_TEXT, &len);
+
+		fwrite(bytes, 1, len, stdout);
+		free(bytes);
+	}
 	state_free(&st);
 	return EXIT_OK;
 }
