@@ -48,7 +48,7 @@ struct run_file {
 	char *name;
 	char *buf, *sig;
 	size_t len, siglen;
-	char *shown;     /* the path as messages give it */
+	char *shown;     /* "inbox/NAME", as messages give it */
 	const char *to;  /* GAMEDIR_ORDERS, _REFUSED, _KEPT, or NULL */
 	char *reason;    /* why refused */
 };
@@ -214,9 +214,11 @@ run_inbox(const char *dir, size_t *n, int *bad)
 			free(f->buf);
 			f->buf = NULL;
 		} else {
+			/* Named from the game directory, so that what the
+			 * archive records (a refusal's reason) is the same
+			 * wherever the directory lives. */
 			f->name = util_strdup(name);
-			f->shown = path;
-			path = NULL;
+			f->shown = gamedir_path("inbox", 0, name);
 			(*n)++;
 		}
 		free(path);

@@ -53,6 +53,7 @@ static const struct cmd_entry cmd_table[] = {
 	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
 	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
 	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
+	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league },
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 

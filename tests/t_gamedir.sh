@@ -67,7 +67,7 @@ mail g 1
 mail g 2 bob
 expect "run: turn 1 applied, waiting for carol at turn 2" 0 "$gunbai" run g
 has "stdout says bob's turn 2 file is kept for turn 2" out \
-    'kept for turn 2: g/inbox/turn2-bob.yaml'
+    'kept for turn 2: inbox/turn2-bob.yaml'
 hasnt "stdout never says bob's turn 2 orders were accepted" out \
     'turn2-bob.yaml.*accepted'
 has "bob's report says kept for turn 2" g/runs/0001/reports/bob.txt \
