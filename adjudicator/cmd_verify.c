@@ -331,7 +331,8 @@ verify_one(const char *dir, long long run, struct state *st,
 	free(nmrpath);
 	for (size_t k = 0; k < 3; k++)
 		verify_folder(vr, rundir, folders[k], st, &files, &from, &n);
-	orders_sort(files, n);
+	if (n > 0)
+		orders_sort(files, n);
 	/* orders_sort moved the files: find each one's folder again. */
 	for (size_t i = 0; i < n; i++) {
 		const char *p = files[i].path + strlen(rundir) + 1;
