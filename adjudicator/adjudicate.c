@@ -9,7 +9,10 @@
  *      run stops and says whom it waits for;
  *   4. the game resolves all answers with the point's RNG stream, which
  *      the signatures of the files answering it seed (gunbai-rng-v2);
- *   5. the files used are recorded in the new state. */
+ *   5. the files used are recorded in the new state.
+ * A point that cannot be applied leaves no trace: its verdicts are not
+ * shown or reported, since its files are not used yet; a file for a point
+ * not applied is "kept for turn N" (gunbai run keeps it in the inbox). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +159,22 @@ adjudicate_rng(const struct state *st, const struct orders_file *files,
 	rng_init_answers(rng, st->seed, (uint64_t)st->turn, ra, nans);
 }
 
+/* A point not applied: its events (from nev on) and its verdict lines pm
+ * are dropped; the lines saying whom it waits for go to msgs (if not
+ * NULL). */
+static void
+adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *pm,
+    struct sbuf *wait, struct sbuf *msgs)
+{
+	for (size_t i = nev; i < ev->n; i++)
+		free(ev->v[i].text);
+	ev->n = nev;
+	if (msgs != NULL)
+		sbuf_add(msgs, wait->p ? wait->p : "", wait->len);
+	sbuf_free(pm);
+	sbuf_free(wait);
+}
+
 /* One decision point.  Returns 1 if applied, 0 if waiting, -1 on a game
  * error (e set). */
 static int
@@ -169,10 +188,14 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	const struct orders_file *used[GAME_MAX_PLAYERS];
 	struct strlist keep = { 0 };
 	size_t nowed = st->game->owed(st->g, owed), nans = 0, nused = 0;
+	size_t nev = ev->n;
 	int missing = 0;
 	struct rng rng;
+	struct sbuf pm, wait;
 
 	ev->point = st->turn;
+	sbuf_init(&pm);
+	sbuf_init(&wait);
 	/* Files for this turn from players who owe nothing now. */
 	for (size_t i = 0; i < nfiles; i++) {
 		int owes = 0;
@@ -181,7 +204,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 		for (size_t k = 0; k < nowed; k++)
 			owes |= owed[k].player == files[i].player;
 		if (!owes) {
-			sbuf_printf(msgs, "refused: %s: %s owes no decision "
+			sbuf_printf(&pm, "refused: %s: %s owes no decision "
 			    "at turn %lld\n", files[i].path,
 			    st->names[files[i].player], st->turn);
 			events_add(ev, EVENT_TO(files[i].player), "Your orders "
@@ -199,7 +222,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 
 		f = adjudicate_file(files, nfiles, st->turn, p);
 		if (f != NULL) {
-			n = adjudicate_validate(st, f, acc[k], ev, msgs);
+			n = adjudicate_validate(st, f, acc[k], ev, &pm);
 			used[nused++] = f;
 		}
 		if (!st->game->validate(st->g, p, acc[k], n, v)) {
@@ -207,7 +230,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			struct sbuf list;
 
 			if (!nmr) {
-				sbuf_printf(msgs, "waiting for %s: %s, turn "
+				sbuf_printf(&wait, "waiting for %s: %s, turn "
 				    "%lld (%s)\n", st->names[p],
 				    owed[k].decision, st->turn,
 				    f ? "the orders sent are incomplete" :
@@ -218,6 +241,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			if (adjudicate_defaults(st->game, st->g, p, acc[k], &n,
 			    &keep) == -1) {
 				strlist_free(&keep);
+				adjudicate_point_end(ev, nev, &pm, &wait, NULL);
 				return err_set(e, 0, 0, "%s offers no default "
 				    "orders for %s at turn %lld",
 				    st->game->title, st->names[p], st->turn);
@@ -234,7 +258,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			    f ? "incomplete" : "missing");
 			events_add(ev, EVENT_TO(p), "The default orders used "
 			    "for you: %s.", list.p);
-			sbuf_printf(msgs, "nmr: %s, turn %lld: %s\n",
+			sbuf_printf(&pm, "nmr: %s, turn %lld: %s\n",
 			    st->names[p], st->turn, list.p);
 			sbuf_free(&list);
 			defaulted = 1;
@@ -247,6 +271,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	}
 	if (missing) {
 		strlist_free(&keep);
+		adjudicate_point_end(ev, nev, &pm, &wait, msgs);
 		return 0;
 	}
 	/* Answers go to the game in player order, whatever the owed order. */
@@ -260,15 +285,61 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	adjudicate_rng(st, files, nfiles, ans, nans, &rng);
 	if (st->game->resolve(st->g, &st->pl, ans, nans, &rng, ev, e) == -1) {
 		strlist_free(&keep);
+		adjudicate_point_end(ev, nev, &pm, &wait, NULL);
 		return -1;
 	}
 	strlist_free(&keep);
+	sbuf_add(msgs, pm.p ? pm.p : "", pm.len);
+	sbuf_free(&pm);
+	sbuf_free(&wait);
 	for (size_t i = 0; i < nused; i++)
 		adjudicate_applied(st, used[i]);
 	st->draws = rng.draws;
 	sbuf_printf(msgs, "turn %lld: applied\n", st->turn);
 	st->turn++;
 	return 1;
+}
+
+int
+adjudicate_kept_for(const struct state *st, const struct orders_file *f)
+{
+	if (!f->ok || f->turn < st->turn)
+		return 0;
+	for (size_t i = 0; i < st->napplied; i++)
+		if (st->applied[i].turn == f->turn &&
+		    st->applied[i].player == f->player &&
+		    strcmp(st->applied[i].sha256, f->sha256) == 0)
+			return 0;
+	return st->game->outcome(st->g).finished ? -1 : 1;
+}
+
+/* A good file not used in this run, for the point owed now or a later
+ * one: kept for that point, and nobody is told its orders were accepted
+ * before they are.  Its sender is told in the report (if ev). */
+static void
+adjudicate_kept(const struct state *st, const struct orders_file *f,
+    struct events *ev, struct sbuf *msgs)
+{
+	int k = adjudicate_kept_for(st, f);
+
+	if (k == 0)
+		return;
+	if (k == -1) {
+		sbuf_printf(msgs, "not used: %s: turn %lld: the game is "
+		    "over\n", f->path, f->turn);
+		if (ev != NULL)
+			events_add(ev, EVENT_TO(f->player), "Your orders for "
+			    "turn %lld (sha256 %.16s) were not used: the game "
+			    "is over.", f->turn, f->sha256);
+		return;
+	}
+	sbuf_printf(msgs, "kept for turn %lld: %s (the game is at turn "
+	    "%lld)\n", f->turn, f->path, st->turn);
+	if (ev != NULL)
+		events_add(ev, EVENT_TO(f->player), "Your orders for turn %lld "
+		    "(sha256 %.16s) came before that turn: they are kept for "
+		    "turn %lld and checked when it comes.", f->turn,
+		    f->sha256, f->turn);
 }
 
 int
@@ -293,11 +364,7 @@ adjudicate_run(struct state *st, const char *previous,
 		applied = 0;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (files[i].ok && files[i].turn >= st->turn &&
-		    (files[i].turn > st->turn || applied > 0))
-			sbuf_printf(msgs, "not used: %s: turn %lld (the game "
-			    "is now at turn %lld)\n", files[i].path,
-			    files[i].turn, st->turn);
+		adjudicate_kept(st, &files[i], applied > 0 ? &ev : NULL, msgs);
 	if (applied == 0) {
 		events_free(&ev);
 		return 0;

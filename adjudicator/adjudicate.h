@@ -20,6 +20,11 @@
 int adjudicate_run(struct state *st, const char *previous,
     const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs);
 
+/* After adjudicate_run: 1 if the good file f was kept for a point not yet
+ * applied (it is to be given again when that point comes), -1 if it was
+ * not used because the game is over, 0 otherwise (used, or refused). */
+int adjudicate_kept_for(const struct state *st, const struct orders_file *f);
+
 /* Check files against the current decision point without applying
  * anything: a verdict per file and per order in msgs.  Returns 0 if every
  * file and order was accepted, 1 otherwise. */

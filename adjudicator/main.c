@@ -8,10 +8,12 @@
 #include <string.h>
 
 #include "adjudicate.h"
+#include "cmd.h"
 #include "cmd_seed.h"
 #include "commit.h"
 #include "crypto.h"
 #include "fileio.h"
+#include "gamedir.h"
 #include "game.h"
 #include "orders.h"
 #include "report.h"
@@ -42,7 +44,7 @@ static int cmd_view(int, char **);
 static const struct cmd_entry cmd_table[] = {
 	{ .name = "games", .usage = "", .exec = cmd_games },
 	{ .name = "new", .usage = "GAME --id ID --player NAME=KEY.pem ... "
-	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE",
+	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE | -d GAMEDIR",
 	    .exec = cmd_new },
 	{ .name = "status", .usage = "STATE [--json]", .exec = cmd_status,
 	    .takes = CMD_JSON },
@@ -51,6 +53,9 @@ static const struct cmd_entry cmd_table[] = {
 	    .exec = cmd_adjudicate },
 	{ .name = "view", .usage = "STATE --player NAME | --public "
 	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
+	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
+	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
+	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league },
 	{ .name = "check-seed", .usage = CMD_SEED_USAGE,
 	    .exec = cmd_check_seed },
 };
@@ -86,21 +91,8 @@ fail(const struct gb_err *e)
 	fprintf(stderr, "gunbai: %s\n", buf);
 }
 
-static int
-failx(int status, const char *fmt, ...) GB_PRINTF(2, 3);
-
-static int
-failx(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("gunbai: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return status;
-}
+/* "gunbai: " and the message on stderr; returns the status (cmd.h). */
+#define failx cmd_fail
 
 enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
 	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG };
@@ -115,6 +107,7 @@ static const struct option cmd_options[] = {
 	{ "id", required_argument, NULL, OPT_ID },
 	{ "player", required_argument, NULL, OPT_PLAYER },
 	{ "output", required_argument, NULL, 'o' },
+	{ "dir", required_argument, NULL, 'd' },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "svg", no_argument, NULL, OPT_SVG },
 	{ NULL, 0, NULL, 0 }
@@ -123,7 +116,7 @@ static const struct option cmd_options[] = {
 /* Parsed options of any subcommand; each checks what it allows. */
 struct cmd_args {
 	int help, version, nmr, public, json, svg;
-	const char *seed, *id, *out, *player;
+	const char *seed, *id, *out, *player, *dir;
 	const char *players[GAME_MAX_PLAYERS + 1];
 	int nplayers;
 	const char *options[32];
@@ -139,7 +132,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 	memset(a, 0, sizeof *a);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:", cmd_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:", cmd_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_HELP: a->help = 1; break;
 		case OPT_VERSION: a->version = 1; break;
@@ -150,6 +143,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		case OPT_SEED: a->seed = optarg; break;
 		case OPT_ID: a->id = optarg; break;
 		case 'o': a->out = optarg; break;
+		case 'd': a->dir = optarg; break;
 		case OPT_PLAYER:
 			if (a->nplayers > GAME_MAX_PLAYERS)
 				a->bad = 1;
@@ -166,7 +160,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		default:
 			if (optopt != 0 && optopt < 256)
 				fprintf(stderr, "gunbai: option -%c: %s\n",
-				    optopt, optopt == 'o' ?
+				    optopt, optopt == 'o' || optopt == 'd' ?
 				    "needs an argument" : "unknown");
 			else
 				fprintf(stderr, "gunbai: unknown option or "
@@ -201,7 +195,8 @@ cmd_early(const char *name, const struct cmd_args *a, int *status)
 		*status = EXIT_OK;
 		return 1;
 	}
-	if (a->bad || (a->json && !(cmd_takes(name) & CMD_JSON)) ||
+	if (a->bad || (a->dir != NULL && strcmp(name, "new") != 0) ||
+	    (a->json && !(cmd_takes(name) & CMD_JSON)) ||
 	    (a->svg && !(cmd_takes(name) & CMD_SVG))) {
 		*status = usage_cmd(name, stderr);
 		return 1;
@@ -354,8 +349,8 @@ cmd_new(int argc, char **argv)
 	cmd_parse(argc, argv, &a);
 	if (cmd_early("new", &a, &status))
 		return status;
-	if (optind != argc - 1 || a.id == NULL || a.out == NULL ||
-	    a.nmr || a.public)
+	if (optind != argc - 1 || a.id == NULL ||
+	    (a.out == NULL) == (a.dir == NULL) || a.nmr || a.public)
 		return usage_cmd("new", stderr);
 	memset(&st, 0, sizeof st);
 	if ((st.game = game_find(argv[optind])) == NULL)
@@ -405,9 +400,13 @@ cmd_new(int argc, char **argv)
 	st.draws = rng.draws;
 	bytes = state_write(&st, &len);
 	status = EXIT_OK;
-	if (fileio_create(a.out, bytes, len, &e) == -1) {
+	if (a.dir != NULL ? gamedir_create(a.dir, &st, &e) == -1 :
+	    fileio_create(a.out, bytes, len, &e) == -1) {
 		fail(&e);
 		status = EXIT_OUTPUT;
+	} else if (a.dir != NULL) {
+		printf("wrote %s/: start.yaml, the first reports in reports/, "
+		    "an empty inbox/ and runs/\n", a.dir);
 	}
 	free(bytes);
 	state_free(&st);
@@ -541,43 +540,8 @@ cmd_write_outputs(const struct state *st, const char *outdir,
     struct fileio_stage *stage)
 {
 	struct gb_err e = { 0 };
-	struct sbuf b;
-	char *bytes;
-	size_t len;
-	int r = 0;
+	int r = gamedir_stage_outputs(stage, st, GAMEDIR_STATE, &e);
 
-	if (fileio_stage_mkdir(stage, "reports", &e) == -1) {
-		fail(&e);
-		return EXIT_OUTPUT;
-	}
-	for (int p = -1; p < st->nplayers && r == 0; p++) {
-		const char *who = p < 0 ? "public" : st->names[p];
-		char rel[64];
-
-		snprintf(rel, sizeof rel, "reports/%s.txt", who);
-		sbuf_init(&b);
-		report_build(st, p, &b);
-		r = fileio_stage_write(stage, rel, b.p, b.len, &e);
-		sbuf_free(&b);
-		if (r != 0)
-			break;
-		snprintf(rel, sizeof rel, "reports/%s.json", who);
-		bytes = report_json(st, p, &len);
-		r = fileio_stage_write(stage, rel, bytes, len, &e);
-		free(bytes);
-		if (r != 0)
-			break;
-		snprintf(rel, sizeof rel, "reports/%s.svg", who);
-		sbuf_init(&b);
-		st->game->picture(st->g, &st->pl, p, &b);
-		r = fileio_stage_write(stage, rel, b.p, b.len, &e);
-		sbuf_free(&b);
-	}
-	if (r == 0) {
-		bytes = state_write(st, &len);
-		r = fileio_stage_write(stage, "state.yaml", bytes, len, &e);
-		free(bytes);
-	}
 	if (r == 0)
 		r = fileio_stage_commit(stage, &e);
 	if (r != 0) {
@@ -642,7 +606,6 @@ cmd_view(int argc, char **argv)
 {
 	struct cmd_args a;
 	struct state st;
-	struct sbuf b;
 	int status, p = -1;
 
 	cmd_parse(argc, argv, &a);
@@ -659,20 +622,13 @@ cmd_view(int argc, char **argv)
 		state_free(&st);
 		return EXIT_USAGE;
 	}
-	if (a.json) {
+	{
 		size_t len;
-		char *bytes = report_json(&st, p, &len);
+		char *bytes = report_make(&st, p, a.json ? REPORT_JSON :
+		    a.svg ? REPORT_SVG : REPORT_TEXT, &len);
 
 		fwrite(bytes, 1, len, stdout);
 		free(bytes);
-	} else {
-		sbuf_init(&b);
-		if (a.svg)
-			st.game->picture(st.g, &st.pl, p, &b);
-		else
-			report_build(&st, p, &b);
-		fwrite(b.p, 1, b.len, stdout);
-		sbuf_free(&b);
 	}
 	state_free(&st);
 	return EXIT_OK;

@@ -21,36 +21,23 @@ orders_signer(const struct state *st, const char *buf, size_t len,
 	return -1;
 }
 
+/* The signer of buf by the signature text sigbuf, read from sigpath. */
 static int
-orders_sig(struct orders_file *of, const char *buf, size_t len,
+orders_sig_check(struct orders_file *of, const char *buf, size_t len,
+    const char *sigbuf, size_t siglen, const char *sigpath,
     const struct state *st)
 {
-	struct sbuf sigpath;
-	char *sigbuf;
-	size_t siglen;
 	uint8_t sig[CRYPTO_SIG_BYTES];
-	int r, signer;
+	int signer;
 
-	sbuf_init(&sigpath);
-	sbuf_printf(&sigpath, "%s.sig", of->path);
-	r = fileio_read(sigpath.p, FILEIO_SIG_MAX, &sigbuf, &siglen, &of->err);
-	if (r == -1) {
-		/* The message names the .sig file; the refusal is of the
-		 * orders file. */
-		err_file(&of->err, of->path);
-		sbuf_free(&sigpath);
-		return -1;
-	}
-	r = crypto_sig_decode((uint8_t *)sigbuf, siglen, sig, &of->err);
-	free(sigbuf);
-	if (r == -1) {
+	err_file(&of->err, sigpath);
+	if (crypto_sig_decode((const uint8_t *)sigbuf, siglen, sig,
+	    &of->err) == -1) {
 		/* A line and column are in the .sig file: name it. */
 		if (of->err.line == 0)
 			err_file(&of->err, of->path);
-		sbuf_free(&sigpath);
 		return -1;
 	}
-	sbuf_free(&sigpath);
 	err_file(&of->err, of->path);
 	memcpy(of->sig, sig, sizeof of->sig);
 	signer = orders_signer(st, buf, len, sig, &of->err);
@@ -62,6 +49,31 @@ orders_sig(struct orders_file *of, const char *buf, size_t len,
 		    "another key, or the file was changed after signing)",
 		    st->id);
 	return signer;
+}
+
+static int
+orders_sig(struct orders_file *of, const char *buf, size_t len,
+    const struct state *st)
+{
+	struct sbuf sigpath;
+	char *sigbuf;
+	size_t siglen;
+	int r;
+
+	sbuf_init(&sigpath);
+	sbuf_printf(&sigpath, "%s.sig", of->path);
+	r = fileio_read(sigpath.p, FILEIO_SIG_MAX, &sigbuf, &siglen, &of->err);
+	if (r == -1) {
+		/* The message names the .sig file; the refusal is of the
+		 * orders file. */
+		err_file(&of->err, of->path);
+		sbuf_free(&sigpath);
+		return -1;
+	}
+	r = orders_sig_check(of, buf, len, sigbuf, siglen, sigpath.p, st);
+	free(sigbuf);
+	sbuf_free(&sigpath);
+	return r;
 }
 
 /* Does s hold a control character other than a tab (C0, DEL, or C1
@@ -192,32 +204,18 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 	return 0;
 }
 
+/* The checks after the signature's: parse and the envelope. */
 static void
-orders_read_raw(struct orders_file *of, const char *path,
-    const struct state *st)
+orders_parse(struct orders_file *of, const char *buf, size_t len,
+    int signer, const struct state *st)
 {
-	uint8_t digest[CRYPTO_SHA256_BYTES];
-	char *buf;
-	size_t len;
-	int signer;
-
-	memset(of, 0, sizeof *of);
-	of->path = util_strdup(path);
-	of->player = -1;
-	of->signer = -1;
-	if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &of->err) == -1)
-		return;
-	crypto_sha256(buf, len, digest);
-	util_hex(digest, sizeof digest, of->sha256);
-	/* The signature is checked on the raw bytes before any parsing. */
-	if ((signer = orders_sig(of, buf, len, st)) >= 0) {
+	if (signer >= 0) {
 		of->signer = signer;
-		err_file(&of->err, path);
+		err_file(&of->err, of->path);
 		if (yaml_read(buf, len, &of->root, &of->err) == 0 &&
 		    orders_envelope(of, st, signer) == 0)
 			of->ok = 1;
 	}
-	free(buf);
 	if (!of->ok) {
 		node_free(of->root);
 		of->root = NULL;
@@ -225,6 +223,40 @@ orders_read_raw(struct orders_file *of, const char *path,
 		of->orders = NULL;
 		of->n = 0;
 	}
+}
+
+static void
+orders_start(struct orders_file *of, const char *path)
+{
+	memset(of, 0, sizeof *of);
+	of->path = util_strdup(path);
+	of->player = -1;
+	of->signer = -1;
+}
+
+static void
+orders_sha256(struct orders_file *of, const char *buf, size_t len)
+{
+	uint8_t digest[CRYPTO_SHA256_BYTES];
+
+	crypto_sha256(buf, len, digest);
+	util_hex(digest, sizeof digest, of->sha256);
+}
+
+static void
+orders_read_raw(struct orders_file *of, const char *path,
+    const struct state *st)
+{
+	char *buf;
+	size_t len;
+
+	orders_start(of, path);
+	if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &of->err) == -1)
+		return;
+	orders_sha256(of, buf, len);
+	/* The signature is checked on the raw bytes before any parsing. */
+	orders_parse(of, buf, len, orders_sig(of, buf, len, st), st);
+	free(buf);
 }
 
 void
@@ -237,6 +269,23 @@ orders_read(struct orders_file *of, const char *path, const struct state *st)
 	util_clean(path, shown, sizeof shown);
 	free(of->path);
 	of->path = util_strdup(shown);
+}
+
+void
+orders_read_mem(struct orders_file *of, const char *path, const char *buf,
+    size_t len, const char *sig, size_t siglen, const struct state *st)
+{
+	char shown[sizeof of->err.file];
+	struct sbuf sigpath;
+
+	util_clean(path, shown, sizeof shown);
+	orders_start(of, shown);
+	orders_sha256(of, buf, len);
+	sbuf_init(&sigpath);
+	sbuf_printf(&sigpath, "%s.sig", of->path);
+	orders_parse(of, buf, len, orders_sig_check(of, buf, len, sig, siglen,
+	    sigpath.p, st), st);
+	sbuf_free(&sigpath);
 }
 
 void

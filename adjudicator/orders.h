@@ -38,6 +38,11 @@ struct orders_file {
  * call: a refusal sets of->ok = 0 and of->err. */
 void orders_read(struct orders_file *of, const char *path,
     const struct state *st);
+/* orders_read on bytes already read: buf (len bytes) the file, sig (siglen)
+ * its signature file; path is only shown. */
+void orders_read_mem(struct orders_file *of, const char *path,
+    const char *buf, size_t len, const char *sig, size_t siglen,
+    const struct state *st);
 void orders_free(struct orders_file *of);
 
 /* Sort files by (turn, player, revision, sha256, path) and keep one file

@@ -1,10 +1,12 @@
 /* report.c - reports for email: what happened, the board, what is next,
  * and an orders template. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "orders.h"
 #include "report.h"
+#include "report_json.h"
 
 void
 report_wrap(struct sbuf *out, const char *first, const char *rest,
@@ -173,4 +175,22 @@ report_build(const struct state *st, int player, struct sbuf *out)
 		    "-- 8< --\n%s-- 8< --\n", st->names[player], tmpl.p);
 	}
 	sbuf_free(&tmpl);
+}
+
+const char *const report_kinds[REPORT_KINDS] = { "txt", "json", "svg" };
+
+char *
+report_make(const struct state *st, int player, int kind, size_t *len)
+{
+	struct sbuf b;
+
+	if (kind == REPORT_JSON)
+		return report_json(st, player, len);
+	sbuf_init(&b);
+	if (kind == REPORT_SVG)
+		st->game->picture(st->g, &st->pl, player, &b);
+	else
+		report_build(st, player, &b);
+	*len = b.len;
+	return sbuf_take(&b);
 }

@@ -28,6 +28,17 @@ void report_build(const struct state *st, int player, struct sbuf *out);
  * nothing if player owes nothing. */
 void report_template(const struct state *st, int player, struct sbuf *out);
 
+/* What a player is sent, each as reports/NAME.SUFFIX: the text report,
+ * the JSON report (report_json.h) and the picture (game_entry.picture);
+ * report_kinds[k] is the suffix of kind k. */
+enum { REPORT_TEXT, REPORT_JSON, REPORT_SVG, REPORT_KINDS };
+extern const char *const report_kinds[REPORT_KINDS];
+
+/* The bytes of report kind k for player (or the public, -1); the caller
+ * frees them. */
+char *report_make(const struct state *st, int player, int kind,
+    size_t *len);
+
 /* Append text word-wrapped to REPORT_WIDTH: the first line starts with
  * first, the others with rest (both count in the width). */
 void report_wrap(struct sbuf *out, const char *first, const char *rest,

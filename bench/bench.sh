@@ -87,3 +87,87 @@ for e in "$work"/*-early; do
 	    "$(wc -c <"$l/state.yaml")"
 done
 grep ' error ' "$work/long.txt" | sed 's/^/  not measured: /'
+echo
+
+echo "== 4. archive verification: gunbai verify of a whole game against the floor"
+# A random game of each of two games played to its end through a game
+# directory, one `gunbai run` per decision point; then `gunbai verify`
+# (every signature, replay, state and reports compared) against the
+# floor's verify of the same orders files (read, libyaml, libcrypto).
+vruns=$(( runs < 11 ? runs : 11 ))
+printf '  %-16s %6s %10s %10s %12s %12s %8s\n' game runs "verify" games/s \
+    "sigs/s" "floor sigs/s" ratio
+for id in senjin japanese-swords; do
+	a=$work/archive-$id
+	rm -rf "$a" "$a-answers"
+	mkdir -p "$a-answers"
+	"$gunbai" new "$id" --id arch --seed \
+	    00000000000000000000000000000000000000000000000000000000000000a7 \
+	    --player alice="$top/tests/keys/alice.pub" \
+	    --player bob="$top/tests/keys/bob.pub" -d "$a" >/dev/null
+	end=$(cd "$top" && "$tools/bench_play" end "$a/start.yaml" "$a-answers" 5) ||
+	    { printf '  %-16s not measured: bench_play end failed\n' "$id"; continue; }
+	p=1
+	while [ "$p" -lt "$end" ]; do
+		cp "$a-answers"/p$p-* "$a/inbox/"
+		"$gunbai" run "$a" >/dev/null || break
+		p=$((p + 1))
+	done
+	"$gunbai" verify "$a" >/dev/null ||
+	    { printf '  %-16s not measured: the archive does not verify\n' "$id"; continue; }
+	nr=$(ls "$a/runs" | wc -l)
+	ns=$(ls "$a"/runs/*/orders/*.yaml | wc -l)
+	tv=$("$tools/bench_time" -n "$vruns" -w 1 "$gunbai" verify "$a" | cut -d' ' -f1)
+	# shellcheck disable=SC2046
+	tf=$("$tools/bench_time" -n "$vruns" -w 1 "$tools/bench_floor" \
+	    "$a/start.yaml" $(ls "$a"/runs/*/orders/*.yaml) | cut -d' ' -f1)
+	printf '  %-16s %6s %10s %10s %12s %12s %8s\n' "$id" "$nr" "$(ms "$tv")" \
+	    "$(awk -v t="$tv" 'BEGIN { printf "%.2f", 1e6 / t }')" \
+	    "$(awk -v t="$tv" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
+	    "$(awk -v t="$tf" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
+	    "$(ratio "$tv" "$tf")"
+done
+echo
+
+echo "== 5. a league of 200 games, one deadline: gunbai league run -j 1 and -j 2"
+# 200 Senjin game directories, each with the signed orders of its first
+# two decision points in its inbox: one `league run` adjudicates them all.
+# Each timing starts from a fresh copy of the league (the copy untimed).
+lruns=${BENCH_LEAGUE_RUNS:-5}
+lg=$work/league
+rm -rf "$lg-template" "$lg-answers"
+mkdir -p "$lg-template" "$lg-answers"
+"$gunbai" new senjin --id league --seed \
+    00000000000000000000000000000000000000000000000000000000000000b1 \
+    --player alice="$top/tests/keys/alice.pub" \
+    --player bob="$top/tests/keys/bob.pub" --option first=alice \
+    -d "$lg-template/g001" >/dev/null
+(cd "$top" && "$tools/bench_play" end "$lg-template/g001/start.yaml" \
+    "$lg-answers" 7 >/dev/null)
+cp "$lg-answers"/p1-* "$lg-answers"/p2-* "$lg-template/g001/inbox/"
+i=2
+while [ "$i" -le 200 ]; do
+	cp -r "$lg-template/g001" "$lg-template/g$(printf '%03d' "$i")"
+	i=$((i + 1))
+done
+for j in 1 2; do
+	: >"$work/league-$j.times"
+	r=0
+	while [ "$r" -lt "$lruns" ]; do
+		rm -rf "$lg"
+		cp -r "$lg-template" "$lg"
+		"$tools/bench_time" -n 1 -w 0 "$gunbai" league "$lg" run -j "$j" \
+		    | cut -d' ' -f1 >>"$work/league-$j.times"
+		r=$((r + 1))
+	done
+	sort -n "$work/league-$j.times" | awk '{ t[NR] = $1 }
+	    END { print t[int((NR + 1) / 2)] }' >"$work/league-$j.median"
+done
+t1=$(cat "$work/league-1.median") t2=$(cat "$work/league-2.median")
+printf '  %-10s %12s %10s\n' jobs "200 games" games/s
+printf '  %-10s %12s %10s\n' "-j 1" "$(ms "$t1")" \
+    "$(awk -v t="$t1" 'BEGIN { printf "%.1f", 200e6 / t }')"
+printf '  %-10s %12s %10s\n' "-j 2" "$(ms "$t2")" \
+    "$(awk -v t="$t2" 'BEGIN { printf "%.1f", 200e6 / t }')"
+printf '  speed-up of -j 2 over -j 1: %s (goal: at least 1.8; %s cores online)\n' \
+    "$(ratio "$t1" "$t2")" "$(nproc)"

@@ -25,28 +25,28 @@ orders() { # orders FILE GAME TURN PLAYER ORDER... (the uid: $uid)
 
 # 1. The sample game against the golden files.
 sh "$top/samples/senjin/play.sh" "$gunbai" "$tmp/demo" >"$tmp/demo.log" 2>&1
-check "the sample game plays end to end" test -f "$tmp/demo/turn6/state.yaml"
+check "the sample game plays end to end" test -f "$tmp/demo/game/runs/0006/state.yaml"
 if [ "${GOLDEN_UPDATE:-0}" = 1 ]; then
 	rm -rf "$top/tests/golden/senjin"
 	mkdir -p "$top/tests/golden"
 	cp -r "$tmp/demo" "$top/tests/golden/senjin"
 fi
 check "the sample game's outputs equal the golden files" \
-    diff -r "$top/tests/golden/senjin" "$tmp/demo"
+    diff -r -x inbox "$top/tests/golden/senjin" "$tmp/demo"
 check "the documented example state is the sample's turn 2" \
-    cmp "$top/samples/senjin/state-turn2.yaml" "$tmp/demo/turn2/state.yaml"
-for r in "$tmp"/demo/turn*/reports/*.txt; do
+    cmp "$top/samples/senjin/state-turn2.yaml" "$tmp/demo/game/runs/0002/state.yaml"
+for r in "$tmp"/demo/game/runs/*/reports/*.txt; do
 	if awk 'length > 72 { exit 1 }' "$r"; then :; else
 		not_ok "$r has a line over 72 columns"; fi
 done
 ok "every report line is at most 72 columns"
 check "view prints exactly the report adjudicate wrote" \
-    sh -c "'$gunbai' view '$tmp/demo/turn6/state.yaml' --player bob | \
-    cmp - '$tmp/demo/turn6/reports/bob.txt'"
+    sh -c "'$gunbai' view '$tmp/demo/game/runs/0006/state.yaml' --player bob | \
+    cmp - '$tmp/demo/game/runs/0006/reports/bob.txt'"
 check "view --public prints the public report" \
-    sh -c "'$gunbai' view '$tmp/demo/turn6/state.yaml' --public | \
-    cmp - '$tmp/demo/turn6/reports/public.txt'"
-has 'refused: your Sword token' "$tmp/demo/turn6/reports/bob.txt" \
+    sh -c "'$gunbai' view '$tmp/demo/game/runs/0006/state.yaml' --public | \
+    cmp - '$tmp/demo/game/runs/0006/reports/public.txt'"
+has 'refused: your Sword token' "$tmp/demo/game/runs/0006/reports/bob.txt" \
     "a refused order is in the player's report with its reason"
 
 # 2. A game played from the openssl command line alone, with fresh keys.
@@ -173,7 +173,7 @@ mandoc -Tascii -O width=200 "$top/man/gunbai.1" | col -bx | \
     sed 's/^ *//' | grep . >syn.txt
 sed 's/^usage: *//; s/^ *//' help.txt >use.txt
 check "gunbai --help is the man page's SYNOPSIS" diff syn.txt use.txt
-for c in games new status check adjudicate view check-seed; do
+for c in games new status check adjudicate view run verify check-seed; do
 	"$gunbai" $c --help >h.txt 2>&1
 	line=$(sed 's/^usage: //' h.txt)
 	if grep -qxF "$line" syn.txt; then ok "$c --help matches the manual"

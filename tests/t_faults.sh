@@ -2,7 +2,8 @@
 # Fault injection: every call gunbai makes to open, close, read, write,
 # fsync, rename, link, mkdir, mkdtemp, mkstemp, opendir, fchmod, and a
 # sample of its allocations, is made to fail in turn, during `gunbai
-# adjudicate` and during `gunbai new` (BUILD/tools/gunbai-faults, built
+# adjudicate`, during `gunbai new` and during `gunbai run` (below)
+# (BUILD/tools/gunbai-faults, built
 # from tests/faults/faults.c with -Wl,--wrap).  After each: either the
 # run succeeded and its outputs are exactly those of a run without
 # faults (or, when an orders file could not be read, complete outputs of
@@ -89,9 +90,13 @@ check_run() {
 	fi
 }
 
-# inject LABEL OUT CMD...: fail every call (or a sample) in turn
+# inject LABEL OUT CMD...: fail every call (or a sample) in turn; before
+# each run $reset (default: remove OUT), after it $check WHAT OUT
+# (default check_run)
+reset_out() { rm -rf "$out"; }
 inject() {
 	label=$1 out=$2; shift 2
+	${reset:-reset_out}
 	calls "$@"
 	for c in $IO $ALLOC; do
 		total=$(count_of "$c")
@@ -107,14 +112,15 @@ inject() {
 		esac
 		runs=0 failed=0 errs=0
 		for i in $list; do
-			rm -rf "$out"
+			${reset:-reset_out}
 			ASAN_OPTIONS=${lsan:-${ASAN_OPTIONS:-}} \
 			    GUNBAI_FAULT=$c:$i:$errno "$faults" "$@" \
 			    >stdout 2>err
 			st=$?
 			runs=$((runs + 1))
 			[ "$st" -ne 0 ] && errs=$((errs + 1))
-			check_run "$c #$i of $total" "$out" || failed=$((failed + 1))
+			${check:-check_run} "$c #$i of $total" "$out" ||
+			    failed=$((failed + 1))
 			# One mess must not be counted again in the next run.
 			rm -rf "$(dirname "$out")"/.gunbai*
 		done
@@ -141,6 +147,48 @@ inject new work/s.yaml $newargs -o work/s.yaml
 "$faults" $newargs -o work/s.yaml >/dev/null 2>&1 && cmp -s ref.yaml work/s.yaml &&
     ok "new under gunbai-faults writes the same state" ||
     not_ok "new under gunbai-faults writes another state"
+
+# `gunbai run GAMEDIR`: after each fault the game directory holds no run
+# and an untouched inbox, or the complete run; exit 0 or a documented
+# status with "gunbai: ..." messages; no temporary file left.  Then clean
+# runs (while they apply something) end where a run without faults
+# does, or, when a fault left an inbox file unread ("left in the inbox"),
+# with every file used once and an archive that verifies.
+# shellcheck disable=SC2086
+"$gunbai" $newargs -d gbase >/dev/null
+cp in/a1.yaml in/a1.yaml.sig in/b2.yaml in/b2.yaml.sig gbase/inbox/
+cp -R gbase gref
+"$gunbai" run gref >/dev/null || not_ok "run without faults fails"
+check_gamedir() {
+	bad=
+	case $st in 0 | 3 | 4 | 5 | 70) ;; *) bad="$bad; exit $st" ;; esac
+	if [ "$st" -ne 0 ] && { [ ! -s err ] || grep -qv '^gunbai: ' err; }; then
+		bad="$bad; unclear message: $(head -3 err | tr '\n' '|')"
+	fi
+	[ -n "$(ls -A gwork/runs | grep '^\.')" ] && bad="$bad; left behind: $(ls -A gwork/runs)"
+	if [ -n "$(ls gwork/runs)" ]; then
+		[ -f gwork/runs/0001/state.yaml ] && [ -f gwork/runs/0001/reports/public.txt ] ||
+		    bad="$bad; a partial run"
+	elif ! diff -r gbase/inbox gwork/inbox >/dev/null; then
+		bad="$bad; no run but the inbox changed"
+	fi
+	left=0
+	grep -q 'left in the inbox' err && left=1
+	[ "$st" -eq 0 ] && [ "$left" -eq 0 ] &&
+	    ! diff -r gref gwork >/dev/null && bad="$bad; succeeded with other outputs"
+	for k in 1 2 3; do "$gunbai" run gwork >/dev/null 2>&1 || break; done
+	if [ "$left" -eq 0 ]; then
+		diff -r gref gwork >/dev/null || bad="$bad; the clean run after it ends elsewhere"
+	elif [ -n "$(ls gwork/inbox)" ] || ! "$gunbai" verify gwork >/dev/null; then
+		bad="$bad; after a file left unread, the clean runs end badly"
+	fi
+	if [ -n "$bad" ]; then
+		echo "    $1: exit $st$bad"
+		return 1
+	fi
+}
+reset_gamedir() { rm -rf gwork && cp -R gbase gwork; }
+reset=reset_gamedir check=check_gamedir inject run gwork run gwork
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

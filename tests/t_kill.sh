@@ -4,7 +4,7 @@
 # in its last part, where the outputs are written), and `gunbai new` at
 # 40 more.  After every kill the output is either absent or complete and
 # byte for byte what an unkilled run writes (and `gunbai status` reads
-# it); the inputs are untouched.
+# it); the inputs are untouched.  `gunbai run` at 120 more: see below.
 #
 # Nothing can clean up after SIGKILL: a kill while the outputs are being
 # staged leaves the hidden temporary directory beside OUTDIR
@@ -110,6 +110,54 @@ if [ "$bad" -eq 0 ]; then
 else
 	not_ok "$bad of $NEW_RUNS killed runs of new left a partial state"
 fi
+
+# gunbai run GAMEDIR: the run directory appears whole or not at all, the
+# inbox changes only after it is in place, and the next run continues
+# from whatever a kill left: no file lost or used twice, and the
+# directory ends as one unkilled run leaves it.
+RUN_RUNS=${KILL_RUN_RUNS:-120}
+# shellcheck disable=SC2086
+"$gunbai" $newargs -d rbase >/dev/null
+cp in/a1.yaml in/a1.yaml.sig in/b2.yaml in/b2.yaml.sig rbase/inbox/
+cp -R rbase rref
+"$gunbai" run rref >/dev/null || not_ok "the reference run fails"
+# same DIR: DIR is rref, but for hidden leftovers of killed runs
+same() { diff -r -x '.gunbai*' rref "$1" >/dev/null; }
+longest=0
+for i in 1 2 3; do
+	rm -rf rwork && cp -R rbase rwork
+	t=$("$killer" -t "$gunbai" run rwork)
+	[ "$t" -gt "$longest" ] && longest=$t
+done
+bad=0 before=0 after=0 done=0
+for d in $(delays "$RUN_RUNS" "$longest" 99); do
+	rm -rf rwork && cp -R rbase rwork
+	"$killer" "$d" "$gunbai" run rwork >/dev/null
+	if [ -z "$(ls rwork/runs)" ]; then
+		diff -r rbase/inbox rwork/inbox >/dev/null || {
+			bad=$((bad + 1)); echo "    ${d}us: no run, but the inbox changed"; }
+		before=$((before + 1))
+	elif diff -r -x '.gunbai*' rref/runs rwork/runs >/dev/null; then
+		if [ -z "$(ls rwork/inbox)" ]; then done=$((done + 1))
+		else after=$((after + 1)); fi
+	else
+		bad=$((bad + 1))
+		echo "    killed at ${d}us: a partial run: $(ls -R rwork/runs | head -5)"
+	fi
+	"$gunbai" run rwork >/dev/null 2>&1
+	st=$?
+	if ! same rwork || { [ "$st" -ne 0 ] && [ "$st" -ne 3 ]; }; then
+		bad=$((bad + 1))
+		echo "    killed at ${d}us: the next run (exit $st) does not end as the reference"
+	fi
+done
+if [ "$bad" -eq 0 ]; then
+	ok "$RUN_RUNS runs of run killed at random moments: $before before the run directory, $after between it and the inbox, $done after; each time the next run ends where one unkilled run does"
+else
+	not_ok "$bad of $RUN_RUNS killed runs of run lost or reused a file"
+fi
+"$gunbai" verify rwork >/dev/null && ok "and the archive verifies" ||
+    not_ok "the archive after the kills does not verify"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -7,7 +7,9 @@ for play in samples/*/play.sh; do
 	game=$(basename "$(dirname "$play")")
 	n=$((n + 1))
 	if sh "$play" "$gunbai" "$tmp/$game" >"$tmp/$game.log" 2>&1; then
-		last=$(ls -d "$tmp/$game"/turn*/state.yaml | sort -V | tail -1)
+		last=$(ls -d "$tmp/$game"/turn*/state.yaml \
+		    "$tmp/$game"/game/runs/*/state.yaml 2>/dev/null |
+		    sort -V | tail -1)
 		if "$gunbai" status "$last" | grep -q "^game: $game "; then
 			echo "ok $n - the $game sample plays ($(basename \
 			    "$(dirname "$last")"))"

@@ -1,11 +1,13 @@
 #!/bin/sh
-# Plays the sample Senjin game end to end, as an organiser and two players
-# would: samples/senjin/play.sh GUNBAI OUTDIR
+# Plays the sample Senjin game end to end through a game directory, as an
+# organiser and two players would: samples/senjin/play.sh GUNBAI OUTDIR
 #
 # The players' keys are in samples/senjin/keys (sample keys: never use
-# them for a real game).  Each turn the player signs the orders file with
-# the stock openssl command line, the organiser checks it at once (as a
-# mail robot would) and adjudicates it.
+# them for a real game).  Each deadline the player signs the orders file
+# with the stock openssl command line and mails it; the organiser checks
+# it at once (as a mail robot would), puts it in the inbox and runs
+# `gunbai run`, then mails out runs/N/reports/.  At the end `gunbai
+# verify` replays the whole archive.
 set -eu
 gunbai=${1:?usage: play.sh GUNBAI OUTDIR}
 out=${2:?usage: play.sh GUNBAI OUTDIR}
@@ -14,11 +16,12 @@ seed=5e4a11d0c0ffee00000000000000000000000000000000000000000000000001
 
 rm -rf "$out"
 mkdir -p "$out/mail"
-echo "== gunbai new: a game of Senjin between alice and bob"
+game=$out/game
+echo "== gunbai new: a game of Senjin between alice and bob, in $game"
 "$gunbai" new senjin --id demo --seed "$seed" \
     --player alice="$here/keys/alice.pub" --player bob="$here/keys/bob.pub" \
-    -o "$out/start.yaml"
-state=$out/start.yaml
+    -d "$game"
+state=$game/start.yaml
 "$gunbai" status "$state"
 for turn in 1 2 3 4 5 6; do
 	orders=$(ls "$here"/orders/turn$turn-*.yaml)
@@ -33,16 +36,21 @@ for turn in 1 2 3 4 5 6; do
 	    -in "$mail" -sigfile "$mail.sig"
 	echo "== gunbai check (the answer a mail robot sends at once)"
 	"$gunbai" check "$state" "$mail" || true
-	echo "== gunbai adjudicate"
-	"$gunbai" adjudicate "$state" "$mail" -o "$out/turn$turn"
-	state=$out/turn$turn/state.yaml
+	echo "== the deadline: the mail goes into the inbox, gunbai run"
+	cp "$mail" "$mail.sig" "$game/inbox/"
+	"$gunbai" run "$game"
+	state=$game/runs/000$turn/state.yaml
 done
 echo
 echo "== the public report after turn 6"
-"$gunbai" view "$state" --public
+cat "$game/runs/0006/reports/public.txt"
 echo
 echo "== gunbai status"
 "$gunbai" status "$state"
 echo
-echo "Outputs are in $out/: start.yaml, the signed mail in mail/, and for"
-echo "each turn N turnN/state.yaml with the reports in turnN/reports/."
+echo "== gunbai verify: every run replayed from start.yaml"
+"$gunbai" verify "$game"
+echo
+echo "Outputs are in $out/: the signed mail in mail/, and the game directory"
+echo "$game: start.yaml, the first reports, and for each deadline N"
+echo "runs/000N/ with the orders used, state.yaml and the reports mailed out."

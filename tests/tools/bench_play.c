@@ -15,6 +15,13 @@
  *       "ID STAGE POINT" for each, the point reached (LATE is brought
  *       back to 3 points before the end if the game, as its default
  *       options have it, cannot be kept going that long).
+ *   bench_play end START DIR SEED
+ *       From the state START (made by `gunbai new` with players named
+ *       as in tests/keys, in the order alice, bob, ...), random legal
+ *       answers to every point until the game ends, at most 5000 points,
+ *       written as DIR/pN-NAME.yaml and .sig (N the point) signed with
+ *       tests/keys; SEED (a number) seeds the choices.  Prints the point
+ *       the game ended at (tests/t_gamedir.sh plays them through `run`).
  *
  * Bench code: it reads clocks; nothing it writes depends on them. */
 #include <stdio.h>
@@ -305,6 +312,10 @@ bench_clone(const struct state *st)
 	return g;
 }
 
+/* Set by `bench_play end`: the first random answers are taken, ending
+ * the game or not. */
+static int bench_let_end;
+
 /* One point of the long game: random answers, tried again (up to 20
  * times) while they would end the game.  With dir, the answers are also
  * written as signed files DIR/pK-NAME.yaml. */
@@ -359,7 +370,7 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 			return;
 		}
 		ends = g->outcome(copy).finished;
-		if (!ends || attempt == 20) {
+		if (!ends || attempt == 20 || bench_let_end) {
 			if (dir != NULL)
 				for (size_t i = 0; i < nowed; i++) {
 					char path[512];
@@ -451,9 +462,37 @@ bench_long(const char *dir, long early, long late_asked)
 	}
 }
 
+static int
+bench_end(const char *start, const char *dir, const char *seed)
+{
+	struct state st;
+	struct gb_err e = { 0 };
+	struct rng r;
+	uint8_t rseed[RNG_SEED_BYTES] = { 0 };
+	unsigned long n = strtoul(seed, NULL, 10);
+
+	for (int i = 0; i < 8; i++)
+		rseed[i] = (uint8_t)(n >> (8 * i));
+	rng_init(&r, rseed, 0);
+	if (state_load(&st, start, &e) == -1)
+		bench_die(start, e.msg);
+	bench_let_end = 1;
+	while (!st.game->outcome(st.g).finished && bench_broken[0] == '\0' &&
+	    st.turn < 5000)
+		bench_long_point(&st, &r, dir, (int)st.turn);
+	if (bench_broken[0] != '\0')
+		bench_die(start, bench_broken);
+	printf("%lld\n", st.turn);
+	n = st.game->outcome(st.g).finished;
+	state_free(&st);
+	return n ? 0 : 1;
+}
+
 int
 main(int argc, char **argv)
 {
+	if (argc == 5 && strcmp(argv[1], "end") == 0)
+		return bench_end(argv[2], argv[3], argv[4]);
 	if (argc == 4 && strcmp(argv[1], "playouts") == 0) {
 		int reps = atoi(argv[3]);
 		if (reps < 1 || reps > 64)
@@ -466,6 +505,7 @@ main(int argc, char **argv)
 		return 0;
 	}
 	fputs("usage: bench_play playouts SECONDS REPS\n"
-	    "       bench_play long DIR EARLY LATE\n", stderr);
+	    "       bench_play long DIR EARLY LATE\n"
+	    "       bench_play end START DIR SEED\n", stderr);
 	return 2;
 }

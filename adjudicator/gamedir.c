@@ -1,0 +1,224 @@
+/* gamedir.c - the game directory's layout (gamedir.h, formats/archive.md). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicate.h"
+#include "crypto.h"
+#include "gamedir.h"
+#include "report.h"
+
+static int
+gamedir_ends(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+int
+gamedir_valid_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > GAMEDIR_NAME_MAX || name[0] == '.' ||
+	    gamedir_ends(name, ".sig") || gamedir_ends(name, GAMEDIR_REASON))
+		return 0;
+	for (const char *p = name; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' ||
+		    *p == '-'))
+			return 0;
+	return 1;
+}
+
+char *
+gamedir_path(const char *dir, long long run, const char *rel)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_puts(&b, dir);
+	if (run > 0)
+		sbuf_printf(&b, "/runs/%04lld", run);
+	if (rel != NULL)
+		sbuf_printf(&b, "/%s", rel);
+	return sbuf_take(&b);
+}
+
+char *
+gamedir_state_path(const char *dir, long long run)
+{
+	return gamedir_path(dir, run, run > 0 ? GAMEDIR_STATE : GAMEDIR_START);
+}
+
+static int
+gamedir_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+gamedir_list(const char *path, int hidden, struct strlist *names,
+    struct gb_err *e)
+{
+	struct dirent *de;
+	DIR *d;
+
+	memset(names, 0, sizeof *names);
+	err_file(e, path);
+	if ((d = opendir(path)) == NULL)
+		return err_set(e, 0, 0, "cannot open directory '%s': %s", path,
+		    strerror(errno));
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 ||
+		    (!hidden && de->d_name[0] == '.'))
+			continue;
+		strlist_add(names, de->d_name);
+	}
+	closedir(d);
+	if (names->n > 1)
+		qsort(names->v, names->n, sizeof *names->v, gamedir_cmp);
+	return 0;
+}
+
+int
+gamedir_runs(const char *dir, long long *n, struct gb_err *e)
+{
+	struct strlist names;
+	char *runs = gamedir_path(dir, 0, "runs");
+	int r = 0;
+
+	*n = 0;
+	if (gamedir_list(runs, 0, &names, e) == -1) {
+		free(runs);
+		return -1;
+	}
+	/* n distinct numbers that are all in [1, n] are 1 to n. */
+	for (size_t i = 0; i < names.n && r == 0; i++) {
+		long long v;
+		char want[32];
+
+		size_t k;
+
+		for (k = 0; names.v[i][k] >= '0' && names.v[i][k] <= '9'; k++)
+			;
+		v = k > 0 && k <= 8 && names.v[i][k] == '\0' ?
+		    strtoll(names.v[i], NULL, 10) : 0;
+		snprintf(want, sizeof want, "%04lld", v);
+		if (v == 0 || strcmp(want, names.v[i]) != 0)
+			r = err_set(e, 0, 0, "'%s/%s' is not a run: runs are "
+			    "numbered 0001, 0002, ...", runs, names.v[i]);
+		else if (v > (long long)names.n)
+			r = err_set(e, 0, 0, "'%s/%s': a run is missing before "
+			    "it (%zu runs, numbered 0001 to %s)", runs,
+			    names.v[i], names.n, names.v[i]);
+	}
+	*n = (long long)names.n;
+	strlist_free(&names);
+	free(runs);
+	return r;
+}
+
+int
+gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
+{
+	uint8_t digest[CRYPTO_SHA256_BYTES];
+	char *buf;
+	size_t len;
+	int r;
+
+	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
+		return -1;
+	if (sha != NULL) {
+		crypto_sha256(buf, len, digest);
+		util_hex(digest, sizeof digest, sha);
+	}
+	r = state_parse(st, buf, len, path, e);
+	free(buf);
+	return r;
+}
+
+int
+gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
+    const char *statename, struct gb_err *e)
+{
+	char *bytes;
+	size_t len;
+	int r;
+
+	if (fileio_stage_mkdir(s, "reports", e) == -1)
+		return -1;
+	r = 0;
+	for (int p = -1; p < st->nplayers && r == 0; p++) {
+		for (int k = 0; k < REPORT_KINDS && r == 0; k++) {
+			char rel[64];
+
+			snprintf(rel, sizeof rel, "reports/%s.%s",
+			    p < 0 ? "public" : st->names[p],
+			    report_kinds[k]);
+			bytes = report_make(st, p, k, &len);
+			r = fileio_stage_write(s, rel, bytes, len, e);
+			free(bytes);
+		}
+	}
+	if (r == 0) {
+		bytes = state_write(st, &len);
+		r = fileio_stage_write(s, statename, bytes, len, e);
+		free(bytes);
+	}
+	return r;
+}
+
+int
+gamedir_create(const char *dir, const struct state *st, struct gb_err *e)
+{
+	struct fileio_stage s;
+	int r;
+
+	if (fileio_stage_begin(&s, dir, e) == -1) {
+		fileio_stage_end(&s);
+		return -1;
+	}
+	r = gamedir_stage_outputs(&s, st, GAMEDIR_START, e);
+	if (r == 0)
+		r = fileio_stage_mkdir(&s, "inbox", e);
+	if (r == 0)
+		r = fileio_stage_mkdir(&s, "runs", e);
+	if (r == 0)
+		r = fileio_stage_commit(&s, e);
+	fileio_stage_end(&s);
+	return r;
+}
+
+static int
+gamedir_applied(const struct state *st, const struct orders_file *f)
+{
+	for (size_t i = 0; i < st->napplied; i++)
+		if (f->ok && st->applied[i].turn == f->turn &&
+		    st->applied[i].player == f->player &&
+		    strcmp(st->applied[i].sha256, f->sha256) == 0)
+			return 1;
+	return 0;
+}
+
+const char *
+gamedir_place(const struct state *st, const struct orders_file *files,
+    size_t n, size_t i)
+{
+	const struct orders_file *f = &files[i], *orig = f;
+
+	if (f->copy)
+		for (size_t k = 0; k < n; k++)
+			if (files[k].ok && strcmp(files[k].sha256,
+			    f->sha256) == 0)
+				orig = &files[k];
+	if (orig->ok && gamedir_applied(st, orig))
+		return f == orig ? GAMEDIR_ORDERS : GAMEDIR_REFUSED;
+	if (orig->ok && adjudicate_kept_for(st, orig) == 1)
+		return GAMEDIR_KEPT;
+	return GAMEDIR_REFUSED;
+}

@@ -1,0 +1,326 @@
+#!/bin/sh
+# Game directories (formats/archive.md): `gunbai new -d`, `gunbai run`,
+# `gunbai verify`.  The Japanese Swords sample played deadline by
+# deadline through a game directory, the sealed choice sent early (kept,
+# never "accepted" before it is used), refusals, --nmr, a run cut short,
+# every tampering verify must catch (each named by run and file), a
+# player's kept reports, every sample game replayed through `run`, and a
+# game played to its end.  Run by tests/run.sh with GUNBAI and TOOLS set.
+. tests/lib.sh
+tools=$(abs "${TOOLS:?}")
+S=$top/samples/japanese-swords
+seed=5e4a11d0c0ffee0000000000000000000000000000000000000000000000a11c
+cd "$tmp" || exit 1
+
+newjs() {
+	"$gunbai" new japanese-swords --id swords --seed "$seed" \
+	    --player alice="$S/keys/alice.pub" --player bob="$S/keys/bob.pub" \
+	    --player carol="$S/keys/carol.pub" -d "$1"
+}
+# mail DIR TURN [PLAYER]: the sample's orders of TURN into DIR/inbox
+mail() {
+	for f in "$S/orders/turn$2-"${3:-*}.yaml; do
+		cp "$f" "$f.sig" "$1/inbox/"
+	done
+}
+# expect WHAT STATUS CMD...: CMD exits with STATUS; output in out, err
+expect() {
+	what=$1 want=$2
+	shift 2
+	"$@" >out 2>err
+	st=$?
+	if [ "$st" -eq "$want" ]; then ok "$what"; else
+		not_ok "$what: exit $st, not $want"
+		sed 's/^/    /' out err | head -10
+	fi
+}
+# has WHAT FILE PATTERN: FILE has a line matching PATTERN (grep -E)
+has() {
+	if grep -Eq -- "$3" "$2"; then ok "$1"; else
+		not_ok "$1: no '$3' in $2:"
+		sed 's/^/    /' "$2" | head -10
+	fi
+}
+hasnt() {
+	if grep -Eq -- "$3" "$2"; then
+		not_ok "$1: '$3' in $2:"
+		grep -E -- "$3" "$2" | sed 's/^/    /' | head -5
+	else ok "$1"; fi
+}
+
+# --- new -d
+expect "new -d makes a game directory" 0 newjs g
+for p in alice bob carol; do
+	"$gunbai" view g/start.yaml --player $p >view.txt
+	cmp -s view.txt g/reports/$p.txt || not_ok "g/reports/$p.txt is not view's"
+done
+"$gunbai" view g/start.yaml --public | cmp -s - g/reports/public.txt &&
+    [ -d g/inbox ] && [ -d g/runs ] &&
+    ok "it holds start.yaml, the first reports (as view gives them), inbox/, runs/" ||
+    not_ok "the new game directory: $(ls -R g)"
+expect "new -d refuses a directory that exists and is not empty" 5 newjs g
+expect "run with an empty inbox waits, as adjudicate does" 3 "$gunbai" run g
+[ -z "$(ls g/runs)" ] && ok "and writes nothing" || not_ok "it wrote $(ls g/runs)"
+
+# --- the sealed choice sent in the same run as the point before it
+mail g 1
+mail g 2 bob
+expect "run: turn 1 applied, waiting for carol at turn 2" 0 "$gunbai" run g
+has "stdout says bob's turn 2 file is kept for turn 2" out \
+    'kept for turn 2: inbox/turn2-bob.yaml'
+hasnt "stdout never says bob's turn 2 orders were accepted" out \
+    'turn2-bob.yaml.*accepted'
+has "bob's report says kept for turn 2" g/runs/0001/reports/bob.txt \
+    'kept for$|kept for turn 2'
+hasnt "bob's report does not call them accepted" g/runs/0001/reports/bob.txt \
+    'orders for turn 2.*accepted'
+[ -f g/inbox/turn2-bob.yaml ] && [ -f g/runs/0001/kept/turn2-bob.yaml ] &&
+    [ ! -e g/inbox/turn1-alice.yaml ] &&
+    [ -f g/runs/0001/orders/turn1-alice.yaml.sig ] &&
+    ok "the kept file stays in the inbox (a copy in kept/), the used ones moved to orders/" ||
+    not_ok "inbox: $(ls g/inbox); runs/0001: $(ls -R g/runs/0001)"
+mail g 2 carol
+expect "run: turn 2 applied with both sealed choices" 0 "$gunbai" run g
+has "bob's report now says his turn 2 orders were accepted" \
+    g/runs/0002/reports/bob.txt 'orders for turn 2 .*1 accepted'
+[ -z "$(ls g/inbox)" ] && ok "the inbox is empty after it" ||
+    not_ok "inbox: $(ls g/inbox)"
+
+# --- one deadline after another; a forged file is refused into refused/
+for t in 3 4 5 6 7 8 9 10 11 12 13; do
+	mail g $t
+	if [ $t = 5 ]; then
+		sed 's/done/ done/' "$S/orders/turn6-alice.yaml" >g/inbox/forged.yaml
+		cp "$S/orders/turn6-alice.yaml.sig" g/inbox/forged.yaml.sig
+	fi
+	"$gunbai" run g >out 2>err || { not_ok "run at turn $t: $(cat err)"; break; }
+done
+ok "the other 11 deadlines: mail into the inbox, gunbai run"
+has "the forged file is in refused/ with its reason" \
+    g/runs/0005/refused/forged.yaml.reason 'signature does not verify'
+expect "verify: the whole archive checks" 0 "$gunbai" verify g
+has "one line per run" out '^run 0013: ok: '
+has "and a summary" out '^g: 13 runs, [0-9]+ signatures checked: ok$'
+for d in 3 7 13; do
+	"$gunbai" status g/runs/00$(printf %02d $d)/state.yaml >/dev/null ||
+	    not_ok "runs/$d/state.yaml"
+done
+# The archive's last state is the state the sample's own play reaches.
+sh "$S/play.sh" "$gunbai" play >/dev/null 2>&1
+"$gunbai" view play/turn13/state.yaml --public | grep -v sha256 >a.txt
+grep -v sha256 g/runs/0013/reports/public.txt >b.txt
+cmp -s a.txt b.txt && ok "the game reaches the position play.sh reaches" ||
+    not_ok "the game directory's last public report differs from play.sh's"
+
+# --- a player's kept reports
+mkdir mailbox
+cp g/reports/bob.txt mailbox/first.txt
+cp g/runs/0004/reports/bob.txt mailbox/r4.txt
+expect "verify --player: bob's kept reports are the archive's" 0 \
+    "$gunbai" verify g --player bob mailbox/first.txt mailbox/r4.txt
+has "each named with its run" out '^mailbox/r4.txt: ok: .*runs/0004'
+sed 's/Turn/Tum/' mailbox/r4.txt >mailbox/r4x.txt
+expect "verify --player: an altered report is not the archive's" 1 \
+    "$gunbai" verify g --player bob mailbox/r4x.txt
+has "and it says so" out '^mailbox/r4x.txt: FAILED: not a report of bob'
+expect "verify --player: alice's report is not bob's" 1 \
+    "$gunbai" verify g --player bob g/runs/0004/reports/alice.txt
+
+# --- tampering: each caught, naming the run and the file
+tamper() { rm -rf t; cp -R g t; }
+# caught WHAT RUN FILE-PATTERN
+caught() {
+	"$gunbai" verify t >out 2>err
+	st=$?
+	if [ "$st" -ne 0 ] && grep -q "^run $2: FAILED: " out &&
+	    grep -Eq "$3" out; then
+		ok "verify catches $1 (run $2, exit $st)"
+	else
+		not_ok "verify misses $1 (exit $st):"
+		sed 's/^/    /' out err | head -10
+	fi
+}
+tamper
+echo "I won." >>t/runs/0006/reports/bob.txt
+caught "an edited report" 0006 't/runs/0006/reports/bob.txt:[0-9]+: differs'
+tamper
+cp "$S/orders/turn13-alice.yaml" "$S/orders/turn13-alice.yaml.sig" t/runs/0003/orders/
+caught "an added orders file" 0003 't/runs/0003/orders/turn13-alice.yaml'
+tamper
+rm t/runs/0004/orders/turn4-bob.yaml t/runs/0004/orders/turn4-bob.yaml.sig
+caught "a removed orders file" 0004 't/runs/0004/state.yaml: says the orders of bob for turn 4'
+tamper
+mv t/runs/0007/orders/turn7-bob.yaml t/runs/0008/orders/
+mv t/runs/0007/orders/turn7-bob.yaml.sig t/runs/0008/orders/
+mv t/runs/0008/orders/turn8-carol.yaml t/runs/0007/orders/
+mv t/runs/0008/orders/turn8-carol.yaml.sig t/runs/0007/orders/
+caught "orders files swapped between runs" 0007 't/runs/0007/orders/turn8-carol.yaml'
+tamper
+# Another file for the same turn, signed with bob's key: not the one used.
+sed 's/honor 2/honor 1/' "$S/orders/turn4-bob.yaml" >t/runs/0004/orders/turn4-bob.yaml
+openssl pkeyutl -sign -rawin -inkey "$S/keys/bob.key" \
+    -in t/runs/0004/orders/turn4-bob.yaml -out t/runs/0004/orders/turn4-bob.yaml.sig
+caught "an orders file swapped for another signed one" 0004 \
+    't/runs/0004/orders/turn4-bob.yaml: not among the files'
+tamper
+sed 's/honor 2/honor 1/' "$S/orders/turn4-bob.yaml" >t/runs/0004/orders/turn4-bob.yaml
+caught "an orders file changed after signing" 0004 \
+    't/runs/0004/orders/turn4-bob.yaml: the signature does not verify'
+tamper
+sed 's/^  draws: .*/  draws: 7/' t/runs/0009/state.yaml >x && mv x t/runs/0009/state.yaml
+caught "an edited state" 0009 't/runs/0009/state.yaml:[0-9]+: differs'
+tamper
+mv t/runs/0011 t/runs/0014
+"$gunbai" verify t >out 2>err
+[ $? -eq 4 ] && grep -q "t/runs/0014': a run is missing" err &&
+    ok "verify catches a gap in the run numbering (exit 4)" ||
+    not_ok "verify misses a gap in the run numbering: $(cat out err)"
+tamper
+mkdir t/runs/0002/extra
+caught "a folder a run does not have" 0002 't/runs/0002/extra: not part of a run'
+
+# A state edited by hand, the later runs made again from it with the
+# same files: the edit shows in the run that made the edited state.
+tamper
+sed '0,/gold: 0/s//gold: 9/' t/runs/0003/state.yaml >x && mv x t/runs/0003/state.yaml
+for r in 0004 0005 0006 0007 0008 0009 0010 0011 0012 0013; do
+	for d in orders kept; do
+		[ -d t/runs/$r/$d ] || continue
+		ls t/runs/$r/$d | while read -r f; do
+			cp "t/runs/$r/$d/$f" t/inbox/
+		done
+	done
+	rm -rf t/runs/$r
+done
+"$gunbai" run t >remade 2>&1 && [ -d t/runs/0004 ] && ! [ -d t/runs/0005 ] &&
+    ok "the later runs are made again from the edited state (one run)" ||
+    not_ok "the runs after the edit are not made again: $(cat remade)"
+"$gunbai" verify t >out 2>err
+[ $? -eq 1 ] && grep -Eq '^run 0003: FAILED: t/runs/0003/state.yaml:[0-9]+: differs' out &&
+    grep -q '^run 0004: ok' out &&
+    ok "verify catches the edited state in the run that made it; the remade run is consistent" ||
+    not_ok "verify misses the hand-edited state: $(cat out err)"
+
+# --- --nmr: recorded, and replayed so
+newjs n >/dev/null
+mail n 1 alice
+expect "run --nmr: the missing players get the defaults" 0 "$gunbai" run --nmr n
+has "said on stdout" out '^nmr: bob, turn 1'
+[ -f n/runs/0001/nmr ] && ok "runs/0001/nmr records it" || not_ok "no runs/0001/nmr"
+expect "verify replays it with --nmr" 0 "$gunbai" verify n
+rm n/runs/0001/nmr
+expect "verify fails without the record" 1 "$gunbai" verify n
+has "naming the run" out '^run 0001: FAILED: n/runs/0001'
+
+# --- a run cut short after its rename: the next run finishes it
+newjs c >/dev/null
+mail c 1
+"$gunbai" run c >/dev/null
+cp c/runs/0001/orders/* c/inbox/
+mail c 2
+expect "a run after one cut short before it emptied the inbox" 0 "$gunbai" run c
+has "says so" err 'run 0001 was cut short: 6 of its files removed'
+[ -z "$(ls c/inbox)" ] && [ "$(ls c/runs/0002/orders | wc -l)" -eq 4 ] &&
+    ok "nothing is used twice or lost" || not_ok "inbox: $(ls c/inbox); runs/0002: $(ls c/runs/0002/orders)"
+expect "and the archive verifies" 0 "$gunbai" verify c
+
+# --- files left in the inbox: unsigned, badly named
+mail c 3
+rm c/inbox/turn3-alice.yaml.sig
+cp "$S/orders/turn4-bob.yaml" "c/inbox/bad name.yaml"
+expect "run with no file it can take waits" 3 "$gunbai" run c
+has "an orders file without its .sig is left in the inbox" err \
+    "left in the inbox: .*turn3-alice.yaml.sig"
+has "so is a name the archive cannot hold" err "left in the inbox: 'bad name.yaml'"
+
+# --- every sample game, deadline by deadline through `run`, verifies
+cat >wrap <<EOF
+#!/bin/sh
+echo "\$*" >>"$tmp/calls"
+exec "$gunbai" "\$@"
+EOF
+chmod +x wrap
+for play in "$top"/samples/*/play.sh; do
+	game=$(basename "$(dirname "$play")")
+	rm -f calls
+	sh "$play" "$tmp/wrap" "s-$game" >/dev/null 2>&1 ||
+	    { not_ok "the $game sample does not play"; continue; }
+	if grep -q '^run ' calls; then
+		# The sample plays through a game directory itself.
+		d=$(awk '$1 == "run" { print $2; exit }' calls)
+		runs=$(grep -c '^run ' calls)
+		"$gunbai" verify "$d" >out 2>&1 &&
+		    grep -q "^$d: $runs runs, " out &&
+		    ok "the $game sample plays $runs deadlines through run and verifies" ||
+		    not_ok "the $game sample's game directory: $(tail -3 out)"
+		continue
+	fi
+	# shellcheck disable=SC2046
+	set -- $(grep '^new ' calls | sed 's/ -o [^ ]*/ -d d-'"$game"'/')
+	"$gunbai" "$@" >/dev/null || { not_ok "$game: new -d"; continue; }
+	bad=0
+	grep '^adjudicate ' calls | while read -r _ _ rest; do
+		for f in $rest; do
+			case $f in -o) break ;; esac
+			cp "$f" "$f.sig" "d-$game/inbox/"
+		done
+		"$gunbai" run "d-$game" >/dev/null 2>&1 || echo bad >>"bad-$game"
+	done
+	[ -f "bad-$game" ] && bad=1
+	runs=$(grep -c '^adjudicate ' calls)
+	if [ "$bad" -eq 0 ] && "$gunbai" verify "d-$game" >out 2>&1 &&
+	    grep -q "^d-$game: $runs runs, " out; then
+		ok "the $game sample, $runs deadlines through run, verifies"
+	else
+		not_ok "the $game sample through run: $(tail -3 out)"
+	fi
+done
+
+# --- README's organiser example, as it is written
+mkdir readme readme/bin readme/mail
+ln -s "$gunbai" readme/bin/gunbai
+cp "$keys/alice.pub" "$keys/bob.pub" readme/
+awk '/^## For organisers/ { s = 1 } /^The single-file/ { s = 0 }
+    s && /^    / { sub(/^    /, ""); print }' "$top/README.md" >readme/steps.sh
+# The first line makes the game; the first player is drawn: the mail is
+# that player's first move.
+head -1 readme/steps.sh >readme/new.sh
+sed 1d readme/steps.sh >readme/deadline.sh
+(cd readme && PATH=$tmp/readme/bin:$PATH sh -e new.sh >out 2>&1)
+first=$("$gunbai" status readme/club-7/start.yaml | sed -n 's/^owed: \([a-z]*\):.*/\1/p')
+move="move e2 e3"
+[ "$first" = bob ] && move="move e8 e7"
+printf 'gunbai: orders 1\ngame: club-7\nturn: 1\nplayer: %s\norders:\n  - %s\n' \
+    "$first" "$move" >readme/mail/a1.yaml
+openssl pkeyutl -sign -rawin -inkey "$keys/$first.key" -in readme/mail/a1.yaml \
+    -out readme/mail/a1.yaml.sig
+if [ "$(grep -c . readme/steps.sh)" -eq 4 ] &&
+    (cd readme && PATH=$tmp/readme/bin:$PATH sh -e deadline.sh >>out 2>&1) &&
+    [ -f readme/club-7/runs/0001/reports/bob.txt ] &&
+    "$gunbai" verify readme/club-7 >/dev/null; then
+	ok "README's organiser section runs as written: new -d, then mail into the inbox, run"
+else
+	not_ok "README's organiser example: $(cat readme/steps.sh readme/out)"
+fi
+
+# --- a game played to its end, several points a run, verifies
+"$gunbai" new japanese-swords --id e --seed "$seed" \
+    --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
+    -d e >/dev/null
+mkdir answers
+end=$(cd "$top" && "$tools/bench_play" end "$tmp/e/start.yaml" "$tmp/answers" 8)
+p=1
+while [ "$p" -lt "$end" ]; do
+	for q in $p $((p + 1)) $((p + 2)); do
+		cp answers/p$q-* e/inbox/ 2>/dev/null
+	done
+	"$gunbai" run e >/dev/null 2>&1 || { not_ok "run of points $p..: $?"; break; }
+	p=$((p + 3))
+done
+"$gunbai" status "e/runs/$(ls e/runs | tail -1)/state.yaml" >out
+has "a random game of Japanese Swords plays to its end ($end points) through run" out '^finished: '
+expect "run after the end: the game is over" 4 "$gunbai" run e
+expect "verify: the finished game checks" 0 "$gunbai" verify e
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
