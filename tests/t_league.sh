@@ -140,7 +140,7 @@ a3-senshiai a draw
 f1-sensoufuda won by bob
 f3-sensoufuda won by bob
 j1-swords won by alice
-j3-swords won by alice
+j3-swords won by bob
 s1-senjin a draw
 s2-senjin a draw
 s3-senjin a draw
@@ -152,14 +152,14 @@ else
 fi
 "$gunbai" league league standings >standings.out
 # By hand: f2 and j2 (both alice and bob) go on.  alice: 10 over (a1-a3,
-# f1, f3, j1, j3, s1-s3), won j1 j3, drew a1-a3 s1-s3, lost f1 f3.  bob:
-# the same 10, won f1 f3, drew 6, lost j1 j3.  carol plays only the
+# f1, f3, j1, j3, s1-s3), won j1, drew a1-a3 s1-s3, lost f1 f3 j3.  bob:
+# the same 10, won f1 f3 j3, drew 6, lost j1.  carol plays only the
 # 3-player games a1, a2, j1, j3: drew a1 a2, lost j1 j3.
 cat >standings.want <<'EOF'
 all games:
   player                           played  won drawn lost playing
-  alice                                10    2     6    2       2
-  bob                                  10    2     6    2       2
+  alice                                10    1     6    3       2
+  bob                                  10    3     6    1       2
   carol                                 4    0     2    2       0
 EOF
 if sed -n '/^all games:/,/^[a-z-]*:$/p' standings.out | sed '$d' |
