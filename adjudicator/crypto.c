@@ -183,9 +183,69 @@ crypto_load_pubkey(const char *pem, EVP_PKEY **out, struct gb_err *e)
 	return 0;
 }
 
+static int crypto_b64_decode(const uint8_t *in, size_t n, uint8_t *out,
+    size_t cap, size_t *outlen, const char **why, size_t *where);
+
+/* The DER of an Ed25519 SubjectPublicKeyInfo before the 32 key bytes. */
+static const uint8_t crypto_ed25519_spki[12] = { 0x30, 0x2a, 0x30, 0x05,
+	0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00 };
+#define PEM_END_PUBKEY "-----END PUBLIC KEY-----"
+#define CRYPTO_CANON_B64 60 /* base64 of the 44 bytes of DER */
+
+/* The key bytes of an Ed25519 key in canonical PEM (as states keep keys
+ * and as OpenSSL writes them): the BEGIN line, 60 base64 characters, the
+ * END line, each ending in a newline.  1 with raw set if pem is exactly
+ * that, else 0 (the caller then takes the general PEM reader). */
+static int
+crypto_canonical_raw(const char *pem, uint8_t raw[EDKEY_BYTES])
+{
+	size_t lb = strlen(PEM_BEGIN_PUBKEY), le = strlen(PEM_END_PUBKEY);
+	size_t outlen, where;
+	uint8_t der[sizeof crypto_ed25519_spki + EDKEY_BYTES];
+	const char *why, *b64 = pem + lb + 1;
+
+	if (strlen(pem) != lb + 1 + CRYPTO_CANON_B64 + 1 + le + 1 ||
+	    strncmp(pem, PEM_BEGIN_PUBKEY, lb) != 0 || pem[lb] != '\n' ||
+	    b64[CRYPTO_CANON_B64] != '\n' ||
+	    strncmp(b64 + CRYPTO_CANON_B64 + 1, PEM_END_PUBKEY, le) != 0 ||
+	    b64[CRYPTO_CANON_B64 + 1 + le] != '\n')
+		return 0;
+	for (size_t i = 0; i < CRYPTO_CANON_B64; i++)
+		if (crypto_is_space((unsigned char)b64[i]))
+			return 0;
+	if (crypto_b64_decode((const uint8_t *)b64, CRYPTO_CANON_B64, der,
+	    sizeof der, &outlen, &why, &where) == -1 || outlen != sizeof der ||
+	    memcmp(der, crypto_ed25519_spki, sizeof crypto_ed25519_spki) != 0)
+		return 0;
+	memcpy(raw, der + sizeof crypto_ed25519_spki, EDKEY_BYTES);
+	return 1;
+}
+
+/* crypto_load_pubkey, without the PEM reader when pem is canonical: the
+ * same key, the same weak-key refusal, a fraction of the cost (PEM
+ * decoding was most of a signed turn's time, bench/README). */
+static int
+crypto_load_fast(const char *pem, EVP_PKEY **out, struct gb_err *e)
+{
+	uint8_t raw[EDKEY_BYTES];
+
+	/* Anything else, a weak key included, gets the general reader and
+	 * its messages. */
+	if (!crypto_canonical_raw(pem, raw) || edkey_weak(raw) != NULL)
+		return crypto_load_pubkey(pem, out, e);
+	*out = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, raw,
+	    sizeof raw);
+	if (*out == NULL) {
+		ERR_clear_error();
+		return crypto_load_pubkey(pem, out, e);
+	}
+	return 0;
+}
+
 int
 crypto_pubkey_check(const char *pem, char **canon, struct gb_err *e)
 {
+	uint8_t raw[EDKEY_BYTES];
 	EVP_PKEY *pkey;
 	char *data = NULL;
 	long n;
@@ -193,9 +253,12 @@ crypto_pubkey_check(const char *pem, char **canon, struct gb_err *e)
 
 	if (canon != NULL)
 		*canon = NULL;
-	if (crypto_load_pubkey(pem, &pkey, e) < 0)
+	if (crypto_load_fast(pem, &pkey, e) < 0)
 		return -1;
-	if (canon == NULL) {
+	if (canon == NULL || crypto_canonical_raw(pem, raw)) {
+		/* Canonical already: as PEM_write_bio_PUBKEY writes it. */
+		if (canon != NULL)
+			*canon = util_strdup(pem);
 		EVP_PKEY_free(pkey);
 		return 0;
 	}
@@ -359,7 +422,7 @@ crypto_verify(const char *pem, const void *data, size_t n,
 	EVP_MD_CTX *ctx;
 	int rc, ret;
 
-	if (crypto_load_pubkey(pem, &pkey, e) < 0)
+	if (crypto_load_fast(pem, &pkey, e) < 0)
 		return -1;
 	if ((ctx = EVP_MD_CTX_new()) == NULL)
 		crypto_nomem();

@@ -253,13 +253,21 @@ sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
 	va_list ap2;
 	int n;
 
+	/* Format into the room there is; only when it does not fit, grow
+	 * and format again (one pass in the common case). */
+	if (b->cap == 0)
+		sbuf_grow(b, 64);
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap2);
 	va_end(ap2);
-	if (n <= 0)
+	if (n <= 0) {
+		b->p[b->len] = '\0';
 		return;
-	sbuf_grow(b, (size_t)n);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= b->cap - b->len) {
+		sbuf_grow(b, (size_t)n);
+		vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

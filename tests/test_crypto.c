@@ -123,6 +123,37 @@ test_verify_raw(void **state)
 	free(raw);
 }
 
+/* A key in canonical PEM takes the fast reader (the raw key bytes), any
+ * other spelling the general PEM reader: both verify the same signature
+ * and refuse the same wrong one. */
+static void
+test_verify_both_readers(void **state)
+{
+	char *pem = slurp(KEYS "alice.pub", NULL), text[1024];
+	size_t mlen, slen, k = 0;
+	char *msg = slurp(KEYS "message.txt", &mlen);
+	char *raw = slurp(KEYS "message.txt.sig", &slen);
+	struct gb_err e = { .msg = "" };
+	uint8_t sig[CRYPTO_SIG_BYTES];
+
+	(void)state;
+	decode_ok(raw, slen, sig);
+	for (const char *p = pem; *p != '\0'; p++) {
+		if (*p == '\n')
+			text[k++] = '\r';
+		text[k++] = *p;
+	}
+	text[k] = '\0';
+	assert_int_equal(crypto_verify(pem, msg, mlen, sig, &e), 1);
+	assert_int_equal(crypto_verify(text, msg, mlen, sig, &e), 1);
+	sig[10] ^= 1;
+	assert_int_equal(crypto_verify(pem, msg, mlen, sig, &e), 0);
+	assert_int_equal(crypto_verify(text, msg, mlen, sig, &e), 0);
+	free(pem);
+	free(msg);
+	free(raw);
+}
+
 static void
 test_verify_base64(void **state)
 {
@@ -677,6 +708,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sha256),
 		cmocka_unit_test(test_verify_raw),
+		cmocka_unit_test(test_verify_both_readers),
 		cmocka_unit_test(test_verify_base64),
 		cmocka_unit_test(test_verify_tampered),
 		cmocka_unit_test(test_verify_wrong_key),
