@@ -457,7 +457,8 @@ static const char test_ss_state_text[] =
     "  - {out: 0, forced-by: none, reserve: [plains, warriors], "
     "hand: [archers], discard: [], standing: []}\n"
     "  - {out: 0, forced-by: 2, reserve: [forest], hand: [blessing, "
-    "dispel], discard: [militiamen], standing: [\"counter default\"]}\n"
+    "dispel], discard: [militiamen], standing: [\"on roll cast "
+    "divine-wind\"]}\n"
     "  - {out: 0, forced-by: none, reserve: [lake], hand: [], "
     "discard: [ambush], standing: []}\n"
     "board:\n"
@@ -648,8 +649,8 @@ test_ss_view_hidden(void **state)
 		if (viewer == 1) {
 			assert_non_null(strstr(a.p, "Hand (2): Blessing, "
 			    "Dispel"));
-			assert_non_null(strstr(a.p, "Standing: counter "
-			    "default"));
+			assert_non_null(strstr(a.p, "Standing: on roll "
+			    "cast divine-wind"));
 		} else {
 			assert_null(strstr(a.p, "Blessing, Dispel"));
 			assert_null(strstr(a.p, "Standing"));

@@ -217,6 +217,40 @@ ss_try(const struct ss_game *g, int player, const char *text,
 	free(t);
 }
 
+/* Standing orders for the reactions in p's hand, each once: so random
+ * playouts exercise them. */
+static void
+ss_legal_standing(const struct ss_game *g, int p, struct strlist *out)
+{
+	const struct ss_pile *h = &g->p[p].hand;
+	char text[96];
+
+	for (int i = 0; i < h->n; i++) {
+		const struct ss_card *c = &ss_cards[h->card[i]];
+		int held = 0;
+
+		if (ss_pile_find(h, h->card[i]) != i)
+			continue;
+		if (c->abilities & SS_AB(INTERRUPT))
+			snprintf(text, sizeof text, "on attacked any cast %s",
+			    c->word);
+		else if (c->abilities & SS_AB(CONTINGENCY))
+			snprintf(text, sizeof text, "on attack any cast %s",
+			    c->word);
+		else if (c->abilities & SS_AB(INTERRUPTS_ROLL))
+			snprintf(text, sizeof text, "on roll cast %s", c->word);
+		else if (c->abilities & SS_AB(ANNULS))
+			snprintf(text, sizeof text, "on cast blessing cast %s",
+			    c->word);
+		else
+			continue;
+		for (int k = 0; k < g->p[p].nstanding; k++)
+			held |= strcmp(g->p[p].standing[k], text) == 0;
+		if (!held)
+			ss_try(g, p, text, out);
+	}
+}
+
 /* Candidate Main Stage orders, each tried; in a fixed order. */
 static void
 ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
@@ -268,6 +302,7 @@ ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
 		snprintf(text, sizeof text, "activate %s", a);
 		ss_try(g, p, text, out);
 	}
+	ss_legal_standing(g, p, out);
 	for (int i = 0; i < h->n; i++)
 		if (ss_cards[h->card[i]].target == SS_TG_PLAYER &&
 		    ss_pile_find(h, h->card[i]) == i) {
@@ -384,6 +419,7 @@ ss_resolve(void *vg, const struct game_players *pl,
 	const struct answer *a = &answers[0];
 	char why[GAME_REASON_MAX];
 	int r = SS_PLAY_DONE;
+	size_t i;
 
 	if (g->stage == SS_STAGE_DECK) {
 		ss_deal(g, pl, answers, n, rng, ev);
@@ -392,13 +428,22 @@ ss_resolve(void *vg, const struct game_players *pl,
 	}
 	if (n != 1 || a->player != g->active)
 		return err_set(e, 0, 0, "senshiai: answer of the wrong player");
-	for (size_t i = 0; i < a->n && g->stage != SS_STAGE_OVER; i++) {
+	for (i = 0; i < a->n && g->stage != SS_STAGE_OVER; i++) {
 		r = ss_play_order(g, a->player, a->orders[i].text, rng, ev,
 		    pl->names, why, sizeof why);
 		if (r < 0)
 			return err_set(e, a->orders[i].line, a->orders[i].col,
 			    "senshiai: accepted order refused: %s", why);
 		ss_pile_check(g, ev, pl->names);
+		if (r == SS_PLAY_LAST && i + 1 < a->n) {
+			events_add(ev, EVENT_ALL, "A reaction interrupts %s: "
+			    "the %zu order%s after it lapse%s.",
+			    pl->names[a->player], a->n - i - 1,
+			    a->n - i - 1 == 1 ? "" : "s",
+			    a->n - i - 1 == 1 ? "s" : "");
+			i++;
+			break;
+		}
 	}
 	if (g->stage == SS_STAGE_OVER)
 		return 0;
@@ -418,8 +463,8 @@ ss_resolve(void *vg, const struct game_players *pl,
 			ss_next_turn(g, ev, pl->names);
 		return 0;
 	}
-	if (g->p[g->active].out || (a->n > 0 &&
-	    strcmp(a->orders[a->n - 1].text, "end") == 0))
+	if (g->p[g->active].out || (i > 0 && i == a->n &&
+	    strcmp(a->orders[i - 1].text, "end") == 0))
 		ss_next_turn(g, ev, pl->names);
 	return 0;
 }
@@ -480,6 +525,7 @@ ss_perturb(void *vg, int player, struct rng *hr)
 {
 	struct ss_game *g = vg, *before = util_malloc(sizeof *before);
 	struct rng copy = *hr;
+	char why[GAME_REASON_MAX];
 	int changed;
 
 	for (int i = 0; i <= player + 1; i++)
@@ -490,7 +536,14 @@ ss_perturb(void *vg, int player, struct rng *hr)
 
 		rng_shuffle(&copy, q->reserve.card, (size_t)q->reserve.n,
 		    sizeof q->reserve.card[0]);
-		if (p == player || q->hand.n == 0 || q->reserve.n == 0)
+		if (p == player)
+			continue;
+		if (q->nstanding > 0)
+			q->nstanding = 0;
+		else
+			ss_react_order(g, p, "on roll cast divine-wind", why,
+			    sizeof why);
+		if (q->hand.n == 0 || q->reserve.n == 0)
 			continue;
 		{
 			int i = (int)rng_below(&copy, (uint64_t)q->hand.n);

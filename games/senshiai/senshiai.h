@@ -4,6 +4,8 @@
  * ss_play.c    one order of a turn, checked and applied
  * ss_fight.c   one battle played on the state
  * ss_pile.c    cards between piles and the board; who is out
+ * ss_react.c   reactions: standing orders, fired by named events
+ * ss_flee.c    fleeing and the second-flee rule
  * and the leaf files that compute and return:
  *
  * ss_cards.c   the Basic Collection as one table, card lookup, deck lists
@@ -535,6 +537,24 @@ int ss_fight_fits(const struct ss_game *g, int from, int to);
 void ss_fight(struct ss_game *g, int from, int to, int ranged,
     struct rng *rng, struct events *ev, const char *const *names);
 
+/* ---- Fleeing (ss_flee.c) ------------------------------------------- */
+
+/* Unit k of square s flees once more this turn; on its second flight it
+ * is destroyed (logged): returns 1 then, else 0. */
+int ss_flee_count(struct ss_game *g, int s, int k, struct events *ev,
+    const char *const *names);
+/* The Units of from fighting now (SS_ACT_NOW) flee back to from, where
+ * they stand: each flight counts. */
+void ss_flee_back(struct ss_game *g, int from, struct events *ev,
+    const char *const *names);
+/* Every Unit on square s must flee (its Terrain is destroyed): each, in
+ * order, to the first near square in board order that has a Terrain
+ * sharing a path with it, holds no enemy of its owner and has room within
+ * its Limit; a Unit with nowhere to go, or fleeing a second time this
+ * turn, is destroyed.  Logs each. */
+void ss_flee_all(struct ss_game *g, int s, struct events *ev,
+    const char *const *names);
+
 /* ---- Orders of a turn (ss_play.c) --------------------------------- */
 
 #define SS_PLAY_REFUSED (-1) /* why says why; g may be half changed */
@@ -556,6 +576,51 @@ int ss_play_enemy(const struct ss_game *g, int p, int s);
 /* Destroy every Unit whose Resistance is now 0. */
 void ss_play_zero(struct ss_game *g, struct events *ev,
     const char *const *names);
+
+/* ---- Reactions: standing orders (ss_react.c) ----------------------- */
+
+/* The named events a standing order waits for.  X(ID, word). */
+#define SS_TRIGGER_LIST(X)                                                 \
+	X(ATTACKED, "attacked") /* an enemy attacks the player's company */ \
+	X(ATTACK, "attack")     /* the player's company attacks */          \
+	X(ROLL, "roll")         /* the player is to roll a die */           \
+	X(CAST, "cast")         /* an opponent casts an Event */
+#define SS_TRIGGER_ENUM(id, w) SS_ON_##id,
+enum ss_trigger { SS_TRIGGER_LIST(SS_TRIGGER_ENUM) SS_ON_TRIGGERS };
+#undef SS_TRIGGER_ENUM
+extern const char *const ss_trigger_words[SS_ON_TRIGGERS];
+
+/* One standing order, parsed. */
+struct ss_standing {
+	int trigger; /* enum ss_trigger */
+	int at;      /* attack(ed): a square or SS_NONE (any); cast: the
+	              * card awaited; roll: SS_NONE */
+	int card;    /* the Event it casts */
+};
+
+/* Parse a standing order ("on attacked e5 cast ambush"): 0, or -1 with
+ * why set.  The card must answer the trigger: Ambush and Battle Cry
+ * "attacked", Battle Cry "attack", Divine Wind "roll", Dispel "cast". */
+int ss_react_parse(const char *text, struct ss_standing *s, char *why,
+    size_t size);
+/* The canonical text of s (full card words), as kept in the state. */
+void ss_react_format(const struct ss_standing *s, char *buf, size_t size);
+/* Player p gives a standing order: 0, or -1 with why set. */
+int ss_react_order(struct ss_game *g, int p, const char *text, char *why,
+    size_t size);
+/* Fire the first standing order of p waiting for trigger at at (a
+ * square, or the card cast) whose card has an ability in abil, is in the
+ * hand and can be paid by the first other cards of the hand: the order is
+ * used up, the card leaves the hand, its cost goes to the Discard Pile.
+ * Returns the card (the caller puts it in play or on the Discard Pile), or
+ * -1 when no order fires. */
+int ss_react_fire(struct ss_game *g, int p, int trigger, int at,
+    unsigned abil);
+/* A die rolled by p: the number of an Event that Interrupts a Die Roll,
+ * if a standing order of p casts one (logged; no draw from rng), else
+ * rng_die(rng, 6). */
+int ss_react_die(struct ss_game *g, int p, struct rng *rng,
+    struct events *ev, const char *const *names);
 
 /* ---- Modifiers in play (ss_mods.c) -------------------------------- */
 

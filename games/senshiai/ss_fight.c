@@ -49,8 +49,8 @@ ss_fight_add(const struct ss_game *g, struct ss_side *sd, int k)
 
 /* Damage from side a to side b: pool, die, default distribution. */
 static void
-ss_fight_strike(struct ss_side *a, struct ss_side *b, int ranged,
-    int construction, struct rng *rng, struct events *ev,
+ss_fight_strike(struct ss_game *g, struct ss_side *a, struct ss_side *b,
+    int ranged, int construction, struct rng *rng, struct events *ev,
     const char *const *names)
 {
 	int pool = 0, die, hit[SS_DEFAULT_MAX], as[SS_DEFAULT_MAX];
@@ -58,7 +58,7 @@ ss_fight_strike(struct ss_side *a, struct ss_side *b, int ranged,
 
 	for (size_t i = 0; i < a->n; i++)
 		pool += ss_battle_attack(&a->f[i], ranged, construction);
-	die = rng_die(rng, 6);
+	die = ss_react_die(g, a->owner, rng, ev, names);
 	for (size_t i = 0; i < b->n; i++)
 		hit[i] = ss_battle_can_hit(a->f, a->n, &b->f[i], ranged);
 	ss_battle_default(b->f, hit, b->n, pool + die, as);
@@ -144,6 +144,78 @@ ss_fight_bury(struct ss_game *g, struct ss_side *sd, const int *sacrifice,
 	}
 }
 
+/* The battle is over: Effects lasting a battle end, and no Unit is
+ * fighting now any more. */
+static void
+ss_fight_end(struct ss_game *g)
+{
+	for (int i = g->neffects - 1; i >= 0; i--)
+		if (g->effect[i].duration == SS_DUR_BATTLE)
+			ss_pile_effect_end(g, i);
+	for (int s = 0; s < SS_SQUARES; s++)
+		for (int k = 0; k < g->sq[s].nunits; k++)
+			g->sq[s].unit[k].acted &= ~SS_ACT_NOW;
+}
+
+/* Player p's standing order casting a Contingency Event (Battle Cry) on
+ * its company at sq, now in a battle. */
+static void
+ss_fight_cry(struct ss_game *g, int p, int trigger, int sq,
+    struct events *ev, const char *const *names)
+{
+	int card = ss_react_fire(g, p, trigger, sq, SS_AB(CONTINGENCY));
+	struct ss_effect *f;
+	char at[3];
+
+	if (card < 0)
+		return;
+	if (g->neffects >= SS_EFFECTS) {
+		ss_pile_push(&g->p[p].discard, card);
+		return;
+	}
+	f = &g->effect[g->neffects++];
+	f->card = card;
+	f->caster = p;
+	f->sq = sq;
+	f->unit = SS_NONE;
+	f->duration = ss_cards[card].duration;
+	ss_board_name(sq, at);
+	events_add(ev, EVENT_ALL, "%s casts %s (a standing order) on the "
+	    "company at %s.", names[p], ss_cards[card].name, at);
+}
+
+/* Reactions before any die is rolled (ss_react.c): the defender's
+ * Interrupt stops a close combat, the attackers fleeing back; else each
+ * side's Contingency.  Returns 1 if the battle was interrupted. */
+static int
+ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
+    struct events *ev, const char *const *names)
+{
+	int card = ranged ? -1 : ss_react_fire(g, def, SS_ON_ATTACKED, to,
+	    SS_AB(INTERRUPT));
+
+	if (card >= 0) {
+		ss_pile_push(&g->p[def].discard, card);
+		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): the "
+		    "close combat is interrupted and the attackers flee back.",
+		    names[def], ss_cards[card].name);
+		for (int k = 0; k < g->sq[from].nunits; k++) {
+			struct ss_unit *u = &g->sq[from].unit[k];
+
+			if (u->owner == g->active &&
+			    ss_fight_eligible(g, from, k, 0)) {
+				u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
+				u->moves++;
+			}
+		}
+		ss_flee_back(g, from, ev, names);
+		return 1;
+	}
+	ss_fight_cry(g, g->active, SS_ON_ATTACK, from, ev, names);
+	ss_fight_cry(g, def, SS_ON_ATTACKED, to, ev, names);
+	return 0;
+}
+
 static void ss_fight_claim(struct ss_game *g, int from, int to,
     size_t left_a, size_t left_d, struct events *ev,
     const char *const *names);
@@ -164,6 +236,12 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
 	d.sq = to;
 	d.owner = g->sq[to].nunits > 0 ? g->sq[to].unit[0].owner :
 	    g->sq[to].master;
+	events_add(ev, EVENT_ALL, "%s attacks %s's company in %s combat.",
+	    names[a.owner], names[d.owner], ranged ? "ranged" : "close");
+	if (ss_fight_react(g, from, to, ranged, d.owner, ev, names)) {
+		ss_fight_end(g);
+		return;
+	}
 	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
 		if (g->sq[from].unit[k].owner == a.owner &&
 		    ss_fight_eligible(g, from, k, ranged))
@@ -177,10 +255,8 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
 	}
 	construction = strcmp(ss_cards[g->sq[to].terrain].subtype,
 	    "Construction") == 0;
-	events_add(ev, EVENT_ALL, "%s attacks %s's company in %s combat.",
-	    names[a.owner], names[d.owner], ranged ? "ranged" : "close");
-	ss_fight_strike(&a, &d, ranged, construction, rng, ev, names);
-	ss_fight_strike(&d, &a, ranged, 0, rng, ev, names);
+	ss_fight_strike(g, &a, &d, ranged, construction, rng, ev, names);
+	ss_fight_strike(g, &d, &a, ranged, 0, rng, ev, names);
 	for (size_t i = 0; i < a.n; i++) {
 		struct ss_unit *u = &g->sq[from].unit[a.unit[i]];
 
@@ -205,9 +281,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
 	}
 	if (!ranged && left_a > 0)
 		ss_fight_claim(g, from, to, left_a, left_d, ev, names);
-	for (int s = 0; s < SS_SQUARES; s++)
-		for (int k = 0; k < g->sq[s].nunits; k++)
-			g->sq[s].unit[k].acted &= ~SS_ACT_NOW;
+	ss_fight_end(g);
 }
 
 /* Close combat's aftermath: claim the terrain, or flee back. */
@@ -224,19 +298,8 @@ ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
 		    names[g->active]);
 		return;
 	}
-	for (int k = g->sq[from].nunits - 1; k >= 0; k--) {
-		struct ss_unit *u = &g->sq[from].unit[k];
-
-		if (!(u->acted & SS_ACT_NOW))
-			continue;
-		if (++u->flees >= 2) {
-			events_add(ev, EVENT_ALL, "%s of %s flees a second "
-			    "time this turn and is destroyed.",
-			    ss_cards[u->card].name, names[g->active]);
-			ss_pile_unit_destroy(g, from, k);
-		}
-	}
 	events_add(ev, EVENT_ALL, "The attackers flee back.");
+	ss_flee_back(g, from, ev, names);
 }
 
 int

@@ -302,7 +302,7 @@ ss_play_move(struct ss_ctx *c, const struct util_words *w)
 
 			if (!(k2->abilities & SS_AB(TARDY)))
 				continue;
-			die = rng_die(c->rng, 6);
+			die = ss_react_die(g, c->p, c->rng, c->ev, c->names);
 			events_add(c->ev, EVENT_ALL, "Tardy %s: die %d, %d "
 			    "needed.", k2->name, die, k2->param);
 			if (die < k2->param) {
@@ -356,6 +356,74 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w)
 	return SS_PLAY_LAST;
 }
 
+/* After card is paid for: does an opponent's standing order annul it
+ * (Dispel)?  Then card goes to its caster's Discard Pile, the order
+ * ends the answer (the caster owes the Main Stage again, seeing it), and
+ * 1 is returned.  Only when applying: checking never fires reactions. */
+static int
+ss_play_annulled(struct ss_ctx *c, int card)
+{
+	struct ss_game *g = c->g;
+
+	if (c->ev == NULL)
+		return 0;
+	for (int i = 1; i < g->n; i++) {
+		int q = (c->p + i) % g->n;
+		int k = ss_react_fire(g, q, SS_ON_CAST, card, SS_AB(ANNULS));
+
+		if (k < 0)
+			continue;
+		ss_pile_push(&g->p[q].discard, k);
+		ss_pile_push(&g->p[c->p].discard, card);
+		events_add(c->ev, EVENT_ALL, "%s casts %s (a standing order): "
+		    "%s's %s is annulled before it comes into play.",
+		    c->names[q], ss_cards[k].name, c->names[c->p],
+		    ss_cards[card].name);
+		return 1;
+	}
+	return 0;
+}
+
+/* cast earthquake SQ: Chaos.  The die is rolled at once (RULINGS: the
+ * Effect lasts a round, which holds only this Main Stage of its
+ * caster); at or above the card's number the Terrain is destroyed and
+ * the Units on it flee.  Rolls a die, so it ends the answer. */
+static int
+ss_play_chaos(struct ss_ctx *c, int card, int s, const struct util_words *w)
+{
+	struct ss_game *g = c->g;
+	struct ss_square *q = &g->sq[s];
+	int die;
+
+	if (ss_cards[q->terrain].type == SS_CAPITAL)
+		return ss_play_no(c, "%s cannot strike a Capital",
+		    ss_cards[card].name);
+	if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
+		return SS_PLAY_REFUSED;
+	if (c->rng == NULL)
+		return SS_PLAY_LAST;
+	if (ss_play_annulled(c, card))
+		return SS_PLAY_LAST;
+	events_add(c->ev, EVENT_ALL, "%s casts %s on %s.", c->names[c->p],
+	    ss_cards[card].name, w->w[2]);
+	die = ss_react_die(g, c->p, c->rng, c->ev, c->names);
+	ss_pile_push(&g->p[c->p].discard, card);
+	events_add(c->ev, EVENT_ALL, "Chaos: die %d, %d needed.", die,
+	    ss_cards[card].param);
+	if (die < ss_cards[card].param)
+		return SS_PLAY_LAST;
+	events_add(c->ev, EVENT_ALL, "%s at %s is destroyed.",
+	    ss_cards[q->terrain].name, w->w[2]);
+	ss_flee_all(g, s, c->ev, c->names);
+	for (int i = g->neffects - 1; i >= 0; i--)
+		if (g->effect[i].sq == s)
+			ss_pile_effect_end(g, i);
+	ss_pile_push(&g->p[q->master].discard, q->terrain);
+	q->terrain = q->master = SS_NONE;
+	q->activated = 0;
+	return SS_PLAY_LAST;
+}
+
 /* cast CARD TARGET...: the Events castable in the Main Stage. */
 static int
 ss_play_cast(struct ss_ctx *c, const struct util_words *w)
@@ -380,6 +448,8 @@ ss_play_cast(struct ss_ctx *c, const struct util_words *w)
 			    "to %d, of a player still in", g->n);
 		if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
+		if (ss_play_annulled(c, card))
+			return SS_PLAY_LAST;
 		ss_pile_draw(g, (int)who - 1, 2);
 		ss_pile_push(&g->p[c->p].discard, card);
 		if (c->ev != NULL)
@@ -419,6 +489,8 @@ ss_play_cast(struct ss_ctx *c, const struct util_words *w)
 			    ss_cards[k2].name, w->w[2]);
 		if (ss_play_pay(c, card, w, 4) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
+		if (ss_play_annulled(c, card))
+			return SS_PLAY_LAST;
 		ss_pile_effect_end(g, found);
 		ss_pile_push(&g->p[c->p].discard, card);
 		if (c->ev != NULL)
@@ -430,10 +502,13 @@ ss_play_cast(struct ss_ctx *c, const struct util_words *w)
 		return ss_play_no(c, "%s is not cast this way (see the man "
 		    "page)", ss_cards[card].name);
 	}
-	if (ss_cards[card].abilities & (SS_AB(CHAOS) | SS_AB(CONTINGENCY) |
+	if (ss_cards[card].abilities & (SS_AB(CONTINGENCY) |
 	    SS_AB(INTERRUPT) | SS_AB(INTERRUPTS_ROLL)))
-		return ss_play_no(c, "%s cannot be cast in this version",
-		    ss_cards[card].name);
+		return ss_play_no(c, "%s is cast by a standing order, 'on ... "
+		    "cast %s' (see the man page)", ss_cards[card].name,
+		    ss_cards[card].word);
+	if (ss_cards[card].abilities & SS_AB(CHAOS))
+		return ss_play_chaos(c, card, s, w);
 	if (g->neffects >= SS_EFFECTS)
 		return ss_play_no(c, "too many Effects in play");
 	if (ss_cards[card].abilities & SS_AB(ACTS_AS_UNIT)) {
@@ -444,6 +519,8 @@ ss_play_cast(struct ss_ctx *c, const struct util_words *w)
 			    "your realm", ss_cards[card].name);
 		if (ss_play_pay(c, card, w, at) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
+		if (ss_play_annulled(c, card))
+			return SS_PLAY_LAST;
 		memset(&q->unit[q->nunits], 0, sizeof q->unit[0]);
 		q->unit[q->nunits].card = card;
 		q->unit[q->nunits].owner = c->p;
@@ -451,6 +528,8 @@ ss_play_cast(struct ss_ctx *c, const struct util_words *w)
 	} else {
 		if (ss_play_pay(c, card, w, at) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
+		if (ss_play_annulled(c, card))
+			return SS_PLAY_LAST;
 		f = &g->effect[g->neffects++];
 		f->card = card;
 		f->caster = c->p;
@@ -562,6 +641,15 @@ ss_play_one(struct ss_ctx *c0)
 		return ss_play_no(&c, "empty or too long order");
 	if (w.n > UTIL_WORDS_MAX)
 		return ss_play_no(&c, "too many words");
+	if (strcmp(w.w[0], "on") == 0)
+		return ss_react_order(g, p, c.text, c.why, c.size) < 0 ?
+		    SS_PLAY_REFUSED : SS_PLAY_DONE;
+	if (strcmp(w.w[0], "standing") == 0) {
+		if (w.n != 2 || strcmp(w.w[1], "clear") != 0)
+			return ss_play_no(&c, "expected 'standing clear'");
+		g->p[p].nstanding = 0;
+		return SS_PLAY_DONE;
+	}
 	if (g->stage == SS_STAGE_DRAW) {
 		int card;
 
