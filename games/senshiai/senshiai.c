@@ -291,6 +291,8 @@ ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
 			ss_board_name(nb[i], b);
 			snprintf(text, sizeof text, "move %s %s", a, b);
 			ss_try(g, p, text, out);
+			snprintf(text, sizeof text, "castle %s %s", a, b);
+			ss_try(g, p, text, out);
 			snprintf(text, sizeof text, "attack %s %s close", a, b);
 			ss_try(g, p, text, out);
 			snprintf(text, sizeof text, "attack %s %s ranged", a,
@@ -490,15 +492,23 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "\"3 village\", \"done\"]\n");
 	} else if (g->stage == SS_STAGE_DRAW) {
 		sbuf_puts(out, "# Draw Stage: \"discard CARD\" any number of "
-		    "times, then \"draw\"\n# (draws up to 6 cards).\n");
+		    "times, then \"draw\"\n# (draws up to 6 cards); "
+		    "standing orders (\"on ...\", \"standing clear\")\n"
+		    "# may come before it.\n");
 	} else {
 		sbuf_puts(out, "# Main Stage, in order, then \"end\":\n"
 		    "#   terrain CARD SQ [pay CARD...]   recruit CARD SQ "
 		    "[pay CARD...]\n"
-		    "#   move FROM TO    attack FROM TO close|ranged\n"
+		    "#   move FROM TO    castle SQ SQ    attack FROM TO "
+		    "close|ranged\n"
 		    "#   cast CARD SQ [N] | cast CARD PLAYER | cast dispel "
 		    "SQ EVENT\n"
 		    "#   activate SQ    produce SQ    seppuku\n"
+		    "#   on attacked SQ|any cast CARD    on attack SQ|any cast "
+		    "CARD\n"
+		    "#   on roll cast CARD    on cast CARD cast CARD    "
+		    "standing clear\n"
+		    "#   (standing orders: they fire in any later turn)\n"
 		    "# An attack or a Tardy move ends the orders: you then "
 		    "owe\n# the Main Stage again, seeing the result.\n");
 	}

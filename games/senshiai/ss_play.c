@@ -265,6 +265,38 @@ ss_play_has_tardy(const struct ss_square *q)
 	return 0;
 }
 
+/* The Tardy Units of the company on a each roll (ss_react_die) before it
+ * moves: SS_PLAY_DONE if it may move; SS_PLAY_LAST when checking (the
+ * dice end the answer) or when a roll fails (logged; it stays). */
+static int
+ss_play_tardy(struct ss_ctx *c, int a)
+{
+	struct ss_game *g = c->g;
+	char at[3];
+
+	if (!ss_play_has_tardy(&g->sq[a]))
+		return SS_PLAY_DONE;
+	if (c->rng == NULL)
+		return SS_PLAY_LAST;
+	for (int k = 0; k < g->sq[a].nunits; k++) {
+		const struct ss_card *t = &ss_cards[g->sq[a].unit[k].card];
+		int die;
+
+		if (!(t->abilities & SS_AB(TARDY)))
+			continue;
+		die = ss_react_die(g, c->p, c->rng, c->ev, c->names);
+		events_add(c->ev, EVENT_ALL, "Tardy %s: die %d, %d needed.",
+		    t->name, die, t->param);
+		if (die < t->param) {
+			ss_board_name(a, at);
+			events_add(c->ev, EVENT_ALL, "The company at %s stays.",
+			    at);
+			return SS_PLAY_LAST;
+		}
+	}
+	return SS_PLAY_DONE;
+}
+
 static int
 ss_play_move(struct ss_ctx *c, const struct util_words *w)
 {
@@ -293,25 +325,8 @@ ss_play_move(struct ss_ctx *c, const struct util_words *w)
 	    g->sq[a].nunits + g->sq[b].nunits > SS_SQ_UNITS)
 		return ss_play_no(c, "%s would pass its Limit of %d", w->w[2],
 		    ss_cards[g->sq[b].terrain].limit);
-	if (ss_play_has_tardy(&g->sq[a])) {
-		if (c->rng == NULL)
-			return SS_PLAY_LAST;
-		for (int k = 0; k < g->sq[a].nunits; k++) {
-			const struct ss_card *k2 = &ss_cards[g->sq[a].unit[k].card];
-			int die;
-
-			if (!(k2->abilities & SS_AB(TARDY)))
-				continue;
-			die = ss_react_die(g, c->p, c->rng, c->ev, c->names);
-			events_add(c->ev, EVENT_ALL, "Tardy %s: die %d, %d "
-			    "needed.", k2->name, die, k2->param);
-			if (die < k2->param) {
-				events_add(c->ev, EVENT_ALL, "The company at "
-				    "%s stays.", w->w[1]);
-				return SS_PLAY_LAST;
-			}
-		}
-	}
+	if (ss_play_tardy(c, a) != SS_PLAY_DONE)
+		return SS_PLAY_LAST;
 	for (int k = g->sq[a].nunits - 1; k >= 0; k--) {
 		g->sq[a].unit[k].moves += steps;
 		ss_pile_unit_move(g, a, k, b);
@@ -320,6 +335,68 @@ ss_play_move(struct ss_ctx *c, const struct util_words *w)
 		events_add(c->ev, EVENT_ALL, "%s moves the company at %s to "
 		    "%s.", c->names[c->p], w->w[1], w->w[2]);
 	return ss_play_has_tardy(&g->sq[b]) ? SS_PLAY_LAST : SS_PLAY_DONE;
+}
+
+/* castle A B: two companies of the player on near squares swap
+ * squares, each Unit spending a move (the text's "castling"); each
+ * must share a path with the other square, Move Restriction and the
+ * Limits hold as for a move, and Tardy Units roll.  Company Effects go
+ * with their companies. */
+static int
+ss_play_castle(struct ss_ctx *c, const struct util_words *w)
+{
+	struct ss_game *g = c->g;
+	int sq[2], n[2], r, stay[SS_EFFECTS], nstay = 0;
+
+	if (w->n != 3)
+		return ss_play_no(c, "expected 'castle SQUARE SQUARE'");
+	for (int i = 0; i < 2; i++) {
+		if (ss_play_square(c, w->w[1 + i], &sq[i]) < 0)
+			return SS_PLAY_REFUSED;
+		if (g->sq[sq[i]].nunits == 0 ||
+		    g->sq[sq[i]].unit[0].owner != c->p)
+			return ss_play_no(c, "you have no company at %s",
+			    w->w[1 + i]);
+	}
+	if (!ss_board_near(sq[0], sq[1]))
+		return ss_play_no(c, "%s is not near %s", w->w[2], w->w[1]);
+	for (int i = 0; i < 2; i++) {
+		const struct ss_square *from = &g->sq[sq[i]];
+		const struct ss_card *to = &ss_cards[g->sq[sq[1 - i]].terrain];
+
+		for (int k = 0; k < from->nunits; k++)
+			if ((ss_cards[from->unit[k].card].paths & to->paths) ==
+			    0)
+				return ss_play_no(c, "%s cannot cross %s",
+				    ss_cards[from->unit[k].card].name,
+				    to->name);
+		if (ss_play_reach(g, sq[i], sq[1 - i]) < 1)
+			return ss_play_no(c, "the company at %s has no move "
+			    "left", w->w[1 + i]);
+		if (ss_play_troops(from) > to->limit)
+			return ss_play_no(c, "%s would pass its Limit of %d",
+			    w->w[2 - i], to->limit);
+	}
+	for (int i = 0; i < 2; i++)
+		if ((r = ss_play_tardy(c, sq[i])) != SS_PLAY_DONE)
+			return r;
+	for (int i = 0; i < g->neffects; i++)
+		if (g->effect[i].sq == sq[1] && g->effect[i].unit == SS_NONE)
+			stay[nstay++] = i;
+	n[0] = g->sq[sq[0]].nunits;
+	n[1] = g->sq[sq[1]].nunits;
+	for (int i = 0; i < 2; i++)
+		for (int k = 0; k < n[i]; k++) {
+			g->sq[sq[i]].unit[0].moves++;
+			ss_pile_unit_move(g, sq[i], 0, sq[1 - i]);
+		}
+	for (int i = 0; i < nstay; i++)
+		g->effect[stay[i]].sq = sq[0];
+	if (c->ev != NULL)
+		events_add(c->ev, EVENT_ALL, "%s castles: the companies at %s "
+		    "and %s swap squares.", c->names[c->p], w->w[1], w->w[2]);
+	return ss_play_has_tardy(&g->sq[sq[0]]) ||
+	    ss_play_has_tardy(&g->sq[sq[1]]) ? SS_PLAY_LAST : SS_PLAY_DONE;
 }
 
 static int
@@ -677,6 +754,8 @@ ss_play_one(struct ss_ctx *c0)
 		return ss_play_recruit(&c, &w);
 	if (strcmp(w.w[0], "move") == 0)
 		return ss_play_move(&c, &w);
+	if (strcmp(w.w[0], "castle") == 0)
+		return ss_play_castle(&c, &w);
 	if (strcmp(w.w[0], "attack") == 0)
 		return ss_play_attack(&c, &w);
 	if (strcmp(w.w[0], "cast") == 0)
