@@ -428,6 +428,41 @@ test_ss_battle_distribution(void **state)
 	assert_int_equal(a[2], 2);
 }
 
+/* A distribution instruction ("target warriors"): Take Away still
+ * first, then the named cards in order, the rest as by default; damage
+ * past them all to the first named; a legal distribution in each case. */
+static void
+test_ss_battle_ordered(void **state)
+{
+	struct ss_fighter t[3];
+	int hit[3] = { 1, 1, 1 }, a[3], prio[2] = { SS_CARD_WARRIORS,
+	    SS_CARD_ARCHERS };
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	t[0] = test_ss_fighter(SS_CARD_ARCHERS, 0);
+	t[1] = test_ss_fighter(SS_CARD_WARRIORS, 0);
+	t[2] = test_ss_fighter(SS_CARD_SHIELD_BEARERS, 0);
+	ss_battle_ordered(t, hit, 3, 12, prio, 1, a);
+	assert_int_equal(a[2], 5);
+	assert_int_equal(a[1], 6);
+	assert_int_equal(a[0], 1);
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 12, why, sizeof why),
+	    0);
+	ss_battle_default(t, hit, 3, 12, a);
+	assert_int_equal(a[0], 3);
+	assert_int_equal(a[1], 4);
+	hit[2] = 0;
+	ss_battle_ordered(t, hit, 2, 7, prio, 1, a);
+	assert_int_equal(a[1], 6);
+	assert_int_equal(a[0], 1);
+	ss_battle_ordered(t, hit, 2, 20, prio, 2, a);
+	assert_int_equal(a[1], 6 + 11);
+	assert_int_equal(a[0], 3);
+	assert_int_equal(ss_battle_check(t, hit, 2, a, 20, why, sizeof why),
+	    0);
+}
+
 /* Maintenance, the aftermath of close combat, Bushido. */
 static void
 test_ss_battle_aftermath(void **state)
@@ -828,6 +863,7 @@ main(void)
 		cmocka_unit_test(test_ss_battle_pool),
 		cmocka_unit_test(test_ss_battle_paths),
 		cmocka_unit_test(test_ss_battle_distribution),
+		cmocka_unit_test(test_ss_battle_ordered),
 		cmocka_unit_test(test_ss_battle_aftermath),
 		cmocka_unit_test(test_ss_state_round_trip),
 		cmocka_unit_test(test_ss_state_refused),

@@ -50,8 +50,8 @@ ss_fight_add(const struct ss_game *g, struct ss_side *sd, int k)
 /* Damage from side a to side b: pool, die, default distribution. */
 static void
 ss_fight_strike(struct ss_game *g, struct ss_side *a, struct ss_side *b,
-    int ranged, int construction, struct rng *rng, struct events *ev,
-    const char *const *names)
+    int ranged, int construction, const int *prio, int nprio,
+    struct rng *rng, struct events *ev, const char *const *names)
 {
 	int pool = 0, die, hit[SS_DEFAULT_MAX], as[SS_DEFAULT_MAX];
 	struct sbuf line;
@@ -61,7 +61,7 @@ ss_fight_strike(struct ss_game *g, struct ss_side *a, struct ss_side *b,
 	die = ss_react_die(g, a->owner, rng, ev, names);
 	for (size_t i = 0; i < b->n; i++)
 		hit[i] = ss_battle_can_hit(a->f, a->n, &b->f[i], ranged);
-	ss_battle_default(b->f, hit, b->n, pool + die, as);
+	ss_battle_ordered(b->f, hit, b->n, pool + die, prio, nprio, as);
 	sbuf_init(&line);
 	sbuf_printf(&line, "%s strikes for %d + die %d = %d:", names[a->owner],
 	    pool, die, pool + die);
@@ -221,9 +221,10 @@ static void ss_fight_claim(struct ss_game *g, int from, int to,
     const char *const *names);
 
 void
-ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
-    struct events *ev, const char *const *names)
+ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
+    int nprio, struct rng *rng, struct events *ev, const char *const *names)
 {
+	int dprio[SS_PRIO_MAX], ndprio, aprio[SS_PRIO_MAX];
 	struct ss_side a, d;
 	int construction, sa[SS_DEFAULT_MAX], sd[SS_DEFAULT_MAX];
 	int capital = SS_NONE;
@@ -255,8 +256,14 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
 	}
 	construction = strcmp(ss_cards[g->sq[to].terrain].subtype,
 	    "Construction") == 0;
-	ss_fight_strike(g, &a, &d, ranged, construction, rng, ev, names);
-	ss_fight_strike(g, &d, &a, ranged, 0, rng, ev, names);
+	if (nprio == 0) {
+		nprio = ss_react_prio(g, a.owner, aprio);
+		prio = aprio;
+	}
+	ndprio = ss_react_prio(g, d.owner, dprio);
+	ss_fight_strike(g, &a, &d, ranged, construction, prio, nprio, rng,
+	    ev, names);
+	ss_fight_strike(g, &d, &a, ranged, 0, dprio, ndprio, rng, ev, names);
 	for (size_t i = 0; i < a.n; i++) {
 		struct ss_unit *u = &g->sq[from].unit[a.unit[i]];
 

@@ -402,13 +402,17 @@ ss_play_castle(struct ss_ctx *c, const struct util_words *w)
 static int
 ss_play_attack(struct ss_ctx *c, const struct util_words *w)
 {
-	int a, b, ranged, any = 0;
+	int a, b, ranged, any = 0, prio[SS_PRIO_MAX], nprio = 0;
 	struct ss_game *g = c->g;
 
-	if (w->n != 4 || (strcmp(w->w[3], "close") != 0 &&
+	if (w->n < 4 || (strcmp(w->w[3], "close") != 0 &&
 	    strcmp(w->w[3], "ranged") != 0))
 		return ss_play_no(c, "expected 'attack FROM TO close' or "
-		    "'attack FROM TO ranged'");
+		    "'attack FROM TO ranged', then optionally 'target "
+		    "CARD...'");
+	if (w->n > 4 && (nprio = ss_react_targets(w, 4, prio, c->why,
+	    c->size)) < 0)
+		return SS_PLAY_REFUSED;
 	if (ss_play_square(c, w->w[1], &a) < 0 ||
 	    ss_play_square(c, w->w[2], &b) < 0)
 		return SS_PLAY_REFUSED;
@@ -429,7 +433,8 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w)
 		return ss_play_no(c, "your company cannot cross %s",
 		    ss_cards[g->sq[b].terrain].name);
 	if (c->rng != NULL)
-		ss_fight(g, a, b, ranged, c->rng, c->ev, c->names);
+		ss_fight(g, a, b, ranged, prio, nprio, c->rng, c->ev,
+		    c->names);
 	return SS_PLAY_LAST;
 }
 

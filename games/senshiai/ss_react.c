@@ -13,6 +13,8 @@
  *                                        at SQ starts
  *   on roll cast divine-wind             a die the player is to roll
  *   on cast CARD cast dispel             an opponent casts CARD
+ *   on strike target CARD...             how the player distributes
+ *                                        damage (never used up)
  *   standing clear                       withdraws them all
  *
  * An order fires, once, at the first matching window in which its card is
@@ -35,7 +37,33 @@ static const unsigned ss_react_abilities[SS_ON_TRIGGERS] = {
 	[SS_ON_ATTACK] = SS_AB(CONTINGENCY),
 	[SS_ON_ROLL] = SS_AB(INTERRUPTS_ROLL),
 	[SS_ON_CAST] = SS_AB(ANNULS),
+	[SS_ON_STRIKE] = 0,
 };
+
+int
+ss_react_targets(const struct util_words *w, int at, int prio[SS_PRIO_MAX],
+    char *why, size_t size)
+{
+	int n = 0;
+
+	if (at >= w->n || strcmp(w->w[at], "target") != 0 ||
+	    w->n - at - 1 < 1 || w->n - at - 1 > SS_PRIO_MAX) {
+		snprintf(why, size, "expected 'target CARD...', 1 to %d Units",
+		    SS_PRIO_MAX);
+		return -1;
+	}
+	for (int i = at + 1; i < w->n; i++) {
+		if ((prio[n] = ss_cards_find(w->w[i], why, size)) < 0)
+			return -1;
+		if (!ss_card_is_unit(prio[n])) {
+			snprintf(why, size, "%s is no Unit",
+			    ss_cards[prio[n]].name);
+			return -1;
+		}
+		n++;
+	}
+	return n;
+}
 
 int
 ss_react_parse(const char *text, struct ss_standing *s, char *why,
@@ -45,8 +73,8 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 	int i = 2, card;
 
 	memset(s, 0, sizeof *s);
-	s->at = SS_NONE;
-	if (util_words(text, &w) < 0 || w.n < 4 || w.n > 6 ||
+	s->at = s->card = SS_NONE;
+	if (util_words(text, &w) < 0 || w.n < 4 ||
 	    strcmp(w.w[0], "on") != 0)
 		goto syntax;
 	for (s->trigger = 0; s->trigger < SS_ON_TRIGGERS; s->trigger++)
@@ -54,6 +82,9 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 			break;
 	if (s->trigger == SS_ON_TRIGGERS)
 		goto syntax;
+	if (s->trigger == SS_ON_STRIKE)
+		return (s->nprio = ss_react_targets(&w, 2, s->prio, why,
+		    size)) < 0 ? -1 : 0;
 	if (s->trigger == SS_ON_ATTACKED || s->trigger == SS_ON_ATTACK) {
 		if (strcmp(w.w[2], "any") != 0 &&
 		    (s->at = ss_board_parse(w.w[2])) < 0) {
@@ -87,8 +118,8 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 	return 0;
 syntax:
 	snprintf(why, size, "expected 'on attacked SQ|any cast CARD', 'on "
-	    "attack SQ|any cast CARD', 'on roll cast CARD' or 'on cast "
-	    "CARD cast CARD'");
+	    "attack SQ|any cast CARD', 'on roll cast CARD', 'on cast "
+	    "CARD cast CARD' or 'on strike target CARD...'");
 	return -1;
 }
 
@@ -96,7 +127,17 @@ void
 ss_react_format(const struct ss_standing *s, char *buf, size_t size)
 {
 	char sq[3] = "";
+	size_t len;
 
+	if (s->trigger == SS_ON_STRIKE) {
+		snprintf(buf, size, "on strike target");
+		for (int i = 0; i < s->nprio; i++) {
+			len = strlen(buf);
+			snprintf(buf + len, size - len, " %s",
+			    ss_cards[s->prio[i]].word);
+		}
+		return;
+	}
 	if (s->trigger == SS_ON_ROLL) {
 		snprintf(buf, size, "on roll cast %s", ss_cards[s->card].word);
 		return;
@@ -121,6 +162,12 @@ ss_react_order(struct ss_game *g, int p, const char *text, char *why,
 
 	if (ss_react_parse(text, &s, why, size) < 0)
 		return -1;
+	for (int i = 0; s.trigger == SS_ON_STRIKE && i < pl->nstanding; i++)
+		if (strncmp(pl->standing[i], "on strike ", 10) == 0) {
+			ss_react_format(&s, pl->standing[i],
+			    sizeof pl->standing[0]);
+			return 0;
+		}
 	if (pl->nstanding >= SS_STANDING) {
 		snprintf(why, size, "at most %d standing orders; 'standing "
 		    "clear' withdraws them", SS_STANDING);
@@ -160,6 +207,23 @@ ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 		return s.card;
 	}
 	return -1;
+}
+
+int
+ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX])
+{
+	char why[GAME_REASON_MAX];
+
+	for (int i = 0; i < g->p[p].nstanding; i++) {
+		struct ss_standing s;
+
+		if (ss_react_parse(g->p[p].standing[i], &s, why,
+		    sizeof why) == 0 && s.trigger == SS_ON_STRIKE) {
+			memcpy(prio, s.prio, sizeof s.prio);
+			return s.nprio;
+		}
+	}
+	return 0;
 }
 
 int
