@@ -83,18 +83,6 @@ ss_fight_dead(const struct ss_side *sd, size_t i)
 	    sd->f[i].damage >= sd->f[i].power[SS_RESIST];
 }
 
-static size_t
-ss_fight_alive(const struct ss_side *sd, int units_only)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < sd->n; i++)
-		if (!ss_fight_dead(sd, i) &&
-		    (!units_only || sd->unit[i] != SS_NONE))
-			n++;
-	return n;
-}
-
 /* Bushido and Pillage of side a against side b, after the burial. */
 static void
 ss_fight_codes(struct ss_game *g, struct ss_side *a,
@@ -273,10 +261,14 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	}
 	ss_fight_codes(g, &a, &d, sa, ev, names);
 	ss_fight_codes(g, &d, &a, sd, ev, names);
-	left_a = ss_fight_alive(&a, 1);
-	left_d = ss_fight_alive(&d, 0);
 	ss_fight_bury(g, &a, sa, ev, names);
 	ss_fight_bury(g, &d, sd, ev, names);
+	/* Survivors after the burial and the sacrifices: the attackers
+	 * still fighting on from, every Unit on to and its Capital. */
+	left_a = 0;
+	for (int k = 0; k < g->sq[from].nunits; k++)
+		left_a += (g->sq[from].unit[k].acted & SS_ACT_NOW) != 0;
+	left_d = (size_t)g->sq[to].nunits + (capital != SS_NONE);
 	if (capital != SS_NONE) {
 		int w = ss_battle_maintenance(&d.f[capital]);
 
