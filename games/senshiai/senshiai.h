@@ -1,7 +1,10 @@
 /* senshiai.h - what the files of the Senshiai module share.
  *
  * senshiai.c   the game_entry: options, setup, the turn sequence
- * ss_play.c    one order of a turn, checked and applied
+ * ss_play.c    one order of a turn, checked and applied (ss_play.h
+ *              shares its context with:)
+ * ss_move.c    the orders that move companies: move, castle
+ * ss_cast.c    the orders that cast Events, Chaos, annulment
  * ss_fight.c   one battle played on the state
  * ss_pile.c    cards between piles and the board; who is out
  * ss_react.c   reactions: standing orders, fired by named events
