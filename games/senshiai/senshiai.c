@@ -237,6 +237,10 @@ ss_legal_standing(const struct ss_game *g, int p, struct strlist *out)
 		else if (c->abilities & SS_AB(CONTINGENCY))
 			snprintf(text, sizeof text, "on attack any cast %s",
 			    c->word);
+		else if (c->type == SS_EVENT &&
+		    (c->abilities & SS_AB(POWER_MOD)))
+			snprintf(text, sizeof text, "on attacked any cast %s",
+			    c->word);
 		else if (c->abilities & SS_AB(INTERRUPTS_ROLL))
 			snprintf(text, sizeof text, "on roll cast %s", c->word);
 		else if (c->abilities & SS_AB(ANNULS))

@@ -619,8 +619,9 @@ struct ss_standing {
 };
 
 /* Parse a standing order ("on attacked e5 cast ambush"): 0, or -1 with
- * why set.  The card must answer the trigger: Ambush and Battle Cry
- * "attacked", Battle Cry "attack", Divine Wind "roll", Dispel "cast".
+ * why set.  The card must answer the trigger: Ambush and Events with
+ * Power Modifiers (Battle Cry, Blessing...) "attacked", Events with Power
+ * Modifiers "attack", Divine Wind "roll", Dispel "cast".
  * "on strike target CARD..." (1 to SS_PRIO_MAX Unit cards) is the
  * player's damage distribution instruction: it is never used up. */
 int ss_react_parse(const char *text, struct ss_standing *s, char *why,

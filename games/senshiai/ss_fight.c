@@ -145,36 +145,47 @@ ss_fight_end(struct ss_game *g)
 			g->sq[s].unit[k].acted &= ~SS_ACT_NOW;
 }
 
-/* Player p's standing order casting a Contingency Event (Battle Cry) on
- * its company at sq, now in a battle. */
+/* Player p's standing orders for trigger at sq, its company's square in
+ * a battle against the company at foe, casting Events with Power
+ * Modifiers (Battle Cry's Contingency is met: a battle is on), each
+ * while one fires.  Ruling: a bonus goes on p's company, a penalty on
+ * the enemy's; a Unit Event on the first Unit listed there (the Capital
+ * when there is none). */
 static void
-ss_fight_cry(struct ss_game *g, int p, int trigger, int sq,
+ss_fight_mods(struct ss_game *g, int p, int trigger, int sq, int foe,
     struct events *ev, const char *const *names)
 {
-	int card = ss_react_fire(g, p, trigger, sq, SS_AB(CONTINGENCY));
-	struct ss_effect *f;
-	char at[3];
+	int card;
 
-	if (card < 0)
-		return;
-	if (g->neffects >= SS_EFFECTS) {
-		ss_pile_push(&g->p[p].discard, card);
-		return;
+	while ((card = ss_react_fire(g, p, trigger, sq,
+	    SS_AB(CONTINGENCY) | SS_AB(POWER_MOD))) >= 0) {
+		struct ss_effect *f;
+		int at = ss_cards[card].mod[0] == '-' ? foe : sq;
+		char name[3];
+
+		if (g->neffects >= SS_EFFECTS) {
+			ss_pile_push(&g->p[p].discard, card);
+			continue;
+		}
+		f = &g->effect[g->neffects++];
+		f->card = card;
+		f->caster = p;
+		f->sq = at;
+		f->unit = ss_cards[card].target == SS_TG_UNIT &&
+		    g->sq[at].nunits > 0 ? 0 : SS_NONE;
+		f->duration = ss_cards[card].duration;
+		ss_board_name(at, name);
+		events_add(ev, EVENT_ALL, "%s casts %s (a standing order) on "
+		    "the %s at %s.", names[p], ss_cards[card].name,
+		    f->unit == SS_NONE ? "company" : "first Unit", name);
 	}
-	f = &g->effect[g->neffects++];
-	f->card = card;
-	f->caster = p;
-	f->sq = sq;
-	f->unit = SS_NONE;
-	f->duration = ss_cards[card].duration;
-	ss_board_name(sq, at);
-	events_add(ev, EVENT_ALL, "%s casts %s (a standing order) on the "
-	    "company at %s.", names[p], ss_cards[card].name, at);
 }
 
 /* Reactions before any die is rolled (ss_react.c): the defender's
  * Interrupt stops a close combat, the attackers fleeing back; else each
- * side's Contingency.  Returns 1 if the battle was interrupted. */
+ * side's Events with Power Modifiers, the attacker's first; Units whose
+ * Resistance they bring to 0 are destroyed.  Returns 1 if the battle is
+ * over before it began (interrupted, or no attacker left). */
 static int
 ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
     struct events *ev, const char *const *names)
@@ -199,9 +210,15 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 		ss_flee_back(g, from, ev, names);
 		return 1;
 	}
-	ss_fight_cry(g, g->active, SS_ON_ATTACK, from, ev, names);
-	ss_fight_cry(g, def, SS_ON_ATTACKED, to, ev, names);
-	return 0;
+	ss_fight_mods(g, g->active, SS_ON_ATTACK, from, to, ev, names);
+	ss_fight_mods(g, def, SS_ON_ATTACKED, to, from, ev, names);
+	ss_play_zero(g, ev, names);
+	for (int k = 0; k < g->sq[from].nunits; k++)
+		if (g->sq[from].unit[k].owner == g->active &&
+		    ss_fight_eligible(g, from, k, ranged))
+			return 0;
+	events_add(ev, EVENT_ALL, "No attacker is left to fight.");
+	return 1;
 }
 
 static void ss_fight_claim(struct ss_game *g, int from, int to,

@@ -8,9 +8,12 @@
  *
  *   on attacked SQ|any cast ambush       a close combat against the
  *                                        player's company at SQ
- *   on attacked SQ|any cast battle-cry   a battle against it
- *   on attack SQ|any cast battle-cry     a battle the player's company
- *                                        at SQ starts
+ *   on attacked SQ|any cast CARD         a battle against it: Battle
+ *                                        Cry, or any Event with Power
+ *                                        Modifiers (Blessing, Rotten
+ *                                        Provisions...)
+ *   on attack SQ|any cast CARD           a battle the player's company
+ *                                        at SQ starts: likewise
  *   on roll cast divine-wind             a die the player is to roll
  *   on cast CARD cast dispel             an opponent casts CARD
  *   on strike target CARD...             how the player distributes
@@ -33,8 +36,9 @@ const char *const ss_trigger_words[SS_ON_TRIGGERS] = {
 
 /* The abilities a card must have to answer each trigger. */
 static const unsigned ss_react_abilities[SS_ON_TRIGGERS] = {
-	[SS_ON_ATTACKED] = SS_AB(INTERRUPT) | SS_AB(CONTINGENCY),
-	[SS_ON_ATTACK] = SS_AB(CONTINGENCY),
+	[SS_ON_ATTACKED] = SS_AB(INTERRUPT) | SS_AB(CONTINGENCY) |
+	    SS_AB(POWER_MOD),
+	[SS_ON_ATTACK] = SS_AB(CONTINGENCY) | SS_AB(POWER_MOD),
 	[SS_ON_ROLL] = SS_AB(INTERRUPTS_ROLL),
 	[SS_ON_CAST] = SS_AB(ANNULS),
 	[SS_ON_STRIKE] = 0,
