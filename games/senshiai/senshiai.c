@@ -503,18 +503,20 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		sbuf_puts(out, "# Main Stage, in order, then \"end\":\n"
 		    "#   terrain CARD SQ [pay CARD...]   recruit CARD SQ "
 		    "[pay CARD...]\n"
-		    "#   move FROM TO    castle SQ SQ    attack FROM TO "
-		    "close|ranged\n"
+		    "#   move FROM TO    castle SQ SQ\n"
+		    "#   attack FROM TO close|ranged [target CARD...]\n"
 		    "#   cast CARD SQ [N] | cast CARD PLAYER | cast dispel "
 		    "SQ EVENT\n"
 		    "#   activate SQ    produce SQ    seppuku\n"
 		    "#   on attacked SQ|any cast CARD    on attack SQ|any cast "
 		    "CARD\n"
-		    "#   on roll cast CARD    on cast CARD cast CARD    "
-		    "standing clear\n"
+		    "#   on roll cast CARD    on cast CARD cast CARD\n"
+		    "#   on strike target CARD...    standing clear\n"
 		    "#   (standing orders: they fire in any later turn)\n"
-		    "# An attack or a Tardy move ends the orders: you then "
-		    "owe\n# the Main Stage again, seeing the result.\n");
+		    "# An attack, a Tardy move or Earthquake rolls dice and "
+		    "ends the\n# orders (so may an opponent's reaction): "
+		    "you then owe the\n# Main Stage again, seeing the "
+		    "result.\n");
 	}
 }
 
