@@ -196,7 +196,7 @@ ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 		int k;
 
 		if (ss_react_parse(pl->standing[i], &s, why, sizeof why) < 0 ||
-		    s.trigger != trigger ||
+		    s.trigger != trigger || s.card < 0 ||
 		    (s.at != SS_NONE && s.at != at) ||
 		    (ss_cards[s.card].abilities & abil) == 0 ||
 		    (k = ss_pile_find(&pl->hand, s.card)) < 0 ||
