@@ -653,6 +653,68 @@ test_ss_mods_in_play(void **state)
 	free(g);
 }
 
+/* Standing orders: parsed to their canonical text (full card words),
+ * refused when the card does not answer the trigger, "on strike"
+ * replaced rather than added, at most SS_STANDING kept. */
+static void
+test_ss_react_orders(void **state)
+{
+	struct ss_game *g = util_calloc(1, sizeof *g);
+	struct ss_standing st;
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	g->n = 2;
+	assert_int_equal(ss_react_order(g, 0, "on ATTACKED e5 cast amb", why,
+	    sizeof why), 0);
+	assert_string_equal(g->p[0].standing[0], "on attacked e5 cast ambush");
+	assert_int_equal(ss_react_order(g, 0, "on strike target war-v", why,
+	    sizeof why), 0);
+	assert_int_equal(ss_react_order(g, 0, "on strike target warriors "
+	    "capital", why, sizeof why), -1);
+	assert_string_equal(why, "unknown card 'capital'");
+	assert_int_equal(ss_react_order(g, 0, "on strike target warriors "
+	    "castle-town", why, sizeof why), 0);
+	assert_int_equal(g->p[0].nstanding, 2);
+	assert_string_equal(g->p[0].standing[1], "on strike target warriors "
+	    "castle-town");
+	assert_int_equal(ss_react_order(g, 0, "on roll cast dispel", why,
+	    sizeof why), -1);
+	assert_string_equal(why, "Dispel does not answer 'on roll' (see the "
+	    "man page)");
+	assert_int_equal(ss_react_order(g, 0, "on cast plains cast dispel",
+	    why, sizeof why), -1);
+	assert_string_equal(why, "Plains is not an Event");
+	assert_int_equal(ss_react_order(g, 0, "on strike target lake", why,
+	    sizeof why), -1);
+	assert_string_equal(why, "Lake is no Unit");
+	assert_int_equal(ss_react_parse("on attacked any cast rotten", &st,
+	    why, sizeof why), 0);
+	assert_int_equal(st.at, SS_NONE);
+	assert_int_equal(st.card, SS_CARD_ROTTEN_PROVISIONS);
+	while (g->p[0].nstanding < SS_STANDING)
+		assert_int_equal(ss_react_order(g, 0, "on roll cast "
+		    "divine-wind", why, sizeof why), 0);
+	assert_int_equal(ss_react_order(g, 0, "on roll cast divine-wind", why,
+	    sizeof why), -1);
+	/* Nothing in the hand: nothing fires, the orders wait. */
+	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
+	    SS_AB(INTERRUPTS_ROLL)), -1);
+	assert_int_equal(g->p[0].nstanding, SS_STANDING);
+	/* Divine Wind in hand, but its cost (2) not payable: it waits. */
+	ss_pile_push(&g->p[0].hand, SS_CARD_DIVINE_WIND);
+	ss_pile_push(&g->p[0].hand, SS_CARD_LAKE);
+	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
+	    SS_AB(INTERRUPTS_ROLL)), -1);
+	ss_pile_append(&g->p[0].hand, SS_CARD_LAKE);
+	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
+	    SS_AB(INTERRUPTS_ROLL)), SS_CARD_DIVINE_WIND);
+	assert_int_equal(g->p[0].hand.n, 0);
+	assert_int_equal(g->p[0].discard.n, 2);
+	assert_int_equal(g->p[0].nstanding, SS_STANDING - 1);
+	free(g);
+}
+
 /* The view shows a player's own hand and standing orders only, and
  * never a Reserve's cards: changing them changes no other view. */
 static void
@@ -864,6 +926,7 @@ main(void)
 		cmocka_unit_test(test_ss_battle_paths),
 		cmocka_unit_test(test_ss_battle_distribution),
 		cmocka_unit_test(test_ss_battle_ordered),
+		cmocka_unit_test(test_ss_react_orders),
 		cmocka_unit_test(test_ss_battle_aftermath),
 		cmocka_unit_test(test_ss_state_round_trip),
 		cmocka_unit_test(test_ss_state_refused),
