@@ -427,7 +427,6 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
 	X(DECK, "deck")       /* every player owes a sealed deck list */    \
 	X(DRAW, "draw")       /* the active player's Draw Stage */          \
 	X(MAIN, "main")       /* the active player's Main Stage */          \
-	X(COUNTER, "counter") /* a defender owes a damage distribution */   \
 	X(OVER, "over")
 #define SS_STAGE_ENUM(id, w) SS_STAGE_##id,
 enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };

@@ -3,7 +3,7 @@
  *   turn: 3                  # turns begun so far
  *   turn-limit: 200          # a draw after this many turns; 0: none
  *   active: 0                # the player whose turn it is
- *   stage: main              # deck, draw, main, counter or over
+ *   stage: main              # deck, draw, main or over
  *   players:                 # in the order of the state's players
  *     - out: 0
  *       forced-by: none      # or the player who last made it discard
