@@ -428,6 +428,41 @@ test_ss_battle_distribution(void **state)
 	assert_int_equal(a[2], 2);
 }
 
+/* A distribution instruction ("target warriors"): Take Away still
+ * first, then the named cards in order, the rest as by default; damage
+ * past them all to the first named; a legal distribution in each case. */
+static void
+test_ss_battle_ordered(void **state)
+{
+	struct ss_fighter t[3];
+	int hit[3] = { 1, 1, 1 }, a[3], prio[2] = { SS_CARD_WARRIORS,
+	    SS_CARD_ARCHERS };
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	t[0] = test_ss_fighter(SS_CARD_ARCHERS, 0);
+	t[1] = test_ss_fighter(SS_CARD_WARRIORS, 0);
+	t[2] = test_ss_fighter(SS_CARD_SHIELD_BEARERS, 0);
+	ss_battle_ordered(t, hit, 3, 12, prio, 1, a);
+	assert_int_equal(a[2], 5);
+	assert_int_equal(a[1], 6);
+	assert_int_equal(a[0], 1);
+	assert_int_equal(ss_battle_check(t, hit, 3, a, 12, why, sizeof why),
+	    0);
+	ss_battle_default(t, hit, 3, 12, a);
+	assert_int_equal(a[0], 3);
+	assert_int_equal(a[1], 4);
+	hit[2] = 0;
+	ss_battle_ordered(t, hit, 2, 7, prio, 1, a);
+	assert_int_equal(a[1], 6);
+	assert_int_equal(a[0], 1);
+	ss_battle_ordered(t, hit, 2, 20, prio, 2, a);
+	assert_int_equal(a[1], 6 + 11);
+	assert_int_equal(a[0], 3);
+	assert_int_equal(ss_battle_check(t, hit, 2, a, 20, why, sizeof why),
+	    0);
+}
+
 /* Maintenance, the aftermath of close combat, Bushido. */
 static void
 test_ss_battle_aftermath(void **state)
@@ -457,7 +492,8 @@ static const char test_ss_state_text[] =
     "  - {out: 0, forced-by: none, reserve: [plains, warriors], "
     "hand: [archers], discard: [], standing: []}\n"
     "  - {out: 0, forced-by: 2, reserve: [forest], hand: [blessing, "
-    "dispel], discard: [militiamen], standing: [\"counter default\"]}\n"
+    "dispel], discard: [militiamen], standing: [\"on roll cast "
+    "divine-wind\"]}\n"
     "  - {out: 0, forced-by: none, reserve: [lake], hand: [], "
     "discard: [ambush], standing: []}\n"
     "board:\n"
@@ -617,6 +653,68 @@ test_ss_mods_in_play(void **state)
 	free(g);
 }
 
+/* Standing orders: parsed to their canonical text (full card words),
+ * refused when the card does not answer the trigger, "on strike"
+ * replaced rather than added, at most SS_STANDING kept. */
+static void
+test_ss_react_orders(void **state)
+{
+	struct ss_game *g = util_calloc(1, sizeof *g);
+	struct ss_standing st;
+	char why[GAME_REASON_MAX];
+
+	(void)state;
+	g->n = 2;
+	assert_int_equal(ss_react_order(g, 0, "on ATTACKED e5 cast amb", why,
+	    sizeof why), 0);
+	assert_string_equal(g->p[0].standing[0], "on attacked e5 cast ambush");
+	assert_int_equal(ss_react_order(g, 0, "on strike target war-v", why,
+	    sizeof why), 0);
+	assert_int_equal(ss_react_order(g, 0, "on strike target warriors "
+	    "capital", why, sizeof why), -1);
+	assert_string_equal(why, "unknown card 'capital'");
+	assert_int_equal(ss_react_order(g, 0, "on strike target warriors "
+	    "castle-town", why, sizeof why), 0);
+	assert_int_equal(g->p[0].nstanding, 2);
+	assert_string_equal(g->p[0].standing[1], "on strike target warriors "
+	    "castle-town");
+	assert_int_equal(ss_react_order(g, 0, "on roll cast dispel", why,
+	    sizeof why), -1);
+	assert_string_equal(why, "Dispel does not answer 'on roll' (see the "
+	    "man page)");
+	assert_int_equal(ss_react_order(g, 0, "on cast plains cast dispel",
+	    why, sizeof why), -1);
+	assert_string_equal(why, "Plains is not an Event");
+	assert_int_equal(ss_react_order(g, 0, "on strike target lake", why,
+	    sizeof why), -1);
+	assert_string_equal(why, "Lake is no Unit");
+	assert_int_equal(ss_react_parse("on attacked any cast rotten", &st,
+	    why, sizeof why), 0);
+	assert_int_equal(st.at, SS_NONE);
+	assert_int_equal(st.card, SS_CARD_ROTTEN_PROVISIONS);
+	while (g->p[0].nstanding < SS_STANDING)
+		assert_int_equal(ss_react_order(g, 0, "on roll cast "
+		    "divine-wind", why, sizeof why), 0);
+	assert_int_equal(ss_react_order(g, 0, "on roll cast divine-wind", why,
+	    sizeof why), -1);
+	/* Nothing in the hand: nothing fires, the orders wait. */
+	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
+	    SS_AB(INTERRUPTS_ROLL)), -1);
+	assert_int_equal(g->p[0].nstanding, SS_STANDING);
+	/* Divine Wind in hand, but its cost (2) not payable: it waits. */
+	ss_pile_push(&g->p[0].hand, SS_CARD_DIVINE_WIND);
+	ss_pile_push(&g->p[0].hand, SS_CARD_LAKE);
+	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
+	    SS_AB(INTERRUPTS_ROLL)), -1);
+	ss_pile_append(&g->p[0].hand, SS_CARD_LAKE);
+	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
+	    SS_AB(INTERRUPTS_ROLL)), SS_CARD_DIVINE_WIND);
+	assert_int_equal(g->p[0].hand.n, 0);
+	assert_int_equal(g->p[0].discard.n, 2);
+	assert_int_equal(g->p[0].nstanding, SS_STANDING - 1);
+	free(g);
+}
+
 /* The view shows a player's own hand and standing orders only, and
  * never a Reserve's cards: changing them changes no other view. */
 static void
@@ -648,8 +746,8 @@ test_ss_view_hidden(void **state)
 		if (viewer == 1) {
 			assert_non_null(strstr(a.p, "Hand (2): Blessing, "
 			    "Dispel"));
-			assert_non_null(strstr(a.p, "Standing: counter "
-			    "default"));
+			assert_non_null(strstr(a.p, "Standing: on roll "
+			    "cast divine-wind"));
 		} else {
 			assert_null(strstr(a.p, "Blessing, Dispel"));
 			assert_null(strstr(a.p, "Standing"));
@@ -827,6 +925,8 @@ main(void)
 		cmocka_unit_test(test_ss_battle_pool),
 		cmocka_unit_test(test_ss_battle_paths),
 		cmocka_unit_test(test_ss_battle_distribution),
+		cmocka_unit_test(test_ss_battle_ordered),
+		cmocka_unit_test(test_ss_react_orders),
 		cmocka_unit_test(test_ss_battle_aftermath),
 		cmocka_unit_test(test_ss_state_round_trip),
 		cmocka_unit_test(test_ss_state_refused),

@@ -217,6 +217,44 @@ ss_try(const struct ss_game *g, int player, const char *text,
 	free(t);
 }
 
+/* Standing orders for the reactions in p's hand, each once: so random
+ * playouts exercise them. */
+static void
+ss_legal_standing(const struct ss_game *g, int p, struct strlist *out)
+{
+	const struct ss_pile *h = &g->p[p].hand;
+	char text[96];
+
+	for (int i = 0; i < h->n; i++) {
+		const struct ss_card *c = &ss_cards[h->card[i]];
+		int held = 0;
+
+		if (ss_pile_find(h, h->card[i]) != i)
+			continue;
+		if (c->abilities & SS_AB(INTERRUPT))
+			snprintf(text, sizeof text, "on attacked any cast %s",
+			    c->word);
+		else if (c->abilities & SS_AB(CONTINGENCY))
+			snprintf(text, sizeof text, "on attack any cast %s",
+			    c->word);
+		else if (c->type == SS_EVENT &&
+		    (c->abilities & SS_AB(POWER_MOD)))
+			snprintf(text, sizeof text, "on attacked any cast %s",
+			    c->word);
+		else if (c->abilities & SS_AB(INTERRUPTS_ROLL))
+			snprintf(text, sizeof text, "on roll cast %s", c->word);
+		else if (c->abilities & SS_AB(ANNULS))
+			snprintf(text, sizeof text, "on cast blessing cast %s",
+			    c->word);
+		else
+			continue;
+		for (int k = 0; k < g->p[p].nstanding; k++)
+			held |= strcmp(g->p[p].standing[k], text) == 0;
+		if (!held)
+			ss_try(g, p, text, out);
+	}
+}
+
 /* Candidate Main Stage orders, each tried; in a fixed order. */
 static void
 ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
@@ -257,6 +295,8 @@ ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
 			ss_board_name(nb[i], b);
 			snprintf(text, sizeof text, "move %s %s", a, b);
 			ss_try(g, p, text, out);
+			snprintf(text, sizeof text, "castle %s %s", a, b);
+			ss_try(g, p, text, out);
 			snprintf(text, sizeof text, "attack %s %s close", a, b);
 			ss_try(g, p, text, out);
 			snprintf(text, sizeof text, "attack %s %s ranged", a,
@@ -268,6 +308,7 @@ ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
 		snprintf(text, sizeof text, "activate %s", a);
 		ss_try(g, p, text, out);
 	}
+	ss_legal_standing(g, p, out);
 	for (int i = 0; i < h->n; i++)
 		if (ss_cards[h->card[i]].target == SS_TG_PLAYER &&
 		    ss_pile_find(h, h->card[i]) == i) {
@@ -384,6 +425,7 @@ ss_resolve(void *vg, const struct game_players *pl,
 	const struct answer *a = &answers[0];
 	char why[GAME_REASON_MAX];
 	int r = SS_PLAY_DONE;
+	size_t i;
 
 	if (g->stage == SS_STAGE_DECK) {
 		ss_deal(g, pl, answers, n, rng, ev);
@@ -392,13 +434,22 @@ ss_resolve(void *vg, const struct game_players *pl,
 	}
 	if (n != 1 || a->player != g->active)
 		return err_set(e, 0, 0, "senshiai: answer of the wrong player");
-	for (size_t i = 0; i < a->n && g->stage != SS_STAGE_OVER; i++) {
+	for (i = 0; i < a->n && g->stage != SS_STAGE_OVER; i++) {
 		r = ss_play_order(g, a->player, a->orders[i].text, rng, ev,
 		    pl->names, why, sizeof why);
 		if (r < 0)
 			return err_set(e, a->orders[i].line, a->orders[i].col,
 			    "senshiai: accepted order refused: %s", why);
 		ss_pile_check(g, ev, pl->names);
+		if (r == SS_PLAY_LAST && i + 1 < a->n) {
+			events_add(ev, EVENT_ALL, "A reaction interrupts %s: "
+			    "the %zu order%s after it lapse%s.",
+			    pl->names[a->player], a->n - i - 1,
+			    a->n - i - 1 == 1 ? "" : "s",
+			    a->n - i - 1 == 1 ? "s" : "");
+			i++;
+			break;
+		}
 	}
 	if (g->stage == SS_STAGE_OVER)
 		return 0;
@@ -418,8 +469,8 @@ ss_resolve(void *vg, const struct game_players *pl,
 			ss_next_turn(g, ev, pl->names);
 		return 0;
 	}
-	if (g->p[g->active].out || (a->n > 0 &&
-	    strcmp(a->orders[a->n - 1].text, "end") == 0))
+	if (g->p[g->active].out || (i > 0 && i == a->n &&
+	    strcmp(a->orders[i - 1].text, "end") == 0))
 		ss_next_turn(g, ev, pl->names);
 	return 0;
 }
@@ -458,17 +509,27 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "\"3 village\", \"done\"]\n");
 	} else if (g->stage == SS_STAGE_DRAW) {
 		sbuf_puts(out, "# Draw Stage: \"discard CARD\" any number of "
-		    "times, then \"draw\"\n# (draws up to 6 cards).\n");
+		    "times, then \"draw\"\n# (draws up to 6 cards); "
+		    "standing orders (\"on ...\", \"standing clear\")\n"
+		    "# may come before it.\n");
 	} else {
 		sbuf_puts(out, "# Main Stage, in order, then \"end\":\n"
 		    "#   terrain CARD SQ [pay CARD...]   recruit CARD SQ "
 		    "[pay CARD...]\n"
-		    "#   move FROM TO    attack FROM TO close|ranged\n"
+		    "#   move FROM TO    castle SQ SQ\n"
+		    "#   attack FROM TO close|ranged [target CARD...]\n"
 		    "#   cast CARD SQ [N] | cast CARD PLAYER | cast dispel "
 		    "SQ EVENT\n"
 		    "#   activate SQ    produce SQ    seppuku\n"
-		    "# An attack or a Tardy move ends the orders: you then "
-		    "owe\n# the Main Stage again, seeing the result.\n");
+		    "#   on attacked SQ|any cast CARD    on attack SQ|any cast "
+		    "CARD\n"
+		    "#   on roll cast CARD    on cast CARD cast CARD\n"
+		    "#   on strike target CARD...    standing clear\n"
+		    "#   (standing orders: they fire in any later turn)\n"
+		    "# An attack, a Tardy move or Earthquake rolls dice and "
+		    "ends the\n# orders (so may an opponent's reaction): "
+		    "you then owe the\n# Main Stage again, seeing the "
+		    "result.\n");
 	}
 }
 
@@ -493,6 +554,7 @@ ss_perturb(void *vg, int player, struct rng *hr)
 {
 	struct ss_game *g = vg, *before = util_malloc(sizeof *before);
 	struct rng copy = *hr;
+	char why[GAME_REASON_MAX];
 	int changed;
 
 	for (int i = 0; i <= player + 1; i++)
@@ -503,7 +565,14 @@ ss_perturb(void *vg, int player, struct rng *hr)
 
 		rng_shuffle(&copy, q->reserve.card, (size_t)q->reserve.n,
 		    sizeof q->reserve.card[0]);
-		if (p == player || q->hand.n == 0 || q->reserve.n == 0)
+		if (p == player)
+			continue;
+		if (q->nstanding > 0)
+			q->nstanding = 0;
+		else
+			ss_react_order(g, p, "on roll cast divine-wind", why,
+			    sizeof why);
+		if (q->hand.n == 0 || q->reserve.n == 0)
 			continue;
 		{
 			int i = (int)rng_below(&copy, (uint64_t)q->hand.n);

@@ -1,9 +1,14 @@
 /* senshiai.h - what the files of the Senshiai module share.
  *
  * senshiai.c   the game_entry: options, setup, the turn sequence
- * ss_play.c    one order of a turn, checked and applied
+ * ss_play.c    one order of a turn, checked and applied (ss_play.h
+ *              shares its context with:)
+ * ss_move.c    the orders that move companies: move, castle
+ * ss_cast.c    the orders that cast Events, Chaos, annulment
  * ss_fight.c   one battle played on the state
  * ss_pile.c    cards between piles and the board; who is out
+ * ss_react.c   reactions: standing orders, fired by named events
+ * ss_flee.c    fleeing and the second-flee rule
  * and the leaf files that compute and return:
  *
  * ss_cards.c   the Basic Collection as one table, card lookup, deck lists
@@ -384,6 +389,15 @@ int ss_battle_check(const struct ss_fighter *t, const int *hit, size_t n,
 void ss_battle_default(const struct ss_fighter *t, const int *hit, size_t n,
     int total, int *assign);
 
+/* A distribution by the instruction prio[0..nprio) (cards): hittable
+ * Take Away targets first (the rule), then the targets of each card of
+ * prio in its order (cheapest first among the same card), then the
+ * others as by default; each takes what destroys it while damage lasts;
+ * damage past destroying them all goes to the first target of prio hit,
+ * or else as by default.  With nprio 0 it is ss_battle_default. */
+void ss_battle_ordered(const struct ss_fighter *t, const int *hit, size_t n,
+    int total, const int *prio, int nprio, int *assign);
+
 /* Cards a Capital with Maintenance makes its master waste after taking
  * damage: one per point past its resistance. */
 int ss_battle_maintenance(const struct ss_fighter *capital);
@@ -415,7 +429,6 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
 	X(DECK, "deck")       /* every player owes a sealed deck list */    \
 	X(DRAW, "draw")       /* the active player's Draw Stage */          \
 	X(MAIN, "main")       /* the active player's Main Stage */          \
-	X(COUNTER, "counter") /* a defender owes a damage distribution */   \
 	X(OVER, "over")
 #define SS_STAGE_ENUM(id, w) SS_STAGE_##id,
 enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };
@@ -533,9 +546,30 @@ int ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged);
  * there? */
 int ss_fight_fits(const struct ss_game *g, int from, int to);
 /* The active player's eligible Units of from attack square to; plays the
- * whole battle, logging every roll. */
+ * whole battle, logging every roll.  The attacker's damage goes by
+ * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
+ * defender's by his. */
 void ss_fight(struct ss_game *g, int from, int to, int ranged,
-    struct rng *rng, struct events *ev, const char *const *names);
+    const int *prio, int nprio, struct rng *rng, struct events *ev,
+    const char *const *names);
+
+/* ---- Fleeing (ss_flee.c) ------------------------------------------- */
+
+/* Unit k of square s flees once more this turn; on its second flight it
+ * is destroyed (logged): returns 1 then, else 0. */
+int ss_flee_count(struct ss_game *g, int s, int k, struct events *ev,
+    const char *const *names);
+/* The Units of from fighting now (SS_ACT_NOW) flee back to from, where
+ * they stand: each flight counts. */
+void ss_flee_back(struct ss_game *g, int from, struct events *ev,
+    const char *const *names);
+/* Every Unit on square s must flee (its Terrain is destroyed): each, in
+ * order, to the first near square in board order that has a Terrain
+ * sharing a path with it, holds no enemy of its owner and has room within
+ * its Limit; a Unit with nowhere to go, or fleeing a second time this
+ * turn, is destroyed.  Logs each. */
+void ss_flee_all(struct ss_game *g, int s, struct events *ev,
+    const char *const *names);
 
 /* ---- Orders of a turn (ss_play.c) --------------------------------- */
 
@@ -558,6 +592,67 @@ int ss_play_enemy(const struct ss_game *g, int p, int s);
 /* Destroy every Unit whose Resistance is now 0. */
 void ss_play_zero(struct ss_game *g, struct events *ev,
     const char *const *names);
+
+/* ---- Reactions: standing orders (ss_react.c) ----------------------- */
+
+/* The named events a standing order waits for.  X(ID, word). */
+#define SS_TRIGGER_LIST(X)                                                 \
+	X(ATTACKED, "attacked") /* an enemy attacks the player's company */ \
+	X(ATTACK, "attack")     /* the player's company attacks */          \
+	X(ROLL, "roll")         /* the player is to roll a die */           \
+	X(CAST, "cast")         /* an opponent casts an Event */         \
+	X(STRIKE, "strike")     /* the player distributes damage */
+#define SS_TRIGGER_ENUM(id, w) SS_ON_##id,
+enum ss_trigger { SS_TRIGGER_LIST(SS_TRIGGER_ENUM) SS_ON_TRIGGERS };
+#undef SS_TRIGGER_ENUM
+extern const char *const ss_trigger_words[SS_ON_TRIGGERS];
+
+#define SS_PRIO_MAX 6 /* cards in a damage distribution instruction */
+
+/* One standing order, parsed. */
+struct ss_standing {
+	int trigger; /* enum ss_trigger */
+	int at;      /* attack(ed): a square or SS_NONE (any); cast: the
+	              * card awaited; roll, strike: SS_NONE */
+	int card;    /* the Event it casts; strike: SS_NONE */
+	int nprio;   /* strike: the Units to destroy first, in order */
+	int prio[SS_PRIO_MAX];
+};
+
+/* Parse a standing order ("on attacked e5 cast ambush"): 0, or -1 with
+ * why set.  The card must answer the trigger: Ambush and Events with
+ * Power Modifiers (Battle Cry, Blessing...) "attacked", Events with Power
+ * Modifiers "attack", Divine Wind "roll", Dispel "cast".
+ * "on strike target CARD..." (1 to SS_PRIO_MAX Unit cards) is the
+ * player's damage distribution instruction: it is never used up. */
+int ss_react_parse(const char *text, struct ss_standing *s, char *why,
+    size_t size);
+/* The canonical text of s (full card words), as kept in the state. */
+void ss_react_format(const struct ss_standing *s, char *buf, size_t size);
+/* Player p gives a standing order (a new "on strike" replaces the old):
+ * 0, or -1 with why set. */
+int ss_react_order(struct ss_game *g, int p, const char *text, char *why,
+    size_t size);
+/* Fire the first standing order of p waiting for trigger at at (a
+ * square, or the card cast) whose card has an ability in abil, is in the
+ * hand and can be paid by the first other cards of the hand: the order is
+ * used up, the card leaves the hand, its cost goes to the Discard Pile.
+ * Returns the card (the caller puts it in play or on the Discard Pile), or
+ * -1 when no order fires. */
+int ss_react_fire(struct ss_game *g, int p, int trigger, int at,
+    unsigned abil);
+/* Parse "target CARD..." at words w[at..]: the Unit cards, into prio;
+ * returns how many (1 to SS_PRIO_MAX), or -1 with why set. */
+int ss_react_targets(const struct util_words *w, int at,
+    int prio[SS_PRIO_MAX], char *why, size_t size);
+/* Player p's damage distribution instruction ("on strike"): the cards
+ * into prio, returns how many (0: none given). */
+int ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX]);
+/* A die rolled by p: the number of an Event that Interrupts a Die Roll,
+ * if a standing order of p casts one (logged; no draw from rng), else
+ * rng_die(rng, 6). */
+int ss_react_die(struct ss_game *g, int p, struct rng *rng,
+    struct events *ev, const char *const *names);
 
 /* ---- Modifiers in play (ss_mods.c) -------------------------------- */
 

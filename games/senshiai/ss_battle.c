@@ -108,27 +108,54 @@ void
 ss_battle_default(const struct ss_fighter *t, const int *hit, size_t n,
     int total, int *assign)
 {
+	ss_battle_ordered(t, hit, n, total, NULL, 0, assign);
+}
+
+/* Does target t belong to pass pass of ss_battle_ordered: 0 Take Away,
+ * 1..nprio the card prio[pass - 1], nprio + 1 any other? */
+static int
+ss_battle_pass(const struct ss_fighter *t, int pass, const int *prio,
+    int nprio)
+{
+	if (ss_cards[t->card].abilities & SS_AB(TAKE_AWAY))
+		return pass == 0;
+	if (pass == 0)
+		return 0;
+	if (pass <= nprio)
+		return t->card == prio[pass - 1];
+	for (int i = 0; i < nprio; i++)
+		if (t->card == prio[i])
+			return 0;
+	return 1;
+}
+
+void
+ss_battle_ordered(const struct ss_fighter *t, const int *hit, size_t n,
+    int total, const int *prio, int nprio, int *assign)
+{
 	int done[SS_DEFAULT_MAX];
 	int first = -1;
 
 	memset(assign, 0, n * sizeof *assign);
 	memset(done, 0, sizeof done);
-	for (size_t i = 0; i < n; i++)
-		if (hit[i] && first < 0)
+	for (int k = 0; k < nprio && first < 0; k++)
+		for (size_t i = 0; i < n && first < 0; i++)
+			if (hit[i] && t[i].card == prio[k])
+				first = (int)i;
+	for (size_t i = 0; i < n && first < 0; i++)
+		if (hit[i])
 			first = (int)i;
 	if (first < 0 || n > SS_DEFAULT_MAX)
 		return;
-	/* Two passes: Take Away targets, then the rest; in each, the
-	 * cheapest kill first. */
-	for (int pass = 0; pass < 2; pass++) {
+	/* Passes: Take Away targets, each card of prio, then the rest; in
+	 * each, the cheapest kill first. */
+	for (int pass = 0; pass <= nprio + 1; pass++) {
 		for (;;) {
 			int best = -1;
 
 			for (size_t i = 0; i < n; i++) {
-				int ta = (ss_cards[t[i].card].abilities &
-				    SS_AB(TAKE_AWAY)) != 0;
-
-				if (!hit[i] || done[i] || ta != (pass == 0) ||
+				if (!hit[i] || done[i] ||
+				    !ss_battle_pass(&t[i], pass, prio, nprio) ||
 				    ss_battle_left(&t[i]) == 0)
 					continue;
 				if (best < 0 || ss_battle_left(&t[i]) <

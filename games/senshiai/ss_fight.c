@@ -49,19 +49,19 @@ ss_fight_add(const struct ss_game *g, struct ss_side *sd, int k)
 
 /* Damage from side a to side b: pool, die, default distribution. */
 static void
-ss_fight_strike(struct ss_side *a, struct ss_side *b, int ranged,
-    int construction, struct rng *rng, struct events *ev,
-    const char *const *names)
+ss_fight_strike(struct ss_game *g, struct ss_side *a, struct ss_side *b,
+    int ranged, int construction, const int *prio, int nprio,
+    struct rng *rng, struct events *ev, const char *const *names)
 {
 	int pool = 0, die, hit[SS_DEFAULT_MAX], as[SS_DEFAULT_MAX];
 	struct sbuf line;
 
 	for (size_t i = 0; i < a->n; i++)
 		pool += ss_battle_attack(&a->f[i], ranged, construction);
-	die = rng_die(rng, 6);
+	die = ss_react_die(g, a->owner, rng, ev, names);
 	for (size_t i = 0; i < b->n; i++)
 		hit[i] = ss_battle_can_hit(a->f, a->n, &b->f[i], ranged);
-	ss_battle_default(b->f, hit, b->n, pool + die, as);
+	ss_battle_ordered(b->f, hit, b->n, pool + die, prio, nprio, as);
 	sbuf_init(&line);
 	sbuf_printf(&line, "%s strikes for %d + die %d = %d:", names[a->owner],
 	    pool, die, pool + die);
@@ -81,18 +81,6 @@ ss_fight_dead(const struct ss_side *sd, size_t i)
 {
 	return sd->unit[i] != SS_NONE &&
 	    sd->f[i].damage >= sd->f[i].power[SS_RESIST];
-}
-
-static size_t
-ss_fight_alive(const struct ss_side *sd, int units_only)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < sd->n; i++)
-		if (!ss_fight_dead(sd, i) &&
-		    (!units_only || sd->unit[i] != SS_NONE))
-			n++;
-	return n;
 }
 
 /* Bushido and Pillage of side a against side b, after the burial. */
@@ -144,14 +132,104 @@ ss_fight_bury(struct ss_game *g, struct ss_side *sd, const int *sacrifice,
 	}
 }
 
+/* The battle is over: Effects lasting a battle end, and no Unit is
+ * fighting now any more. */
+static void
+ss_fight_end(struct ss_game *g)
+{
+	for (int i = g->neffects - 1; i >= 0; i--)
+		if (g->effect[i].duration == SS_DUR_BATTLE)
+			ss_pile_effect_end(g, i);
+	for (int s = 0; s < SS_SQUARES; s++)
+		for (int k = 0; k < g->sq[s].nunits; k++)
+			g->sq[s].unit[k].acted &= ~SS_ACT_NOW;
+}
+
+/* Player p's standing orders for trigger at sq, its company's square in
+ * a battle against the company at foe, casting Events with Power
+ * Modifiers (Battle Cry's Contingency is met: a battle is on), each
+ * while one fires.  Ruling: a bonus goes on p's company, a penalty on
+ * the enemy's; a Unit Event on the first Unit listed there (the Capital
+ * when there is none). */
+static void
+ss_fight_mods(struct ss_game *g, int p, int trigger, int sq, int foe,
+    struct events *ev, const char *const *names)
+{
+	int card;
+
+	while ((card = ss_react_fire(g, p, trigger, sq,
+	    SS_AB(CONTINGENCY) | SS_AB(POWER_MOD))) >= 0) {
+		struct ss_effect *f;
+		int at = ss_cards[card].mod[0] == '-' ? foe : sq;
+		char name[3];
+
+		if (g->neffects >= SS_EFFECTS) {
+			ss_pile_push(&g->p[p].discard, card);
+			continue;
+		}
+		f = &g->effect[g->neffects++];
+		f->card = card;
+		f->caster = p;
+		f->sq = at;
+		f->unit = ss_cards[card].target == SS_TG_UNIT &&
+		    g->sq[at].nunits > 0 ? 0 : SS_NONE;
+		f->duration = ss_cards[card].duration;
+		ss_board_name(at, name);
+		events_add(ev, EVENT_ALL, "%s casts %s (a standing order) on "
+		    "the %s at %s.", names[p], ss_cards[card].name,
+		    f->unit == SS_NONE ? "company" : "first Unit", name);
+	}
+}
+
+/* Reactions before any die is rolled (ss_react.c): the defender's
+ * Interrupt stops a close combat, the attackers fleeing back; else each
+ * side's Events with Power Modifiers, the attacker's first; Units whose
+ * Resistance they bring to 0 are destroyed.  Returns 1 if the battle is
+ * over before it began (interrupted, or no attacker left). */
+static int
+ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
+    struct events *ev, const char *const *names)
+{
+	int card = ranged ? -1 : ss_react_fire(g, def, SS_ON_ATTACKED, to,
+	    SS_AB(INTERRUPT));
+
+	if (card >= 0) {
+		ss_pile_push(&g->p[def].discard, card);
+		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): the "
+		    "close combat is interrupted and the attackers flee back.",
+		    names[def], ss_cards[card].name);
+		for (int k = 0; k < g->sq[from].nunits; k++) {
+			struct ss_unit *u = &g->sq[from].unit[k];
+
+			if (u->owner == g->active &&
+			    ss_fight_eligible(g, from, k, 0)) {
+				u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
+				u->moves++;
+			}
+		}
+		ss_flee_back(g, from, ev, names);
+		return 1;
+	}
+	ss_fight_mods(g, g->active, SS_ON_ATTACK, from, to, ev, names);
+	ss_fight_mods(g, def, SS_ON_ATTACKED, to, from, ev, names);
+	ss_play_zero(g, ev, names);
+	for (int k = 0; k < g->sq[from].nunits; k++)
+		if (g->sq[from].unit[k].owner == g->active &&
+		    ss_fight_eligible(g, from, k, ranged))
+			return 0;
+	events_add(ev, EVENT_ALL, "No attacker is left to fight.");
+	return 1;
+}
+
 static void ss_fight_claim(struct ss_game *g, int from, int to,
     size_t left_a, size_t left_d, struct events *ev,
     const char *const *names);
 
 void
-ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
-    struct events *ev, const char *const *names)
+ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
+    int nprio, struct rng *rng, struct events *ev, const char *const *names)
 {
+	int dprio[SS_PRIO_MAX], ndprio, aprio[SS_PRIO_MAX];
 	struct ss_side a, d;
 	int construction, sa[SS_DEFAULT_MAX], sd[SS_DEFAULT_MAX];
 	int capital = SS_NONE;
@@ -164,6 +242,12 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
 	d.sq = to;
 	d.owner = g->sq[to].nunits > 0 ? g->sq[to].unit[0].owner :
 	    g->sq[to].master;
+	events_add(ev, EVENT_ALL, "%s attacks %s's company in %s combat.",
+	    names[a.owner], names[d.owner], ranged ? "ranged" : "close");
+	if (ss_fight_react(g, from, to, ranged, d.owner, ev, names)) {
+		ss_fight_end(g);
+		return;
+	}
 	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
 		if (g->sq[from].unit[k].owner == a.owner &&
 		    ss_fight_eligible(g, from, k, ranged))
@@ -177,10 +261,14 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
 	}
 	construction = strcmp(ss_cards[g->sq[to].terrain].subtype,
 	    "Construction") == 0;
-	events_add(ev, EVENT_ALL, "%s attacks %s's company in %s combat.",
-	    names[a.owner], names[d.owner], ranged ? "ranged" : "close");
-	ss_fight_strike(&a, &d, ranged, construction, rng, ev, names);
-	ss_fight_strike(&d, &a, ranged, 0, rng, ev, names);
+	if (nprio == 0) {
+		nprio = ss_react_prio(g, a.owner, aprio);
+		prio = aprio;
+	}
+	ndprio = ss_react_prio(g, d.owner, dprio);
+	ss_fight_strike(g, &a, &d, ranged, construction, prio, nprio, rng,
+	    ev, names);
+	ss_fight_strike(g, &d, &a, ranged, 0, dprio, ndprio, rng, ev, names);
 	for (size_t i = 0; i < a.n; i++) {
 		struct ss_unit *u = &g->sq[from].unit[a.unit[i]];
 
@@ -190,10 +278,14 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
 	}
 	ss_fight_codes(g, &a, &d, sa, ev, names);
 	ss_fight_codes(g, &d, &a, sd, ev, names);
-	left_a = ss_fight_alive(&a, 1);
-	left_d = ss_fight_alive(&d, 0);
 	ss_fight_bury(g, &a, sa, ev, names);
 	ss_fight_bury(g, &d, sd, ev, names);
+	/* Survivors after the burial and the sacrifices: the attackers
+	 * still fighting on from, every Unit on to and its Capital. */
+	left_a = 0;
+	for (int k = 0; k < g->sq[from].nunits; k++)
+		left_a += (g->sq[from].unit[k].acted & SS_ACT_NOW) != 0;
+	left_d = (size_t)g->sq[to].nunits + (capital != SS_NONE);
 	if (capital != SS_NONE) {
 		int w = ss_battle_maintenance(&d.f[capital]);
 
@@ -205,9 +297,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, struct rng *rng,
 	}
 	if (!ranged && left_a > 0)
 		ss_fight_claim(g, from, to, left_a, left_d, ev, names);
-	for (int s = 0; s < SS_SQUARES; s++)
-		for (int k = 0; k < g->sq[s].nunits; k++)
-			g->sq[s].unit[k].acted &= ~SS_ACT_NOW;
+	ss_fight_end(g);
 }
 
 /* Close combat's aftermath: claim the terrain, or flee back. */
@@ -224,19 +314,8 @@ ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
 		    names[g->active]);
 		return;
 	}
-	for (int k = g->sq[from].nunits - 1; k >= 0; k--) {
-		struct ss_unit *u = &g->sq[from].unit[k];
-
-		if (!(u->acted & SS_ACT_NOW))
-			continue;
-		if (++u->flees >= 2) {
-			events_add(ev, EVENT_ALL, "%s of %s flees a second "
-			    "time this turn and is destroyed.",
-			    ss_cards[u->card].name, names[g->active]);
-			ss_pile_unit_destroy(g, from, k);
-		}
-	}
 	events_add(ev, EVENT_ALL, "The attackers flee back.");
+	ss_flee_back(g, from, ev, names);
 }
 
 int

@@ -3,28 +3,16 @@
  * function checks orders for validate (on a copy, ev NULL: nothing
  * random happens) and applies them for resolve, so the two cannot
  * disagree.  Orders that roll dice (an attack, moving a Tardy Unit) end
- * the answer: their outcome decides what may follow. */
+ * the answer: their outcome decides what may follow.  Moves are in
+ * ss_move.c, casting in ss_cast.c; standing orders in ss_react.c. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "senshiai.h"
+#include "ss_play.h"
 
-struct ss_ctx {
-	struct ss_game *g;
-	int p;
-	struct rng *rng;         /* NULL: checking only */
-	struct events *ev;       /* NULL: checking only */
-	const char *const *names;
-	char *why;
-	size_t size;
-	const char *text;
-};
-
-static int
-ss_play_no(struct ss_ctx *c, const char *fmt, ...) GB_PRINTF(2, 3);
-
-static int
+int
 ss_play_no(struct ss_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
@@ -36,7 +24,7 @@ ss_play_no(struct ss_ctx *c, const char *fmt, ...)
 }
 
 /* A card word of the player's hand; -1 with why set. */
-static int
+int
 ss_play_hand_card(struct ss_ctx *c, const char *word, int *card)
 {
 	if ((*card = ss_cards_find(word, c->why, c->size)) < 0)
@@ -48,7 +36,7 @@ ss_play_hand_card(struct ss_ctx *c, const char *word, int *card)
 	return 0;
 }
 
-static int
+int
 ss_play_square(struct ss_ctx *c, const char *word, int *sq)
 {
 	if ((*sq = ss_board_parse(word)) < 0) {
@@ -61,7 +49,7 @@ ss_play_square(struct ss_ctx *c, const char *word, int *sq)
 /* Play card from the hand paying its cost: the cards named after "pay"
  * (words w[at..]) or else the first cards of the hand.  The played card
  * leaves the hand; the paid ones go to the Discard Pile. */
-static int
+int
 ss_play_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 {
 	struct ss_pile *h = &c->g->p[c->p].hand;
@@ -116,7 +104,7 @@ ss_play_enemy(const struct ss_game *g, int p, int s)
 	    ss_cards[q->terrain].type == SS_CAPITAL;
 }
 
-static int
+int
 ss_play_troops(const struct ss_square *q)
 {
 	int n = 0;
@@ -193,145 +181,20 @@ ss_play_recruit(struct ss_ctx *c, const struct util_words *w)
 	return SS_PLAY_DONE;
 }
 
-/* The fewest steps from a to b for the company of a (every Unit must
- * share a path with each square crossed, none of which may hold an
- * enemy), or -1.  Breadth first over the board. */
-static int
-ss_play_steps(const struct ss_game *g, int p, int a, int b)
-{
-	int dist[SS_SQUARES], queue[SS_SQUARES], head = 0, tail = 0;
-	unsigned need = 0;
-
-	for (int s = 0; s < SS_SQUARES; s++)
-		dist[s] = -1;
-	dist[a] = 0;
-	queue[tail++] = a;
-	while (head < tail) {
-		int s = queue[head++], nb[SS_NEAR_MAX];
-		int n = ss_board_neighbours(s, nb);
-
-		for (int i = 0; i < n; i++) {
-			int t = nb[i], ok = g->sq[t].terrain != SS_NONE &&
-			    dist[t] < 0 && !ss_play_enemy(g, p, t);
-
-			for (int k = 0; ok && k < g->sq[a].nunits; k++)
-				ok = (ss_cards[g->sq[a].unit[k].card].paths &
-				    ss_cards[g->sq[t].terrain].paths) != 0;
-			if (!ok)
-				continue;
-			dist[t] = dist[s] + 1;
-			queue[tail++] = t;
-		}
-	}
-	(void)need;
-	return dist[b];
-}
-
-/* The most squares every Unit of the company on s may still move, with
- * Move Restriction: a Unit entering or leaving a terrain with it may
- * not move more than its number in the turn (RULINGS). */
-static int
-ss_play_reach(const struct ss_game *g, int s, int to)
-{
-	int reach = 99;
-
-	for (int k = 0; k < g->sq[s].nunits; k++) {
-		int v[SS_TRAITS], left, cap = 99;
-		const struct ss_unit *u = &g->sq[s].unit[k];
-
-		ss_mods_traits(g, s, k, v);
-		left = v[SS_SPEED] - u->moves;
-		if (ss_cards[g->sq[s].terrain].abilities &
-		    SS_AB(MOVE_RESTRICTION))
-			cap = ss_cards[g->sq[s].terrain].param;
-		if (ss_cards[g->sq[to].terrain].abilities &
-		    SS_AB(MOVE_RESTRICTION) &&
-		    ss_cards[g->sq[to].terrain].param < cap)
-			cap = ss_cards[g->sq[to].terrain].param;
-		if (cap - u->moves < left)
-			left = cap - u->moves;
-		if (left < reach)
-			reach = left;
-	}
-	return reach;
-}
-
-static int
-ss_play_has_tardy(const struct ss_square *q)
-{
-	for (int k = 0; k < q->nunits; k++)
-		if (ss_cards[q->unit[k].card].abilities & SS_AB(TARDY))
-			return 1;
-	return 0;
-}
-
-static int
-ss_play_move(struct ss_ctx *c, const struct util_words *w)
-{
-	int a, b, steps;
-	struct ss_game *g = c->g;
-
-	if (w->n != 3)
-		return ss_play_no(c, "expected 'move FROM TO'");
-	if (ss_play_square(c, w->w[1], &a) < 0 ||
-	    ss_play_square(c, w->w[2], &b) < 0)
-		return SS_PLAY_REFUSED;
-	if (g->sq[a].nunits == 0 || g->sq[a].unit[0].owner != c->p)
-		return ss_play_no(c, "you have no company at %s", w->w[1]);
-	if (a == b || g->sq[b].terrain == SS_NONE)
-		return ss_play_no(c, "%s is no terrain to move to", w->w[2]);
-	if (ss_play_enemy(g, c->p, b))
-		return ss_play_no(c, "%s holds an enemy: attack it", w->w[2]);
-	if ((steps = ss_play_steps(g, c->p, a, b)) < 0)
-		return ss_play_no(c, "no path for the whole company from %s "
-		    "to %s", w->w[1], w->w[2]);
-	if (steps > ss_play_reach(g, a, b))
-		return ss_play_no(c, "%s is %d moves away: too far for the "
-		    "company", w->w[2], steps);
-	if (ss_play_troops(&g->sq[a]) + ss_play_troops(&g->sq[b]) >
-	    ss_cards[g->sq[b].terrain].limit ||
-	    g->sq[a].nunits + g->sq[b].nunits > SS_SQ_UNITS)
-		return ss_play_no(c, "%s would pass its Limit of %d", w->w[2],
-		    ss_cards[g->sq[b].terrain].limit);
-	if (ss_play_has_tardy(&g->sq[a])) {
-		if (c->rng == NULL)
-			return SS_PLAY_LAST;
-		for (int k = 0; k < g->sq[a].nunits; k++) {
-			const struct ss_card *k2 = &ss_cards[g->sq[a].unit[k].card];
-			int die;
-
-			if (!(k2->abilities & SS_AB(TARDY)))
-				continue;
-			die = rng_die(c->rng, 6);
-			events_add(c->ev, EVENT_ALL, "Tardy %s: die %d, %d "
-			    "needed.", k2->name, die, k2->param);
-			if (die < k2->param) {
-				events_add(c->ev, EVENT_ALL, "The company at "
-				    "%s stays.", w->w[1]);
-				return SS_PLAY_LAST;
-			}
-		}
-	}
-	for (int k = g->sq[a].nunits - 1; k >= 0; k--) {
-		g->sq[a].unit[k].moves += steps;
-		ss_pile_unit_move(g, a, k, b);
-	}
-	if (c->ev != NULL)
-		events_add(c->ev, EVENT_ALL, "%s moves the company at %s to "
-		    "%s.", c->names[c->p], w->w[1], w->w[2]);
-	return ss_play_has_tardy(&g->sq[b]) ? SS_PLAY_LAST : SS_PLAY_DONE;
-}
-
 static int
 ss_play_attack(struct ss_ctx *c, const struct util_words *w)
 {
-	int a, b, ranged, any = 0;
+	int a, b, ranged, any = 0, prio[SS_PRIO_MAX], nprio = 0;
 	struct ss_game *g = c->g;
 
-	if (w->n != 4 || (strcmp(w->w[3], "close") != 0 &&
+	if (w->n < 4 || (strcmp(w->w[3], "close") != 0 &&
 	    strcmp(w->w[3], "ranged") != 0))
 		return ss_play_no(c, "expected 'attack FROM TO close' or "
-		    "'attack FROM TO ranged'");
+		    "'attack FROM TO ranged', then optionally 'target "
+		    "CARD...'");
+	if (w->n > 4 && (nprio = ss_react_targets(w, 4, prio, c->why,
+	    c->size)) < 0)
+		return SS_PLAY_REFUSED;
 	if (ss_play_square(c, w->w[1], &a) < 0 ||
 	    ss_play_square(c, w->w[2], &b) < 0)
 		return SS_PLAY_REFUSED;
@@ -352,117 +215,9 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w)
 		return ss_play_no(c, "your company cannot cross %s",
 		    ss_cards[g->sq[b].terrain].name);
 	if (c->rng != NULL)
-		ss_fight(g, a, b, ranged, c->rng, c->ev, c->names);
+		ss_fight(g, a, b, ranged, prio, nprio, c->rng, c->ev,
+		    c->names);
 	return SS_PLAY_LAST;
-}
-
-/* cast CARD TARGET...: the Events castable in the Main Stage. */
-static int
-ss_play_cast(struct ss_ctx *c, const struct util_words *w)
-{
-	struct ss_game *g = c->g;
-	int card, s = SS_NONE, unit = SS_NONE, at = 3, target;
-	struct ss_effect *f;
-
-	if (w->n < 3)
-		return ss_play_no(c, "expected 'cast CARD TARGET'");
-	if (ss_play_hand_card(c, w->w[1], &card) < 0)
-		return SS_PLAY_REFUSED;
-	if (ss_cards[card].type != SS_EVENT)
-		return ss_play_no(c, "%s is not an Event", ss_cards[card].name);
-	target = ss_cards[card].target;
-	if (target == SS_TG_PLAYER) {
-		long long who;
-
-		if (util_parse_int(w->w[2], 1, g->n, &who) < 0 ||
-		    g->p[who - 1].out)
-			return ss_play_no(c, "expected a player's number, 1 "
-			    "to %d, of a player still in", g->n);
-		if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
-			return SS_PLAY_REFUSED;
-		ss_pile_draw(g, (int)who - 1, 2);
-		ss_pile_push(&g->p[c->p].discard, card);
-		if (c->ev != NULL)
-			events_add(c->ev, EVENT_ALL, "%s casts %s: %s draws 2 "
-			    "cards.", c->names[c->p], ss_cards[card].name,
-			    c->names[who - 1]);
-		return SS_PLAY_DONE;
-	}
-	if (ss_play_square(c, w->w[2], &s) < 0)
-		return SS_PLAY_REFUSED;
-	if (g->sq[s].terrain == SS_NONE)
-		return ss_play_no(c, "no terrain at %s", w->w[2]);
-	if (target == SS_TG_UNIT) {
-		long long k;
-
-		if (w->n < 4 || util_parse_int(w->w[3], 1, g->sq[s].nunits,
-		    &k) < 0)
-			return ss_play_no(c, "expected 'cast %s SQUARE N', N "
-			    "a Unit of the square as listed",
-			    ss_cards[card].word);
-		unit = (int)k - 1;
-		at = 4;
-	} else if (target == SS_TG_COMPANY && g->sq[s].nunits == 0) {
-		return ss_play_no(c, "no company at %s", w->w[2]);
-	} else if (target == SS_TG_EVENT) {
-		int k2, found = -1;
-
-		if (w->n < 4 || (k2 = ss_cards_find(w->w[3], c->why,
-		    c->size)) < 0)
-			return ss_play_no(c, "expected 'cast %s SQUARE EVENT'",
-			    ss_cards[card].word);
-		for (int i = 0; i < g->neffects && found < 0; i++)
-			if (g->effect[i].sq == s && g->effect[i].card == k2)
-				found = i;
-		if (found < 0)
-			return ss_play_no(c, "no %s in play at %s",
-			    ss_cards[k2].name, w->w[2]);
-		if (ss_play_pay(c, card, w, 4) != SS_PLAY_DONE)
-			return SS_PLAY_REFUSED;
-		ss_pile_effect_end(g, found);
-		ss_pile_push(&g->p[c->p].discard, card);
-		if (c->ev != NULL)
-			events_add(c->ev, EVENT_ALL, "%s casts %s: %s at %s "
-			    "is annulled.", c->names[c->p],
-			    ss_cards[card].name, ss_cards[k2].name, w->w[2]);
-		return SS_PLAY_DONE;
-	} else if (target != SS_TG_COMPANY && target != SS_TG_TERRAIN) {
-		return ss_play_no(c, "%s is not cast this way (see the man "
-		    "page)", ss_cards[card].name);
-	}
-	if (ss_cards[card].abilities & (SS_AB(CHAOS) | SS_AB(CONTINGENCY) |
-	    SS_AB(INTERRUPT) | SS_AB(INTERRUPTS_ROLL)))
-		return ss_play_no(c, "%s cannot be cast in this version",
-		    ss_cards[card].name);
-	if (g->neffects >= SS_EFFECTS)
-		return ss_play_no(c, "too many Effects in play");
-	if (ss_cards[card].abilities & SS_AB(ACTS_AS_UNIT)) {
-		struct ss_square *q = &g->sq[s];
-
-		if (!ss_play_realm(g, c->p, s) || q->nunits >= SS_SQ_UNITS)
-			return ss_play_no(c, "%s must be cast on a terrain of "
-			    "your realm", ss_cards[card].name);
-		if (ss_play_pay(c, card, w, at) != SS_PLAY_DONE)
-			return SS_PLAY_REFUSED;
-		memset(&q->unit[q->nunits], 0, sizeof q->unit[0]);
-		q->unit[q->nunits].card = card;
-		q->unit[q->nunits].owner = c->p;
-		q->nunits++;
-	} else {
-		if (ss_play_pay(c, card, w, at) != SS_PLAY_DONE)
-			return SS_PLAY_REFUSED;
-		f = &g->effect[g->neffects++];
-		f->card = card;
-		f->caster = c->p;
-		f->sq = s;
-		f->unit = unit;
-		f->duration = ss_cards[card].duration;
-	}
-	if (c->ev != NULL)
-		events_add(c->ev, EVENT_ALL, "%s casts %s on %s.",
-		    c->names[c->p], ss_cards[card].name, w->w[2]);
-	ss_play_zero(g, c->ev, c->names);
-	return SS_PLAY_DONE;
 }
 
 void
@@ -562,6 +317,15 @@ ss_play_one(struct ss_ctx *c0)
 		return ss_play_no(&c, "empty or too long order");
 	if (w.n > UTIL_WORDS_MAX)
 		return ss_play_no(&c, "too many words");
+	if (strcmp(w.w[0], "on") == 0)
+		return ss_react_order(g, p, c.text, c.why, c.size) < 0 ?
+		    SS_PLAY_REFUSED : SS_PLAY_DONE;
+	if (strcmp(w.w[0], "standing") == 0) {
+		if (w.n != 2 || strcmp(w.w[1], "clear") != 0)
+			return ss_play_no(&c, "expected 'standing clear'");
+		g->p[p].nstanding = 0;
+		return SS_PLAY_DONE;
+	}
 	if (g->stage == SS_STAGE_DRAW) {
 		int card;
 
@@ -588,11 +352,13 @@ ss_play_one(struct ss_ctx *c0)
 	if (strcmp(w.w[0], "recruit") == 0)
 		return ss_play_recruit(&c, &w);
 	if (strcmp(w.w[0], "move") == 0)
-		return ss_play_move(&c, &w);
+		return ss_move_order(&c, &w);
+	if (strcmp(w.w[0], "castle") == 0)
+		return ss_move_castle(&c, &w);
 	if (strcmp(w.w[0], "attack") == 0)
 		return ss_play_attack(&c, &w);
 	if (strcmp(w.w[0], "cast") == 0)
-		return ss_play_cast(&c, &w);
+		return ss_cast_order(&c, &w);
 	if (strcmp(w.w[0], "activate") == 0 || strcmp(w.w[0], "produce") == 0)
 		return ss_play_economy(&c, &w);
 	return ss_play_no(&c, "unknown order '%s'", w.w[0]);

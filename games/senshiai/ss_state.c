@@ -3,14 +3,14 @@
  *   turn: 3                  # turns begun so far
  *   turn-limit: 200          # a draw after this many turns; 0: none
  *   active: 0                # the player whose turn it is
- *   stage: main              # deck, draw, main, counter or over
+ *   stage: main              # deck, draw, main or over
  *   players:                 # in the order of the state's players
  *     - out: 0
  *       forced-by: none      # or the player who last made it discard
  *       reserve: [warriors, plains]   # top first; hidden
  *       hand: [archers]               # its owner's only
  *       discard: [blessing]           # top first; public
- *       standing: ["counter default"] # standing orders; hidden
+ *       standing: ["on roll cast divine-wind"] # hidden
  *   board:                   # the squares that hold a terrain, a1 first
  *     - at: b2
  *       terrain: castle-town
@@ -155,13 +155,16 @@ ss_state_players(struct ss_game *g, const struct node *sec, struct gb_err *e)
 		p->nstanding = (int)st->n;
 		for (size_t k = 0; k < st->n; k++) {
 			const struct node *o = st->items[k];
+			struct ss_standing so;
+			char why[GAME_REASON_MAX];
 
 			if (node_want_kind(o, NODE_SCALAR, "standing", e) < 0)
 				return -1;
-			if (o->len > UTIL_WORDS_CHARS)
+			if (ss_react_parse(o->str, &so, why, sizeof why) < 0)
 				return err_set(e, o->line, o->col, "standing: "
-				    "order too long");
-			memcpy(p->standing[k], o->str, o->len + 1);
+				    "%s", why);
+			ss_react_format(&so, p->standing[k],
+			    sizeof p->standing[0]);
 		}
 	}
 	return 0;

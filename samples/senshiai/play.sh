@@ -1,14 +1,18 @@
 #!/bin/sh
-# Plays the sample Senshiai game, three players for 23 decision points, as
+# Plays the sample Senshiai game, three players for 28 decision points, as
 # an organiser would: samples/senshiai/play.sh GUNBAI OUTDIR
 #
 # The sealed deck lists (alice's own: Plains and Samurai; bob and carol
 # the standard deck), then turns of alice, bob and carol, each a Draw
 # Stage and a Main Stage: terrains laid toward carol's Capital, troops
-# recruited, companies moved, and two close combats of alice's Samurai
-# against carol's Capital at h2, the first of which damages the Capital
-# itself.  (The hands are dealt at point 1 from the signatures of the
-# deck lists, gunbai-rng-v2: bob and carol have little to play.)
+# recruited, companies moved, Blessing and Open the Vaults cast, and two
+# close combats of alice's Samurai against carol's Capital at h2, the
+# second of which damages the Capital itself.  Then bob gives a standing
+# order in his Draw Stage, "on cast earthquake cast dispel", for a Dispel
+# he has not drawn yet; when carol casts Earthquake on his Village two
+# decisions later, it fires with no mail round and annuls the Earthquake
+# before it comes into play (an interrupt); carol then owes her Main Stage
+# again.  The script ends by checking that the game shows all of this.
 #
 # Each orders file was signed by its player with the stock openssl command
 #   openssl pkeyutl -sign -rawin -inkey KEY -in FILE -out FILE.sig
@@ -30,7 +34,7 @@ echo "== gunbai new: a game of Senshiai for alice, bob and carol"
     --player carol="$here/keys/carol.pub" -o "$out/start.yaml"
 state=$out/start.yaml
 "$gunbai" status "$state"
-for turn in $(seq 1 23); do
+for turn in $(seq 1 28); do
 	files=
 	for orders in "$here"/orders/turn$turn-*.yaml; do
 		player=$(basename "$orders" .yaml | sed 's/^turn[0-9]*-//')
@@ -52,14 +56,25 @@ for turn in $(seq 1 23); do
 	state=$out/turn$turn/state.yaml
 done
 echo
-echo "== the report of alice after turn 23"
+echo "== the report of alice after turn 28"
 "$gunbai" view "$state" --player alice
 echo
-echo "== the public report after turn 23"
+echo "== the public report after turn 28"
 "$gunbai" view "$state" --public
 echo
 echo "== gunbai status"
 "$gunbai" status "$state"
+# What the sample is for, checked in the events of every turn: a battle,
+# a Capital taking damage, an interrupt by a standing order.
+for want in "alice attacks carol's company in close combat." \
+    "Castle Town takes 3." \
+    "bob casts Dispel (a standing order): carol's Earthquake is annulled"
+do
+	if ! cat "$out"/turn*/state.yaml | grep -qF "$want"; then
+		echo "play.sh: the sample no longer shows: $want" >&2
+		exit 1
+	fi
+done
 echo
 echo "Outputs are in $out/: start.yaml, the signed mail in mail/, and for"
 echo "each turn N turnN/state.yaml with the reports in turnN/reports/."

@@ -1,0 +1,42 @@
+/* ss_play.h - what ss_play.c shares with the files of its orders
+ * (ss_move.c, ss_cast.c); private to games/senshiai/. */
+#ifndef GUNBAI_SS_PLAY_H
+#define GUNBAI_SS_PLAY_H
+
+#include "senshiai.h"
+
+/* One order being checked (rng and ev NULL) or applied. */
+struct ss_ctx {
+	struct ss_game *g;
+	int p;
+	struct rng *rng;         /* NULL: checking only */
+	struct events *ev;       /* NULL: checking only */
+	const char *const *names;
+	char *why;
+	size_t size;
+	const char *text;
+};
+
+/* Refuse the order: why set from fmt; returns SS_PLAY_REFUSED. */
+int ss_play_no(struct ss_ctx *c, const char *fmt, ...) GB_PRINTF(2, 3);
+/* The card named word, which must be in the player's hand: 0, or -1
+ * with why set. */
+int ss_play_hand_card(struct ss_ctx *c, const char *word, int *card);
+/* The square named word: 0, or -1 with why set. */
+int ss_play_square(struct ss_ctx *c, const char *word, int *sq);
+/* Take card from the hand and pay its cost: the cards named after "pay"
+ * in w[at..], or else the first cards of the hand, to the Discard Pile.
+ * SS_PLAY_DONE, or SS_PLAY_REFUSED with why set. */
+int ss_play_pay(struct ss_ctx *c, int card, const struct util_words *w,
+    int at);
+/* Troops on a square (what its Limit counts). */
+int ss_play_troops(const struct ss_square *q);
+
+/* "move FROM TO" and "castle SQ SQ" (ss_move.c); "cast ..." (ss_cast.c).
+ * Each returns SS_PLAY_DONE, SS_PLAY_LAST (dice rolled, or a reaction:
+ * the answer ends) or SS_PLAY_REFUSED. */
+int ss_move_order(struct ss_ctx *c, const struct util_words *w);
+int ss_move_castle(struct ss_ctx *c, const struct util_words *w);
+int ss_cast_order(struct ss_ctx *c, const struct util_words *w);
+
+#endif

@@ -1,0 +1,247 @@
+/* ss_react.c - reactions by email: standing orders.
+ *
+ * Events may be cast in an opponent's turn and may interrupt.  Instead of
+ * a decision point per reaction window (a mail round each, even when
+ * nobody reacts) every player may hold standing orders, given in any of
+ * his Draw or Main Stage answers and kept, hidden, in the state until
+ * they fire or are withdrawn:
+ *
+ *   on attacked SQ|any cast ambush       a close combat against the
+ *                                        player's company at SQ
+ *   on attacked SQ|any cast CARD         a battle against it: Battle
+ *                                        Cry, or any Event with Power
+ *                                        Modifiers (Blessing, Rotten
+ *                                        Provisions...)
+ *   on attack SQ|any cast CARD           a battle the player's company
+ *                                        at SQ starts: likewise
+ *   on roll cast divine-wind             a die the player is to roll
+ *   on cast CARD cast dispel             an opponent casts CARD
+ *   on strike target CARD...             how the player distributes
+ *                                        damage (never used up)
+ *   standing clear                       withdraws them all
+ *
+ * An order fires, once, at the first matching window in which its card is
+ * in its player's hand and the cost can be paid with the first other
+ * cards of the hand (the default payment); otherwise it waits. */
+#include <stdio.h>
+#include <string.h>
+
+#include "senshiai.h"
+
+#define SS_TRIGGER_WORD(id, w) [SS_ON_##id] = w,
+const char *const ss_trigger_words[SS_ON_TRIGGERS] = {
+	SS_TRIGGER_LIST(SS_TRIGGER_WORD)
+};
+#undef SS_TRIGGER_WORD
+
+/* The abilities a card must have to answer each trigger. */
+static const unsigned ss_react_abilities[SS_ON_TRIGGERS] = {
+	[SS_ON_ATTACKED] = SS_AB(INTERRUPT) | SS_AB(CONTINGENCY) |
+	    SS_AB(POWER_MOD),
+	[SS_ON_ATTACK] = SS_AB(CONTINGENCY) | SS_AB(POWER_MOD),
+	[SS_ON_ROLL] = SS_AB(INTERRUPTS_ROLL),
+	[SS_ON_CAST] = SS_AB(ANNULS),
+	[SS_ON_STRIKE] = 0,
+};
+
+int
+ss_react_targets(const struct util_words *w, int at, int prio[SS_PRIO_MAX],
+    char *why, size_t size)
+{
+	int n = 0;
+
+	if (at >= w->n || strcmp(w->w[at], "target") != 0 ||
+	    w->n - at - 1 < 1 || w->n - at - 1 > SS_PRIO_MAX) {
+		snprintf(why, size, "expected 'target CARD...', 1 to %d Units",
+		    SS_PRIO_MAX);
+		return -1;
+	}
+	for (int i = at + 1; i < w->n; i++) {
+		if ((prio[n] = ss_cards_find(w->w[i], why, size)) < 0)
+			return -1;
+		if (!ss_card_is_unit(prio[n])) {
+			snprintf(why, size, "%s is no Unit",
+			    ss_cards[prio[n]].name);
+			return -1;
+		}
+		n++;
+	}
+	return n;
+}
+
+int
+ss_react_parse(const char *text, struct ss_standing *s, char *why,
+    size_t size)
+{
+	struct util_words w;
+	int i = 2, card;
+
+	memset(s, 0, sizeof *s);
+	s->at = s->card = SS_NONE;
+	if (util_words(text, &w) < 0 || w.n < 4 ||
+	    strcmp(w.w[0], "on") != 0)
+		goto syntax;
+	for (s->trigger = 0; s->trigger < SS_ON_TRIGGERS; s->trigger++)
+		if (strcmp(w.w[1], ss_trigger_words[s->trigger]) == 0)
+			break;
+	if (s->trigger == SS_ON_TRIGGERS)
+		goto syntax;
+	if (s->trigger == SS_ON_STRIKE)
+		return (s->nprio = ss_react_targets(&w, 2, s->prio, why,
+		    size)) < 0 ? -1 : 0;
+	if (s->trigger == SS_ON_ATTACKED || s->trigger == SS_ON_ATTACK) {
+		if (strcmp(w.w[2], "any") != 0 &&
+		    (s->at = ss_board_parse(w.w[2])) < 0) {
+			snprintf(why, size, "'%.20s' is neither a square nor "
+			    "'any'", w.w[2]);
+			return -1;
+		}
+		i = 3;
+	} else if (s->trigger == SS_ON_CAST) {
+		if ((s->at = ss_cards_find(w.w[2], why, size)) < 0)
+			return -1;
+		if (ss_cards[s->at].type != SS_EVENT) {
+			snprintf(why, size, "%s is not an Event",
+			    ss_cards[s->at].name);
+			return -1;
+		}
+		i = 3;
+	}
+	if (w.n != i + 2 || strcmp(w.w[i], "cast") != 0)
+		goto syntax;
+	if ((card = ss_cards_find(w.w[i + 1], why, size)) < 0)
+		return -1;
+	if (ss_cards[card].type != SS_EVENT ||
+	    (ss_cards[card].abilities & ss_react_abilities[s->trigger]) ==
+	    0) {
+		snprintf(why, size, "%s does not answer 'on %s' (see the "
+		    "man page)", ss_cards[card].name, w.w[1]);
+		return -1;
+	}
+	s->card = card;
+	return 0;
+syntax:
+	snprintf(why, size, "expected 'on attacked SQ|any cast CARD', 'on "
+	    "attack SQ|any cast CARD', 'on roll cast CARD', 'on cast "
+	    "CARD cast CARD' or 'on strike target CARD...'");
+	return -1;
+}
+
+void
+ss_react_format(const struct ss_standing *s, char *buf, size_t size)
+{
+	char sq[3] = "";
+	size_t len;
+
+	if (s->trigger == SS_ON_STRIKE) {
+		snprintf(buf, size, "on strike target");
+		for (int i = 0; i < s->nprio; i++) {
+			len = strlen(buf);
+			snprintf(buf + len, size - len, " %s",
+			    ss_cards[s->prio[i]].word);
+		}
+		return;
+	}
+	if (s->trigger == SS_ON_ROLL) {
+		snprintf(buf, size, "on roll cast %s", ss_cards[s->card].word);
+		return;
+	}
+	if (s->trigger == SS_ON_CAST) {
+		snprintf(buf, size, "on cast %s cast %s",
+		    ss_cards[s->at].word, ss_cards[s->card].word);
+		return;
+	}
+	if (s->at != SS_NONE)
+		ss_board_name(s->at, sq);
+	snprintf(buf, size, "on %s %s cast %s", ss_trigger_words[s->trigger],
+	    s->at == SS_NONE ? "any" : sq, ss_cards[s->card].word);
+}
+
+int
+ss_react_order(struct ss_game *g, int p, const char *text, char *why,
+    size_t size)
+{
+	struct ss_player *pl = &g->p[p];
+	struct ss_standing s;
+
+	if (ss_react_parse(text, &s, why, size) < 0)
+		return -1;
+	for (int i = 0; s.trigger == SS_ON_STRIKE && i < pl->nstanding; i++)
+		if (strncmp(pl->standing[i], "on strike ", 10) == 0) {
+			ss_react_format(&s, pl->standing[i],
+			    sizeof pl->standing[0]);
+			return 0;
+		}
+	if (pl->nstanding >= SS_STANDING) {
+		snprintf(why, size, "at most %d standing orders; 'standing "
+		    "clear' withdraws them", SS_STANDING);
+		return -1;
+	}
+	ss_react_format(&s, pl->standing[pl->nstanding],
+	    sizeof pl->standing[0]);
+	pl->nstanding++;
+	return 0;
+}
+
+int
+ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
+{
+	struct ss_player *pl = &g->p[p];
+	char why[GAME_REASON_MAX];
+
+	if (pl->out)
+		return -1;
+	for (int i = 0; i < pl->nstanding; i++) {
+		struct ss_standing s;
+		int k;
+
+		if (ss_react_parse(pl->standing[i], &s, why, sizeof why) < 0 ||
+		    s.trigger != trigger || s.card < 0 ||
+		    (s.at != SS_NONE && s.at != at) ||
+		    (ss_cards[s.card].abilities & abil) == 0 ||
+		    (k = ss_pile_find(&pl->hand, s.card)) < 0 ||
+		    pl->hand.n - 1 < ss_cards[s.card].cost)
+			continue;
+		ss_pile_take(&pl->hand, k);
+		for (int c = 0; c < ss_cards[s.card].cost; c++)
+			ss_pile_push(&pl->discard, ss_pile_take(&pl->hand, 0));
+		memmove(pl->standing[i], pl->standing[i + 1],
+		    (size_t)(pl->nstanding - i - 1) * sizeof pl->standing[0]);
+		pl->nstanding--;
+		return s.card;
+	}
+	return -1;
+}
+
+int
+ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX])
+{
+	char why[GAME_REASON_MAX];
+
+	for (int i = 0; i < g->p[p].nstanding; i++) {
+		struct ss_standing s;
+
+		if (ss_react_parse(g->p[p].standing[i], &s, why,
+		    sizeof why) == 0 && s.trigger == SS_ON_STRIKE) {
+			memcpy(prio, s.prio, sizeof s.prio);
+			return s.nprio;
+		}
+	}
+	return 0;
+}
+
+int
+ss_react_die(struct ss_game *g, int p, struct rng *rng, struct events *ev,
+    const char *const *names)
+{
+	int card = ss_react_fire(g, p, SS_ON_ROLL, SS_NONE,
+	    SS_AB(INTERRUPTS_ROLL));
+
+	if (card < 0)
+		return rng_die(rng, 6);
+	ss_pile_push(&g->p[p].discard, card);
+	events_add(ev, EVENT_ALL, "%s casts %s (a standing order) instead "
+	    "of rolling: the die is %d.", names[p], ss_cards[card].name,
+	    ss_cards[card].param);
+	return ss_cards[card].param;
+}
