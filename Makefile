@@ -114,11 +114,11 @@ demo: deps
 lint:
 	mandoc -Tlint -W warning $(MANS)
 
-# Each man/NAME.S goes to MANDIR/manS/; uninstall removes those files and
-# the binary, nothing else (directories stay: others may use them).
-install: gunbai
+# The binary of BUILD; each man/NAME.S goes to MANDIR/manS/.  uninstall
+# removes those files, nothing else (directories stay: others may use them).
+install: $(BUILD)/gunbai
 	install -d $(DESTDIR)$(BINDIR)
-	install -m 755 gunbai $(DESTDIR)$(BINDIR)/gunbai
+	install -m 755 $(BUILD)/gunbai $(DESTDIR)$(BINDIR)/gunbai
 	for m in $(MANS); do \
 	  d=$(DESTDIR)$(MANDIR)/man$${m##*.}; \
 	  install -d "$$d" && install -m 644 "$$m" "$$d/" || exit 1; \
@@ -231,3 +231,12 @@ flags-build: $(FLAGS_VARIANTS:%=flags-%)
 $(FLAGS_VARIANTS:%=flags-%):
 	+$(MAKE) --no-print-directory bins BUILD=build/flags/$(@:flags-%=%) \
 	    WERROR=-Werror $(FLAGS_$(@:flags-%=%))
+
+#   make install-test   make install into a scratch DESTDIR and PREFIX, the
+#                   installed binary and man pages used, make uninstall
+#                   (tests/install.sh; BUILD's binary)
+
+.PHONY: install-test
+
+install-test: $(BUILD)/gunbai
+	sh tests/install.sh $(BUILD)
