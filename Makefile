@@ -3,9 +3,11 @@
 #   make            build ./gunbai
 #   make test       install missing Debian packages (as root), then build
 #                   and run every test with gcc, and again with clang under
-#                   AddressSanitizer and UndefinedBehaviorSanitizer
+#                   AddressSanitizer and UndefinedBehaviorSanitizer; then
+#                   the flag matrix, make install and the Debian package
+#                   (make flags, install-test, deb-test)
 #   make demo       play the sample Senjin game end to end
-#   make install    PREFIX (/usr/local) and DESTDIR honoured
+#   make install    PREFIX (/usr/local) and DESTDIR honoured; uninstall
 #   make lint       mandoc -Tlint on the man pages
 #   make clean
 
@@ -46,7 +48,7 @@ MANS = $(wildcard man/*.[0-9])
 
 # Debian packages the build, the tests and the demo need.
 DEB_PKGS = libyaml-dev libssl-dev libcmocka-dev pkg-config openssl mandoc clang make python3 \
-	libclang-rt-14-dev
+	libclang-rt-14-dev build-essential dpkg-dev debhelper lintian man-db
 # On Debian every package is asked for by name; elsewhere, the commands.
 DEB_CHECK = if command -v dpkg >/dev/null; then \
 	  dpkg -s $(DEB_PKGS) >/dev/null 2>&1; else \
@@ -106,6 +108,11 @@ test: deps
 	$(MAKE) --no-print-directory check BUILD=build/gcc CC=gcc
 	HARNESS_SEEDS=4 $(MAKE) --no-print-directory check BUILD=build/san CC=clang SAN=1
 	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory flags
+	$(MAKE) --no-print-directory install-test BUILD=build/gcc
+	@if command -v dpkg-buildpackage >/dev/null; then \
+	  $(MAKE) --no-print-directory deb-test; else \
+	  echo "deb-test skipped: no dpkg-buildpackage (not Debian)"; fi
 
 demo: deps
 	$(MAKE) --no-print-directory gunbai
@@ -220,13 +227,16 @@ FLAGS_gcc-dpkg = CC=gcc CFLAGS="$$(dpkg-buildflags --get CFLAGS)" \
 	LDFLAGS="$$(dpkg-buildflags --get LDFLAGS)"
 FLAGS_JOBS ?= 2
 
-.PHONY: flags flags-build $(FLAGS_VARIANTS:%=flags-%)
+.PHONY: flags $(FLAGS_VARIANTS:%=flags-%)
 
+# Without dpkg-buildflags (not Debian) the other four are built.
 flags: deps
-	$(MAKE) --no-print-directory -j$(FLAGS_JOBS) flags-build
-	sh tests/flags.sh $(FLAGS_VARIANTS:%=build/flags/%)
-
-flags-build: $(FLAGS_VARIANTS:%=flags-%)
+	@v='$(FLAGS_VARIANTS)'; command -v dpkg-buildflags >/dev/null || { \
+	  echo "flags: no dpkg-buildflags (not Debian): gcc-dpkg skipped"; \
+	  v=$$(echo $$v | sed 's/gcc-dpkg//'); }; \
+	set -x; $(MAKE) --no-print-directory -j$(FLAGS_JOBS) \
+	    $$(for x in $$v; do echo flags-$$x; done) && \
+	sh tests/flags.sh $$(for x in $$v; do echo build/flags/$$x; done)
 
 $(FLAGS_VARIANTS:%=flags-%):
 	+$(MAKE) --no-print-directory bins BUILD=build/flags/$(@:flags-%=%) \
@@ -235,8 +245,13 @@ $(FLAGS_VARIANTS:%=flags-%):
 #   make install-test   make install into a scratch DESTDIR and PREFIX, the
 #                   installed binary and man pages used, make uninstall
 #                   (tests/install.sh; BUILD's binary)
+#   make deb-test   dpkg-buildpackage -us -uc in a copy of the tree,
+#                   lintian, the .deb unpacked and run (tests/deb.sh)
 
-.PHONY: install-test
+.PHONY: install-test deb-test
 
 install-test: $(BUILD)/gunbai
 	sh tests/install.sh $(BUILD)
+
+deb-test:
+	sh tests/deb.sh
