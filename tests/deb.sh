@@ -6,14 +6,8 @@
 # the package, unpacked in a scratch root with dpkg -x, must hold the
 # binary and every man/*.[0-9], be the Makefile's version, list its games
 # and play the sample game of `make demo` to the golden files.
-set -u
-top=$PWD
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+GUNBAI=/usr/bin/gunbai # where the package puts it, below its root
+. tests/lib.sh
 version=$(sed -n 's/^VERSION = //p' Makefile)
 
 # The source as a user has it: no build outputs.
@@ -46,7 +40,7 @@ else not_ok "the package is version $got, the Makefile's $version"; fi
 
 root=$tmp/root
 dpkg -x "$deb" "$root"
-bin=$root/usr/bin/gunbai
+bin=$root$gunbai
 { echo ./usr/bin/gunbai
   for m in man/*.[0-9]; do echo "./usr/share/man/man${m##*.}/${m#man/}.gz"; done
 } | sort >"$tmp/want"

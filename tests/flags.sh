@@ -8,15 +8,9 @@
 # (tools/bench_play long) whose two staged states are then adjudicated with
 # their signed answers; and every case file (tests/test_cases).  All the
 # outputs and logs must be byte-identical to those of the first BUILD_DIR.
-set -u
 [ $# -ge 2 ] || { echo "usage: tests/flags.sh BUILD_DIR BUILD_DIR..." >&2; exit 2; }
-top=$PWD
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
+GUNBAI=$1/gunbai
+. tests/lib.sh
 
 # outputs BUILD OUT: everything the build makes, into OUT (one directory,
 # the same relative paths and the same argv[0] for every build).

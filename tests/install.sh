@@ -6,16 +6,10 @@
 # man/*.[0-9]; the binary runs from its installed place (the sample
 # Senjin game against its golden files); `man -l` opens every installed
 # page; uninstall removes exactly what install added.
-set -u
 build=${1:?usage: tests/install.sh BUILD_DIR}
+GUNBAI=$build/gunbai
+. tests/lib.sh
 make=${MAKE:-make}
-top=$PWD
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 root=$tmp/root
 prefix=/opt/gunbai
 
@@ -39,7 +33,7 @@ else
 	not_ok "installed files, - wanted + got:"
 	diff "$tmp/want" "$tmp/after" | sed 's/^/    /'
 fi
-if cmp -s "$build/gunbai" "$root$prefix/bin/gunbai" &&
+if cmp -s "$gunbai" "$root$prefix/bin/gunbai" &&
     [ -x "$root$prefix/bin/gunbai" ]; then ok "the binary is the build's, executable"
 else not_ok "the installed binary is not $build/gunbai"; fi
 
