@@ -162,6 +162,22 @@ struct game_entry {
 	void (*view)(const void *g, const struct game_players *pl, int player,
 	    struct sbuf *out);
 
+	/* The same as a tree for the JSON report (report_json.h): what
+	 * player (or the public, -1) may see now, as data a program can use
+	 * without parsing the text: the board or tableaus, hands, counts,
+	 * scores.  Integers with node_int, booleans with node_bool, every
+	 * other scalar with node_text.  The caller frees the tree.  The
+	 * game's man page and formats/report-json.md describe its shape. */
+	struct node *(*view_data)(const void *g, const struct game_players *pl,
+	    int player);
+
+	/* A picture of the same (reports/<player>.svg): a standalone SVG
+	 * document made with svg.h, with the board's coordinates, pieces,
+	 * terrain, ownership and a legend (a card game draws the tableaus and
+	 * the player's hand).  Hidden exactly as in view. */
+	void (*picture)(const void *g, const struct game_players *pl,
+	    int player, struct sbuf *out);
+
 	/* Comment lines ("# ...") explaining the orders syntax for the
 	 * decision player owes now, and example orders; goes in the orders
 	 * template of the player's report.  At most 72 columns. */

@@ -13,16 +13,20 @@
 #include "game.h"
 #include "orders.h"
 #include "report.h"
+#include "report_json.h"
 #include "state.h"
 
 #ifndef GUNBAI_VERSION
 #define GUNBAI_VERSION "unknown"
 #endif
 
+enum { CMD_JSON = 1, CMD_SVG = 2 };
+
 struct cmd_entry {
 	const char *name;
 	const char *usage; /* after "gunbai NAME " */
 	int (*exec)(int argc, char **argv);
+	unsigned takes;    /* CMD_JSON, CMD_SVG: the output options it takes */
 };
 
 static int cmd_games(int, char **);
@@ -38,12 +42,13 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "new", .usage = "GAME --id ID --player NAME=KEY.pem ... "
 	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE",
 	    .exec = cmd_new },
-	{ .name = "status", .usage = "STATE", .exec = cmd_status },
+	{ .name = "status", .usage = "STATE [--json]", .exec = cmd_status,
+	    .takes = CMD_JSON },
 	{ .name = "check", .usage = "STATE ORDERS ...", .exec = cmd_check },
 	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR",
 	    .exec = cmd_adjudicate },
-	{ .name = "view", .usage = "STATE --player NAME | --public",
-	    .exec = cmd_view },
+	{ .name = "view", .usage = "STATE --player NAME | --public "
+	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -94,7 +99,7 @@ failx(int status, const char *fmt, ...)
 }
 
 enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
-	OPT_OPTION, OPT_ID, OPT_PLAYER };
+	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG };
 
 static const struct option cmd_options[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -106,12 +111,14 @@ static const struct option cmd_options[] = {
 	{ "id", required_argument, NULL, OPT_ID },
 	{ "player", required_argument, NULL, OPT_PLAYER },
 	{ "output", required_argument, NULL, 'o' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "svg", no_argument, NULL, OPT_SVG },
 	{ NULL, 0, NULL, 0 }
 };
 
 /* Parsed options of any subcommand; each checks what it allows. */
 struct cmd_args {
-	int help, version, nmr, public;
+	int help, version, nmr, public, json, svg;
 	const char *seed, *id, *out, *player;
 	const char *players[GAME_MAX_PLAYERS + 1];
 	int nplayers;
@@ -134,6 +141,8 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		case OPT_VERSION: a->version = 1; break;
 		case OPT_NMR: a->nmr = 1; break;
 		case OPT_PUBLIC: a->public = 1; break;
+		case OPT_JSON: a->json = 1; break;
+		case OPT_SVG: a->svg = 1; break;
 		case OPT_SEED: a->seed = optarg; break;
 		case OPT_ID: a->id = optarg; break;
 		case 'o': a->out = optarg; break;
@@ -164,7 +173,18 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 	}
 }
 
-/* Common handling of --help, --version and bad options. */
+/* The output options (CMD_JSON, CMD_SVG) the command called name takes. */
+static unsigned
+cmd_takes(const char *name)
+{
+	for (size_t i = 0; i < CMD_COUNT; i++)
+		if (strcmp(cmd_table[i].name, name) == 0)
+			return cmd_table[i].takes;
+	return 0;
+}
+
+/* Common handling of --help, --version, bad options and an output option
+ * (--json, --svg) the command does not take. */
 static int
 cmd_early(const char *name, const struct cmd_args *a, int *status)
 {
@@ -177,7 +197,8 @@ cmd_early(const char *name, const struct cmd_args *a, int *status)
 		*status = EXIT_OK;
 		return 1;
 	}
-	if (a->bad) {
+	if (a->bad || (a->json && !(cmd_takes(name) & CMD_JSON)) ||
+	    (a->svg && !(cmd_takes(name) & CMD_SVG))) {
 		*status = usage_cmd(name, stderr);
 		return 1;
 	}
@@ -425,6 +446,15 @@ cmd_status(int argc, char **argv)
 		return usage_cmd("status", stderr);
 	if (cmd_load(argv[optind], &st, NULL) == -1)
 		return EXIT_INPUT;
+	if (a.json) {
+		size_t len;
+		char *bytes = report_json_status(&st, &len);
+
+		fwrite(bytes, 1, len, stdout);
+		free(bytes);
+		state_free(&st);
+		return EXIT_OK;
+	}
 	printf("game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\nplayers:",
 	    st.game->id, st.game->title, st.game->ruleset, st.id, st.turn);
 	for (int i = 0; i < st.nplayers; i++)
@@ -513,11 +543,25 @@ cmd_write_outputs(const struct state *st, const char *outdir,
 		return EXIT_OUTPUT;
 	}
 	for (int p = -1; p < st->nplayers && r == 0; p++) {
+		const char *who = p < 0 ? "public" : st->names[p];
 		char rel[64];
-		snprintf(rel, sizeof rel, "reports/%s.txt",
-		    p < 0 ? "public" : st->names[p]);
+
+		snprintf(rel, sizeof rel, "reports/%s.txt", who);
 		sbuf_init(&b);
 		report_build(st, p, &b);
+		r = fileio_stage_write(stage, rel, b.p, b.len, &e);
+		sbuf_free(&b);
+		if (r != 0)
+			break;
+		snprintf(rel, sizeof rel, "reports/%s.json", who);
+		bytes = report_json(st, p, &len);
+		r = fileio_stage_write(stage, rel, bytes, len, &e);
+		free(bytes);
+		if (r != 0)
+			break;
+		snprintf(rel, sizeof rel, "reports/%s.svg", who);
+		sbuf_init(&b);
+		st->game->picture(st->g, &st->pl, p, &b);
 		r = fileio_stage_write(stage, rel, b.p, b.len, &e);
 		sbuf_free(&b);
 	}
@@ -597,7 +641,7 @@ cmd_view(int argc, char **argv)
 	if (cmd_early("view", &a, &status))
 		return status;
 	if (optind != argc - 1 || a.nplayers > 1 || a.out || a.nmr ||
-	    (a.public == (a.nplayers == 1)))
+	    (a.public == (a.nplayers == 1)) || (a.json && a.svg))
 		return usage_cmd("view", stderr);
 	if (cmd_load(argv[optind], &st, NULL) == -1)
 		return EXIT_INPUT;
@@ -607,10 +651,21 @@ cmd_view(int argc, char **argv)
 		state_free(&st);
 		return EXIT_USAGE;
 	}
-	sbuf_init(&b);
-	report_build(&st, p, &b);
-	fwrite(b.p, 1, b.len, stdout);
-	sbuf_free(&b);
+	if (a.json) {
+		size_t len;
+		char *bytes = report_json(&st, p, &len);
+
+		fwrite(bytes, 1, len, stdout);
+		free(bytes);
+	} else {
+		sbuf_init(&b);
+		if (a.svg)
+			st.game->picture(st.g, &st.pl, p, &b);
+		else
+			report_build(&st, p, &b);
+		fwrite(b.p, 1, b.len, stdout);
+		sbuf_free(&b);
+	}
 	state_free(&st);
 	return EXIT_OK;
 }

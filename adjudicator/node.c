@@ -89,6 +89,21 @@ node_int(long long v)
 }
 
 struct node *
+node_text(const char *s)
+{
+	struct node *n = node_scalar(s);
+
+	n->quoted = 1;
+	return n;
+}
+
+struct node *
+node_bool(int v)
+{
+	return node_scalar(v ? "true" : "false");
+}
+
+struct node *
 node_seq(void)
 {
 	return node_new(NODE_SEQ);

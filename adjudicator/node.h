@@ -30,6 +30,11 @@ struct node {
 struct node *node_scalar(const char *s);
 struct node *node_scalarf(const char *fmt, ...) GB_PRINTF(1, 2);
 struct node *node_int(long long v);
+/* For trees that become JSON (game_entry.view_data): a string that stays
+ * a string even if it reads as a number or a boolean ("1234", "true"),
+ * and a boolean. */
+struct node *node_text(const char *s);
+struct node *node_bool(int v);
 struct node *node_seq(void);
 struct node *node_map(void);
 /* Append item to a sequence; returns item. */

@@ -28,6 +28,7 @@
 #include "crypto.h"
 #include "fileio.h"
 #include "report.h"
+#include "report_json.h"
 #include "state.h"
 #include "yaml.h"
 
@@ -132,6 +133,23 @@ harness_report(const struct state *st, int p)
 	return sbuf_take(&b);
 }
 
+/* Everything p is sent: the text report, the JSON report and the
+ * picture. */
+static char *
+harness_reports(const struct state *st, int p)
+{
+	struct sbuf b;
+	size_t len;
+	char *json = report_json(st, p, &len);
+
+	sbuf_init(&b);
+	report_build(st, p, &b);
+	sbuf_add(&b, json, len);
+	free(json);
+	st->game->picture(st->g, &st->pl, p, &b);
+	return sbuf_take(&b);
+}
+
 /* Every report line fits in an email. */
 static void
 harness_width(const char *report)
@@ -179,10 +197,12 @@ harness_hidden(const struct state *st, int p, struct rng *hr)
 	b = harness_bytes(&copy, &b_len);
 	assert_true(a_len != b_len || memcmp(a, b, a_len) != 0);
 	ra = harness_report(st, p);
-	rb = harness_report(&copy, p);
 	harness_width(ra);
+	free(ra);
+	ra = harness_reports(st, p);
+	rb = harness_reports(&copy, p);
 	if (strcmp(ra, rb) != 0)
-		fail_msg("%s: report of player %d changed when only hidden "
+		fail_msg("%s: reports of player %d changed when only hidden "
 		    "things changed:\n%s\n---\n%s", st->game->id, p, ra, rb);
 	free(a);
 	free(b);

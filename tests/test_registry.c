@@ -64,6 +64,8 @@ registry_complete(void **ctx)
 		assert_non_null(g->legal);
 		assert_non_null(g->resolve);
 		assert_non_null(g->view);
+		assert_non_null(g->view_data);
+		assert_non_null(g->picture);
 		assert_non_null(g->help);
 		assert_non_null(g->outcome);
 		assert_ptr_equal(game_find(g->id), g);

@@ -16,6 +16,8 @@
  * js_save.c    the state section: save
  * js_check.c   what a loaded game must keep to be one play can reach
  * js_view.c    the board and hands drawn in text
+ * js_data.c    the same as data for the JSON report
+ * js_picture.c the map as an SVG picture
  * js_help.c    the orders help of the template
  *
  * The rules as implemented, with every ruling and its reason, are in
@@ -574,6 +576,14 @@ int js_check_game(const struct js *g, char *why, size_t size);
 
 /* js_view.c */
 void js_view(const void *g, const struct game_players *pl, int player,
+    struct sbuf *out);
+
+/* js_data.c */
+struct node *js_data(const void *g, const struct game_players *pl,
+    int player);
+
+/* js_picture.c */
+void js_picture(const void *g, const struct game_players *pl, int player,
     struct sbuf *out);
 
 /* js_help.c */

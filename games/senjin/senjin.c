@@ -221,6 +221,8 @@ const struct game_entry senjin_game = {
 	.legal = senjin_order_legal,
 	.resolve = senjin_resolve,
 	.view = senjin_view_board,
+	.view_data = senjin_view_data,
+	.picture = senjin_picture,
 	.help = senjin_view_help,
 	.outcome = senjin_outcome,
 };

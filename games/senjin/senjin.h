@@ -149,5 +149,10 @@ struct node *senjin_state_save(const void *g);
 void senjin_view_board(const void *g, const struct game_players *pl,
     int player, struct sbuf *out);
 void senjin_view_help(const void *g, int player, struct sbuf *out);
+struct node *senjin_view_data(const void *g, const struct game_players *pl,
+    int player);
+/* senjin_picture.c */
+void senjin_picture(const void *g, const struct game_players *pl,
+    int player, struct sbuf *out);
 
 #endif

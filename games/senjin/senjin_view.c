@@ -107,6 +107,70 @@ senjin_view_board(const void *vg, const struct game_players *pl,
 	sbuf_printf(out, "%s.\n", g->reason);
 }
 
+/* The board as data: every piece with its square, every token, every
+ * Bakufu, and each army's losses (formats/report-json.md). */
+struct node *
+senjin_view_data(const void *vg, const struct game_players *pl, int player)
+{
+	const struct senjin *g = vg;
+	struct node *root = node_map(), *pieces, *armies;
+	char sq[3];
+
+	(void)player; /* perfect information */
+	pieces = node_set(root, "pieces", node_seq());
+	for (int i = 0; i < SENJIN_SQUARES; i++) {
+		const struct senjin_piece *pc = &g->board[i];
+		const struct senjin_token *t = senjin_board_token_on(g, i);
+		struct node *m;
+
+		if (pc->owner == SENJIN_NOBODY)
+			continue;
+		m = node_push(pieces, node_map());
+		node_set(m, "square", node_text(senjin_board_name(i, sq)));
+		node_set(m, "player", node_text(pl->names[pc->owner]));
+		node_set(m, "kind", node_text(senjin_kinds[pc->kind].name));
+		if (t != NULL)
+			node_set(m, "token", node_text(
+			    senjin_sides[t->side].word));
+	}
+	armies = node_set(root, "armies", node_seq());
+	for (int p = 0; p < 2; p++) {
+		struct node *a = node_push(armies, node_map()), *off, *lost;
+
+		node_set(a, "player", node_text(pl->names[p]));
+		node_set(a, "army", node_text(senjin_armies[p].word));
+		node_set(a, "letters", node_text(p == 0 ? "upper-case" :
+		    "lower-case"));
+		off = node_set(a, "bakufu", node_seq());
+		for (int b = 0; b < 2; b++)
+			node_push(off, node_text(senjin_board_name(
+			    senjin_armies[p].bakufu[b], sq)));
+		off = node_set(a, "off_board", node_seq());
+		for (int i = 0; i < SENJIN_TOKENS; i++) {
+			const struct senjin_token *t = &g->tokens[p][i];
+			struct node *m;
+
+			if (t->sq != SENJIN_OFF)
+				continue;
+			m = node_push(off, node_map());
+			node_set(m, "token", node_text(
+			    senjin_sides[t->side].word));
+			node_set(m, "waiting", node_bool(t->wait));
+		}
+		lost = node_set(a, "lost", node_map());
+		for (int k = 0; k < SENJIN_KINDS; k++)
+			node_set(lost, senjin_kinds[k].name,
+			    node_int(senjin_kinds[k].count -
+			    senjin_board_count(g, p, k)));
+	}
+	node_set(root, "turns_played", node_int(g->turn));
+	node_set(root, "turn_limit", node_int(g->limit));
+	if (!g->finished)
+		node_set(root, "to_move", node_text(
+		    pl->names[senjin_board_to_move(g)]));
+	return root;
+}
+
 /* The first order in l starting with prefix, or NULL. */
 static const char *
 senjin_view_pick(const struct strlist *l, const char *prefix)

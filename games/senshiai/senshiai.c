@@ -431,6 +431,19 @@ ss_game_view(const void *g, const struct game_players *pl, int player,
 	ss_view(g, pl->names, player, out);
 }
 
+static struct node *
+ss_game_data(const void *g, const struct game_players *pl, int player)
+{
+	return ss_data(g, pl->names, player);
+}
+
+static void
+ss_game_picture(const void *g, const struct game_players *pl, int player,
+    struct sbuf *out)
+{
+	ss_picture(g, pl->names, player, out);
+}
+
 static void
 ss_help(const void *vg, int player, struct sbuf *out)
 {
@@ -522,6 +535,8 @@ const struct game_entry senshiai_game = {
 	.legal = ss_legal,
 	.resolve = ss_resolve,
 	.view = ss_game_view,
+	.view_data = ss_game_data,
+	.picture = ss_game_picture,
 	.help = ss_help,
 	.outcome = ss_outcome,
 	.perturb = ss_perturb,

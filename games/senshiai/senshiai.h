@@ -16,6 +16,8 @@
  * ss_state.c   the state section: the game's structure, load and save
  * ss_mods.c    which modifiers act on a Unit in play, and its traits
  * ss_view.c    the board and piles drawn in text for one player
+ * ss_data.c    the same as data for the JSON report
+ * ss_picture.c the board as an SVG picture
  *
  * The rules as implemented, with every ruling and its reason, are in
  * man/gunbai-senshiai.6; games/senshiai/RULINGS keeps the design notes. */
@@ -580,6 +582,15 @@ void ss_mods_traits(const struct ss_game *g, int sq, int u,
  * order, are left out.  At most 72 columns. */
 void ss_view(const struct ss_game *g, const char *const *names, int player,
     struct sbuf *out);
+
+/* The same as data for the JSON report (ss_data.c); the caller frees
+ * it. */
+struct node *ss_data(const struct ss_game *g, const char *const *names,
+    int player);
+
+/* The same as an SVG picture (ss_picture.c). */
+void ss_picture(const struct ss_game *g, const char *const *names,
+    int player, struct sbuf *out);
 
 /* ---- The board (ss_board.c) ---------------------------------------- */
 

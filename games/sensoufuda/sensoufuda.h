@@ -11,6 +11,8 @@
  * sf_order.c    reading and checking orders, validate and legal
  * sf_state.c    the state section: load and save
  * sf_view.c     the report's board and the orders help
+ * sf_data.c     the same board as data for the JSON report
+ * sf_picture.c  the same as an SVG picture
  *
  * The rules as implemented, with every ruling and its reason, are in
  * man/gunbai-sensoufuda.6. */
@@ -484,6 +486,14 @@ struct node *sf_state_save(const void *g);
 void sf_view_board(const void *g, const struct game_players *pl, int player,
     struct sbuf *out);
 void sf_view_help(const void *g, int player, struct sbuf *out);
+/* sf_picture.c */
+void sf_picture(const void *g, const struct game_players *pl, int player,
+    struct sbuf *out);
+
+/* sf_data.c */
+struct node *sf_data(const void *g, const struct game_players *pl,
+    int player);
+
 /* One line of the decision player owes now, for owed(). */
 void sf_view_what(const struct sensoufuda *g, int player, char *buf,
     size_t size);

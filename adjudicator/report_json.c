@@ -1,0 +1,243 @@
+/* report_json.c - the structured report, through jansson.
+ *
+ * Bytes are deterministic: objects keep insertion order, integers are
+ * printed exactly, no floating point, and every non-ASCII character is
+ * escaped (\uXXXX) so the document is plain ASCII whatever a name or log
+ * line holds. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "adjudicate.h"
+#include "report.h"
+#include "report_json.h"
+
+#define JSON_FLAGS (JSON_INDENT(1) | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER)
+
+/* A JSON string of s.  The state loader only admits UTF-8, but a game
+ * could build a tree from anything: a byte jansson refuses becomes '?'
+ * rather than losing the whole report. */
+static json_t *
+jstr(const char *s)
+{
+	json_t *j = json_string(s);
+
+	if (j == NULL) {
+		char *c = util_strdup(s);
+		for (char *p = c; *p != '\0'; p++)
+			if ((unsigned char)*p >= 0x80)
+				*p = '?';
+		j = json_string(c);
+		free(c);
+	}
+	return j;
+}
+
+/* An integer in its one canonical spelling: -?[1-9][0-9]* or 0. */
+static int
+canonical_int(const char *s, long long *v)
+{
+	const char *d = s + (*s == '-');
+
+	if (*d == '\0' || (*d == '0' && (d[1] != '\0' || d != s)))
+		return 0;
+	for (const char *p = d; *p != '\0'; p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return util_parse_int(s, -(1LL << 53), 1LL << 53, v) == 0;
+}
+
+static json_t *
+node_to_json(const struct node *n)
+{
+	json_t *j;
+	long long v;
+
+	switch (n->kind) {
+	case NODE_SCALAR:
+		if (!n->quoted && canonical_int(n->str, &v))
+			return json_integer(v);
+		if (!n->quoted && strcmp(n->str, "true") == 0)
+			return json_true();
+		if (!n->quoted && strcmp(n->str, "false") == 0)
+			return json_false();
+		return jstr(n->str);
+	case NODE_SEQ:
+		j = json_array();
+		for (size_t i = 0; i < n->n; i++)
+			json_array_append_new(j, node_to_json(n->items[i]));
+		return j;
+	case NODE_MAP:
+		j = json_object();
+		for (size_t i = 0; i < n->n; i++)
+			json_object_set_new(j, n->keys[i]->str,
+			    node_to_json(n->items[i]));
+		return j;
+	}
+	return json_null();
+}
+
+static char *
+dump(json_t *root, size_t *len)
+{
+	char *s = json_dumps(root, JSON_FLAGS);
+	struct sbuf b;
+
+	json_decref(root);
+	if (s == NULL) /* only a bug: allocation failure exits in util */
+		abort();
+	sbuf_init(&b);
+	sbuf_puts(&b, s);
+	sbuf_putc(&b, '\n');
+	free(s);
+	*len = b.len;
+	return sbuf_take(&b);
+}
+
+/* jansson allocates through util, so running out of memory exits as
+ * everywhere else in gunbai and a NULL from jansson is only a bug. */
+static void
+json_alloc(void)
+{
+	json_set_alloc_funcs(util_malloc, free);
+}
+
+char *
+report_json_node(const struct node *n, size_t *len)
+{
+	json_alloc();
+	return dump(node_to_json(n), len);
+}
+
+static json_t *
+json_log(const struct state *st, int player)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < st->log.n; i++) {
+		const struct event *ev = &st->log.v[i];
+
+		if (player < 0 ? ev->to != EVENT_ALL :
+		    !(ev->to & EVENT_TO(player)))
+			continue;
+		json_array_append_new(a, json_pack("{s:I,s:o}", "point",
+		    (json_int_t)ev->point, "text", jstr(ev->text)));
+	}
+	return a;
+}
+
+static json_t *
+json_players(const struct state *st)
+{
+	json_t *a = json_array();
+
+	for (int i = 0; i < st->nplayers; i++)
+		json_array_append_new(a, jstr(st->names[i]));
+	return a;
+}
+
+/* The decision player owes now: its name, the orders that may come
+ * first, and the template to fill in. */
+static json_t *
+json_orders(const struct state *st, int player, const struct owed *o)
+{
+	struct strlist legal = { 0 };
+	struct sbuf tmpl;
+	json_t *l = json_array(), *j;
+
+	st->game->legal(st->g, player, NULL, 0, &legal);
+	for (size_t i = 0; i < legal.n; i++)
+		json_array_append_new(l, jstr(legal.v[i]));
+	strlist_free(&legal);
+	sbuf_init(&tmpl);
+	report_template(st, player, &tmpl);
+	j = json_pack("{s:o,s:o,s:o,s:o}", "decision", jstr(o->decision),
+	    "what", jstr(o->what), "legal", l, "template", jstr(tmpl.p));
+	sbuf_free(&tmpl);
+	return j;
+}
+
+static json_t *
+json_next(const struct state *st, int player, json_t **mine)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct outcome oc = st->game->outcome(st->g);
+	json_t *next = json_object(), *ow = json_array(), *won;
+	size_t n;
+
+	*mine = json_null();
+	json_object_set_new(next, "finished", json_boolean(oc.finished));
+	if (oc.finished) {
+		won = json_array();
+		for (int i = 0; i < st->nplayers; i++)
+			if (oc.winners & EVENT_TO(i))
+				json_array_append_new(won, jstr(st->names[i]));
+		json_object_set_new(next, "winners", won);
+		json_object_set_new(next, "reason", jstr(oc.reason));
+		n = 0;
+	} else {
+		n = st->game->owed(st->g, owed);
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_array_append_new(ow, json_pack("{s:o,s:o,s:o}", "player",
+		    jstr(st->names[owed[i].player]), "decision",
+		    jstr(owed[i].decision), "what", jstr(owed[i].what)));
+		if (owed[i].player == player) {
+			json_decref(*mine);
+			*mine = json_orders(st, player, &owed[i]);
+		}
+	}
+	json_object_set_new(next, "owed", ow);
+	return next;
+}
+
+char *
+report_json(const struct state *st, int player, size_t *len)
+{
+	struct node *view;
+	json_t *root, *mine, *next;
+
+	json_alloc();
+	view = st->game->view_data(st->g, &st->pl, player);
+	next = json_next(st, player, &mine);
+
+	root = json_pack("{s:s,s:o,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:o,s:o}",
+	    "format", REPORT_JSON_FORMAT,
+	    "game", jstr(st->game->id),
+	    "title", jstr(st->game->title),
+	    "ruleset", jstr(st->game->ruleset),
+	    "id", jstr(st->id),
+	    "turn", (json_int_t)st->turn,
+	    "player", player < 0 ? json_null() : jstr(st->names[player]),
+	    "players", json_players(st),
+	    "log", json_log(st, player),
+	    "view", node_to_json(view),
+	    "next", next,
+	    "orders", mine);
+	node_free(view);
+	if (root == NULL) /* only a bug: a NULL value or a bad format */
+		abort();
+	return dump(root, len);
+}
+
+char *
+report_json_status(const struct state *st, size_t *len)
+{
+	json_t *mine, *root;
+
+	json_alloc();
+	root = json_pack("{s:s,s:o,s:o,s:o,s:o,s:I,s:o,s:o}",
+	    "format", STATUS_JSON_FORMAT,
+	    "game", jstr(st->game->id),
+	    "title", jstr(st->game->title),
+	    "ruleset", jstr(st->game->ruleset),
+	    "id", jstr(st->id),
+	    "turn", (json_int_t)st->turn,
+	    "players", json_players(st),
+	    "next", json_next(st, -1, &mine));
+	json_decref(mine);
+	if (root == NULL) /* only a bug */
+		abort();
+	return dump(root, len);
+}

@@ -1,0 +1,163 @@
+#!/bin/sh
+# The JSON and SVG reports of every sample game (formats/report-json.md,
+# gunbai(1) "Reports").  JSON: every report is valid under
+# formats/report.schema.json, and a broken one is caught.  SVG: every
+# picture is well-formed and self-contained, and headless Chromium, a real
+# browser, renders the last pictures of each game to non-empty PNGs of the
+# declared size.  Both: `gunbai view --json` / `--svg` print exactly the
+# files adjudicate wrote.  Commands that do not take --json or --svg
+# refuse them.  (The hidden-information test covers both in
+# tests/test_harness.c.)
+. tests/lib.sh
+# Debian's python3, where python3-jsonschema and python3-pil are.
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+schema=$top/formats/report.schema.json
+
+# render SVG PNG: Chromium draws SVG at its declared size into PNG.
+render() {
+	size=$(sed -n 's/^<svg .* width="\([0-9]*\)" height="\([0-9]*\)".*/\1 \2/p' "$1")
+	w=${size% *} h=${size#* }
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	    --user-data-dir="$tmp/chromium" --window-size="$w,$h" \
+	    --screenshot="$2" "file://$1" >"$tmp/chromium.log" 2>&1 &&
+	    [ -s "$2" ] && "$py" tests/svg_check.py png "$w" "$h" "$2"
+}
+
+for play in samples/*/play.sh; do
+	game=$(basename "$(dirname "$play")")
+	if ! sh "$play" "$gunbai" "$tmp/$game" >"$tmp/$game.log" 2>&1; then
+		not_ok "the $game sample plays"
+		continue
+	fi
+	find "$tmp/$game" -path '*/reports/*.json' | sort >"$tmp/$game.json"
+	find "$tmp/$game" -path '*/reports/*.svg' | sort >"$tmp/$game.svg"
+	count=$(wc -l <"$tmp/$game.json")
+	# shellcheck disable=SC2046 # file names made by the test, no spaces
+	if [ "$count" -gt 0 ] && "$py" tests/json_schema.py "$schema" \
+	    $(cat "$tmp/$game.json") >"$tmp/out" 2>&1; then
+		ok "$game: $count JSON reports valid under the schema"
+	else
+		not_ok "$game: JSON reports against the schema:"
+		sed 's/^/    /' "$tmp/out" | tail -20
+	fi
+	count=$(wc -l <"$tmp/$game.svg")
+	# shellcheck disable=SC2046
+	if [ "$count" -gt 0 ] && "$py" tests/svg_check.py xml \
+	    $(cat "$tmp/$game.svg") >"$tmp/out" 2>&1; then
+		ok "$game: $count pictures well-formed and self-contained"
+	else
+		not_ok "$game: pictures:"
+		sed 's/^/    /' "$tmp/out" | tail -20
+	fi
+	same=0 differ=0
+	for state in $(find "$tmp/$game" -name state.yaml | sort); do
+		dir=$(dirname "$state")
+		for report in "$dir"/reports/*.json "$dir"/reports/*.svg; do
+			who=$(basename "$report" | sed 's/\.[a-z]*$//')
+			kind=${report##*.}
+			if [ "$who" = public ]; then set -- --public
+			else set -- --player "$who"; fi
+			if "$gunbai" view "$state" "$@" "--$kind" |
+			    cmp -s - "$report"
+			then same=$((same + 1))
+			else differ=$((differ + 1)); echo "    differs: $report"
+			fi
+		done
+	done
+	if [ "$same" -gt 0 ] && [ "$differ" -eq 0 ]; then
+		ok "$game: view --json and --svg print each of $same files as written"
+	else
+		not_ok "$game: view --json/--svg and the written files ($differ differ)"
+	fi
+	last=$(find "$tmp/$game" -name state.yaml | sort -V | tail -1)
+	rendered=0 failed=0
+	for svg in "$(dirname "$last")"/reports/*.svg; do
+		if render "$svg" "${svg%.svg}.png" >"$tmp/out" 2>&1; then
+			rendered=$((rendered + 1))
+		else
+			failed=$((failed + 1))
+			echo "    $svg:"; sed 's/^/      /' "$tmp/out" \
+			    "$tmp/chromium.log" | tail -8
+		fi
+	done
+	if [ "$rendered" -gt 0 ] && [ "$failed" -eq 0 ]; then
+		ok "$game: Chromium renders the $rendered last pictures"
+	else
+		not_ok "$game: $failed pictures failed to render"
+	fi
+done
+
+# The documented example (formats/report-json.md) is real output.
+example=samples/senjin/report-turn2-alice.json
+if "$gunbai" view samples/senjin/state-turn2.yaml --player alice --json |
+    cmp -s - "$example" &&
+    "$py" tests/json_schema.py "$schema" "$example" >/dev/null 2>&1; then
+	ok "$example is what view --json prints, and valid"
+else not_ok "$example differs from view --json, or is invalid"; fi
+
+# The checks can fail: a broken report, a script, an empty picture.
+first=$(find "$tmp/senjin" -path '*/reports/alice.json' | sort | head -1)
+sed 's/"kind": "Sho"/"kind": "Queen"/' "$first" >"$tmp/bad.json"
+if "$py" tests/json_schema.py "$schema" "$tmp/bad.json" >"$tmp/out" 2>&1
+then not_ok "a report with a piece of kind Queen passes the schema"
+elif grep -q "kind" "$tmp/out"; then
+	ok "a report with a piece of kind Queen is refused, naming the field"
+else not_ok "the schema check failed without naming the field"; fi
+first=$(find "$tmp/senjin" -path '*/reports/alice.svg' | sort | head -1)
+sed 's|</svg>|<script>alert(1)</script></svg>|' "$first" >"$tmp/bad.svg"
+if "$py" tests/svg_check.py xml "$tmp/bad.svg" >/dev/null 2>&1
+then not_ok "a picture with a script passes"
+else ok "a picture with a script is refused"; fi
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"></svg>\n' \
+    >"$tmp/empty.svg"
+if render "$tmp/empty.svg" "$tmp/empty.png" >/dev/null 2>&1
+then not_ok "an empty picture passes the render check"
+else ok "an empty picture fails the render check"; fi
+
+# No non-ASCII byte in JSON: every character beyond ASCII is escaped.
+# shellcheck disable=SC2046
+if LC_ALL=C grep -l "$(printf '[\200-\377]')" \
+    $(find "$tmp" -name '*.json') >/dev/null 2>&1; then
+	not_ok "a JSON report holds a byte beyond ASCII"
+else ok "JSON reports are plain ASCII"; fi
+
+# status --json: one document, valid under formats/commands.schema.json,
+# for a game going on and for one that is over.
+commands=$top/formats/commands.schema.json
+i=0
+for game in senjin sensoufuda; do
+	for state in $(find "$tmp/$game" -name state.yaml | sort -V | sed -n '1p;$p'); do
+		i=$((i + 1))
+		"$gunbai" status "$state" --json >"$tmp/status$i.json"
+	done
+done
+# A game that is over: Senjin with a turn limit of 2, played to it.
+mkdir "$tmp/over" && cd "$tmp/over" && senjin_fixture over &&
+    # shellcheck disable=SC2086 # newargs is a list of words
+    "$gunbai" $newargs --option turn-limit=2 -o in/s2.yaml >/dev/null &&
+    "$gunbai" adjudicate in/s2.yaml in/a1.yaml in/b2.yaml -o out >/dev/null &&
+    "$gunbai" status out/state.yaml --json >"$tmp/status-over.json"
+cd "$top" || exit 1
+# shellcheck disable=SC2046
+if "$py" tests/json_schema.py "$commands" "$tmp"/status*.json >"$tmp/out" 2>&1 &&
+    grep -q '"finished": true' "$tmp"/status*.json &&
+    grep -q '"finished": false' "$tmp"/status*.json; then
+	ok "status --json: $((i + 1)) documents valid under the schema, running and over"
+else
+	not_ok "status --json against formats/commands.schema.json:"
+	sed 's/^/    /' "$tmp/out" | tail -10
+fi
+
+state=$(find "$tmp/senjin" -name state.yaml | sort | head -1)
+for cmd in "check $state $state --json" \
+    "status $state --svg" "view $state --public --json --svg"; do
+	# shellcheck disable=SC2086
+	"$gunbai" $cmd >/dev/null 2>&1
+	st=$?
+	if [ "$st" -eq 2 ]; then ok "${cmd%% *} ${cmd##* }: refused as usage"
+	else not_ok "${cmd%% *} ${cmd##* } exits $st, not 2 (usage)"; fi
+done
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
