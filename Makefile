@@ -3,9 +3,11 @@
 #   make            build ./gunbai
 #   make test       install missing Debian packages (as root), then build
 #                   and run every test with gcc, and again with clang under
-#                   AddressSanitizer and UndefinedBehaviorSanitizer
+#                   AddressSanitizer and UndefinedBehaviorSanitizer; then
+#                   the flag matrix, make install and the Debian package
+#                   (make flags, install-test, deb-test)
 #   make demo       play the sample Senjin game end to end
-#   make install    PREFIX (/usr/local) and DESTDIR honoured
+#   make install    PREFIX (/usr/local) and DESTDIR honoured; uninstall
 #   make lint       mandoc -Tlint on the man pages
 #   make clean
 
@@ -18,12 +20,16 @@ PKG_CONFIG ?= pkg-config
 SAN ?=
 
 VERSION = 0.1.0
-WARN = -Wall -Wextra -Wshadow -Wmissing-prototypes -Wformat=2 -Werror
+WARN = -Wall -Wextra -Wshadow -Wmissing-prototypes -Wformat=2
+# Warnings are errors in the builds the tests make (check, flags, fuzz,
+# bench); a plain `make` with the user's CFLAGS never fails on one.
+WERROR =
 CFLAGS ?= -O2 -g
 ifeq ($(SAN),1)
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 endif
-ALL_CFLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) \
+ALL_CFLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(WERROR) \
+	$(CPPFLAGS) $(CFLAGS) $(SANFLAGS) \
 	-DGUNBAI_VERSION='"$(VERSION)"' -iquote adjudicator \
 	$(shell $(PKG_CONFIG) --cflags yaml-0.1 libcrypto jansson 2>/dev/null)
 LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 libcrypto jansson 2>/dev/null)
@@ -42,7 +48,8 @@ MANS = $(wildcard man/*.[0-9])
 
 # Debian packages the build, the tests and the demo need.
 DEB_PKGS = libyaml-dev libssl-dev libcmocka-dev pkg-config openssl mandoc clang make python3 \
-	libclang-rt-14-dev libjansson-dev python3-jsonschema python3-pil chromium parallel
+	libclang-rt-14-dev libjansson-dev python3-jsonschema python3-pil chromium parallel \
+	build-essential dpkg-dev debhelper lintian man-db
 # On Debian every package is asked for by name; elsewhere, the commands.
 DEB_CHECK = if command -v dpkg >/dev/null; then \
 	  dpkg -s $(DEB_PKGS) >/dev/null 2>&1; else \
@@ -51,7 +58,7 @@ DEB_CHECK = if command -v dpkg >/dev/null; then \
 	  command -v clang >/dev/null && command -v python3 >/dev/null && \
 	  command -v chromium >/dev/null; fi
 
-.PHONY: all deps test check demo install lint clean
+.PHONY: all deps test check bins demo install uninstall lint clean
 .SUFFIXES:
 
 all: gunbai
@@ -60,7 +67,7 @@ gunbai: $(BUILD)/gunbai
 	cp $< $@
 
 $(BUILD)/gunbai: $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/libgunbai.a: $(LIB_OBJS)
 	rm -f $@
@@ -72,11 +79,12 @@ $(BUILD)/%.o: %.c $(wildcard adjudicator/*.h games/*/*.h)
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libgunbai.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -Itests -o $@ $< $(BUILD)/libgunbai.a $(TEST_LIBS) $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(TEST_CFLAGS) -Itests -o $@ $< \
+	    $(BUILD)/libgunbai.a $(TEST_LIBS) $(LIBS)
 
 $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libgunbai.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgunbai.a $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libgunbai.a $(LIBS)
 
 # Install what is missing, as root, on Debian; otherwise say what to install.
 deps:
@@ -90,14 +98,23 @@ deps:
 	  fi; \
 	fi
 
-# One build variant: the binary, the unit tests and the tools, then run.
-check: $(BUILD)/gunbai $(TEST_BINS) $(TOOL_BINS)
+# One build variant: the binary, the unit tests and the tools (bins),
+# then run, warnings as errors.
+bins: $(BUILD)/gunbai $(TEST_BINS) $(TOOL_BINS)
+
+check: WERROR = -Werror
+check: bins
 	@sh tests/run.sh $(BUILD)
 
 test: deps
 	$(MAKE) --no-print-directory check BUILD=build/gcc CC=gcc
 	HARNESS_SEEDS=4 $(MAKE) --no-print-directory check BUILD=build/san CC=clang SAN=1
 	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory flags
+	$(MAKE) --no-print-directory install-test BUILD=build/gcc
+	@if command -v dpkg-buildpackage >/dev/null; then \
+	  $(MAKE) --no-print-directory deb-test; else \
+	  echo "deb-test skipped: no dpkg-buildpackage (not Debian)"; fi
 
 demo: deps
 	$(MAKE) --no-print-directory gunbai
@@ -106,13 +123,21 @@ demo: deps
 lint:
 	mandoc -Tlint -W warning $(MANS)
 
-install: gunbai
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man6
-	install -m 755 gunbai $(DESTDIR)$(BINDIR)/gunbai
-	install -m 644 man/*.1 $(DESTDIR)$(MANDIR)/man1/
-	install -m 644 man/*.5 $(DESTDIR)$(MANDIR)/man5/
-	install -m 644 man/*.6 $(DESTDIR)$(MANDIR)/man6/
+# The binary of BUILD; each man/NAME.S goes to MANDIR/manS/.  uninstall
+# removes those files, nothing else (directories stay: others may use them).
+install: $(BUILD)/gunbai
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 $(BUILD)/gunbai $(DESTDIR)$(BINDIR)/gunbai
+	for m in $(MANS); do \
+	  d=$(DESTDIR)$(MANDIR)/man$${m##*.}; \
+	  install -d "$$d" && install -m 644 "$$m" "$$d/" || exit 1; \
+	done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gunbai
+	for m in $(MANS); do \
+	  rm -f "$(DESTDIR)$(MANDIR)/man$${m##*.}/$${m#man/}" || exit 1; \
+	done
 
 clean:
 	rm -rf build gunbai demo-out
@@ -143,24 +168,25 @@ FAULT_BIN = $(BUILD)/tools/gunbai-faults
 
 .PHONY: fuzz fuzz-build coverage bench
 
-check: $(FUZZ_REPLAY_BINS) $(FAULT_BIN)
+bins: $(FUZZ_REPLAY_BINS) $(FAULT_BIN)
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/replay.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/fuzz -o $@ $< tests/fuzz/replay.c \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/fuzz -o $@ $< tests/fuzz/replay.c \
 	    $(FUZZ_COMMON) $(BUILD)/libgunbai.a $(LIBS)
 
 $(BUILD)/libfuzzer/%: tests/fuzz/%.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< \
 	    $(FUZZ_COMMON) $(BUILD)/libgunbai.a $(LIBS)
 
 $(FAULT_BIN): tests/faults/faults.c $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ tests/faults/faults.c \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/faults/faults.c \
 	    $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a $(LIBS) \
 	    $(foreach f,$(FAULT_WRAP),-Wl,--wrap=$(f))
 
+fuzz-build: WERROR = -Werror
 fuzz-build: $(BUILD)/gunbai $(patsubst tests/fuzz/%.c,$(BUILD)/libfuzzer/%,$(FUZZ_SRCS))
 
 fuzz: deps
@@ -176,7 +202,58 @@ coverage: deps
 	@sh tests/coverage.sh build/coverage
 
 bench: deps
-	$(MAKE) --no-print-directory BUILD=build/bench CC=gcc \
+	$(MAKE) --no-print-directory BUILD=build/bench CC=gcc WERROR=-Werror \
 	    build/bench/gunbai build/bench/tools/bench_time \
 	    build/bench/tools/bench_floor build/bench/tools/bench_play
 	@sh bench/bench.sh build/bench
+
+# ---------------------------------------------------------------------
+# Any compiler, any flags (issue 16), run by `make test`:
+#
+#   make flags      gunbai, its tests and tools built with gcc and clang at
+#                   -O0 and -O3 (gcc with -march=native) and with Debian's
+#                   dpkg-buildflags (hardening), warnings as errors; every
+#                   sample, a long random game of every registered game and
+#                   every case file must give the same bytes in all
+#                   (tests/flags.sh)
+
+# Each variant's make arguments; the dpkg-buildflags ones are Debian's own
+# build (hardening included) as debian/rules gets them.
+FLAGS_VARIANTS = gcc-O0 gcc-O3 clang-O0 clang-O3 gcc-dpkg
+FLAGS_gcc-O0 = CC=gcc CFLAGS=-O0
+FLAGS_gcc-O3 = CC=gcc CFLAGS='-O3 -march=native'
+FLAGS_clang-O0 = CC=clang CFLAGS=-O0
+FLAGS_clang-O3 = CC=clang CFLAGS=-O3
+FLAGS_gcc-dpkg = CC=gcc CFLAGS="$$(dpkg-buildflags --get CFLAGS)" \
+	CPPFLAGS="$$(dpkg-buildflags --get CPPFLAGS)" \
+	LDFLAGS="$$(dpkg-buildflags --get LDFLAGS)"
+FLAGS_JOBS ?= 2
+
+.PHONY: flags $(FLAGS_VARIANTS:%=flags-%)
+
+# Without dpkg-buildflags (not Debian) the other four are built.
+flags: deps
+	@v='$(FLAGS_VARIANTS)'; command -v dpkg-buildflags >/dev/null || { \
+	  echo "flags: no dpkg-buildflags (not Debian): gcc-dpkg skipped"; \
+	  v=$$(echo $$v | sed 's/gcc-dpkg//'); }; \
+	set -x; $(MAKE) --no-print-directory -j$(FLAGS_JOBS) \
+	    $$(for x in $$v; do echo flags-$$x; done) && \
+	sh tests/flags.sh $$(for x in $$v; do echo build/flags/$$x; done)
+
+$(FLAGS_VARIANTS:%=flags-%):
+	+$(MAKE) --no-print-directory bins BUILD=build/flags/$(@:flags-%=%) \
+	    WERROR=-Werror $(FLAGS_$(@:flags-%=%))
+
+#   make install-test   make install into a scratch DESTDIR and PREFIX, the
+#                   installed binary and man pages used, make uninstall
+#                   (tests/install.sh; BUILD's binary)
+#   make deb-test   dpkg-buildpackage -us -uc in a copy of the tree,
+#                   lintian, the .deb unpacked and run (tests/deb.sh)
+
+.PHONY: install-test deb-test
+
+install-test: $(BUILD)/gunbai
+	sh tests/install.sh $(BUILD)
+
+deb-test:
+	sh tests/deb.sh

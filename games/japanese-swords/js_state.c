@@ -69,20 +69,23 @@ js_state_fail(struct gb_err *e, const struct node *n, const char *fmt, ...)
 	    msg);
 }
 
-/* A player by name; "none" gives JS_NONE if none is set. */
+/* A player by name; "none" gives JS_NONE if none is set.  *p is set on
+ * every path (JS_NONE on failure): the error status comes from a variadic
+ * function the compiler cannot look into. */
 static int
 js_state_player(const struct js *g, const struct node *n, int none, int *p,
     struct gb_err *e)
 {
+	*p = JS_NONE;
 	if (n->kind != NODE_SCALAR)
 		return js_state_fail(e, n, "a player's name is expected");
-	if (none && strcmp(n->str, "none") == 0) {
-		*p = JS_NONE;
+	if (none && strcmp(n->str, "none") == 0)
 		return 0;
-	}
-	for (*p = 0; *p < g->nplayers; (*p)++)
-		if (strcmp(n->str, g->names[*p]) == 0)
+	for (int i = 0; i < g->nplayers; i++)
+		if (strcmp(n->str, g->names[i]) == 0) {
+			*p = i;
 			return 0;
+		}
 	return js_state_fail(e, n, "'%.40s' is not a player", n->str);
 }
 
