@@ -1,18 +1,23 @@
 #!/bin/sh
-# Plays the sample Senshiai game, three players for 28 decision points, as
+# Plays the sample Senshiai game, three players for 34 decision points, as
 # an organiser would: samples/senshiai/play.sh GUNBAI OUTDIR
 #
 # The sealed deck lists (alice's own: Plains and Samurai; bob and carol
 # the standard deck), then turns of alice, bob and carol, each a Draw
 # Stage and a Main Stage: terrains laid toward carol's Capital, troops
-# recruited, companies moved, Blessing and Open the Vaults cast, and two
-# close combats of alice's Samurai against carol's Capital at h2, the
-# second of which damages the Capital itself.  Then bob gives a standing
-# order in his Draw Stage, "on cast earthquake cast dispel", for a Dispel
-# he has not drawn yet; when carol casts Earthquake on his Village two
-# decisions later, it fires with no mail round and annuls the Earthquake
-# before it comes into play (an interrupt); carol then owes her Main Stage
-# again.  The script ends by checking that the game shows all of this.
+# recruited, companies moved, and two close combats of alice's Samurai
+# against carol's Capital at h2, the first of which damages the Capital
+# itself.  Then bob gives a standing order in his Draw Stage, "on cast
+# earthquake cast dispel", for the Dispel he holds; when carol casts
+# Earthquake on his Plains at g7 a round later, it fires with no mail
+# round and annuls the Earthquake before it comes into play (an
+# interrupt); carol then owes her Main Stage again.  The script ends by
+# checking that the game shows all of this.
+#
+# The orders are in orders 2 with the game's uid, and the game draws with
+# gunbai-rng-v2: each decision point's stream depends on the signatures
+# of the files answering it, so the orders were written point by point,
+# each seeing the deal the ones before it made.
 #
 # Each orders file was signed by its player with the stock openssl command
 #   openssl pkeyutl -sign -rawin -inkey KEY -in FILE -out FILE.sig
@@ -25,6 +30,7 @@ gunbai=${1:?usage: play.sh GUNBAI OUTDIR}
 out=${2:?usage: play.sh GUNBAI OUTDIR}
 here=$(dirname "$0")
 seed=5e4a11d0c0ffee000000000000000000000000000000000000000000000055aa
+last=34
 
 rm -rf "$out"
 mkdir -p "$out/mail"
@@ -34,7 +40,7 @@ echo "== gunbai new: a game of Senshiai for alice, bob and carol"
     --player carol="$here/keys/carol.pub" -o "$out/start.yaml"
 state=$out/start.yaml
 "$gunbai" status "$state"
-for turn in $(seq 1 28); do
+for turn in $(seq 1 "$last"); do
 	files=
 	for orders in "$here"/orders/turn$turn-*.yaml; do
 		player=$(basename "$orders" .yaml | sed 's/^turn[0-9]*-//')
@@ -56,10 +62,10 @@ for turn in $(seq 1 28); do
 	state=$out/turn$turn/state.yaml
 done
 echo
-echo "== the report of alice after turn 28"
+echo "== the report of alice after turn $last"
 "$gunbai" view "$state" --player alice
 echo
-echo "== the public report after turn 28"
+echo "== the public report after turn $last"
 "$gunbai" view "$state" --public
 echo
 echo "== gunbai status"
