@@ -16,8 +16,9 @@
 #
 # The orders are in orders 2 with the game's uid, and the game draws with
 # gunbai-rng-v2: each decision point's stream depends on the signatures
-# of the files answering it, so the orders were written point by point,
-# each seeing the deal the ones before it made.
+# of the files answering it (the Reserves are shuffled at point 1, from
+# the turn 1 files; dice later), so the orders were written point by
+# point, each seeing the hands and dice the ones before it made.
 #
 # Each orders file was signed by its player with the stock openssl command
 #   openssl pkeyutl -sign -rawin -inkey KEY -in FILE -out FILE.sig
@@ -42,7 +43,7 @@ state=$out/start.yaml
 "$gunbai" status "$state"
 for turn in $(seq 1 "$last"); do
 	files=
-	for orders in "$here"/orders/turn$turn-*.yaml; do
+	for orders in "$here/orders/turn$turn-"*.yaml; do
 		player=$(basename "$orders" .yaml | sed 's/^turn[0-9]*-//')
 		mail=$out/mail/$(basename "$orders")
 		cp "$orders" "$mail"
