@@ -23,17 +23,19 @@ static const char *const sw_picture_tints[5] = {
 	"#e5f5e0", "#deebf7", "#fee6ce", "#fcbba1", "#efedf5"
 };
 
-/* A tile at x, y: a card shown (named) or a back. */
+/* A tile at x, y: a card shown (named) or a back, with its position pos
+ * ("" in the hand). */
 static void
-sw_picture_tile(struct sbuf *out, int x, int y, int c, int up, int shown)
+sw_picture_tile(struct sbuf *out, int x, int y, const char *pos, int c,
+    int up, int shown)
 {
 	const struct sw_card *k = &sw_cards[c];
 
 	if (!shown) {
 		svg_rect(out, x, y, TILE_W, TILE_H, BACK, "#222222");
 		sbuf_puts(out, "<g fill=\"#ffffff\">");
-		svg_text(out, x + TILE_W / 2, y + 29, 12, "middle", 1,
-		    "face down");
+		svg_textf(out, x + TILE_W / 2, y + 29, 12, "middle", 1,
+		    "%s%sface down", pos, *pos ? ": " : "");
 		sbuf_puts(out, "</g>\n");
 		return;
 	}
@@ -52,6 +54,8 @@ sw_picture_tile(struct sbuf *out, int x, int y, int c, int up, int shown)
 		    k->sa, k->vd);
 	svg_textf(out, x + 6, y + 43, 10, "start", 0, "EC %d CC %d", k->ec,
 	    k->cc);
+	if (*pos != '\0')
+		svg_text(out, x + TILE_W - 6, y + 43, 10, "end", 1, pos);
 }
 
 /* Side p from y; returns the y below it. */
@@ -85,12 +89,12 @@ sw_picture_side(const struct shinobi *g, const struct game_players *pl,
 			svg_text(out, x, y + 30, 12, "start", 0, "none");
 		for (int i = 0; i < s->nzone[z]; i++) {
 			const struct sw_slot *c = &s->zone[z][i];
-			int ty = y + 18 + i * (TILE_H + 4);
+			char pos[16];
 
-			svg_textf(out, x + TILE_W - 4, ty + TILE_H - 4, 9,
-			    "end", 0, "%c%d", sw_zone_letters[z], i + 1);
-			sw_picture_tile(out, x, ty, c->card, c->up,
-			    c->up || own);
+			snprintf(pos, sizeof pos, "%c%d", sw_zone_letters[z],
+			    i + 1);
+			sw_picture_tile(out, x, y + 18 + i * (TILE_H + 4), pos,
+			    c->card, c->up, c->up || own);
 		}
 		if (s->nzone[z] > rows)
 			rows = s->nzone[z];
@@ -110,7 +114,7 @@ sw_picture_hand(const struct sw_side *s, int y, struct sbuf *out)
 	}
 	for (int i = 0; i < s->nhand; i++)
 		sw_picture_tile(out, LEFT + (i % SW_ZONES) * (TILE_W + GAP),
-		    y + (i / SW_ZONES) * (TILE_H + 4), s->hand[i], 1, 1);
+		    y + (i / SW_ZONES) * (TILE_H + 4), "", s->hand[i], 1, 1);
 	return y + (s->nhand + SW_ZONES - 1) / SW_ZONES * (TILE_H + 4) + 10;
 }
 
