@@ -1,8 +1,8 @@
 /* test_shinobi_wars.c - the leaf parts of the Shinobi Wars module: the
  * card table against the rule text's ranks and ranges, the standard deck,
  * deck lists and their errors, and the resource curve on the text's own
- * examples.  Play is tested by the case files (tests/cases/shinobi-wars)
- * and the generic harness. */
+ * examples, and what the JSON report's view names.  Play is tested by
+ * the case files (tests/cases/shinobi-wars) and the generic harness. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -286,6 +286,71 @@ test_sw_load_refuses(void **state)
 	    "roster: []}\n" SWT_MIST, "then \"up\" if face up");
 }
 
+/* The card at position i of zone z of side p in a view tree. */
+static const struct node *
+swt_data_card(const struct node *view, int p, const char *zone, size_t i)
+{
+	const struct node *sides = node_get(view, "sides"), *l;
+
+	assert_non_null(sides);
+	assert_int_equal(sides->n, 2);
+	l = node_get(sides->items[p], zone);
+	assert_non_null(l);
+	assert_true(i < l->n);
+	return l->items[i];
+}
+
+/* The JSON view names a face-down card to its owner only, any face-up
+ * card to everyone, and gives the hand to its owner only. */
+static void
+test_sw_data_hidden(void **state)
+{
+	static const char *const names[] = { "alice", "bob" };
+	const struct game_players pl = { 2, names };
+	struct gb_err e = { 0 };
+	struct shinobi *g = sw_state_new(&pl, &e);
+	struct node *v;
+	const struct node *c, *h;
+
+	(void)state;
+	assert_non_null(g);
+	g->side[0].nzone[SW_WEST] = 1;
+	g->side[0].zone[SW_WEST][0].card = SW_PIT;
+	g->side[0].nzone[SW_NORTH] = 1;
+	g->side[0].zone[SW_NORTH][0].card = SW_TOBI;
+	g->side[0].zone[SW_NORTH][0].up = 1;
+	g->side[0].nhand = 1;
+	g->side[0].hand[0] = SW_KAGE;
+	for (int player = -1; player < 2; player++) {
+		v = sw_data(g, &pl, player);
+		c = swt_data_card(v, 0, "west", 0);
+		assert_string_equal(node_get(c, "up")->str, "false");
+		if (player == 0) {
+			assert_string_equal(node_get(c, "card")->str, "pit");
+			assert_string_equal(node_get(c, "ls")->str, "5");
+		} else {
+			assert_int_equal(c->n, 1);
+		}
+		c = swt_data_card(v, 0, "north", 0);
+		assert_string_equal(node_get(c, "card")->str, "tobi");
+		assert_string_equal(node_get(c, "ra")->str, "3");
+		h = node_get(node_get(v, "yours"), "hand");
+		if (player == 0) {
+			assert_non_null(h);
+			assert_int_equal(h->n, 1);
+			assert_string_equal(node_get(h->items[0], "card")->str,
+			    "kage");
+		} else if (player == 1) {
+			assert_non_null(h);
+			assert_int_equal(h->n, 0);
+		} else {
+			assert_null(node_get(v, "yours"));
+		}
+		node_free(v);
+	}
+	free(g);
+}
+
 int
 main(void)
 {
@@ -297,6 +362,7 @@ main(void)
 		cmocka_unit_test(test_sw_load_refuses),
 		cmocka_unit_test(test_sw_man_cards),
 		cmocka_unit_test(test_sw_man_rulings),
+		cmocka_unit_test(test_sw_data_hidden),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,6 +8,8 @@
  *   sw_order.c   the orders: parse, validate, legal
  *   sw_play.c    the strategy actions and the action step (traps, combat)
  *   sw_view.c    what a player sees, the orders help
+ *   sw_data.c    the same as data for the JSON report
+ *   sw_picture.c the same as an SVG picture
  * The rulings are in man/gunbai-shinobi-wars.6. */
 #ifndef GUNBAI_SHINOBI_H
 #define GUNBAI_SHINOBI_H
@@ -208,5 +210,14 @@ void sw_view_board(const void *g, const struct game_players *pl, int player,
     struct sbuf *out);
 void sw_view_help(const void *g, int player, struct sbuf *out);
 void sw_view_what(const struct shinobi *g, int p, char *buf, size_t size);
+
+/* sw_data.c: the view as a tree for the JSON report, hidden as in
+ * sw_view_board. */
+struct node *sw_data(const void *g, const struct game_players *pl,
+    int player);
+
+/* sw_picture.c: the view as an SVG picture, hidden as in sw_view_board. */
+void sw_picture(const void *g, const struct game_players *pl, int player,
+    struct sbuf *out);
 
 #endif
