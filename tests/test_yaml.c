@@ -129,15 +129,6 @@ round_trip(const struct node *t)
 	return s;
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* ---------------------------------------------------------------------
  * The tree
  */
@@ -567,17 +558,14 @@ static void
 deep_refused(const char *unit, size_t n, const char *end, int col)
 {
 	struct sbuf b;
-	double t0;
 
+	/* Refused as the 33rd level starts (the position says so); how
+	 * fast is for `make bench`, not for a test. */
 	sbuf_init(&b);
 	for (size_t i = 0; i < n; i++)
 		sbuf_puts(&b, unit);
 	sbuf_puts(&b, end);
-	t0 = now();
 	read_fails(b.p, 1, col, "nesting deeper than 32 levels");
-	/* Refused as the 33rd level starts, not after reading it all. */
-	if (now() - t0 > 2.0)
-		fail_msg("'%s' x %zu took %.2fs", unit, n, now() - t0);
 	sbuf_free(&b);
 }
 
@@ -597,14 +585,12 @@ test_read_many_keys(void **state)
 	struct sbuf b;
 	struct node *t;
 	char *out;
-	double t0;
 	int i;
 
 	(void)state;
 	sbuf_init(&b);
 	for (i = 0; i < 10000; i++)
 		sbuf_printf(&b, "k%d: %d\n", i, i);
-	t0 = now();
 	t = read_ok(b.p);
 	assert_int_equal(t->n, 10000);
 	assert_string_equal(t->keys[9999]->str, "k9999");
@@ -618,8 +604,6 @@ test_read_many_keys(void **state)
 
 	sbuf_puts(&b, "k5000: again\n");
 	read_fails(b.p, 10001, 1, "duplicate key 'k5000'");
-	if (now() - t0 > 5.0)
-		fail_msg("10000 keys took %.2fs", now() - t0);
 	sbuf_free(&b);
 
 	/* And a long sequence. */
