@@ -66,7 +66,7 @@ if [ "$st" -eq 0 ] && grep -q '^senjin: ' games.txt; then
 	ok "gunbai games from the package lists $(grep -c '^[a-z-]*: ' games.txt) games"
 else not_ok "gunbai games from the package (exit $st):"; sed 's/^/    /' games.txt; fi
 sh "$top/samples/senjin/play.sh" "$bin" demo >demo.log 2>&1
-if diff -r "$top/tests/golden/senjin" demo >diff.txt 2>&1; then
+if golden_diff demo >diff.txt 2>&1; then
 	ok "the demo played by the packaged gunbai gives the golden files"
 else
 	not_ok "the demo from the package:"; head -20 diff.txt demo.log | sed 's/^/    /'

@@ -43,7 +43,7 @@ if "$root$prefix/bin/gunbai" games >"$tmp/games" 2>&1 &&
     grep -q senjin "$tmp/games"; then ok "the installed gunbai lists its games"
 else not_ok "the installed gunbai games:"; sed 's/^/    /' "$tmp/games"; fi
 sh "$top/samples/senjin/play.sh" "$root$prefix/bin/gunbai" demo >"$tmp/demo.log" 2>&1
-if diff -r "$top/tests/golden/senjin" demo >"$tmp/diff" 2>&1; then
+if golden_diff demo >"$tmp/diff" 2>&1; then
 	ok "the installed gunbai plays the sample game to the golden files"
 else
 	not_ok "the installed gunbai's sample game differs:"

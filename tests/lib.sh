@@ -54,3 +54,7 @@ senjin_fixture() {
 	openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in in/b2.yaml \
 	    -out in/b2.yaml.sig
 }
+
+# golden_diff DIR: DIR (the Senjin sample played, samples/senjin/play.sh)
+# against tests/golden/senjin; an empty inbox/ is not in git's copy.
+golden_diff() { diff -r -x inbox "$top/tests/golden/senjin" "$1"; }

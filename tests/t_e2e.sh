@@ -32,7 +32,7 @@ if [ "${GOLDEN_UPDATE:-0}" = 1 ]; then
 	cp -r "$tmp/demo" "$top/tests/golden/senjin"
 fi
 check "the sample game's outputs equal the golden files" \
-    diff -r -x inbox "$top/tests/golden/senjin" "$tmp/demo"
+    golden_diff "$tmp/demo"
 check "the documented example state is the sample's turn 2" \
     cmp "$top/samples/senjin/state-turn2.yaml" "$tmp/demo/game/runs/0002/state.yaml"
 for r in "$tmp"/demo/game/runs/*/reports/*.txt; do
