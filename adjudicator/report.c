@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 
 void
@@ -30,6 +31,7 @@ report_events(const struct state *st, int player, struct sbuf *out)
 	report_heading(out, "What happened");
 	for (size_t i = 0; i < st->log.n; i++) {
 		const struct event *ev = &st->log.v[i];
+		struct sbuf text;
 		char head[64];
 
 		if (player < 0 ? ev->to != EVENT_ALL :
@@ -44,7 +46,11 @@ report_events(const struct state *st, int player, struct sbuf *out)
 			sbuf_printf(out, "%s%s\n", any ? "\n" : "", head);
 			shown = ev->point;
 		}
-		report_wrap(out, "  - ", "    ", ev->text);
+		/* A log line is one line, whatever the state file holds. */
+		sbuf_init(&text);
+		escape_puts(&text, ev->text);
+		report_wrap(out, "  - ", "    ", text.p);
+		sbuf_free(&text);
 		any = 1;
 	}
 	if (!any)
@@ -109,8 +115,8 @@ report_template(const struct state *st, int player, struct sbuf *out)
 	    "orders:\n", "orders 1", st->id, st->turn, st->names[player]);
 }
 
-void
-report_build(const struct state *st, int player, struct sbuf *out)
+static void
+report_body(const struct state *st, int player, struct sbuf *out)
 {
 	struct sbuf tmpl;
 
@@ -141,4 +147,17 @@ report_build(const struct state *st, int player, struct sbuf *out)
 		    "-- 8< --\n%s-- 8< --\n", st->names[player], tmpl.p);
 	}
 	sbuf_free(&tmpl);
+}
+
+void
+report_build(const struct state *st, int player, struct sbuf *out)
+{
+	struct sbuf raw;
+
+	/* Every byte of a report goes through the one escaping rule: it is
+	 * read in a terminal or a mail reader. */
+	sbuf_init(&raw);
+	report_body(st, player, &raw);
+	escape_add(out, raw.p, raw.len, ESCAPE_LINES);
+	sbuf_free(&raw);
 }

@@ -117,8 +117,8 @@ int util_words(const char *text, struct util_words *w);
  * with '?'. */
 void util_utf8_fix(char *s);
 
-/* Copy s to out (size bytes) with control characters written as escapes,
- * so that a hostile name stays one line of text. */
+/* Copy s to out (size bytes) escaped by the one rule of escape.h
+ * (escape_copy), so that a hostile name stays one line of text. */
 void util_clean(const char *s, char *out, size_t size);
 
 #endif
