@@ -87,3 +87,30 @@ for e in "$work"/*-early; do
 	    "$(wc -c <"$l/state.yaml")"
 done
 grep ' error ' "$work/long.txt" | sed 's/^/  not measured: /'
+echo
+
+echo "== 4. costly states under the size cap: refused or read, time and peak memory"
+# Each file of bench/costly.py is at most 16 MiB (the state cap); the
+# goal (adjudicator/yaml.h) is under 0.5 s and under 64 MB for every one.
+# BENCH_COSTLY_RUNS (5) runs each: the median time, the largest peak.
+"${PYTHON:-python3}" "$top/bench/costly.py" "$work/costly" "$fix/state.yaml" ||
+    { echo "bench/costly.py failed"; exit 1; }
+printf '  %-30s %9s %8s %10s %9s %s\n' file bytes exit "time" peak goal
+for f in "$work"/costly/*.yaml; do
+	i=0
+	: >"$work/peak.txt"
+	while [ "$i" -lt "${BENCH_COSTLY_RUNS:-5}" ]; do
+		"$tools/bench_peak" "$gunbai" status "$f" >>"$work/peak.txt"
+		i=$((i + 1))
+	done
+	sort -n "$work/peak.txt" | awk -v f="$(basename "$f" .yaml)" \
+	    -v b="$(wc -c <"$f")" '{ t[NR] = $1; if ($2 > p) p = $2; s = $3 }
+	    END { m = t[int((NR + 1) / 2)]
+		v = "exit " s
+		if (s == 0) v = "read"
+		if (s == 4) v = "refused"
+		g = "MISSED"
+		if (m < 0.5 && p < 65536 && (s == 0 || s == 4)) g = "ok"
+		printf "  %-30s %9d %8s %8.3f s %6.1f MB %s\n", f, b, v, m,
+		    p / 1024, g }'
+done

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""bench/costly.py DIR: write the costly states of `make bench` to DIR.
+"""bench/costly.py DIR [STATE]: write the costly states of `make bench`
+to DIR; with STATE (a good state), also that state with as many log
+entries as the node cap lets a state have: one that is read, not refused.
 
 Each file is a state (or what claims to be one) of at most 16 MiB, the
 state size cap (FILEIO_STATE_MAX), built to cost the reader as much as it
@@ -72,6 +74,15 @@ def main():
     n = CAP // (len(pre) + 12)
     files["long-keys-same-prefix"] = b"".join(
         pre + b"%08d: 1\n" % i for i in range(n))
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], "rb") as f:
+            state = f.read()
+        at = state.index(b"\nlog:\n") + len(b"\nlog:\n")
+        while at < len(state) and state[at:at + 1] in (b" ", b"-"):
+            at = state.index(b"\n", at) + 1
+        entry = b'  - turn: 1\n    to: all\n    text: "%s"\n' % (b"w " * 30)
+        # 7 nodes an entry; the rest of the state is far under 5000 nodes
+        files["log-entries-18000"] = state[:at] + entry * 18000 + state[at:]
     for name, data in files.items():
         assert len(data) <= CAP, name
         with open(os.path.join(out, name + ".yaml"), "wb") as f:
