@@ -115,12 +115,19 @@ adjudicate_refusals(const struct state *st, const struct orders_file *f,
 		if (f[i].ok)
 			continue;
 		adjudicate_msg_err(msgs, "refused", &f[i].err);
-		if (f[i].signer < 0 || f[i].copy)
+		if (f[i].copy)
 			continue;
 		snprintf(buf, sizeof buf, "%s", f[i].err.msg);
-		events_add(ev, EVENT_TO(f[i].signer), "An orders file signed "
-		    "with your key (sha256 %.16s) was refused whole: %s.",
-		    f[i].sha256, buf);
+		if (f[i].signer >= 0)
+			events_add(ev, EVENT_TO(f[i].signer), "An orders file "
+			    "signed with your key (sha256 %.16s) was refused "
+			    "whole: %s.", f[i].sha256, buf);
+		else if (f[i].named >= 0)
+			/* Only the player it names learns of it: nobody
+			 * else's report changes, and it counts for nothing. */
+			events_add(ev, EVENT_TO(f[i].named), "An orders file "
+			    "naming you (sha256 %.16s) was refused whole and "
+			    "did not count: %s.", f[i].sha256, buf);
 	}
 	(void)st;
 }

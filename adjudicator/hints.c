@@ -234,3 +234,48 @@ hints_paste(const char *buf, size_t len, struct gb_err *e)
 		hints_add(e, "the '  - ORDER' lines need the line 'orders:' "
 		    "above them");
 }
+
+/* The value of the top-level line "key: VALUE" of buf, plain or quoted
+ * and without trailing spaces or CR, copied to out; 0, or -1 if there is
+ * no such line or it is too long. */
+static int
+hints_value(const char *buf, size_t len, const char *key, char *out,
+    size_t size)
+{
+	size_t k = strlen(key), i = 0;
+
+	while (i < len) {
+		const char *line = buf + i, *nl = memchr(line, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - line) : len - i, a, b;
+
+		i += n + 1;
+		if (n <= k || memcmp(line, key, k) != 0 || line[k] != ':')
+			continue;
+		for (a = k + 1; a < n && line[a] == ' '; a++)
+			;
+		for (b = n; b > a && (line[b - 1] == ' ' ||
+		    line[b - 1] == '\r'); b--)
+			;
+		if (b - a >= 2 && (line[a] == '"' || line[a] == '\'') &&
+		    line[b - 1] == line[a])
+			a++, b--;
+		if (b - a >= size)
+			return -1;
+		memcpy(out, line + a, b - a);
+		out[b - a] = '\0';
+		return 0;
+	}
+	return -1;
+}
+
+int
+hints_named(const struct state *st, const char *buf, size_t len)
+{
+	char game[64], player[64];
+
+	if (hints_value(buf, len, "game", game, sizeof game) == -1 ||
+	    strcmp(game, st->id) != 0 ||
+	    hints_value(buf, len, "player", player, sizeof player) == -1)
+		return -1;
+	return state_player(st, player);
+}

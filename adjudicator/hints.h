@@ -30,4 +30,9 @@ void hints_sig_damage(const struct state *st, const char *buf, size_t len,
  * without their "orders:" line. */
 void hints_paste(const char *buf, size_t len, struct gb_err *e);
 
+/* The player a file whose signature failed names, by a look at its raw
+ * lines (never a parse): a line "player: NAME" naming a player of st and
+ * a line "game: ID" with st's id, each plain or quoted.  -1 if none. */
+int hints_named(const struct state *st, const char *buf, size_t len);
+
 #endif

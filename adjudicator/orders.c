@@ -174,6 +174,7 @@ orders_read_raw(struct orders_file *of, const char *path,
 	of->path = util_strdup(path);
 	of->player = -1;
 	of->signer = -1;
+	of->named = -1;
 	if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &of->err) == -1)
 		return;
 	crypto_sha256(buf, len, digest);
@@ -187,6 +188,8 @@ orders_read_raw(struct orders_file *of, const char *path,
 			of->ok = 1;
 		else
 			hints_paste(buf, len, &of->err);
+	} else {
+		of->named = hints_named(st, buf, len);
 	}
 	free(buf);
 	if (!of->ok) {

@@ -21,6 +21,8 @@ struct orders_file {
 	struct gb_err err;  /* why not, if !ok */
 	int signer;         /* whose key verified the signature, or -1 */
 	int copy;           /* refused only as a copy of another file */
+	int named;          /* signature failed: the player its text names,
+			       or -1 (hints_named) */
 	int player;         /* -1 until known */
 	long long turn;
 	struct order *orders;
