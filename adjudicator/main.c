@@ -483,8 +483,10 @@ cmd_read_orders(const struct state *st, int n, char **paths)
 {
 	struct orders_file *files = util_calloc((size_t)n + 1, sizeof *files);
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		orders_read(&files[i], paths[i], st);
+		files[i].arg = (size_t)i;
+	}
 	orders_sort(files, (size_t)n);
 	return files;
 }
@@ -516,8 +518,14 @@ cmd_check(int argc, char **argv)
 	n = argc - optind - 1;
 	files = cmd_read_orders(&st, n, argv + optind + 1);
 	sbuf_init(&msgs);
-	status = adjudicate_check(&st, files, (size_t)n, &msgs) ?
-	    EXIT_REFUSED : EXIT_OK;
+	switch (adjudicate_check(&st, files, (size_t)n, &msgs)) {
+	case VERDICT_GOOD: status = EXIT_OK; break;
+	case VERDICT_NOT_DUE: status = EXIT_NOT_DUE; break;
+	case VERDICT_INCOMPLETE: status = EXIT_INCOMPLETE; break;
+	case VERDICT_ORDER: status = EXIT_ORDER; break;
+	case VERDICT_FILE: status = EXIT_REFUSED; break;
+	default: status = EXIT_OVER; break;
+	}
 	say(stdout, msgs.p ? msgs.p : "", msgs.len);
 	sbuf_free(&msgs);
 	cmd_free_orders(files, n);

@@ -23,6 +23,7 @@ struct orders_file {
 	int copy;           /* refused only as a copy of another file */
 	int named;          /* signature failed: the player its text names,
 			       or -1 (hints_named) */
+	size_t arg;         /* its place among the files given (caller's) */
 	int player;         /* -1 until known */
 	long long turn;
 	struct order *orders;
