@@ -292,8 +292,9 @@ adjudicate_run(struct state *st, const char *previous,
 		if (files[i].ok && files[i].turn >= st->turn &&
 		    (files[i].turn > st->turn || applied > 0))
 			sbuf_printf(msgs, "not used: %s: turn %lld (the game "
-			    "is now at turn %lld)\n", files[i].path,
-			    files[i].turn, st->turn);
+			    "is now at turn %lld)%s\n", files[i].path,
+			    files[i].turn, st->turn, files[i].turn >
+			    st->turn + 1 ? " - a typo?" : "");
 	if (applied == 0) {
 		events_free(&ev);
 		return 0;

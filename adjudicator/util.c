@@ -404,10 +404,19 @@ util_wrap(struct sbuf *out, size_t width, const char *first,
 				cut = n;
 			n++;
 		}
-		if (p[n] == '\0' && n <= room)
+		if (p[n] == '\0' && n <= room) {
 			cut = n;
-		else if (cut == 0)
+		} else if (cut == 0) {
+			/* A word cut, between characters: a cut inside
+			 * one would show as escaped bytes. */
 			cut = room;
+			while (cut > 0 && ((unsigned char)p[cut] & 0xc0) ==
+			    0x80)
+				cut--;
+			while (cut == 0 || ((unsigned char)p[cut] & 0xc0) ==
+			    0x80)
+				cut++;
+		}
 		sbuf_puts(out, prefix);
 		sbuf_add(out, p, cut);
 		sbuf_putc(out, '\n');

@@ -75,6 +75,13 @@ else not_ok "the files in the order given: $order"; fi
 status_is 6 "a refused order beats not due" later.yaml badorder.yaml
 status_is 7 "incomplete beats not due" later.yaml empty.yaml
 
+# adjudicate asks the same about a file far ahead.
+"$gunbai" adjudicate in/s1.yaml good.yaml typo.yaml -o adj >out 2>&1
+if grep -qx "not used: typo.yaml: turn 7 (the game is now at turn 2) - a typo?" out
+then ok "adjudicate: a file for a later turn, not used: a typo?"
+else not_ok "adjudicate: a file for a later turn, not used: a typo?"
+	sed 's/^/    | /' out; fi
+
 # A finished game: every file gets "game over".
 "$gunbai" new senjin --id chk --seed \
     000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
@@ -86,6 +93,24 @@ got=$?
 if [ "$got" -eq 9 ] && grep -q "^later\.yaml: game over: game 'chk' is over: " out
 then ok "a finished game: exit 9, game over"
 else not_ok "a finished game: exit $got"; cat out err | sed 's/^/    | /'; fi
+
+# Japanese Swords: a turn without its closing "done" is incomplete, and
+# says "done" is what could come next.
+js=$top/samples/japanese-swords
+"$gunbai" new japanese-swords --id swords --seed \
+    5e4a11d0c0ffee0000000000000000000000000000000000000000000000a11c \
+    --player alice="$js/keys/alice.pub" --player bob="$js/keys/bob.pub" \
+    --player carol="$js/keys/carol.pub" -o js0.yaml >/dev/null
+"$gunbai" adjudicate js0.yaml "$js"/orders/turn1-*.yaml -o js1 >/dev/null
+"$gunbai" adjudicate js1/state.yaml "$js"/orders/turn2-*.yaml -o js2 >/dev/null
+grep -v '^  - done$' "$js/orders/turn3-alice.yaml" >nodone.yaml
+openssl pkeyutl -sign -rawin -inkey "$js/keys/alice.key" -in nodone.yaml \
+    -out nodone.yaml.sig
+"$gunbai" check js2/state.yaml nodone.yaml >out 2>&1
+got=$?
+if [ "$got" -eq 7 ] && grep -q "^nodone\.yaml: incomplete: more orders are needed for turn 3; add one of 'done'" out
+then ok "Japanese Swords: a turn without 'done' is incomplete and says so"
+else not_ok "Japanese Swords: without 'done': exit $got"; sed 's/^/    | /' out; fi
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

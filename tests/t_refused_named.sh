@@ -14,7 +14,7 @@ openssl pkeyutl -sign -rawin -inkey "$keys/dave.key" -in forged.yaml \
     -out forged.yaml.sig
 "$gunbai" adjudicate --nmr t1/state.yaml -o plain >/dev/null
 "$gunbai" adjudicate --nmr t1/state.yaml forged.yaml -o with >out 2>&1
-if grep -q "^refused: forged.yaml: the signature does not verify" out; then
+if grep -q "^forged.yaml: refused file: the signature does not verify" out; then
 	ok "the forged file is refused"
 else not_ok "the forged file is refused"; sed 's/^/    | /' out; fi
 tr '\n' ' ' <with/reports/bob.txt | sed 's/  */ /g' >bob.flat
