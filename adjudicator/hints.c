@@ -35,26 +35,28 @@ enum hints_fix { FIX_CRLF_TO_LF, FIX_LF_TO_CRLF, FIX_DROP_BOM, FIX_ADD_BOM,
 	FIX_DROP_END_BLANKS, FIX_DROP_LAST_LF, FIX_ADD_LF, FIX_ADD_BLANK,
 	FIX_DROP_END_SPACES, FIX_COUNT };
 
-static const char *const hints_said[FIX_COUNT] = {
-	[FIX_CRLF_TO_LF] = "line endings were changed (LF to CRLF) after "
-	    "signing: attach the file instead of pasting it",
-	[FIX_LF_TO_CRLF] = "line endings were changed (CRLF to LF) after "
-	    "signing: attach the file instead of pasting it",
-	[FIX_DROP_BOM] = "a byte-order mark (BOM) was added at the start "
-	    "after signing: save as UTF-8 without BOM, sign, and attach the "
-	    "file",
-	[FIX_ADD_BOM] = "the byte-order mark (BOM) at the start was removed "
-	    "after signing: sign the file as it is sent, and attach it",
-	[FIX_DROP_END_BLANKS] = "blank lines were added at the end after "
-	    "signing: attach the file instead of pasting it",
-	[FIX_DROP_LAST_LF] = "a line end was added at the end after "
-	    "signing: attach the file instead of pasting it",
-	[FIX_ADD_LF] = "the line end of the last line was removed after "
-	    "signing: attach the file instead of pasting it",
-	[FIX_ADD_BLANK] = "a blank line at the end was removed after "
-	    "signing: attach the file instead of pasting it",
-	[FIX_DROP_END_SPACES] = "spaces were added at the ends of lines "
-	    "after signing: attach the file instead of pasting it",
+#define HINTS_ATTACH "attach the file instead of pasting it"
+static const struct {
+	const char *what, *advice;
+} hints_said[FIX_COUNT] = {
+	[FIX_CRLF_TO_LF] = { "line endings were changed (LF to CRLF)",
+	    HINTS_ATTACH },
+	[FIX_LF_TO_CRLF] = { "line endings were changed (CRLF to LF)",
+	    HINTS_ATTACH },
+	[FIX_DROP_BOM] = { "a byte-order mark (BOM) was added at the start",
+	    "save as UTF-8 without BOM, sign, and attach the file" },
+	[FIX_ADD_BOM] = { "the byte-order mark (BOM) at the start was "
+	    "removed", "sign the file as it is sent, and attach it" },
+	[FIX_DROP_END_BLANKS] = { "blank lines were added at the end",
+	    HINTS_ATTACH },
+	[FIX_DROP_LAST_LF] = { "a line end was added at the end",
+	    HINTS_ATTACH },
+	[FIX_ADD_LF] = { "the line end of the last line was removed",
+	    HINTS_ATTACH },
+	[FIX_ADD_BLANK] = { "a blank line at the end was removed",
+	    HINTS_ATTACH },
+	[FIX_DROP_END_SPACES] = { "spaces were added at the ends of lines",
+	    HINTS_ATTACH },
 };
 
 /* buf with the damage fix undone, into out; 0, or -1 if buf does not
@@ -133,30 +135,57 @@ hints_undo(enum hints_fix fix, const char *buf, size_t len, struct sbuf *out)
 	return -1;
 }
 
+/* The player whose key verifies sig over buf with damage a, then b (or
+ * -1: none) undone; -1 if none does or the damage is not there. */
+static int
+hints_undone_signer(const struct state *st, const char *buf, size_t len,
+    const uint8_t sig[CRYPTO_SIG_BYTES], int a, int b)
+{
+	struct sbuf one, two, *try = &one;
+	int who = -1, r;
+
+	sbuf_init(&one);
+	sbuf_init(&two);
+	sbuf_puts(&one, "");
+	sbuf_puts(&two, "");
+	r = hints_undo((enum hints_fix)a, buf, len, &one);
+	if (r == 0 && b >= 0) {
+		r = hints_undo((enum hints_fix)b, one.p, one.len, &two);
+		try = &two;
+	}
+	for (int p = 0; r == 0 && p < st->nplayers && who < 0; p++)
+		if (crypto_verify(st->players[p].key, try->p, try->len, sig,
+		    NULL) == 1)
+			who = p;
+	sbuf_free(&one);
+	sbuf_free(&two);
+	return who;
+}
+
 void
 hints_sig_damage(const struct state *st, const char *buf, size_t len,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e)
 {
-	for (int fix = 0; fix < FIX_COUNT; fix++) {
-		struct sbuf b;
-		int who = -1;
-
-		sbuf_init(&b);
-		sbuf_puts(&b, "");
-		if (hints_undo((enum hints_fix)fix, buf, len, &b) == 0)
-			for (int p = 0; p < st->nplayers && who < 0; p++)
-				if (crypto_verify(st->players[p].key, b.p,
-				    b.len, sig, NULL) == 1)
-					who = p;
-		sbuf_free(&b);
-		if (who >= 0) {
-			char hint[400];
-			snprintf(hint, sizeof hint, "it was signed by %s, "
-			    "but %s", st->names[who], hints_said[fix]);
-			hints_add(e, hint);
-			return;
-		}
-	}
+	/* One damage, then two together (a pasted file gets CRLF and a
+	 * BOM at once). */
+	for (int pairs = 0; pairs < 2; pairs++)
+		for (int a = 0; a < FIX_COUNT; a++)
+			for (int b = pairs ? a + 1 : -1;
+			    b < (pairs ? FIX_COUNT : 0); b++) {
+				char hint[400];
+				int who = hints_undone_signer(st, buf, len,
+				    sig, a, b);
+				if (who < 0)
+					continue;
+				snprintf(hint, sizeof hint, "it was signed by "
+				    "%s, but %s%s%s after signing: %s",
+				    st->names[who], hints_said[a].what,
+				    b >= 0 ? " and " : "",
+				    b >= 0 ? hints_said[b].what : "",
+				    hints_said[a].advice);
+				hints_add(e, hint);
+				return;
+			}
 }
 
 /* Does a line of buf satisfy pred? */
