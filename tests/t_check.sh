@@ -7,10 +7,12 @@
 cd "$tmp" || exit 1
 senjin_fixture chk
 sign() { openssl pkeyutl -sign -rawin -inkey "$keys/$1.key" -in "$2" -out "$2.sig"; }
-orders() { # orders FILE TURN PLAYER ORDER...
+uid=$(state_uid in/s1.yaml)
+orders() { # orders FILE TURN PLAYER ORDER... (for the game whose uid is $uid)
 	f=$1 t=$2 p=$3
 	shift 3
-	printf 'gunbai: orders 1\ngame: chk\nturn: %s\nplayer: %s\norders:\n' "$t" "$p" >"$f"
+	printf 'gunbai: orders 2\ngame: chk\nuid: %s\nturn: %s\nplayer: %s\norders:\n' \
+	    "$uid" "$t" "$p" >"$f"
 	for o in "$@"; do printf '  - %s\n' "$o" >>"$f"; done
 	sign "$p" "$f"
 }
@@ -42,7 +44,7 @@ has '^good\.yaml: complete: ' "a good file is complete"
 
 orders badorder.yaml 1 alice "move e2 e9" "move e2 e3"
 status_is 6 "a refused order" badorder.yaml
-has '^badorder\.yaml:6:5: refused: move e2 e9: ' "the refused order, with its position"
+has '^badorder\.yaml:7:5: refused: move e2 e9: ' "the refused order, with its position"
 
 orders empty.yaml 1 alice
 sed -i 's/^orders:$/orders: []/' empty.yaml
@@ -77,9 +79,9 @@ status_is 7 "incomplete beats not due" later.yaml empty.yaml
 
 # adjudicate asks the same about a file far ahead.
 "$gunbai" adjudicate in/s1.yaml good.yaml typo.yaml -o adj >out 2>&1
-if grep -qx "not used: typo.yaml: turn 7 (the game is now at turn 2) - a typo?" out
-then ok "adjudicate: a file for a later turn, not used: a typo?"
-else not_ok "adjudicate: a file for a later turn, not used: a typo?"
+if grep -qx "kept for turn 7: typo.yaml (the game is at turn 2) - a typo?" out
+then ok "adjudicate: a file for a later turn, kept: a typo?"
+else not_ok "adjudicate: a file for a later turn, kept: a typo?"
 	sed 's/^/    | /' out; fi
 
 # A finished game: every file gets "game over".
@@ -87,7 +89,10 @@ else not_ok "adjudicate: a file for a later turn, not used: a typo?"
     000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
     --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
     --option first=alice --option turn-limit=1 -o short.yaml >/dev/null
-"$gunbai" adjudicate short.yaml good.yaml -o over >/dev/null
+uid=$(state_uid short.yaml)
+orders short1.yaml 1 alice "move e2 e3"
+orders later.yaml 2 bob "move e8 e7"
+"$gunbai" adjudicate short.yaml short1.yaml -o over >/dev/null
 "$gunbai" check over/state.yaml later.yaml >out 2>err
 got=$?
 if [ "$got" -eq 9 ] && grep -q "^later\.yaml: game over: game 'chk' is over: " out
