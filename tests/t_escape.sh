@@ -83,7 +83,8 @@ clean v3 && ok "status of the hostile state is clean" ||
     not_ok "status of the hostile state is clean"
 
 # A refused order holding invisible characters: stdout, and the report.
-printf 'gunbai: orders 1\ngame: esc\nturn: 2\nplayer: bob\norders:\n  - "move\\u202e e8 e7"\n  - "move e8\\u2028 e7"\n  - "mo\\u200bve d9 e8"\n  - "\\ufeffmove e8 e7"\n' >b2.yaml
+printf 'gunbai: orders 2\ngame: esc\nuid: %s\nturn: 2\nplayer: bob\norders:\n  - "move\\u202e e8 e7"\n  - "move e8\\u2028 e7"\n  - "mo\\u200bve d9 e8"\n  - "\\ufeffmove e8 e7"\n' \
+    "$(state_uid hostile.yaml)" >b2.yaml
 openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in b2.yaml -out b2.yaml.sig
 "$gunbai" check hostile.yaml b2.yaml >c1 2>&1
 expect "check escapes refused orders on stdout" c1 'move\u202e e8 e7' \
