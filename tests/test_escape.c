@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "svg.h"
 
 static const struct {
 	const char *in, *out;
@@ -81,6 +82,28 @@ test_escape_copy_cut(void **state)
 	assert_string_equal(out, "abcd\xe6\x88\xa6");
 }
 
+/* SVG text follows the same rule, then XML's: a bidi override or a
+ * control in a picture shows as its escape, never as the raw character
+ * (nor vanishes), and markup characters become entities. */
+static void
+test_escape_svg(void **state)
+{
+	struct sbuf b;
+
+	(void)state;
+	sbuf_init(&b);
+	svg_text(&b, 0, 0, 0, NULL, 0, "a\xe2\x80\xae<b>\x1b[2J&\"\xef\xbb\xbf"
+	    "\xe2\x80\x8b\xff\xc3\xa9");
+	assert_string_equal(b.p, "a\\u202e&lt;b&gt;\\x1b[2J&amp;&quot;"
+	    "\\ufeff\\u200b\\xff\xc3\xa9");
+	sbuf_free(&b);
+	sbuf_init(&b);
+	svg_text(&b, 1, 2, 3, "start", 0, "x\xe2\x80\xa8y");
+	assert_string_equal(b.p,
+	    "<text x=\"1\" y=\"2\" font-size=\"3\">x\\u2028y</text>\n");
+	sbuf_free(&b);
+}
+
 int
 main(void)
 {
@@ -88,6 +111,7 @@ main(void)
 		cmocka_unit_test(test_escape_cases),
 		cmocka_unit_test(test_escape_lines),
 		cmocka_unit_test(test_escape_copy_cut),
+		cmocka_unit_test(test_escape_svg),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
