@@ -204,7 +204,8 @@ coverage: deps
 bench: deps
 	$(MAKE) --no-print-directory BUILD=build/bench CC=gcc WERROR=-Werror \
 	    build/bench/gunbai build/bench/tools/bench_time \
-	    build/bench/tools/bench_floor build/bench/tools/bench_play
+	    build/bench/tools/bench_floor build/bench/tools/bench_play \
+	    build/bench/tools/bench_peak
 	@sh bench/bench.sh build/bench
 
 # ---------------------------------------------------------------------

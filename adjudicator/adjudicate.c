@@ -58,14 +58,21 @@ adjudicate_file(const struct orders_file *f, size_t n, long long turn,
 	return NULL;
 }
 
+/* A line for a whole file: "FILE[:LINE:COLUMN]: VERDICT: REASON", the
+ * one shape of every verdict line (gunbai(1), check). */
 static void
 adjudicate_msg_err(struct sbuf *msgs, const char *verdict,
     const struct gb_err *e)
 {
-	char buf[1024];
+	int where = e->file[0] != '\0' || e->line > 0;
 
-	err_format(e, buf, sizeof buf);
-	sbuf_printf(msgs, "%s: %s\n", verdict, buf);
+	if (e->file[0] != '\0')
+		sbuf_printf(msgs, "%s:", e->file);
+	if (e->line > 0 && e->col > 0)
+		sbuf_printf(msgs, "%d:%d:", e->line, e->col);
+	else if (e->line > 0)
+		sbuf_printf(msgs, "%d:", e->line);
+	sbuf_printf(msgs, "%s%s: %s\n", where ? " " : "", verdict, e->msg);
 }
 
 /* Validate f's orders; verdicts to msgs and (if ev) the player's log.
@@ -118,13 +125,20 @@ adjudicate_refusals(const struct state *st, const struct orders_file *f,
 		char buf[1024];
 		if (f[i].ok)
 			continue;
-		adjudicate_msg_err(msgs, "refused", &f[i].err);
-		if (f[i].signer < 0 || f[i].copy)
+		adjudicate_msg_err(msgs, "refused file", &f[i].err);
+		if (f[i].copy)
 			continue;
 		snprintf(buf, sizeof buf, "%s", f[i].err.msg);
-		events_add(ev, EVENT_TO(f[i].signer), "An orders file signed "
-		    "with your key (sha256 %.16s) was refused whole: %s.",
-		    f[i].sha256, buf);
+		if (f[i].signer >= 0)
+			events_add(ev, EVENT_TO(f[i].signer), "An orders file "
+			    "signed with your key (sha256 %.16s) was refused "
+			    "whole: %s.", f[i].sha256, buf);
+		else if (f[i].named >= 0)
+			/* Only the player it names learns of it: nobody
+			 * else's report changes, and it counts for nothing. */
+			events_add(ev, EVENT_TO(f[i].named), "An orders file "
+			    "naming you (sha256 %.16s) was refused whole and "
+			    "did not count: %s.", f[i].sha256, buf);
 	}
 	(void)st;
 }
@@ -204,8 +218,8 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 		for (size_t k = 0; k < nowed; k++)
 			owes |= owed[k].player == files[i].player;
 		if (!owes) {
-			sbuf_printf(&pm, "refused: %s: %s owes no decision "
-			    "at turn %lld\n", files[i].path,
+			sbuf_printf(&pm, "%s: refused file: %s owes no "
+			    "decision at turn %lld\n", files[i].path,
 			    st->names[files[i].player], st->turn);
 			events_add(ev, EVENT_TO(files[i].player), "Your orders "
 			    "for turn %lld (sha256 %.16s) were not used: you "
@@ -334,7 +348,8 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
 		return;
 	}
 	sbuf_printf(msgs, "kept for turn %lld: %s (the game is at turn "
-	    "%lld)\n", f->turn, f->path, st->turn);
+	    "%lld)%s\n", f->turn, f->path, st->turn, f->turn > st->turn + 1 ?
+	    " - a typo?" : "");
 	if (ev != NULL)
 		events_add(ev, EVENT_TO(f->player), "Your orders for turn %lld "
 		    "(sha256 %.16s) came before that turn: they are kept for "
@@ -376,54 +391,94 @@ adjudicate_run(struct state *st, const char *previous,
 	return applied;
 }
 
-int
+/* What the orders accepted so far lack: the first legal next orders. */
+static void
+adjudicate_missing(const struct state *st, const struct orders_file *f,
+    const struct order *acc, size_t nacc, struct sbuf *msgs)
+{
+	struct strlist legal = { 0 };
+
+	st->game->legal(st->g, f->player, acc, nacc, &legal);
+	sbuf_printf(msgs, "%s: incomplete: more orders are needed for turn "
+	    "%lld", f->path, f->turn);
+	for (size_t i = 0; i < legal.n && i < 4; i++)
+		sbuf_printf(msgs, "%s'%s'", i == 0 ? "; add one of " : ", ",
+		    legal.v[i]);
+	if (legal.n > 4)
+		sbuf_printf(msgs, " (%zu possible orders in all; the report "
+		    "lists them)", legal.n);
+	sbuf_putc(msgs, '\n');
+	strlist_free(&legal);
+}
+
+/* One file's verdict lines; returns its verdict. */
+static enum adjudicate_verdict
+adjudicate_check_one(const struct state *st, const struct orders_file *f,
+    const struct owed *owed, size_t nowed, struct sbuf *msgs)
+{
+	struct order acc[ORDERS_MAX];
+	struct verdict v[ORDERS_MAX];
+	size_t nacc;
+	int owes = 0;
+
+	if (!f->ok) {
+		adjudicate_msg_err(msgs, "refused file", &f->err);
+		return VERDICT_FILE;
+	}
+	sbuf_printf(msgs, "%s: accepted file: signed by %s, turn %lld\n",
+	    f->path, st->names[f->player], f->turn);
+	if (f->turn > st->turn) {
+		sbuf_printf(msgs, "%s: not yet due: turn %lld is not due: the "
+		    "game is at turn %lld%s\n", f->path, f->turn, st->turn,
+		    f->turn > st->turn + 1 ? " - a typo?" :
+		    "; its orders are checked when it comes");
+		return VERDICT_NOT_DUE;
+	}
+	for (size_t k = 0; k < nowed; k++)
+		owes |= owed[k].player == f->player;
+	if (!owes) {
+		sbuf_printf(msgs, "%s: refused file: %s owes no decision at "
+		    "turn %lld\n", f->path, st->names[f->player], f->turn);
+		return VERDICT_FILE;
+	}
+	nacc = adjudicate_validate(st, f, acc, NULL, msgs);
+	if (st->game->validate(st->g, f->player, acc, nacc, v))
+		sbuf_printf(msgs, "%s: complete: the accepted orders answer "
+		    "turn %lld\n", f->path, f->turn);
+	else
+		adjudicate_missing(st, f, acc, nacc, msgs);
+	if (nacc < f->n)
+		return VERDICT_ORDER;
+	return st->game->validate(st->g, f->player, acc, nacc, v) ?
+	    VERDICT_GOOD : VERDICT_INCOMPLETE;
+}
+
+enum adjudicate_verdict
 adjudicate_check(const struct state *st, const struct orders_file *files,
     size_t n, struct sbuf *msgs)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
-	size_t nowed = st->game->owed(st->g, owed);
-	int bad = 0;
+	struct outcome oc = st->game->outcome(st->g);
+	size_t nowed = oc.finished ? 0 : st->game->owed(st->g, owed);
+	enum adjudicate_verdict worst = VERDICT_GOOD;
 
-	for (size_t i = 0; i < n; i++) {
-		const struct orders_file *f = &files[i];
-		struct order acc[ORDERS_MAX];
-		struct verdict v[ORDERS_MAX];
-		size_t nacc;
-		int owes = 0;
-
-		if (!f->ok) {
-			adjudicate_msg_err(msgs, "refused", &f->err);
-			bad = 1;
-			continue;
+	/* In the order the files were given, whatever orders_sort did. */
+	for (size_t arg = 0; arg < n; arg++)
+		for (size_t i = 0; i < n; i++) {
+			enum adjudicate_verdict r;
+			if (files[i].arg != arg)
+				continue;
+			if (oc.finished) {
+				sbuf_printf(msgs, "%s: game over: game '%s' "
+				    "is over: %s\n", files[i].path, st->id,
+				    oc.reason);
+				r = VERDICT_OVER;
+			} else {
+				r = adjudicate_check_one(st, &files[i], owed,
+				    nowed, msgs);
+			}
+			if (r > worst)
+				worst = r;
 		}
-		sbuf_printf(msgs, "%s: accepted: signed by %s, turn %lld\n",
-		    f->path, st->names[f->player], f->turn);
-		if (f->turn > st->turn) {
-			sbuf_printf(msgs, "%s: turn %lld is not yet due (game "
-			    "'%s' is at turn %lld): its orders are checked "
-			    "when it comes\n", f->path, f->turn, st->id,
-			    st->turn);
-			continue;
-		}
-		for (size_t k = 0; k < nowed; k++)
-			owes |= owed[k].player == f->player;
-		if (!owes) {
-			sbuf_printf(msgs, "%s: refused: %s owes no decision at "
-			    "turn %lld\n", f->path, st->names[f->player],
-			    f->turn);
-			bad = 1;
-			continue;
-		}
-		nacc = adjudicate_validate(st, f, acc, NULL, msgs);
-		if (nacc < f->n)
-			bad = 1;
-		if (st->game->validate(st->g, f->player, acc, nacc, v)) {
-			sbuf_printf(msgs, "%s: complete\n", f->path);
-		} else {
-			sbuf_printf(msgs, "%s: incomplete: more orders are "
-			    "needed for turn %lld\n", f->path, f->turn);
-			bad = 1;
-		}
-	}
-	return bad;
+	return worst;
 }

@@ -24,12 +24,22 @@ int adjudicate_run(struct state *st, const char *previous,
  * applied (it is to be given again when that point comes), -1 if it was
  * not used because the game is over, 0 otherwise (used, or refused). */
 int adjudicate_kept_for(const struct state *st, const struct orders_file *f);
+/* What `gunbai check` found, from best to worst. */
+enum adjudicate_verdict {
+	VERDICT_GOOD,       /* every file and order accepted, complete */
+	VERDICT_NOT_DUE,    /* a file for a later turn */
+	VERDICT_INCOMPLETE, /* a file's accepted orders are not a whole answer */
+	VERDICT_ORDER,      /* an order was refused */
+	VERDICT_FILE,       /* a file was refused whole */
+	VERDICT_OVER        /* the game is over */
+};
 
 /* Check files against the current decision point without applying
- * anything: a verdict per file and per order in msgs.  Returns 0 if every
- * file and order was accepted, 1 otherwise. */
-int adjudicate_check(const struct state *st, const struct orders_file *files,
-    size_t n, struct sbuf *msgs);
+ * anything: verdict lines "FILE[:LINE:COLUMN]: VERDICT: DETAIL" per file
+ * and per order in msgs, in the order of the files' arg.  Returns the
+ * worst verdict. */
+enum adjudicate_verdict adjudicate_check(const struct state *st,
+    const struct orders_file *files, size_t n, struct sbuf *msgs);
 
 /* Complete the answer orders[0..*n) of player with the game's defaults
  * (the first legal order, repeatedly); appended texts are kept in keep.

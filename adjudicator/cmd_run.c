@@ -19,18 +19,28 @@
 
 #include "adjudicate.h"
 #include "cmd.h"
+#include "escape.h"
 #include "gamedir.h"
 
 int
 cmd_fail(int status, const char *fmt, ...)
 {
+	struct sbuf b, line;
 	va_list ap;
 
-	fputs("gunbai: ", stderr);
+	/* The one escaping rule (escape.h): a file name or a value quoted
+	 * in the message cannot drive the terminal; one line. */
+	sbuf_init(&b);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	sbuf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	sbuf_init(&line);
+	sbuf_puts(&line, "gunbai: ");
+	escape_add(&line, b.p ? b.p : "", b.len, 0);
+	sbuf_putc(&line, '\n');
+	fwrite(line.p, 1, line.len, stderr);
+	sbuf_free(&line);
+	sbuf_free(&b);
 	return status;
 }
 

@@ -172,6 +172,8 @@ fileio_create(const char *path, const char *data, size_t len,
 	int fd;
 
 	err_file(e, path);
+	if (path[0] == '\0')
+		return err_set(e, 0, 0, "the output file name is empty");
 	fileio_dirname(path, dir, sizeof dir);
 	if (snprintf(tmp, sizeof tmp, "%s/.gunbai.XXXXXX", dir) >=
 	    (int)sizeof tmp)
@@ -214,9 +216,10 @@ fail:
 	return -1;
 }
 
-/* 1 if dir exists and is empty, 0 if it does not exist, -1 otherwise. */
+/* 1 if dir exists and is empty (sb gets its lstat), 0 if it does not
+ * exist, -1 otherwise. */
 static int
-fileio_dir_state(const char *dir, struct gb_err *e)
+fileio_dir_state(const char *dir, struct stat *sbp, struct gb_err *e)
 {
 	struct stat sb;
 	struct dirent *de;
@@ -247,7 +250,28 @@ fileio_dir_state(const char *dir, struct gb_err *e)
 		return err_set(e, 0, 0, "output directory '%s' is not empty",
 		    dir);
 	}
+	if (sbp != NULL)
+		*sbp = sb;
 	return 1;
+}
+
+/* The name dir (trailing slashes removed) is one the outputs can be
+ * renamed to: not empty, and not "." or ".." (a directory that is in use
+ * as a path, that rename(2) refuses to replace). */
+static int
+fileio_dir_name_ok(const char *dir, struct gb_err *e)
+{
+	const char *base = strrchr(dir, '/');
+
+	base = base ? base + 1 : dir;
+	if (dir[0] == '\0')
+		return err_set(e, 0, 0, "the output directory name is empty");
+	if (strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+		return err_set(e, 0, 0, "cannot write the outputs as '%s': "
+		    "it names a directory by '.' or '..', which cannot be "
+		    "replaced; name a new or empty directory, as -o turn2",
+		    dir);
+	return 0;
 }
 
 int
@@ -262,7 +286,8 @@ fileio_stage_begin(struct fileio_stage *s, const char *dir,
 	while (dl > 1 && dir[dl - 1] == '/')
 		dl--;
 	s->dir = util_strndup(dir, dl);
-	if (fileio_dir_state(s->dir, e) == -1)
+	if (fileio_dir_name_ok(s->dir, e) == -1 ||
+	    fileio_dir_state(s->dir, NULL, e) == -1)
 		return -1;
 	fileio_dirname(s->dir, parent, sizeof parent);
 	if (snprintf(tmp, sizeof tmp, "%s/.gunbai-out.XXXXXX", parent) >=
@@ -358,12 +383,13 @@ int
 fileio_stage_commit(struct fileio_stage *s, struct gb_err *e)
 {
 	char parent[PATH_MAX];
+	struct stat sb;
+	int r;
 
 	err_file(e, s->dir);
 	/* Directories made in the stage must reach the disk too. */
 	for (size_t i = 0; i < s->n; i++) {
 		char *p = fileio_join(s->tmp, s->files[i]);
-		struct stat sb;
 		if (stat(p, &sb) == 0 && S_ISDIR(sb.st_mode) &&
 		    fileio_sync_dir(p) == -1) {
 			free(p);
@@ -374,9 +400,14 @@ fileio_stage_commit(struct fileio_stage *s, struct gb_err *e)
 	}
 	if (fileio_sync_dir(s->tmp) == -1)
 		return fileio_stage_fail(s, NULL, "cannot flush directory", e);
-	/* rename(2) replaces an empty directory, never a non-empty one. */
-	if (fileio_dir_state(s->dir, e) == -1)
+	/* rename(2) replaces an empty directory, never a non-empty one.
+	 * One the user made keeps its mode and group. */
+	if ((r = fileio_dir_state(s->dir, &sb, e)) == -1)
 		return -1;
+	if (r == 1 && (chmod(s->tmp, sb.st_mode & 07777) == -1 ||
+	    chown(s->tmp, (uid_t)-1, sb.st_gid) == -1))
+		return fileio_fail(e, s->dir, "cannot keep the mode and group "
+		    "of");
 	if (rename(s->tmp, s->dir) == -1)
 		return fileio_fail(e, s->dir, "cannot rename into place");
 	free(s->tmp);

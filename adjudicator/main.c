@@ -12,6 +12,7 @@
 #include "cmd_seed.h"
 #include "commit.h"
 #include "crypto.h"
+#include "escape.h"
 #include "fileio.h"
 #include "gamedir.h"
 #include "game.h"
@@ -82,17 +83,31 @@ usage_cmd(const char *name, FILE *f)
 	return f == stdout ? EXIT_OK : EXIT_USAGE;
 }
 
+/* Write text to f through the one escaping rule (escape.h): whatever
+ * a command line, a file name or a state holds, it cannot drive the
+ * terminal.  Newlines are kept: text is whole lines of gunbai's own. */
+static void
+say(FILE *f, const char *text, size_t len)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	escape_add(&b, text, len, ESCAPE_LINES);
+	fwrite(b.p, 1, b.len, f);
+	sbuf_free(&b);
+}
+
+/* "gunbai: " and the message on stderr; returns the status (cmd.h). */
+#define failx cmd_fail
+
 static void
 fail(const struct gb_err *e)
 {
 	char buf[1200];
 
 	err_format(e, buf, sizeof buf);
-	fprintf(stderr, "gunbai: %s\n", buf);
+	failx(0, "%s", buf);
 }
-
-/* "gunbai: " and the message on stderr; returns the status (cmd.h). */
-#define failx cmd_fail
 
 enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
 	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG };
@@ -159,13 +174,12 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 			break;
 		default:
 			if (optopt != 0 && optopt < 256)
-				fprintf(stderr, "gunbai: option -%c: %s\n",
-				    optopt, optopt == 'o' || optopt == 'd' ?
+				failx(EXIT_USAGE, "option -%c: %s", optopt,
+				    optopt == 'o' || optopt == 'd' ?
 				    "needs an argument" : "unknown");
 			else
-				fprintf(stderr, "gunbai: unknown option or "
-				    "missing argument: '%s'\n",
-				    argv[optind - 1]);
+				failx(EXIT_USAGE, "unknown option or missing "
+				    "argument: '%s'", argv[optind - 1]);
 			a->bad = 1;
 		}
 	}
@@ -444,6 +458,7 @@ cmd_status(int argc, char **argv)
 	struct cmd_args a;
 	struct state st;
 	struct outcome oc;
+	struct sbuf b;
 	int status;
 
 	cmd_parse(argc, argv, &a);
@@ -462,27 +477,32 @@ cmd_status(int argc, char **argv)
 		state_free(&st);
 		return EXIT_OK;
 	}
-	printf("game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\nplayers:",
-	    st.game->id, st.game->title, st.game->ruleset, st.id, st.turn);
+	sbuf_init(&b);
+	sbuf_printf(&b, "game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\n"
+	    "players:", st.game->id, st.game->title, st.game->ruleset, st.id,
+	    st.turn);
 	for (int i = 0; i < st.nplayers; i++)
-		printf(" %s", st.names[i]);
-	putchar('\n');
+		sbuf_printf(&b, " %s", st.names[i]);
+	sbuf_putc(&b, '\n');
 	oc = st.game->outcome(st.g);
 	if (oc.finished) {
-		printf("finished: ");
+		sbuf_puts(&b, "finished: ");
 		if (oc.winners == 0)
-			printf("a draw");
+			sbuf_puts(&b, "a draw");
 		for (int i = 0, k = 0; i < st.nplayers; i++)
 			if (oc.winners & EVENT_TO(i))
-				printf("%s%s", k++ ? " and " : "won by ",
-				    st.names[i]);
-		printf(": %s\n", oc.reason);
+				sbuf_printf(&b, "%s%s", k++ ? " and " :
+				    "won by ", st.names[i]);
+		sbuf_printf(&b, ": %s\n", oc.reason);
 	} else {
 		size_t n = st.game->owed(st.g, owed);
 		for (size_t i = 0; i < n; i++)
-			printf("owed: %s: %s: %s\n", st.names[owed[i].player],
-			    owed[i].decision, owed[i].what);
+			sbuf_printf(&b, "owed: %s: %s: %s\n",
+			    st.names[owed[i].player], owed[i].decision,
+			    owed[i].what);
 	}
+	say(stdout, b.p, b.len);
+	sbuf_free(&b);
 	state_free(&st);
 	return EXIT_OK;
 }
@@ -492,8 +512,10 @@ cmd_read_orders(const struct state *st, int n, char **paths)
 {
 	struct orders_file *files = util_calloc((size_t)n + 1, sizeof *files);
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		orders_read(&files[i], paths[i], st);
+		files[i].arg = (size_t)i;
+	}
 	orders_sort(files, (size_t)n);
 	return files;
 }
@@ -525,9 +547,15 @@ cmd_check(int argc, char **argv)
 	n = argc - optind - 1;
 	files = cmd_read_orders(&st, n, argv + optind + 1);
 	sbuf_init(&msgs);
-	status = adjudicate_check(&st, files, (size_t)n, &msgs) ?
-	    EXIT_REFUSED : EXIT_OK;
-	fputs(msgs.p ? msgs.p : "", stdout);
+	switch (adjudicate_check(&st, files, (size_t)n, &msgs)) {
+	case VERDICT_GOOD: status = EXIT_OK; break;
+	case VERDICT_NOT_DUE: status = EXIT_NOT_DUE; break;
+	case VERDICT_INCOMPLETE: status = EXIT_INCOMPLETE; break;
+	case VERDICT_ORDER: status = EXIT_ORDER; break;
+	case VERDICT_FILE: status = EXIT_REFUSED; break;
+	default: status = EXIT_OVER; break;
+	}
+	say(stdout, msgs.p ? msgs.p : "", msgs.len);
 	sbuf_free(&msgs);
 	cmd_free_orders(files, n);
 	state_free(&st);
@@ -540,15 +568,26 @@ cmd_write_outputs(const struct state *st, const char *outdir,
     struct fileio_stage *stage)
 {
 	struct gb_err e = { 0 };
+	struct sbuf b;
 	int r = gamedir_stage_outputs(stage, st, GAMEDIR_STATE, &e);
 
+	/* The message is made before the commit: nothing may fail (run out
+	 * of memory) once the outputs are in place. */
+	sbuf_init(&b);
+	sbuf_puts(&b, "wrote ");
+	escape_puts(&b, outdir);
+	sbuf_puts(&b, "/state.yaml and ");
+	escape_puts(&b, outdir);
+	sbuf_puts(&b, "/reports/\n");
 	if (r == 0)
 		r = fileio_stage_commit(stage, &e);
 	if (r != 0) {
+		sbuf_free(&b);
 		fail(&e);
 		return EXIT_OUTPUT;
 	}
-	printf("wrote %s/state.yaml and %s/reports/\n", outdir, outdir);
+	fwrite(b.p, 1, b.len, stdout);
+	sbuf_free(&b);
 	return EXIT_OK;
 }
 
@@ -586,10 +625,10 @@ cmd_adjudicate(int argc, char **argv)
 	files = cmd_read_orders(&st, n, argv + optind + 1);
 	sbuf_init(&msgs);
 	applied = adjudicate_run(&st, sha, files, (size_t)n, a.nmr, &msgs);
-	fputs(msgs.p ? msgs.p : "", stdout);
+	say(stdout, msgs.p ? msgs.p : "", msgs.len);
 	if (applied == 0) {
-		fprintf(stderr, "gunbai: nothing applied: waiting for "
-		    "orders; nothing written\n");
+		failx(EXIT_WAITING, "nothing applied: waiting for orders; "
+		    "nothing written");
 		status = EXIT_WAITING;
 	} else {
 		status = cmd_write_outputs(&st, a.out, &stage);
@@ -655,7 +694,7 @@ main(int argc, char **argv)
 	for (size_t i = 0; i < CMD_COUNT; i++)
 		if (strcmp(argv[1], cmd_table[i].name) == 0)
 			return cmd_table[i].exec(argc - 1, argv + 1);
-	fprintf(stderr, "gunbai: unknown command '%s'\n", argv[1]);
+	failx(EXIT_USAGE, "unknown command '%s'", argv[1]);
 	usage_all(stderr);
 	return EXIT_USAGE;
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "fileio.h"
+#include "hints.h"
 #include "orders.h"
 #include "yaml.h"
 
@@ -43,11 +44,14 @@ orders_sig_check(struct orders_file *of, const char *buf, size_t len,
 	signer = orders_signer(st, buf, len, sig, &of->err);
 	if (signer == -2)
 		return -1;
-	if (signer == -1)
-		return err_set(&of->err, 0, 0, "the signature does not verify "
+	if (signer == -1) {
+		err_set(&of->err, 0, 0, "the signature does not verify "
 		    "with the key of any player of game '%s' (signed with "
 		    "another key, or the file was changed after signing)",
 		    st->id);
+		hints_sig_damage(st, buf, len, sig, &of->err);
+		return -1;
+	}
 	return signer;
 }
 
@@ -67,6 +71,7 @@ orders_sig(struct orders_file *of, const char *buf, size_t len,
 		/* The message names the .sig file; the refusal is of the
 		 * orders file. */
 		err_file(&of->err, of->path);
+		hints_unsigned(of->path, sigpath.p, &of->err);
 		sbuf_free(&sigpath);
 		return -1;
 	}
@@ -215,6 +220,10 @@ orders_parse(struct orders_file *of, const char *buf, size_t len,
 		if (yaml_read(buf, len, &of->root, &of->err) == 0 &&
 		    orders_envelope(of, st, signer) == 0)
 			of->ok = 1;
+		else
+			hints_paste(buf, len, &of->err);
+	} else {
+		of->named = hints_named(st, buf, len);
 	}
 	if (!of->ok) {
 		node_free(of->root);
@@ -232,6 +241,7 @@ orders_start(struct orders_file *of, const char *path)
 	of->path = util_strdup(path);
 	of->player = -1;
 	of->signer = -1;
+	of->named = -1;
 }
 
 static void

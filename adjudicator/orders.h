@@ -22,6 +22,9 @@ struct orders_file {
 	struct gb_err err;  /* why not, if !ok */
 	int signer;         /* whose key verified the signature, or -1 */
 	int copy;           /* refused only as a copy of another file */
+	int named;          /* signature failed: the player its text names,
+			       or -1 (hints_named) */
+	size_t arg;         /* its place among the files given (caller's) */
 	int player;         /* -1 until known */
 	long long turn;
 	long long revision; /* 0 when the file names none */

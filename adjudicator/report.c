@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "orders.h"
 #include "report.h"
 #include "report_json.h"
@@ -33,6 +34,7 @@ report_events(const struct state *st, int player, struct sbuf *out)
 	report_heading(out, "What happened");
 	for (size_t i = 0; i < st->log.n; i++) {
 		const struct event *ev = &st->log.v[i];
+		struct sbuf text;
 		char head[64];
 
 		if (player < 0 ? ev->to != EVENT_ALL :
@@ -47,7 +49,11 @@ report_events(const struct state *st, int player, struct sbuf *out)
 			sbuf_printf(out, "%s%s\n", any ? "\n" : "", head);
 			shown = ev->point;
 		}
-		report_wrap(out, "  - ", "    ", ev->text);
+		/* A log line is one line, whatever the state file holds. */
+		sbuf_init(&text);
+		escape_puts(&text, ev->text);
+		report_wrap(out, "  - ", "    ", text.p);
+		sbuf_free(&text);
 		any = 1;
 	}
 	if (!any)
@@ -142,8 +148,8 @@ report_template(const struct state *st, int player, struct sbuf *out)
 	    st->names[player]);
 }
 
-void
-report_build(const struct state *st, int player, struct sbuf *out)
+static void
+report_body(const struct state *st, int player, struct sbuf *out)
 {
 	struct sbuf tmpl;
 
@@ -175,6 +181,19 @@ report_build(const struct state *st, int player, struct sbuf *out)
 		    "-- 8< --\n%s-- 8< --\n", st->names[player], tmpl.p);
 	}
 	sbuf_free(&tmpl);
+}
+
+void
+report_build(const struct state *st, int player, struct sbuf *out)
+{
+	struct sbuf raw;
+
+	/* Every byte of a report goes through the one escaping rule: it is
+	 * read in a terminal or a mail reader. */
+	sbuf_init(&raw);
+	report_body(st, player, &raw);
+	escape_add(out, raw.p, raw.len, ESCAPE_LINES);
+	sbuf_free(&raw);
 }
 
 const char *const report_kinds[REPORT_KINDS] = { "txt", "json", "svg" };

@@ -21,7 +21,8 @@
 #define REPORT_EV_FROM   "from    "
 #define REPORT_EV_SEED   "seed    "
 
-/* The report of player (an index), or the public report (player -1). */
+/* The report of player (an index), or the public report (player -1),
+ * appended to out through the one escaping rule (escape.h). */
 void report_build(const struct state *st, int player, struct sbuf *out);
 
 /* The orders template for player's decision now owed, ready to fill in;

@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "escape.h"
 #include "svg.h"
 
 const char *const svg_player_colours[4] = { "#d95f02", "#1b9e77",
@@ -47,25 +48,27 @@ svg_circle(struct sbuf *out, int x, int y, int r, const char *fill,
 	sbuf_puts(out, "/>\n");
 }
 
-/* Text as XML character data: markup characters escaped, and control
- * characters (which XML 1.0 does not allow) left out.  Other bytes are
- * copied: the state loader admits only UTF-8. */
+/* Text as XML character data: first the one escaping rule (escape.h), so
+ * controls (which XML 1.0 does not allow), bidi overrides and invisible
+ * characters show as "\u202e" and the like, as they do in the text
+ * report; then the markup characters as entities. */
 static void
 svg_escape(struct sbuf *out, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
+	struct sbuf shown;
 
-		switch (c) {
+	sbuf_init(&shown);
+	escape_puts(&shown, s);
+	for (const char *c = shown.p ? shown.p : ""; *c != '\0'; c++) {
+		switch (*c) {
 		case '&': sbuf_puts(out, "&amp;"); break;
 		case '<': sbuf_puts(out, "&lt;"); break;
 		case '>': sbuf_puts(out, "&gt;"); break;
 		case '"': sbuf_puts(out, "&quot;"); break;
-		default:
-			if (c >= 0x20 && c != 0x7f)
-				sbuf_putc(out, (char)c);
+		default: sbuf_putc(out, *c);
 		}
 	}
+	sbuf_free(&shown);
 }
 
 void

@@ -3,7 +3,8 @@
  * Every picture is a standalone SVG 1.1 document: no scripts, no external
  * fonts, images or style sheets (text uses the generic families
  * sans-serif and monospace), integer coordinates only, so the bytes are
- * the same on every machine.  Text is XML-escaped here; a game never
+ * the same on every machine.  Text passes the one escaping rule
+ * (escape.h) and is then XML-escaped here; a game never
  * writes markup around text of its own. */
 #ifndef GUNBAI_SVG_H
 #define GUNBAI_SVG_H

@@ -4,47 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "util.h"
 
-/* Copy s into out (size bytes) with control characters written as
- * escapes ("\n", "\x1b", "\u009b"), so that a message quoting a value or
- * a file name from a hostile input stays one line of text and cannot
- * drive a terminal.  Cut at size, never inside an escape. */
+/* The one escaping rule (escape.h), kept under its old name. */
 void
 util_clean(const char *s, char *out, size_t size)
 {
-	size_t o = 0;
-	char esc[8];
-
-	for (; *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-		size_t k;
-
-		if (c == '\n')
-			snprintf(esc, sizeof esc, "\\n");
-		else if (c == '\r')
-			snprintf(esc, sizeof esc, "\\r");
-		else if (c == '\t')
-			snprintf(esc, sizeof esc, "\\t");
-		else if (c < 0x20 || c == 0x7f)
-			snprintf(esc, sizeof esc, "\\x%02x", c);
-		else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 &&
-		    (unsigned char)s[1] <= 0x9f) {
-			/* U+0080 to U+009F: C1 controls, CSI among them. */
-			snprintf(esc, sizeof esc, "\\u%04x",
-			    (unsigned char)s[1]);
-			s++;
-		} else {
-			esc[0] = (char)c;
-			esc[1] = '\0';
-		}
-		k = strlen(esc);
-		if (o + k >= size)
-			break;
-		memcpy(out + o, esc, k);
-		o += k;
-	}
-	out[o] = '\0';
+	escape_copy(s, out, size);
 }
 
 int
@@ -445,10 +412,19 @@ util_wrap(struct sbuf *out, size_t width, const char *first,
 				cut = n;
 			n++;
 		}
-		if (p[n] == '\0' && n <= room)
+		if (p[n] == '\0' && n <= room) {
 			cut = n;
-		else if (cut == 0)
+		} else if (cut == 0) {
+			/* A word cut, between characters: a cut inside
+			 * one would show as escaped bytes. */
 			cut = room;
+			while (cut > 0 && ((unsigned char)p[cut] & 0xc0) ==
+			    0x80)
+				cut--;
+			while (cut == 0 || ((unsigned char)p[cut] & 0xc0) ==
+			    0x80)
+				cut++;
+		}
 		sbuf_puts(out, prefix);
 		sbuf_add(out, p, cut);
 		sbuf_putc(out, '\n');
@@ -487,41 +463,16 @@ util_words(const char *text, struct util_words *w)
 	}
 }
 
-/* The length of the valid UTF-8 sequence at s, or 0. */
-static size_t
-util_utf8_len(const unsigned char *s)
-{
-	unsigned cp;
-	size_t n;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, cp = s[0] & 0x1fu;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, cp = s[0] & 0x0fu;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, cp = s[0] & 0x07u;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3fu);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
-
 void
 util_utf8_fix(char *s)
 {
 	unsigned char *p = (unsigned char *)s;
+	size_t left = strlen(s);
+	unsigned long cp;
 
 	while (*p != '\0') {
-		size_t n = util_utf8_len(p);
+		size_t n = escape_utf8(p, left, &cp);
+		left -= n == 0 ? 1 : n;
 		if (n == 0)
 			*p++ = '?';
 		else

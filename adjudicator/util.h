@@ -14,11 +14,15 @@
 /* Exit statuses of the gunbai command; documented in man/gunbai.1. */
 enum {
 	EXIT_OK = 0,
-	EXIT_REFUSED = 1, /* check: some file or order was refused */
+	EXIT_REFUSED = 1, /* check: a file was refused whole */
 	EXIT_USAGE = 2,   /* bad command line */
 	EXIT_WAITING = 3, /* adjudicate: nothing could be applied yet */
 	EXIT_INPUT = 4,   /* an input file is unreadable or invalid */
 	EXIT_OUTPUT = 5,  /* an output could not be written or exists */
+	EXIT_ORDER = 6,   /* check: an order was refused */
+	EXIT_INCOMPLETE = 7, /* check: the orders are not a whole answer */
+	EXIT_NOT_DUE = 8, /* check: a file is for a later turn */
+	EXIT_OVER = 9,    /* check: the game is over */
 	EXIT_NOMEM = 70   /* out of memory */
 };
 
@@ -117,8 +121,8 @@ int util_words(const char *text, struct util_words *w);
  * with '?'. */
 void util_utf8_fix(char *s);
 
-/* Copy s to out (size bytes) with control characters written as escapes,
- * so that a hostile name stays one line of text. */
+/* Copy s to out (size bytes) escaped by the one rule of escape.h
+ * (escape_copy), so that a hostile name stays one line of text. */
 void util_clean(const char *s, char *out, size_t size);
 
 #endif

@@ -35,8 +35,6 @@
 struct frame {
 	struct node *node;
 	struct node *key; /* MAP: the key read, waiting for its value */
-	size_t *slots;    /* MAP: hash of keys, index + 1; 0 is empty */
-	size_t nslots;    /* a power of two, or 0 */
 };
 
 struct reader {
@@ -46,6 +44,7 @@ struct reader {
 	int depth;
 	struct node *root;
 	int documents;
+	size_t nodes;     /* made so far; at most YAML_MAX_NODES */
 	struct gb_err *e;
 };
 
@@ -81,58 +80,52 @@ quote(const char *s, char *out, size_t size)
 	sbuf_free(&b);
 }
 
-/* FNV-1a: only used to find duplicate keys, never to order anything. */
-static size_t
-hash(const char *s, size_t len)
-{
-	uint64_t h = 14695981039346656037u;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211u;
-	}
-	return (size_t)h;
-}
-
-/* The slot holding a key equal to k, or the empty slot where it would
- * go. */
-static size_t *
-slot_find(const struct frame *f, const struct node *k)
-{
-	size_t mask = f->nslots - 1, i = hash(k->str, k->len) & mask;
-	const struct node *o;
-
-	for (;; i = (i + 1) & mask) {
-		if (f->slots[i] == 0)
-			return &f->slots[i];
-		o = f->node->keys[f->slots[i] - 1];
-		if (o->len == k->len && memcmp(o->str, k->str, k->len) == 0)
-			return &f->slots[i];
-	}
-}
-
-/* Record keys[n - 1] of the frame's map, keeping the table at most half
- * full. */
-static void
-slot_add(struct frame *f)
-{
-	size_t i, n = f->node->n;
-
-	if (n * 2 > f->nslots) {
-		free(f->slots);
-		f->nslots = f->nslots ? f->nslots * 2 : 16;
-		f->slots = util_calloc(f->nslots, sizeof *f->slots);
-		for (i = 0; i + 1 < n; i++)
-			*slot_find(f, f->node->keys[i]) = i + 1;
-	}
-	*slot_find(f, f->node->keys[n - 1]) = n;
-}
-
+/* Keys in sorted order, equal keys by position: a sorted check of
+ * duplicates costs O(n log n) whatever the keys are, where a hash table
+ * with a known hash lets chosen colliding keys cost O(n^2). */
 static int
-is_dup(const struct frame *f, const struct node *k)
+key_cmp(const void *a, const void *b)
 {
-	return f->nslots != 0 && *slot_find(f, k) != 0;
+	const struct node *x = *(struct node *const *)a;
+	const struct node *y = *(struct node *const *)b;
+	int c;
+
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	if ((c = memcmp(x->str, y->str, x->len)) != 0)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->col < y->col ? -1 : x->col > y->col;
+}
+
+/* The first key of map (in file order) that repeats an earlier one, or
+ * NULL. */
+static const struct node *
+first_dup(const struct node *map)
+{
+	struct node **v;
+	const struct node *dup = NULL;
+
+	if (map->n < 2)
+		return NULL;
+	v = util_reallocarray(NULL, map->n, sizeof *v);
+	memcpy(v, map->keys, map->n * sizeof *v);
+	qsort(v, map->n, sizeof *v, key_cmp);
+	for (size_t i = 1; i < map->n; i++) {
+		if (v[i]->len != v[i - 1]->len ||
+		    memcmp(v[i]->str, v[i - 1]->str, v[i]->len) != 0)
+			continue;
+		/* v[i] repeats v[i - 1]; the first such in the file. */
+		if (dup == NULL || v[i]->line < dup->line ||
+		    (v[i]->line == dup->line && v[i]->col < dup->col))
+			dup = v[i];
+		while (i + 1 < map->n && v[i + 1]->len == v[i]->len &&
+		    memcmp(v[i + 1]->str, v[i]->str, v[i]->len) == 0)
+			i++;
+	}
+	free(v);
+	return dup;
 }
 
 /* A node is complete: it becomes the root, a sequence item, a key waiting
@@ -142,7 +135,6 @@ attach(struct reader *r, struct node *n)
 {
 	struct frame *f;
 	struct node *k;
-	char q[QUOTE_MAX * 4 + 8];
 
 	if (r->depth == 0) {
 		r->root = n;
@@ -154,13 +146,8 @@ attach(struct reader *r, struct node *n)
 		return 0;
 	}
 	if (f->key == NULL) {
-		/* Non-scalar keys are refused when they start. */
-		if (is_dup(f, n)) {
-			quote(n->str, q, sizeof q);
-			err_set(r->e, n->line, n->col, "duplicate key %s", q);
-			node_free(n);
-			return -1;
-		}
+		/* Non-scalar keys are refused when they start; duplicates
+		 * when the mapping ends. */
 		f->key = n;
 		return 0;
 	}
@@ -172,7 +159,6 @@ attach(struct reader *r, struct node *n)
 	k->quoted = f->key->quoted;
 	node_free(f->key);
 	f->key = NULL;
-	slot_add(f);
 	return 0;
 }
 
@@ -192,6 +178,9 @@ static int
 check_props(struct reader *r, const yaml_char_t *anchor,
     const yaml_char_t *tag, int line, int col)
 {
+	if (++r->nodes > YAML_MAX_NODES)
+		return err_set(r->e, line, col, "more than %d values, "
+		    "sequences and mappings in one file", YAML_MAX_NODES);
 	if (anchor != NULL)
 		return err_set(r->e, line, col,
 		    "anchors and aliases are not allowed");
@@ -254,9 +243,16 @@ on_end(struct reader *r)
 {
 	struct frame *f = &r->stack[--r->depth];
 	struct node *n = f->node;
+	const struct node *dup;
+	char q[QUOTE_MAX * 4 + 8];
 
-	free(f->slots);
 	memset(f, 0, sizeof *f);
+	if (n->kind == NODE_MAP && (dup = first_dup(n)) != NULL) {
+		quote(dup->str, q, sizeof q);
+		err_set(r->e, dup->line, dup->col, "duplicate key %s", q);
+		node_free(n);
+		return -1;
+	}
 	return attach(r, n);
 }
 
@@ -386,7 +382,6 @@ reader_free(struct reader *r)
 		f = &r->stack[--r->depth];
 		node_free(f->node);
 		node_free(f->key);
-		free(f->slots);
 	}
 	node_free(r->root);
 	r->root = NULL;

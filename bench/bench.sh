@@ -171,3 +171,29 @@ printf '  %-10s %12s %10s\n' "-j 2" "$(ms "$t2")" \
     "$(awk -v t="$t2" 'BEGIN { printf "%.1f", 200e6 / t }')"
 printf '  speed-up of -j 2 over -j 1: %s (goal: at least 1.8; %s cores online)\n' \
     "$(ratio "$t1" "$t2")" "$(nproc)"
+echo
+echo "== 6. costly states under the size cap: refused or read, time and peak memory"
+# Each file of bench/costly.py is at most 16 MiB (the state cap); the
+# goal (adjudicator/yaml.h) is under 0.5 s and under 64 MB for every one.
+# BENCH_COSTLY_RUNS (5) runs each: the median time, the largest peak.
+"${PYTHON:-python3}" "$top/bench/costly.py" "$work/costly" "$fix/state.yaml" ||
+    { echo "bench/costly.py failed"; exit 1; }
+printf '  %-30s %9s %8s %10s %9s %s\n' file bytes exit "time" peak goal
+for f in "$work"/costly/*.yaml; do
+	i=0
+	: >"$work/peak.txt"
+	while [ "$i" -lt "${BENCH_COSTLY_RUNS:-5}" ]; do
+		"$tools/bench_peak" "$gunbai" status "$f" >>"$work/peak.txt"
+		i=$((i + 1))
+	done
+	sort -n "$work/peak.txt" | awk -v f="$(basename "$f" .yaml)" \
+	    -v b="$(wc -c <"$f")" '{ t[NR] = $1; if ($2 > p) p = $2; s = $3 }
+	    END { m = t[int((NR + 1) / 2)]
+		v = "exit " s
+		if (s == 0) v = "read"
+		if (s == 4) v = "refused"
+		g = "MISSED"
+		if (m < 0.5 && p < 65536 && (s == 0 || s == 4)) g = "ok"
+		printf "  %-30s %9d %8s %8.3f s %6.1f MB %s\n", f, b, v, m,
+		    p / 1024, g }'
+done

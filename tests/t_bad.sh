@@ -107,9 +107,10 @@ one_line() {
 	return 1
 }
 
-# reason_ok LINE PREFIX FILE POS REGEX: LINE is PREFIX FILE[position]: REASON
+# reason_ok LINE PREFIX FILE POS REGEX [VERDICT]: LINE is
+# PREFIX FILE[position]: [VERDICT: ]REASON
 reason_ok() {
-	line=$1 prefix=$2 file=$3 pos=$4 re=$5
+	line=$1 prefix=$2 file=$3 pos=$4 re=$5 verdict=${6:-}
 	shown=$(printf '%s' "$file" | awk 'BEGIN { RS = "\001" }
 	    { gsub(/\n/, "\\n"); printf "%s", $0 }')
 	[ "$pos" = sig ] && shown=$shown.sig
@@ -127,6 +128,13 @@ reason_ok() {
 		return 1
 	fi
 	reason=$(printf '%s\n' "$rest" | sed -E "s/$at//")
+	if [ -n "$verdict" ]; then
+		case $reason in
+		"$verdict: "*) reason=${reason#"$verdict: "} ;;
+		*) echo "    no '$verdict: ' after the position: $line"
+		   return 1 ;;
+		esac
+	fi
 	if ! printf '%s\n' "$reason" | grep -Eq -- "$re"; then
 		echo "    reason '$reason' does not match /$re/"
 		return 1
@@ -191,8 +199,8 @@ while read -r name how want pos re; do
 		[ "$got" -eq "$want" ] || { echo "    check: exit $got"; good=0; }
 		[ -s "$tmp/e" ] && { echo "    check wrote to stderr:"; cat "$tmp/e"; good=0; }
 		one_line stdout "$tmp/o" || good=0
-		reason_ok "$(head -1 "$tmp/o")" "refused: " "$f" "$pos" "$re" ||
-		    good=0
+		reason_ok "$(head -1 "$tmp/o")" "" "$f" "$pos" "$re" \
+		    "refused file" || good=0
 		run "$gunbai" adjudicate "$state" "$f" -o "$tmp/out/next" \
 		    >"$tmp/o2" 2>"$tmp/e"
 		got=$?

@@ -64,7 +64,7 @@ check_run() {
 			# and the turn goes on without it (formats/orders.md):
 			# other outputs, then, but complete ones.
 			if ! diff -r ref "$out" >/dev/null; then
-				grep -Eq '^refused: in/[ab][12]\.yaml: cannot (open|read) ' \
+				grep -Eq '^in/[ab][12]\.yaml: refused file: cannot (open|read) ' \
 				    stdout && "$gunbai" status "$out/state.yaml" \
 				    >/dev/null && [ -f "$out/reports/public.txt" ] &&
 				    [ -f "$out/reports/alice.txt" ] &&

@@ -24,10 +24,10 @@ for play in samples/*/play.sh; do
 	fi
 	# Nothing refused except where the sample means it.
 	n=$((n + 1))
-	if grep -q "^refused: " "$tmp/$game.log"; then
+	if grep -q ": refused file: " "$tmp/$game.log"; then
 		fails=$((fails + 1))
 		echo "not ok $n - the $game sample has a refused file:"
-		grep "^refused: " "$tmp/$game.log" | sed 's/^/    /'
+		grep ": refused file: " "$tmp/$game.log" | sed 's/^/    /'
 	else
 		echo "ok $n - no orders file of the $game sample is refused"
 	fi

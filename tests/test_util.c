@@ -307,6 +307,26 @@ test_valid_name(void **state)
 			fail_msg("accepted '%s'", bad[i]);
 }
 
+/* A word longer than a line is cut between characters, never inside one
+ * (a cut inside would reach a report as escaped bytes). */
+static void
+test_wrap_utf8(void **state)
+{
+	struct sbuf b;
+
+	(void)state;
+	sbuf_init(&b);
+	/* 4 columns: "ab" then 2 bytes of room, where a 3-byte character
+	 * starts at byte 3. */
+	util_wrap(&b, 4, "", "", "abc\xe6\x88\xa6\xe6\x88\xa6");
+	assert_string_equal(b.p, "abc\n\xe6\x88\xa6\n\xe6\x88\xa6\n");
+	sbuf_free(&b);
+	sbuf_init(&b);
+	util_wrap(&b, 2, "", "", "\xe6\x88\xa6\xe6\x88\xa6");
+	assert_string_equal(b.p, "\xe6\x88\xa6\n\xe6\x88\xa6\n");
+	sbuf_free(&b);
+}
+
 int
 main(void)
 {
@@ -320,6 +340,7 @@ main(void)
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_parse_int),
 		cmocka_unit_test(test_valid_name),
+		cmocka_unit_test(test_wrap_utf8),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -361,6 +361,29 @@ test_read_bom_crlf(void **state)
 	    "anchors and aliases are not allowed");
 }
 
+/* Memory is bounded: at most YAML_MAX_NODES nodes, however few bytes
+ * each takes ("a," is two). */
+static void
+test_read_node_cap(void **state)
+{
+	struct sbuf b;
+	char msg[100];
+
+	(void)state;
+	sbuf_init(&b);
+	sbuf_putc(&b, '[');
+	for (int i = 0; i < YAML_MAX_NODES - 2; i++)
+		sbuf_puts(&b, "a,");
+	sbuf_puts(&b, "a]");
+	node_free(read_ok(b.p)); /* the sequence and YAML_MAX_NODES - 1 */
+	b.len -= 1;
+	sbuf_puts(&b, ",a]");
+	snprintf(msg, sizeof msg, "more than %d values, sequences and "
+	    "mappings in one file", YAML_MAX_NODES);
+	read_fails(b.p, 1, 2 * YAML_MAX_NODES, msg);
+	sbuf_free(&b);
+}
+
 static void
 test_read_top(void **state)
 {
@@ -451,6 +474,12 @@ test_read_refusals(void **state)
 	    "duplicate key 'a\\n'");
 	/* Equal keys in different maps are fine. */
 	node_free(read_ok("a: {a: 1}\nb: {a: 1}\n"));
+	/* Of several repeated keys, the first repeat in the file is named,
+	 * whatever the keys' order when sorted. */
+	read_fails("b: 1\na: 1\nb: 2\na: 2\n", 3, 1, "duplicate key 'b'");
+	read_fails("a: 1\nb: 1\nb: 2\na: 2\n", 3, 1, "duplicate key 'b'");
+	read_fails("z: 0\na: 1\na: 2\na: 3\n", 3, 1, "duplicate key 'a'");
+	read_fails("aa: 1\nb: 1\na: 2\nb: 3\n", 4, 1, "duplicate key 'b'");
 
 	read_fails("a: \"x\\0y\"\n", 1, 4, "scalar contains a NUL byte");
 	read_fails("\"\\x00\": 1\n", 1, 1, "scalar contains a NUL byte");
@@ -1114,6 +1143,7 @@ main(void)
 		cmocka_unit_test(test_round_trip_random),
 		cmocka_unit_test(test_write_invalid_utf8),
 		cmocka_unit_test(test_canonical_example),
+		cmocka_unit_test(test_read_node_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

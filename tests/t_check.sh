@@ -1,0 +1,121 @@
+#!/bin/sh
+# gunbai check: one line shape for every verdict, "FILE[:LINE:COLUMN]:
+# VERDICT: DETAIL", the files in the order given, and an exit status per
+# verdict (gunbai(1), EXIT STATUS): 0 all good, 1 a file refused, 6 an
+# order refused, 7 incomplete, 8 not yet due, 9 the game is over.
+. tests/lib.sh
+cd "$tmp" || exit 1
+senjin_fixture chk
+sign() { openssl pkeyutl -sign -rawin -inkey "$keys/$1.key" -in "$2" -out "$2.sig"; }
+uid=$(state_uid in/s1.yaml)
+orders() { # orders FILE TURN PLAYER ORDER... (for the game whose uid is $uid)
+	f=$1 t=$2 p=$3
+	shift 3
+	printf 'gunbai: orders 2\ngame: chk\nuid: %s\nturn: %s\nplayer: %s\norders:\n' \
+	    "$uid" "$t" "$p" >"$f"
+	for o in "$@"; do printf '  - %s\n' "$o" >>"$f"; done
+	sign "$p" "$f"
+}
+# status_is WANT DESCRIPTION FILE...: check exits WANT; its lines in out
+status_is() {
+	want=$1 what=$2
+	shift 2
+	"$gunbai" check in/s1.yaml "$@" >out 2>err
+	got=$?
+	if [ "$got" -eq "$want" ] && [ ! -s err ]; then ok "$what: exit $want"
+	else not_ok "$what: exit $got, not $want"; cat out err | sed 's/^/    | /'; fi
+}
+# shape: every line of out is FILE[:L:C]: VERDICT: DETAIL
+verdicts='accepted file|refused file|accepted|refused|complete|incomplete|not yet due|game over'
+shape() {
+	bad=$(grep -Ev "^[^:]+(:[0-9]+:[0-9]+)?: ($verdicts): ." out)
+	if [ -z "$bad" ]; then ok "$1: every line has the one shape"
+	else not_ok "$1: lines of another shape:"; echo "$bad" | sed 's/^/    | /'; fi
+}
+has() { # has REGEX DESCRIPTION
+	if grep -Eq -- "$1" out; then ok "$2"
+	else not_ok "$2"; sed 's/^/    | /' out; fi
+}
+
+orders good.yaml 1 alice "move e2 e3"
+status_is 0 "a good file" good.yaml
+shape "a good file"
+has '^good\.yaml: complete: ' "a good file is complete"
+
+orders badorder.yaml 1 alice "move e2 e9" "move e2 e3"
+status_is 6 "a refused order" badorder.yaml
+has '^badorder\.yaml:7:5: refused: move e2 e9: ' "the refused order, with its position"
+
+orders empty.yaml 1 alice
+sed -i 's/^orders:$/orders: []/' empty.yaml
+sign alice empty.yaml
+status_is 7 "an incomplete file" empty.yaml
+has "^empty\\.yaml: incomplete: more orders are needed for turn 1; add one of 'move " \
+    "incomplete names orders that could come next"
+
+orders later.yaml 2 bob "move e8 e7"
+status_is 8 "a file for the next turn" later.yaml
+has '^later\.yaml: not yet due: turn 2 is not due: the game is at turn 1; its orders are checked when it comes$' \
+    "the next turn: checked when it comes"
+orders typo.yaml 7 bob "move e8 e7"
+status_is 8 "a file for a later turn" typo.yaml
+has '^typo\.yaml: not yet due: turn 7 is not due: the game is at turn 1 - a typo\?$' \
+    "a later turn: a typo?"
+
+cp good.yaml nosig.yaml
+status_is 1 "a refused file" nosig.yaml
+has '^nosig\.yaml: refused file: not signed' "the refused file's line"
+
+# Several files: the worst verdict decides; lines in argument order.
+status_is 1 "a refused file among others" typo.yaml empty.yaml nosig.yaml \
+    badorder.yaml good.yaml
+shape "five files"
+order=$(cut -d: -f1 out | uniq | tr '\n' ' ')
+if [ "$order" = "typo.yaml empty.yaml nosig.yaml badorder.yaml good.yaml " ]; then
+	ok "the files in the order given"
+else not_ok "the files in the order given: $order"; fi
+status_is 6 "a refused order beats not due" later.yaml badorder.yaml
+status_is 7 "incomplete beats not due" later.yaml empty.yaml
+
+# adjudicate asks the same about a file far ahead.
+"$gunbai" adjudicate in/s1.yaml good.yaml typo.yaml -o adj >out 2>&1
+if grep -qx "kept for turn 7: typo.yaml (the game is at turn 2) - a typo?" out
+then ok "adjudicate: a file for a later turn, kept: a typo?"
+else not_ok "adjudicate: a file for a later turn, kept: a typo?"
+	sed 's/^/    | /' out; fi
+
+# A finished game: every file gets "game over".
+"$gunbai" new senjin --id chk --seed \
+    000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+    --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
+    --option first=alice --option turn-limit=1 -o short.yaml >/dev/null
+uid=$(state_uid short.yaml)
+orders short1.yaml 1 alice "move e2 e3"
+orders later.yaml 2 bob "move e8 e7"
+"$gunbai" adjudicate short.yaml short1.yaml -o over >/dev/null
+"$gunbai" check over/state.yaml later.yaml >out 2>err
+got=$?
+if [ "$got" -eq 9 ] && grep -q "^later\.yaml: game over: game 'chk' is over: " out
+then ok "a finished game: exit 9, game over"
+else not_ok "a finished game: exit $got"; cat out err | sed 's/^/    | /'; fi
+
+# Japanese Swords: a turn without its closing "done" is incomplete, and
+# says "done" is what could come next.
+js=$top/samples/japanese-swords
+"$gunbai" new japanese-swords --id swords --seed \
+    5e4a11d0c0ffee0000000000000000000000000000000000000000000000a11c \
+    --player alice="$js/keys/alice.pub" --player bob="$js/keys/bob.pub" \
+    --player carol="$js/keys/carol.pub" -o js0.yaml >/dev/null
+"$gunbai" adjudicate js0.yaml "$js"/orders/turn1-*.yaml -o js1 >/dev/null
+"$gunbai" adjudicate js1/state.yaml "$js"/orders/turn2-*.yaml -o js2 >/dev/null
+grep -v '^  - done$' "$js/orders/turn3-alice.yaml" >nodone.yaml
+openssl pkeyutl -sign -rawin -inkey "$js/keys/alice.key" -in nodone.yaml \
+    -out nodone.yaml.sig
+"$gunbai" check js2/state.yaml nodone.yaml >out 2>&1
+got=$?
+if [ "$got" -eq 7 ] && grep -q "^nodone\.yaml: incomplete: more orders are needed for turn 3; add one of 'done'" out
+then ok "Japanese Swords: a turn without 'done' is incomplete and says so"
+else not_ok "Japanese Swords: without 'done': exit $got"; sed 's/^/    | /' out; fi
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]

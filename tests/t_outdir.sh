@@ -1,0 +1,63 @@
+#!/bin/sh
+# The output directory of `gunbai adjudicate -o OUTDIR` (and the file of
+# `gunbai new -o STATE`): a name that cannot work is refused before the
+# turn is run, and an empty directory the user made keeps its mode and
+# group when the outputs replace it.
+. tests/lib.sh
+cd "$tmp" || exit 1
+senjin_fixture outdir
+
+"$gunbai" adjudicate in/s1.yaml in/a1.yaml -o "" >o1 2>e1
+st=$?
+if [ "$st" -eq 5 ] && [ ! -s o1 ] &&
+    grep -qx "gunbai: the output directory name is empty" e1; then
+	ok "-o '' is refused before the turn is run"
+else
+	not_ok "-o '' is refused before the turn is run (exit $st)"
+	cat o1 e1 | sed 's/^/    | /'
+fi
+"$gunbai" $newargs -o "" >o2 2>e2
+st=$?
+if [ "$st" -eq 5 ] && grep -qx "gunbai: the output file name is empty" e2
+then ok "new -o '' is refused"; else not_ok "new -o '' is refused (exit $st)"
+	sed 's/^/    | /' e2; fi
+
+mkdir empty
+(cd empty && "$gunbai" adjudicate ../in/s1.yaml ../in/a1.yaml -o . \
+    >../o3 2>../e3)
+st=$?
+if [ "$st" -eq 5 ] && [ ! -s o3 ] && grep -q "which cannot be replaced; name a new or empty directory" e3 &&
+    [ -z "$(ls -A empty)" ]; then
+	ok "-o . says it cannot replace '.', before the turn, leaving nothing"
+else
+	not_ok "-o . says it cannot replace '.' (exit $st)"
+	cat o3 e3 | sed 's/^/    | /'
+	ls -A empty | sed 's/^/    left: /'
+fi
+"$gunbai" adjudicate in/s1.yaml in/a1.yaml -o empty/.. >/dev/null 2>e4
+st=$?
+if [ "$st" -eq 5 ] && grep -q "cannot be replaced" e4; then
+	ok "-o DIR/.. is refused the same way"
+else not_ok "-o DIR/.. is refused the same way (exit $st)"; fi
+
+# An empty directory made for the outputs: its mode (with setgid) and
+# its group, when the user has a second group to give it, are kept.
+mkdir out
+chmod 2750 out
+group=$(id -g)
+for g in $(id -G); do [ "$g" != "$(id -g)" ] && group=$g && break; done
+for g in 100 50; do
+	[ "$group" = "$(id -g)" ] && [ "$(id -u)" -eq 0 ] && group=$g
+done
+chgrp "$group" out
+before=$(stat -c '%a %g' out)
+if "$gunbai" adjudicate in/s1.yaml in/a1.yaml -o out >/dev/null 2>e5 &&
+    [ -f out/state.yaml ] && [ "$(stat -c '%a %g' out)" = "$before" ]; then
+	ok "an empty OUTDIR keeps its mode and group ($before)"
+else
+	not_ok "an empty OUTDIR keeps its mode and group: $before, now $(stat -c '%a %g' out)"
+	sed 's/^/    | /' e5
+fi
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
