@@ -31,8 +31,8 @@ endif
 ALL_CFLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(WERROR) \
 	$(CPPFLAGS) $(CFLAGS) $(SANFLAGS) \
 	-DGUNBAI_VERSION='"$(VERSION)"' -iquote adjudicator \
-	$(shell $(PKG_CONFIG) --cflags yaml-0.1 libcrypto jansson 2>/dev/null)
-LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 libcrypto jansson 2>/dev/null)
+	$(shell $(PKG_CONFIG) --cflags yaml-0.1 libcrypto jansson gmime-3.0 2>/dev/null)
+LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 libcrypto jansson gmime-3.0 2>/dev/null)
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
@@ -49,11 +49,12 @@ MANS = $(wildcard man/*.[0-9])
 # Debian packages the build, the tests and the demo need.
 DEB_PKGS = libyaml-dev libssl-dev libcmocka-dev pkg-config openssl mandoc clang make python3 \
 	libclang-rt-14-dev libjansson-dev python3-jsonschema python3-pil chromium parallel \
-	build-essential dpkg-dev debhelper lintian man-db
+	build-essential dpkg-dev debhelper lintian man-db \
+	libgmime-3.0-dev exim4-daemon-light
 # On Debian every package is asked for by name; elsewhere, the commands.
 DEB_CHECK = if command -v dpkg >/dev/null; then \
 	  dpkg -s $(DEB_PKGS) >/dev/null 2>&1; else \
-	  $(PKG_CONFIG) --exists yaml-0.1 libcrypto jansson cmocka && \
+	  $(PKG_CONFIG) --exists yaml-0.1 libcrypto jansson gmime-3.0 cmocka && \
 	  command -v openssl >/dev/null && command -v mandoc >/dev/null && \
 	  command -v clang >/dev/null && command -v python3 >/dev/null && \
 	  command -v chromium >/dev/null; fi
