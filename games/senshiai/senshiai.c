@@ -246,6 +246,15 @@ ss_legal_standing(const struct ss_game *g, int p, struct strlist *out)
 		else if (c->abilities & SS_AB(ANNULS))
 			snprintf(text, sizeof text, "on cast blessing cast %s",
 			    c->word);
+		else if (c->abilities & SS_AB(ACTS_AS_UNIT))
+			snprintf(text, sizeof text, "on attacked any cast %s",
+			    c->word);
+		else if (c->abilities & SS_AB(CHAOS))
+			snprintf(text, sizeof text, "on move any cast %s",
+			    c->word);
+		else if (c->target == SS_TG_PLAYER)
+			snprintf(text, sizeof text, "on draw any cast %s",
+			    c->word);
 		else
 			continue;
 		for (int k = 0; k < g->p[p].nstanding; k++)
@@ -295,6 +304,11 @@ ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
 			ss_board_name(nb[i], b);
 			snprintf(text, sizeof text, "move %s %s", a, b);
 			ss_try(g, p, text, out);
+			if (g->sq[s].nunits > 1) {
+				snprintf(text, sizeof text, "move %s %s 1", a,
+				    b);
+				ss_try(g, p, text, out);
+			}
 			snprintf(text, sizeof text, "castle %s %s", a, b);
 			ss_try(g, p, text, out);
 			snprintf(text, sizeof text, "attack %s %s close", a, b);
@@ -386,6 +400,28 @@ ss_deal(struct ss_game *g, const struct game_players *pl,
 	g->turn = 1;
 }
 
+/* The active player has drawn: an opponent's standing order "on draw"
+ * casts an Event aimed at a player (Open the Vaults) on him, asked in
+ * turn order from him; each may fire once. */
+static void
+ss_drawn(struct ss_game *g, struct events *ev, const char *const *names)
+{
+	int p = g->active;
+
+	for (int i = 1; i < g->n && !g->p[p].out; i++) {
+		int q = (p + i) % g->n;
+		int card = ss_react_fire(g, q, SS_ON_DRAW, p, 0);
+
+		if (card < 0 || ss_react_annul(g, q, card, ev, names))
+			continue;
+		ss_pile_draw(g, p, 2);
+		ss_pile_push(&g->p[q].discard, card);
+		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): %s "
+		    "draws 2 cards.", names[q], ss_cards[card].name, names[p]);
+		ss_pile_check(g, ev, names);
+	}
+}
+
 /* The active player's turn ends; the next one still in begins. */
 static void
 ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
@@ -465,6 +501,8 @@ ss_resolve(void *vg, const struct game_players *pl,
 		}
 		g->stage = SS_STAGE_MAIN;
 		ss_pile_check(g, ev, pl->names);
+		if (g->stage != SS_STAGE_OVER)
+			ss_drawn(g, ev, pl->names);
 		if (g->stage != SS_STAGE_OVER && g->p[g->active].out)
 			ss_next_turn(g, ev, pl->names);
 		return 0;
@@ -516,14 +554,16 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		sbuf_puts(out, "# Main Stage, in order, then \"end\":\n"
 		    "#   terrain CARD SQ [pay CARD...]   recruit CARD SQ "
 		    "[pay CARD...]\n"
-		    "#   move FROM TO    castle SQ SQ\n"
-		    "#   attack FROM TO close|ranged [target CARD...]\n"
+		    "#   move FROM TO [N...] [carry CARD...]    castle SQ SQ\n"
+		    "#   attack FROM TO close|ranged [target CARD...] "
+		    "[carry CARD...]\n"
 		    "#   cast CARD SQ [N] | cast CARD PLAYER | cast dispel "
 		    "SQ EVENT\n"
 		    "#   activate SQ    produce SQ    seppuku\n"
 		    "#   on attacked SQ|any cast CARD    on attack SQ|any cast "
 		    "CARD\n"
 		    "#   on roll cast CARD    on cast CARD cast CARD\n"
+		    "#   on draw N|any cast CARD    on move SQ|any cast CARD\n"
 		    "#   on strike target CARD...    standing clear\n"
 		    "#   (standing orders: they fire in any later turn)\n"
 		    "# An attack, a Tardy move or Earthquake rolls dice and "

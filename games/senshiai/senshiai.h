@@ -522,6 +522,12 @@ void ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
 void ss_pile_unit_move(struct ss_game *g, int s, int k, int to);
 /* Unit k of square s is destroyed: to its owner's Discard Pile. */
 void ss_pile_unit_destroy(struct ss_game *g, int s, int k);
+/* The company Effects on square s (Effects with no Unit target) named by
+ * carry[0..ncarry), each card naming one not named before: their
+ * indices into out, returns how many (fewer than ncarry if one is not
+ * there). */
+int ss_pile_carried(const struct ss_game *g, int s, const int *carry,
+    int ncarry, int out[SS_EFFECTS]);
 /* Effect i ends: to its caster's Discard Pile. */
 void ss_pile_effect_end(struct ss_game *g, int i);
 /* Players not out. */
@@ -548,10 +554,12 @@ int ss_fight_fits(const struct ss_game *g, int from, int to);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
- * defender's by his. */
+ * defender's by his.  If the attackers claim to while some of their
+ * company stays on from, the company Effects named by carry[0..ncarry)
+ * go with them (ss_pile_carried). */
 void ss_fight(struct ss_game *g, int from, int to, int ranged,
-    const int *prio, int nprio, struct rng *rng, struct events *ev,
-    const char *const *names);
+    const int *prio, int nprio, const int *carry, int ncarry,
+    struct rng *rng, struct events *ev, const char *const *names);
 
 /* ---- Fleeing (ss_flee.c) ------------------------------------------- */
 
@@ -601,7 +609,9 @@ void ss_play_zero(struct ss_game *g, struct events *ev,
 	X(ATTACK, "attack")     /* the player's company attacks */          \
 	X(ROLL, "roll")         /* the player is to roll a die */           \
 	X(CAST, "cast")         /* an opponent casts an Event */         \
-	X(STRIKE, "strike")     /* the player distributes damage */
+	X(STRIKE, "strike")     /* the player distributes damage */     \
+	X(DRAW, "draw")         /* an opponent has drawn (Draw Stage) */ \
+	X(MOVE, "move")         /* an opponent's company ends a move */
 #define SS_TRIGGER_ENUM(id, w) SS_ON_##id,
 enum ss_trigger { SS_TRIGGER_LIST(SS_TRIGGER_ENUM) SS_ON_TRIGGERS };
 #undef SS_TRIGGER_ENUM
@@ -612,17 +622,19 @@ extern const char *const ss_trigger_words[SS_ON_TRIGGERS];
 /* One standing order, parsed. */
 struct ss_standing {
 	int trigger; /* enum ss_trigger */
-	int at;      /* attack(ed): a square or SS_NONE (any); cast: the
-	              * card awaited; roll, strike: SS_NONE */
+	int at;      /* attack(ed), move: a square or SS_NONE (any); cast:
+	              * the card awaited; draw: a player or SS_NONE (any);
+	              * roll, strike: SS_NONE */
 	int card;    /* the Event it casts; strike: SS_NONE */
 	int nprio;   /* strike: the Units to destroy first, in order */
 	int prio[SS_PRIO_MAX];
 };
 
 /* Parse a standing order ("on attacked e5 cast ambush"): 0, or -1 with
- * why set.  The card must answer the trigger: Ambush and Events with
- * Power Modifiers (Battle Cry, Blessing...) "attacked", Events with Power
- * Modifiers "attack", Divine Wind "roll", Dispel "cast".
+ * why set.  The card must answer the trigger: Ambush, Native Barbarian
+ * and Events with Power Modifiers (Battle Cry, Blessing...) "attacked",
+ * Events with Power Modifiers "attack", Divine Wind "roll", Dispel
+ * "cast", Open the Vaults "draw", Earthquake "move".
  * "on strike target CARD..." (1 to SS_PRIO_MAX Unit cards) is the
  * player's damage distribution instruction: it is never used up. */
 int ss_react_parse(const char *text, struct ss_standing *s, char *why,
@@ -634,13 +646,20 @@ void ss_react_format(const struct ss_standing *s, char *buf, size_t size);
 int ss_react_order(struct ss_game *g, int p, const char *text, char *why,
     size_t size);
 /* Fire the first standing order of p waiting for trigger at at (a
- * square, or the card cast) whose card has an ability in abil, is in the
- * hand and can be paid by the first other cards of the hand: the order is
- * used up, the card leaves the hand, its cost goes to the Discard Pile.
- * Returns the card (the caller puts it in play or on the Discard Pile), or
- * -1 when no order fires. */
+ * square, a player, or the card cast) whose card has an ability in abil
+ * (0: any card), is in the hand and can be paid by the first other cards
+ * of the hand: the order is used up, the card leaves the hand, its cost
+ * goes to the Discard Pile.  Returns the card (the caller puts it in play
+ * or on the Discard Pile), or -1 when no order fires. */
 int ss_react_fire(struct ss_game *g, int p, int trigger, int at,
     unsigned abil);
+/* card, just cast by caster (from the hand or by a standing order, its
+ * cost paid), meets the opponents' "on cast CARD cast dispel" orders,
+ * asked in turn order from the caster; a Dispel may itself be annulled
+ * the same way.  If annulled, card goes to its caster's Discard Pile
+ * (logged) and 1 is returned; else 0 and the caller plays it. */
+int ss_react_annul(struct ss_game *g, int caster, int card,
+    struct events *ev, const char *const *names);
 /* Parse "target CARD..." at words w[at..]: the Unit cards, into prio;
  * returns how many (1 to SS_PRIO_MAX), or -1 with why set. */
 int ss_react_targets(const struct util_words *w, int at,

@@ -9,70 +9,59 @@
 #include "ss_play.h"
 
 /* After card is paid for: does an opponent's standing order annul it
- * (Dispel)?  Then card goes to its caster's Discard Pile, the order
- * ends the answer (the caster owes the Main Stage again, seeing it), and
- * 1 is returned.  Only when applying: checking never fires reactions. */
+ * (Dispel, ss_react_annul)?  Then it is on its caster's Discard Pile,
+ * the order ends the answer (the caster owes the Main Stage again,
+ * seeing it), and 1 is returned.  Only when applying: checking never
+ * fires reactions. */
 static int
 ss_cast_annulled(struct ss_ctx *c, int card)
 {
-	struct ss_game *g = c->g;
-
 	if (c->ev == NULL)
 		return 0;
-	for (int i = 1; i < g->n; i++) {
-		int q = (c->p + i) % g->n;
-		int k = ss_react_fire(g, q, SS_ON_CAST, card, SS_AB(ANNULS));
-
-		if (k < 0)
-			continue;
-		ss_pile_push(&g->p[q].discard, k);
-		ss_pile_push(&g->p[c->p].discard, card);
-		events_add(c->ev, EVENT_ALL, "%s casts %s (a standing order): "
-		    "%s's %s is annulled before it comes into play.",
-		    c->names[q], ss_cards[k].name, c->names[c->p],
-		    ss_cards[card].name);
-		return 1;
-	}
-	return 0;
+	return ss_react_annul(c->g, c->p, card, c->ev, c->names);
 }
 
-/* cast earthquake SQ: Chaos.  The die is rolled at once (RULINGS: the
- * Effect lasts a round, which holds only this Main Stage of its
- * caster); at or above the card's number the Terrain is destroyed and
- * the Units on it flee.  Rolls a die, so it ends the answer. */
-static int
-ss_cast_chaos(struct ss_ctx *c, int card, int s, const struct util_words *w)
+void
+ss_cast_quake(struct ss_game *g, int caster, int card, int s,
+    struct rng *rng, struct events *ev, const char *const *names)
 {
-	struct ss_game *g = c->g;
 	struct ss_square *q = &g->sq[s];
+	char at[3];
 	int die;
 
-	if (ss_cards[q->terrain].type == SS_CAPITAL)
-		return ss_play_no(c, "%s cannot strike a Capital",
-		    ss_cards[card].name);
-	if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
-		return SS_PLAY_REFUSED;
-	if (c->rng == NULL)
-		return SS_PLAY_LAST;
-	if (ss_cast_annulled(c, card))
-		return SS_PLAY_LAST;
-	events_add(c->ev, EVENT_ALL, "%s casts %s on %s.", c->names[c->p],
-	    ss_cards[card].name, w->w[2]);
-	die = ss_react_die(g, c->p, c->rng, c->ev, c->names);
-	ss_pile_push(&g->p[c->p].discard, card);
-	events_add(c->ev, EVENT_ALL, "Chaos: die %d, %d needed.", die,
+	ss_board_name(s, at);
+	events_add(ev, EVENT_ALL, "%s casts %s on %s.", names[caster],
+	    ss_cards[card].name, at);
+	die = ss_react_die(g, caster, rng, ev, names);
+	ss_pile_push(&g->p[caster].discard, card);
+	events_add(ev, EVENT_ALL, "Chaos: die %d, %d needed.", die,
 	    ss_cards[card].param);
 	if (die < ss_cards[card].param)
-		return SS_PLAY_LAST;
-	events_add(c->ev, EVENT_ALL, "%s at %s is destroyed.",
-	    ss_cards[q->terrain].name, w->w[2]);
-	ss_flee_all(g, s, c->ev, c->names);
+		return;
+	events_add(ev, EVENT_ALL, "%s at %s is destroyed.",
+	    ss_cards[q->terrain].name, at);
+	ss_flee_all(g, s, ev, names);
 	for (int i = g->neffects - 1; i >= 0; i--)
 		if (g->effect[i].sq == s)
 			ss_pile_effect_end(g, i);
 	ss_pile_push(&g->p[q->master].discard, q->terrain);
 	q->terrain = q->master = SS_NONE;
 	q->activated = 0;
+}
+
+/* cast earthquake SQ: Chaos, rolled at once (ss_cast_quake).  Rolls a
+ * die, so it ends the answer. */
+static int
+ss_cast_chaos(struct ss_ctx *c, int card, int s, const struct util_words *w)
+{
+	if (ss_cards[c->g->sq[s].terrain].type == SS_CAPITAL)
+		return ss_play_no(c, "%s cannot strike a Capital",
+		    ss_cards[card].name);
+	if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
+		return SS_PLAY_REFUSED;
+	if (c->rng == NULL || ss_cast_annulled(c, card))
+		return SS_PLAY_LAST;
+	ss_cast_quake(c->g, c->p, card, s, c->rng, c->ev, c->names);
 	return SS_PLAY_LAST;
 }
 

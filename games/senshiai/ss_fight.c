@@ -3,7 +3,8 @@
  * ranged, by the steps of the text: pool and roll, distribute (the
  * default distribution for both sides: RULINGS), counterattack, bury the
  * corpses, Maintenance, Bushido, Pillage, and for close combat claiming
- * the terrain or fleeing back. */
+ * the terrain or fleeing back.  Reactions before the dice: Ambush,
+ * Native Barbarian, Events with Power Modifiers, each open to Dispel. */
 #include <stdio.h>
 #include <string.h>
 
@@ -163,6 +164,8 @@ ss_fight_mods(struct ss_game *g, int p, int trigger, int sq, int foe,
 		int at = ss_cards[card].mod[0] == '-' ? foe : sq;
 		char name[3];
 
+		if (ss_react_annul(g, p, card, ev, names))
+			continue;
 		if (g->neffects >= SS_EFFECTS) {
 			ss_pile_push(&g->p[p].discard, card);
 			continue;
@@ -181,18 +184,52 @@ ss_fight_mods(struct ss_game *g, int p, int trigger, int sq, int foe,
 	}
 }
 
+/* The defender's Native Barbarians, by standing orders "on attacked":
+ * each joins his company at to as a Unit before any die is rolled. */
+static void
+ss_fight_conjure(struct ss_game *g, int def, int to, struct events *ev,
+    const char *const *names)
+{
+	struct ss_square *q = &g->sq[to];
+	char name[3];
+	int card;
+
+	ss_board_name(to, name);
+	while ((card = ss_react_fire(g, def, SS_ON_ATTACKED, to,
+	    SS_AB(ACTS_AS_UNIT))) >= 0) {
+		if (ss_react_annul(g, def, card, ev, names))
+			continue;
+		if (q->nunits >= SS_SQ_UNITS) {
+			ss_pile_push(&g->p[def].discard, card);
+			continue;
+		}
+		memset(&q->unit[q->nunits], 0, sizeof q->unit[0]);
+		q->unit[q->nunits].card = card;
+		q->unit[q->nunits].owner = def;
+		q->nunits++;
+		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): it "
+		    "joins the defence of %s as a Unit.", names[def],
+		    ss_cards[card].name, name);
+	}
+}
+
 /* Reactions before any die is rolled (ss_react.c): the defender's
- * Interrupt stops a close combat, the attackers fleeing back; else each
- * side's Events with Power Modifiers, the attacker's first; Units whose
- * Resistance they bring to 0 are destroyed.  Returns 1 if the battle is
- * over before it began (interrupted, or no attacker left). */
+ * Interrupt stops a close combat, the attackers fleeing back; else the
+ * defender's conjurations join his company, then each side's Events with
+ * Power Modifiers, the attacker's first; Units whose Resistance they
+ * bring to 0 are destroyed.  Every cast may be annulled (Dispel).
+ * Returns 1 if the battle is over before it began (interrupted, or no
+ * attacker left). */
 static int
 ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
     struct events *ev, const char *const *names)
 {
-	int card = ranged ? -1 : ss_react_fire(g, def, SS_ON_ATTACKED, to,
-	    SS_AB(INTERRUPT));
+	int card = -1;
 
+	while (!ranged && (card = ss_react_fire(g, def, SS_ON_ATTACKED, to,
+	    SS_AB(INTERRUPT))) >= 0 && ss_react_annul(g, def, card, ev,
+	    names))
+		;
 	if (card >= 0) {
 		ss_pile_push(&g->p[def].discard, card);
 		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): the "
@@ -210,6 +247,7 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 		ss_flee_back(g, from, ev, names);
 		return 1;
 	}
+	ss_fight_conjure(g, def, to, ev, names);
 	ss_fight_mods(g, g->active, SS_ON_ATTACK, from, to, ev, names);
 	ss_fight_mods(g, def, SS_ON_ATTACKED, to, from, ev, names);
 	ss_play_zero(g, ev, names);
@@ -221,17 +259,27 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 	return 1;
 }
 
+/* Is the Terrain at s a Construction (Artillery counts against a
+ * company occupying it)? */
+static int
+ss_fight_construction(const struct ss_game *g, int s)
+{
+	return g->sq[s].terrain != SS_NONE &&
+	    strcmp(ss_cards[g->sq[s].terrain].subtype, "Construction") == 0;
+}
+
 static void ss_fight_claim(struct ss_game *g, int from, int to,
-    size_t left_a, size_t left_d, struct events *ev,
-    const char *const *names);
+    size_t left_a, size_t left_d, const int *carry, int ncarry,
+    struct events *ev, const char *const *names);
 
 void
 ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
-    int nprio, struct rng *rng, struct events *ev, const char *const *names)
+    int nprio, const int *carry, int ncarry, struct rng *rng,
+    struct events *ev, const char *const *names)
 {
 	int dprio[SS_PRIO_MAX], ndprio, aprio[SS_PRIO_MAX];
 	struct ss_side a, d;
-	int construction, sa[SS_DEFAULT_MAX], sd[SS_DEFAULT_MAX];
+	int sa[SS_DEFAULT_MAX], sd[SS_DEFAULT_MAX];
 	int capital = SS_NONE;
 	size_t left_a, left_d;
 
@@ -259,16 +307,17 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 		capital = (int)d.n;
 		ss_fight_add(g, &d, SS_NONE);
 	}
-	construction = strcmp(ss_cards[g->sq[to].terrain].subtype,
-	    "Construction") == 0;
 	if (nprio == 0) {
 		nprio = ss_react_prio(g, a.owner, aprio);
 		prio = aprio;
 	}
 	ndprio = ss_react_prio(g, d.owner, dprio);
-	ss_fight_strike(g, &a, &d, ranged, construction, prio, nprio, rng,
-	    ev, names);
-	ss_fight_strike(g, &d, &a, ranged, 0, dprio, ndprio, rng, ev, names);
+	/* Artillery: in close combat both companies occupy the defenders'
+	 * Terrain; in ranged combat each its own. */
+	ss_fight_strike(g, &a, &d, ranged, ss_fight_construction(g, to), prio,
+	    nprio, rng, ev, names);
+	ss_fight_strike(g, &d, &a, ranged, ss_fight_construction(g, ranged ?
+	    from : to), dprio, ndprio, rng, ev, names);
 	for (size_t i = 0; i < a.n; i++) {
 		struct ss_unit *u = &g->sq[from].unit[a.unit[i]];
 
@@ -296,20 +345,29 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 		}
 	}
 	if (!ranged && left_a > 0)
-		ss_fight_claim(g, from, to, left_a, left_d, ev, names);
+		ss_fight_claim(g, from, to, left_a, left_d, carry, ncarry, ev,
+		    names);
 	ss_fight_end(g);
 }
 
-/* Close combat's aftermath: claim the terrain, or flee back. */
+/* Close combat's aftermath: claim the terrain, or flee back.  The
+ * company Effects of from named by carry go with the Units that claim
+ * it; the others stay with the Units that stay (all go if none stays). */
 static void
 ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
-    size_t left_d, struct events *ev, const char *const *names)
+    size_t left_d, const int *carry, int ncarry, struct events *ev,
+    const char *const *names)
 {
 	if (ss_battle_claim((int)left_a, (int)left_d) == SS_CLAIM_TAKE &&
 	    ss_fight_fits(g, from, to)) {
+		int go[SS_EFFECTS], ngo = ss_pile_carried(g, from, carry,
+		    ncarry, go);
+
 		for (int k = g->sq[from].nunits - 1; k >= 0; k--)
 			if (g->sq[from].unit[k].acted & SS_ACT_NOW)
 				ss_pile_unit_move(g, from, k, to);
+		for (int i = 0; i < ngo; i++)
+			g->effect[go[i]].sq = to;
 		events_add(ev, EVENT_ALL, "%s claims the terrain.",
 		    names[g->active]);
 		return;

@@ -1,19 +1,24 @@
-/* ss_move.c - the orders that move companies: "move FROM TO" (a whole
- * company along the terrains it can cross, within the speed left to its
- * slowest Unit, Move Restriction and the Limit where it stops) and
- * "castle SQ SQ" (two companies swap squares).  Tardy Units roll first;
- * a roll ends the answer. */
+/* ss_move.c - the orders that move companies: "move FROM TO [N...]
+ * [carry CARD...]" (a whole company, or the Units numbered N, along the
+ * terrains they can cross, within the speed left to the slowest, Move
+ * Restriction and the Limit where they stop; the company Effects named
+ * after "carry" go with Units that leave others behind) and "castle SQ
+ * SQ" (two companies swap squares).  Tardy Units roll first; a roll ends
+ * the answer, and so does an opponent's Earthquake on the square reached
+ * (a standing order "on move"). */
 #include <stdio.h>
 #include <string.h>
 
 #include "senshiai.h"
 #include "ss_play.h"
 
-/* The fewest steps from a to b for the company of a (every Unit must
- * share a path with each square crossed, none of which may hold an
+#define SS_ALL_UNITS(q) ((1u << (q)->nunits) - 1u)
+
+/* The fewest steps from a to b for the Units of a in mask (every one
+ * must share a path with each square crossed, none of which may hold an
  * enemy), or -1.  Breadth first over the board. */
 static int
-ss_move_steps(const struct ss_game *g, int p, int a, int b)
+ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask)
 {
 	int dist[SS_SQUARES], queue[SS_SQUARES], head = 0, tail = 0;
 
@@ -30,7 +35,8 @@ ss_move_steps(const struct ss_game *g, int p, int a, int b)
 			    dist[t] < 0 && !ss_play_enemy(g, p, t);
 
 			for (int k = 0; ok && k < g->sq[a].nunits; k++)
-				ok = (ss_cards[g->sq[a].unit[k].card].paths &
+				ok = !(mask >> k & 1u) ||
+				    (ss_cards[g->sq[a].unit[k].card].paths &
 				    ss_cards[g->sq[t].terrain].paths) != 0;
 			if (!ok)
 				continue;
@@ -41,11 +47,11 @@ ss_move_steps(const struct ss_game *g, int p, int a, int b)
 	return dist[b];
 }
 
-/* The most squares every Unit of the company on s may still move, with
- * Move Restriction: a Unit entering or leaving a terrain with it may
- * not move more than its number in the turn (RULINGS). */
+/* The most squares every Unit of s in mask may still move, with Move
+ * Restriction: a Unit entering or leaving a terrain with it may not move
+ * more than its number in the turn (RULINGS). */
 static int
-ss_move_reach(const struct ss_game *g, int s, int to)
+ss_move_reach(const struct ss_game *g, int s, int to, unsigned mask)
 {
 	int reach = 99;
 
@@ -53,6 +59,8 @@ ss_move_reach(const struct ss_game *g, int s, int to)
 		int v[SS_TRAITS], left, cap = 99;
 		const struct ss_unit *u = &g->sq[s].unit[k];
 
+		if (!(mask >> k & 1u))
+			continue;
 		ss_mods_traits(g, s, k, v);
 		left = v[SS_SPEED] - u->moves;
 		if (ss_cards[g->sq[s].terrain].abilities &
@@ -71,24 +79,25 @@ ss_move_reach(const struct ss_game *g, int s, int to)
 }
 
 static int
-ss_move_has_tardy(const struct ss_square *q)
+ss_move_has_tardy(const struct ss_square *q, unsigned mask)
 {
 	for (int k = 0; k < q->nunits; k++)
-		if (ss_cards[q->unit[k].card].abilities & SS_AB(TARDY))
+		if ((mask >> k & 1u) &&
+		    (ss_cards[q->unit[k].card].abilities & SS_AB(TARDY)))
 			return 1;
 	return 0;
 }
 
-/* The Tardy Units of the company on a each roll (ss_react_die) before it
- * moves: SS_PLAY_DONE if it may move; SS_PLAY_LAST when checking (the
- * dice end the answer) or when a roll fails (logged; it stays). */
+/* The Tardy Units of a in mask each roll (ss_react_die) before they
+ * move: SS_PLAY_DONE if they may move; SS_PLAY_LAST when checking (the
+ * dice end the answer) or when a roll fails (logged; they stay). */
 static int
-ss_move_tardy(struct ss_ctx *c, int a)
+ss_move_tardy(struct ss_ctx *c, int a, unsigned mask)
 {
 	struct ss_game *g = c->g;
 	char at[3];
 
-	if (!ss_move_has_tardy(&g->sq[a]))
+	if (!ss_move_has_tardy(&g->sq[a], mask))
 		return SS_PLAY_DONE;
 	if (c->rng == NULL)
 		return SS_PLAY_LAST;
@@ -96,59 +105,134 @@ ss_move_tardy(struct ss_ctx *c, int a)
 		const struct ss_card *t = &ss_cards[g->sq[a].unit[k].card];
 		int die;
 
-		if (!(t->abilities & SS_AB(TARDY)))
+		if (!(mask >> k & 1u) || !(t->abilities & SS_AB(TARDY)))
 			continue;
 		die = ss_react_die(g, c->p, c->rng, c->ev, c->names);
 		events_add(c->ev, EVENT_ALL, "Tardy %s: die %d, %d needed.",
 		    t->name, die, t->param);
 		if (die < t->param) {
 			ss_board_name(a, at);
-			events_add(c->ev, EVENT_ALL, "The company at %s stays.",
-			    at);
+			events_add(c->ev, EVENT_ALL, "The %s at %s stay%s.",
+			    mask == SS_ALL_UNITS(&g->sq[a]) ? "company" :
+			    "Units", at, mask == SS_ALL_UNITS(&g->sq[a]) ? "s" :
+			    "");
 			return SS_PLAY_LAST;
 		}
 	}
 	return SS_PLAY_DONE;
 }
 
-int
-ss_move_order(struct ss_ctx *c, const struct util_words *w)
+/* "N..." after the squares of a move: the Units of a to move, by their
+ * numbers as the view lists them, into *mask (none: the whole company).
+ * 0, or -1 with why set. */
+static int
+ss_move_which(struct ss_ctx *c, const struct util_words *w, int a,
+    unsigned *mask)
 {
-	int a, b, steps;
+	const struct ss_square *q = &c->g->sq[a];
+
+	*mask = 0;
+	for (int i = 3; i < w->n; i++) {
+		long long k;
+
+		if (util_parse_int(w->w[i], 1, q->nunits, &k) < 0) {
+			ss_play_no(c, "'%s' is not a Unit at %s (1 to %d, as "
+			    "listed)", w->w[i], w->w[1], q->nunits);
+			return -1;
+		}
+		*mask |= 1u << (k - 1);
+	}
+	if (*mask == 0)
+		*mask = SS_ALL_UNITS(q);
+	return 0;
+}
+
+/* An opponent's standing order "on move SQ|any cast earthquake" answers
+ * the move that ended at b: asked in turn order from the mover, the
+ * first that fires (and is not annulled) strikes b.  Returns 1 then. */
+static int
+ss_move_quake(struct ss_ctx *c, int b)
+{
 	struct ss_game *g = c->g;
 
-	if (w->n != 3)
-		return ss_play_no(c, "expected 'move FROM TO'");
+	if (c->ev == NULL || ss_cards[g->sq[b].terrain].type == SS_CAPITAL)
+		return 0;
+	for (int i = 1; i < g->n; i++) {
+		int q = (c->p + i) % g->n, card;
+
+		while ((card = ss_react_fire(g, q, SS_ON_MOVE, b,
+		    SS_AB(CHAOS))) >= 0 &&
+		    ss_react_annul(g, q, card, c->ev, c->names))
+			;
+		if (card < 0)
+			continue;
+		ss_cast_quake(g, q, card, b, c->rng, c->ev, c->names);
+		return 1;
+	}
+	return 0;
+}
+
+int
+ss_move_order(struct ss_ctx *c, const struct util_words *w0)
+{
+	int a, b, steps, troops = 0, carry[SS_CARRY_MAX], ncarry;
+	int go[SS_EFFECTS], ngo, nunits = 0;
+	unsigned mask;
+	struct ss_game *g = c->g;
+	struct util_words t = *w0, *w = &t;
+	int whole;
+
+	if (w->n < 3)
+		return ss_play_no(c, "expected 'move FROM TO [N...] [carry "
+		    "CARD...]'");
 	if (ss_play_square(c, w->w[1], &a) < 0 ||
 	    ss_play_square(c, w->w[2], &b) < 0)
 		return SS_PLAY_REFUSED;
 	if (g->sq[a].nunits == 0 || g->sq[a].unit[0].owner != c->p)
 		return ss_play_no(c, "you have no company at %s", w->w[1]);
+	if ((ncarry = ss_play_carry(c, w, 3, a, carry)) < 0 ||
+	    ss_move_which(c, w, a, &mask) < 0)
+		return SS_PLAY_REFUSED;
 	if (a == b || g->sq[b].terrain == SS_NONE)
 		return ss_play_no(c, "%s is no terrain to move to", w->w[2]);
 	if (ss_play_enemy(g, c->p, b))
 		return ss_play_no(c, "%s holds an enemy: attack it", w->w[2]);
-	if ((steps = ss_move_steps(g, c->p, a, b)) < 0)
-		return ss_play_no(c, "no path for the whole company from %s "
-		    "to %s", w->w[1], w->w[2]);
-	if (steps > ss_move_reach(g, a, b))
-		return ss_play_no(c, "%s is %d moves away: too far for the "
-		    "company", w->w[2], steps);
-	if (ss_play_troops(&g->sq[a]) + ss_play_troops(&g->sq[b]) >
+	whole = mask == SS_ALL_UNITS(&g->sq[a]);
+	if ((steps = ss_move_steps(g, c->p, a, b, mask)) < 0)
+		return ss_play_no(c, "no path for %s from %s to %s", whole ?
+		    "the whole company" : "these Units", w->w[1], w->w[2]);
+	if (steps > ss_move_reach(g, a, b, mask))
+		return ss_play_no(c, "%s is %d moves away: too far for %s",
+		    w->w[2], steps, whole ? "the company" : "these Units");
+	for (int k = 0; k < g->sq[a].nunits; k++)
+		if (mask >> k & 1u) {
+			troops += ss_cards[g->sq[a].unit[k].card].type ==
+			    SS_TROOP;
+			nunits++;
+		}
+	if (troops + ss_play_troops(&g->sq[b]) >
 	    ss_cards[g->sq[b].terrain].limit ||
-	    g->sq[a].nunits + g->sq[b].nunits > SS_SQ_UNITS)
+	    nunits + g->sq[b].nunits > SS_SQ_UNITS)
 		return ss_play_no(c, "%s would pass its Limit of %d", w->w[2],
 		    ss_cards[g->sq[b].terrain].limit);
-	if (ss_move_tardy(c, a) != SS_PLAY_DONE)
+	if (ss_move_tardy(c, a, mask) != SS_PLAY_DONE)
 		return SS_PLAY_LAST;
-	for (int k = g->sq[a].nunits - 1; k >= 0; k--) {
-		g->sq[a].unit[k].moves += steps;
-		ss_pile_unit_move(g, a, k, b);
-	}
+	ngo = ss_pile_carried(g, a, carry, ncarry, go);
+	for (int k = g->sq[a].nunits - 1; k >= 0; k--)
+		if (mask >> k & 1u) {
+			g->sq[a].unit[k].moves += steps;
+			ss_pile_unit_move(g, a, k, b);
+		}
+	for (int i = 0; i < ngo; i++)
+		g->effect[go[i]].sq = b;
 	if (c->ev != NULL)
-		events_add(c->ev, EVENT_ALL, "%s moves the company at %s to "
-		    "%s.", c->names[c->p], w->w[1], w->w[2]);
-	return ss_move_has_tardy(&g->sq[b]) ? SS_PLAY_LAST : SS_PLAY_DONE;
+		events_add(c->ev, EVENT_ALL, "%s moves %s at %s to %s.",
+		    c->names[c->p], g->sq[a].nunits == 0 ? "the company" :
+		    "Units", w->w[1], w->w[2]);
+	if (ss_move_quake(c, b))
+		return SS_PLAY_LAST;
+	return ss_move_has_tardy(&g->sq[b], SS_ALL_UNITS(&g->sq[b])) ?
+	    SS_PLAY_LAST : SS_PLAY_DONE;
 }
 
 /* castle A B: two companies of the player on near squares swap
@@ -184,7 +268,8 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 				return ss_play_no(c, "%s cannot cross %s",
 				    ss_cards[from->unit[k].card].name,
 				    to->name);
-		if (ss_move_reach(g, sq[i], sq[1 - i]) < 1)
+		if (ss_move_reach(g, sq[i], sq[1 - i],
+		    SS_ALL_UNITS(from)) < 1)
 			return ss_play_no(c, "the company at %s has no move "
 			    "left", w->w[1 + i]);
 		if (ss_play_troops(from) > to->limit)
@@ -192,7 +277,8 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 			    w->w[2 - i], to->limit);
 	}
 	for (int i = 0; i < 2; i++)
-		if ((r = ss_move_tardy(c, sq[i])) != SS_PLAY_DONE)
+		if ((r = ss_move_tardy(c, sq[i],
+		    SS_ALL_UNITS(&g->sq[sq[i]]))) != SS_PLAY_DONE)
 			return r;
 	for (int i = 0; i < g->neffects; i++)
 		if (g->effect[i].sq == sq[1] && g->effect[i].unit == SS_NONE)
@@ -209,6 +295,7 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 	if (c->ev != NULL)
 		events_add(c->ev, EVENT_ALL, "%s castles: the companies at %s "
 		    "and %s swap squares.", c->names[c->p], w->w[1], w->w[2]);
-	return ss_move_has_tardy(&g->sq[sq[0]]) ||
-	    ss_move_has_tardy(&g->sq[sq[1]]) ? SS_PLAY_LAST : SS_PLAY_DONE;
+	return ss_move_has_tardy(&g->sq[sq[0]], SS_ALL_UNITS(&g->sq[sq[0]])) ||
+	    ss_move_has_tardy(&g->sq[sq[1]], SS_ALL_UNITS(&g->sq[sq[1]])) ?
+	    SS_PLAY_LAST : SS_PLAY_DONE;
 }

@@ -150,6 +150,28 @@ ss_pile_unit_destroy(struct ss_game *g, int s, int k)
 				ss_pile_effect_end(g, i);
 }
 
+int
+ss_pile_carried(const struct ss_game *g, int s, const int *carry, int ncarry,
+    int out[SS_EFFECTS])
+{
+	int n = 0;
+
+	for (int j = 0; j < ncarry; j++)
+		for (int i = 0; i < g->neffects; i++) {
+			int taken = 0;
+
+			for (int k = 0; k < n; k++)
+				taken |= out[k] == i;
+			if (taken || g->effect[i].sq != s ||
+			    g->effect[i].unit != SS_NONE ||
+			    g->effect[i].card != carry[j])
+				continue;
+			out[n++] = i;
+			break;
+		}
+	return n;
+}
+
 void
 ss_pile_effect_end(struct ss_game *g, int i)
 {

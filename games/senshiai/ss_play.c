@@ -83,6 +83,32 @@ ss_play_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 }
 
 int
+ss_play_carry(struct ss_ctx *c, struct util_words *w, int at, int from,
+    int carry[SS_CARRY_MAX])
+{
+	int k = at, n = 0, idx[SS_EFFECTS];
+	char sq[3];
+
+	while (k < w->n && strcmp(w->w[k], "carry") != 0)
+		k++;
+	if (k == w->n)
+		return 0;
+	if (w->n - k - 1 < 1 || w->n - k - 1 > SS_CARRY_MAX)
+		return ss_play_no(c, "expected 'carry CARD...', 1 to %d "
+		    "Effects", SS_CARRY_MAX);
+	for (int i = k + 1; i < w->n; i++)
+		if ((carry[n++] = ss_cards_find(w->w[i], c->why, c->size)) < 0)
+			return SS_PLAY_REFUSED;
+	ss_board_name(from, sq);
+	if (ss_pile_carried(c->g, from, carry, n, idx) < n)
+		return ss_play_no(c, "no %s to carry on the company at %s",
+		    ss_cards[carry[ss_pile_carried(c->g, from, carry, n,
+		    idx)]].name, sq);
+	w->n = k;
+	return n;
+}
+
+int
 ss_play_realm(const struct ss_game *g, int p, int s)
 {
 	const struct ss_square *q = &g->sq[s];
@@ -182,16 +208,21 @@ ss_play_recruit(struct ss_ctx *c, const struct util_words *w)
 }
 
 static int
-ss_play_attack(struct ss_ctx *c, const struct util_words *w)
+ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 {
 	int a, b, ranged, any = 0, prio[SS_PRIO_MAX], nprio = 0;
+	int carry[SS_CARRY_MAX], ncarry = 0;
 	struct ss_game *g = c->g;
+	struct util_words t = *w0, *w = &t;
 
+	if (w->n >= 2 && ss_play_square(c, w->w[1], &a) == 0 &&
+	    (ncarry = ss_play_carry(c, w, 4, a, carry)) < 0)
+		return SS_PLAY_REFUSED;
 	if (w->n < 4 || (strcmp(w->w[3], "close") != 0 &&
 	    strcmp(w->w[3], "ranged") != 0))
 		return ss_play_no(c, "expected 'attack FROM TO close' or "
 		    "'attack FROM TO ranged', then optionally 'target "
-		    "CARD...'");
+		    "CARD...' and 'carry CARD...'");
 	if (w->n > 4 && (nprio = ss_react_targets(w, 4, prio, c->why,
 	    c->size)) < 0)
 		return SS_PLAY_REFUSED;
@@ -199,6 +230,9 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w)
 	    ss_play_square(c, w->w[2], &b) < 0)
 		return SS_PLAY_REFUSED;
 	ranged = w->w[3][0] == 'r';
+	if (ranged && ncarry > 0)
+		return ss_play_no(c, "only Units that claim a Terrain in close "
+		    "combat carry Effects away");
 	if (g->sq[a].nunits == 0 || g->sq[a].unit[0].owner != c->p)
 		return ss_play_no(c, "you have no company at %s", w->w[1]);
 	if (!ss_board_near(a, b))
@@ -215,8 +249,8 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w)
 		return ss_play_no(c, "your company cannot cross %s",
 		    ss_cards[g->sq[b].terrain].name);
 	if (c->rng != NULL)
-		ss_fight(g, a, b, ranged, prio, nprio, c->rng, c->ev,
-		    c->names);
+		ss_fight(g, a, b, ranged, prio, nprio, carry, ncarry, c->rng,
+		    c->ev, c->names);
 	return SS_PLAY_LAST;
 }
 

@@ -29,6 +29,14 @@ int ss_play_square(struct ss_ctx *c, const char *word, int *sq);
  * SS_PLAY_DONE, or SS_PLAY_REFUSED with why set. */
 int ss_play_pay(struct ss_ctx *c, int card, const struct util_words *w,
     int at);
+#define SS_CARRY_MAX 8 /* company Effects one order may carry */
+
+/* An optional "carry CARD..." at the end of the order's words w, after
+ * word at: the company Effects on from the moving Units take along when
+ * they leave part of their company behind.  Cuts w before "carry" and
+ * fills carry; returns how many (0: none named), or -1 with why set. */
+int ss_play_carry(struct ss_ctx *c, struct util_words *w, int at, int from,
+    int carry[SS_CARRY_MAX]);
 /* Troops on a square (what its Limit counts). */
 int ss_play_troops(const struct ss_square *q);
 
@@ -38,5 +46,12 @@ int ss_play_troops(const struct ss_square *q);
 int ss_move_order(struct ss_ctx *c, const struct util_words *w);
 int ss_move_castle(struct ss_ctx *c, const struct util_words *w);
 int ss_cast_order(struct ss_ctx *c, const struct util_words *w);
+
+/* card (Chaos: Earthquake), cast by caster on the Terrain at s and paid
+ * for, rolls its die at once (RULINGS): at or above its number the
+ * Terrain is destroyed, to its master's Discard Pile, its Units flee and
+ * its Effects end.  Logs every step. */
+void ss_cast_quake(struct ss_game *g, int caster, int card, int s,
+    struct rng *rng, struct events *ev, const char *const *names);
 
 #endif

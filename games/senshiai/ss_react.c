@@ -9,13 +9,19 @@
  *   on attacked SQ|any cast ambush       a close combat against the
  *                                        player's company at SQ
  *   on attacked SQ|any cast CARD         a battle against it: Battle
- *                                        Cry, or any Event with Power
- *                                        Modifiers (Blessing, Rotten
- *                                        Provisions...)
+ *                                        Cry, Native Barbarian, or any
+ *                                        Event with Power Modifiers
+ *                                        (Blessing, Rotten Provisions...)
  *   on attack SQ|any cast CARD           a battle the player's company
  *                                        at SQ starts: likewise
  *   on roll cast divine-wind             a die the player is to roll
- *   on cast CARD cast dispel             an opponent casts CARD
+ *   on cast CARD cast dispel             an opponent casts CARD, in
+ *                                        his orders or by a standing
+ *                                        order
+ *   on draw N|any cast open-the-vaults   player N (any opponent) has
+ *                                        drawn: he draws 2 more
+ *   on move SQ|any cast earthquake       an opponent's company ends a
+ *                                        move at SQ: Chaos strikes it
  *   on strike target CARD...             how the player distributes
  *                                        damage (never used up)
  *   standing clear                       withdraws them all
@@ -34,15 +40,30 @@ const char *const ss_trigger_words[SS_ON_TRIGGERS] = {
 };
 #undef SS_TRIGGER_WORD
 
-/* The abilities a card must have to answer each trigger. */
+/* The abilities a card must have to answer each trigger; "draw" takes
+ * the Events aimed at a player (Open the Vaults, whose ability is in the
+ * long format). */
 static const unsigned ss_react_abilities[SS_ON_TRIGGERS] = {
 	[SS_ON_ATTACKED] = SS_AB(INTERRUPT) | SS_AB(CONTINGENCY) |
-	    SS_AB(POWER_MOD),
+	    SS_AB(POWER_MOD) | SS_AB(ACTS_AS_UNIT),
 	[SS_ON_ATTACK] = SS_AB(CONTINGENCY) | SS_AB(POWER_MOD),
 	[SS_ON_ROLL] = SS_AB(INTERRUPTS_ROLL),
 	[SS_ON_CAST] = SS_AB(ANNULS),
 	[SS_ON_STRIKE] = 0,
+	[SS_ON_DRAW] = 0,
+	[SS_ON_MOVE] = SS_AB(CHAOS),
 };
+
+/* Does card answer trigger? */
+static int
+ss_react_answers(int trigger, int card)
+{
+	if (ss_cards[card].type != SS_EVENT)
+		return 0;
+	if (trigger == SS_ON_DRAW)
+		return ss_cards[card].target == SS_TG_PLAYER;
+	return (ss_cards[card].abilities & ss_react_abilities[trigger]) != 0;
+}
 
 int
 ss_react_targets(const struct util_words *w, int at, int prio[SS_PRIO_MAX],
@@ -89,7 +110,21 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 	if (s->trigger == SS_ON_STRIKE)
 		return (s->nprio = ss_react_targets(&w, 2, s->prio, why,
 		    size)) < 0 ? -1 : 0;
-	if (s->trigger == SS_ON_ATTACKED || s->trigger == SS_ON_ATTACK) {
+	if (s->trigger == SS_ON_DRAW) {
+		long long who;
+
+		if (strcmp(w.w[2], "any") != 0) {
+			if (util_parse_int(w.w[2], 1, GAME_MAX_PLAYERS,
+			    &who) < 0) {
+				snprintf(why, size, "'%.20s' is neither a "
+				    "player's number nor 'any'", w.w[2]);
+				return -1;
+			}
+			s->at = (int)who - 1;
+		}
+		i = 3;
+	} else if (s->trigger == SS_ON_ATTACKED ||
+	    s->trigger == SS_ON_ATTACK || s->trigger == SS_ON_MOVE) {
 		if (strcmp(w.w[2], "any") != 0 &&
 		    (s->at = ss_board_parse(w.w[2])) < 0) {
 			snprintf(why, size, "'%.20s' is neither a square nor "
@@ -111,9 +146,7 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 		goto syntax;
 	if ((card = ss_cards_find(w.w[i + 1], why, size)) < 0)
 		return -1;
-	if (ss_cards[card].type != SS_EVENT ||
-	    (ss_cards[card].abilities & ss_react_abilities[s->trigger]) ==
-	    0) {
+	if (!ss_react_answers(s->trigger, card)) {
 		snprintf(why, size, "%s does not answer 'on %s' (see the "
 		    "man page)", ss_cards[card].name, w.w[1]);
 		return -1;
@@ -123,14 +156,15 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 syntax:
 	snprintf(why, size, "expected 'on attacked SQ|any cast CARD', 'on "
 	    "attack SQ|any cast CARD', 'on roll cast CARD', 'on cast "
-	    "CARD cast CARD' or 'on strike target CARD...'");
+	    "CARD cast CARD', 'on draw N|any cast CARD', 'on move SQ|any "
+	    "cast CARD' or 'on strike target CARD...'");
 	return -1;
 }
 
 void
 ss_react_format(const struct ss_standing *s, char *buf, size_t size)
 {
-	char sq[3] = "";
+	char sq[12] = "";
 	size_t len;
 
 	if (s->trigger == SS_ON_STRIKE) {
@@ -151,7 +185,9 @@ ss_react_format(const struct ss_standing *s, char *buf, size_t size)
 		    ss_cards[s->at].word, ss_cards[s->card].word);
 		return;
 	}
-	if (s->at != SS_NONE)
+	if (s->trigger == SS_ON_DRAW && s->at != SS_NONE)
+		snprintf(sq, sizeof sq, "%d", s->at + 1);
+	else if (s->at != SS_NONE)
 		ss_board_name(s->at, sq);
 	snprintf(buf, size, "on %s %s cast %s", ss_trigger_words[s->trigger],
 	    s->at == SS_NONE ? "any" : sq, ss_cards[s->card].word);
@@ -198,7 +234,7 @@ ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 		if (ss_react_parse(pl->standing[i], &s, why, sizeof why) < 0 ||
 		    s.trigger != trigger || s.card < 0 ||
 		    (s.at != SS_NONE && s.at != at) ||
-		    (ss_cards[s.card].abilities & abil) == 0 ||
+		    (abil != 0 && (ss_cards[s.card].abilities & abil) == 0) ||
 		    (k = ss_pile_find(&pl->hand, s.card)) < 0 ||
 		    pl->hand.n - 1 < ss_cards[s.card].cost)
 			continue;
@@ -231,12 +267,36 @@ ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX])
 }
 
 int
+ss_react_annul(struct ss_game *g, int caster, int card, struct events *ev,
+    const char *const *names)
+{
+	for (int i = 1; i < g->n; i++) {
+		int q = (caster + i) % g->n;
+		int k = ss_react_fire(g, q, SS_ON_CAST, card, SS_AB(ANNULS));
+
+		if (k < 0 || ss_react_annul(g, q, k, ev, names))
+			continue;
+		ss_pile_push(&g->p[q].discard, k);
+		ss_pile_push(&g->p[caster].discard, card);
+		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): "
+		    "%s's %s is annulled before it comes into play.",
+		    names[q], ss_cards[k].name, names[caster],
+		    ss_cards[card].name);
+		return 1;
+	}
+	return 0;
+}
+
+int
 ss_react_die(struct ss_game *g, int p, struct rng *rng, struct events *ev,
     const char *const *names)
 {
-	int card = ss_react_fire(g, p, SS_ON_ROLL, SS_NONE,
-	    SS_AB(INTERRUPTS_ROLL));
+	int card;
 
+	while ((card = ss_react_fire(g, p, SS_ON_ROLL, SS_NONE,
+	    SS_AB(INTERRUPTS_ROLL))) >= 0 &&
+	    ss_react_annul(g, p, card, ev, names))
+		;
 	if (card < 0)
 		return rng_die(rng, 6);
 	ss_pile_push(&g->p[p].discard, card);
