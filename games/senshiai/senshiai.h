@@ -223,6 +223,27 @@ extern const char *const ss_duration_names[SS_DURATIONS];
 	X(FORCED_MARCH, "forced-march", "Forced March", SS_EVENT, "Morale",   \
 	    1, 0, 0, 0, 0, 0, 0, SS_AB(POWER_MOD), 0, SS_TG_COMPANY,          \
 	    SS_DUR_TURN, "+speed 1", "The target company gets +1 Speed.")     \
+	/* The text's two penalty examples, as cards: +2/1/1 with -1/1/2;  \
+	 * +1/0/1 and +1/2/0 (one Type) with -1/1/1 and -2/0/0 (one Type) */ \
+	X(DRUMS_OF_WAR, "drums-of-war", "Drums of War", SS_EVENT, "Morale",   \
+	    2, 0, 0, 0, 0, 0, 0, SS_AB(POWER_MOD), 0, SS_TG_COMPANY,          \
+	    SS_DUR_ROUND, "+2/1/1",                                          \
+	    "The target company gets +2/1/1 for a round.")                    \
+	X(SICKNESS, "sickness", "Sickness", SS_EVENT, "Famine", 2, 0, 0, 0,   \
+	    0, 0, 0, SS_AB(POWER_MOD), 0, SS_TG_COMPANY, SS_DUR_ROUND,        \
+	    "-1/1/2", "The target company gets -1/1/2 for a round.")          \
+	X(TESTUDO, "testudo", "Testudo", SS_EVENT, "Tactic", 1, 0, 0, 0, 0,   \
+	    0, 0, SS_AB(POWER_MOD), 0, SS_TG_COMPANY, SS_DUR_ROUND, "+1/0/1", \
+	    "The target company gets +1/0/1 for a round.")                    \
+	X(VOLLEY, "volley", "Volley", SS_EVENT, "Tactic", 1, 0, 0, 0, 0, 0,   \
+	    0, SS_AB(POWER_MOD), 0, SS_TG_COMPANY, SS_DUR_ROUND, "+1/2/0",    \
+	    "The target company gets +1/2/0 for a round.")                    \
+	X(FOG, "fog", "Fog", SS_EVENT, "Weather", 1, 0, 0, 0, 0, 0, 0,        \
+	    SS_AB(POWER_MOD), 0, SS_TG_COMPANY, SS_DUR_ROUND, "-1/1/1",       \
+	    "The target company gets -1/1/1 for a round.")                    \
+	X(MUD, "mud", "Mud", SS_EVENT, "Weather", 1, 0, 0, 0, 0, 0, 0,        \
+	    SS_AB(POWER_MOD), 0, SS_TG_COMPANY, SS_DUR_ROUND, "-2/0/0",       \
+	    "The target company gets -2/0/0 for a round.")                    \
 	X(OPEN_THE_VAULTS, "open-the-vaults", "Open the Vaults", SS_EVENT,    \
 	    "Economy", 2, 0, 0, 0, 0, 0, 0, 0, 0, SS_TG_PLAYER,               \
 	    SS_DUR_INSTANT, "", "The target draws 2 cards.")                  \
