@@ -752,9 +752,10 @@ test_ss_view_hidden(void **state)
 			assert_null(strstr(a.p, "Blessing, Dispel"));
 			assert_null(strstr(a.p, "Standing"));
 		}
-		/* The Capital acts as a Unit of the company: Rotten
-		 * Provisions lowers it too. */
-		assert_non_null(strstr(a.p, "b2 Castle Town (alice) 2/1/6: "
+		/* The Capital acts as a Unit of the company, but it is
+		 * immune to bob's Rotten Provisions, which lowers the
+		 * Warriors only. */
+		assert_non_null(strstr(a.p, "b2 Castle Town (alice) 2/1/8: "
 		    "Warriors of alice 3/0/4 speed 1, moved 1;\n    Archers of "
 		    "alice 0/2/3 speed 1, moved 0; Blessing on Archers;"));
 		assert_non_null(strstr(a.p, "\n2   .   C1:2  .    .    .    "

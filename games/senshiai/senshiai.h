@@ -701,7 +701,8 @@ int ss_react_die(struct ss_game *g, int p, struct rng *rng,
 /* The modifiers acting now on Unit u of square sq (u SS_NONE: the
  * Capital on sq, acting as a Unit): the Terrain's Power Modifiers, those
  * of the other allied Troops of its company, and Events in play on it or
- * on its company.  Returns how many were written to out. */
+ * on its company (for a Capital, only those its master cast: it is
+ * immune to the others).  Returns how many were written to out. */
 size_t ss_mods_on(const struct ss_game *g, int sq, int u,
     struct ss_mod out[SS_MODS_MAX]);
 

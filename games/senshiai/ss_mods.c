@@ -26,10 +26,13 @@ ss_mods_on(const struct ss_game *g, int sq, int u,
 		if (k != u && q->unit[k].owner == owner &&
 		    ss_cards[q->unit[k].card].type == SS_TROOP)
 			n = ss_mods_add(q->unit[k].card, out, n);
+	/* Ruling: a Capital is immune to the Effects its master did not
+	 * cast (the text lets him choose; he never wants an enemy's). */
 	for (int i = 0; i < g->neffects; i++) {
 		const struct ss_effect *f = &g->effect[i];
 
-		if (f->sq == sq && (f->unit == SS_NONE || f->unit == u))
+		if (f->sq == sq && (f->unit == SS_NONE || f->unit == u) &&
+		    (u != SS_NONE || f->caster == owner))
 			n = ss_mods_add(f->card, out, n);
 	}
 	return n;
