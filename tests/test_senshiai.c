@@ -692,6 +692,33 @@ test_ss_react_orders(void **state)
 	    why, sizeof why), 0);
 	assert_int_equal(st.at, SS_NONE);
 	assert_int_equal(st.card, SS_CARD_ROTTEN_PROVISIONS);
+	/* Open the Vaults answers "on draw" (a player's number, shown
+	 * 1-based, or any), Earthquake "on move", Native Barbarian "on
+	 * attacked" only. */
+	assert_int_equal(ss_react_parse("on draw 2 cast open", &st, why,
+	    sizeof why), 0);
+	assert_int_equal(st.trigger, SS_ON_DRAW);
+	assert_int_equal(st.at, 1);
+	ss_react_format(&st, why, sizeof why);
+	assert_string_equal(why, "on draw 2 cast open-the-vaults");
+	assert_int_equal(ss_react_parse("on draw 5 cast open-the-vaults", &st,
+	    why, sizeof why), -1);
+	assert_string_equal(why, "'5' is neither a player's number nor "
+	    "'any'");
+	assert_int_equal(ss_react_parse("on draw any cast earthquake", &st,
+	    why, sizeof why), -1);
+	assert_int_equal(ss_react_parse("on move e5 cast earth", &st, why,
+	    sizeof why), 0);
+	ss_react_format(&st, why, sizeof why);
+	assert_string_equal(why, "on move e5 cast earthquake");
+	assert_int_equal(ss_react_parse("on move any cast dispel", &st, why,
+	    sizeof why), -1);
+	assert_int_equal(ss_react_parse("on attacked any cast native", &st,
+	    why, sizeof why), 0);
+	assert_int_equal(ss_react_parse("on attack any cast native-barbarian",
+	    &st, why, sizeof why), -1);
+	assert_string_equal(why, "Native Barbarian does not answer 'on "
+	    "attack' (see the man page)");
 	while (g->p[0].nstanding < SS_STANDING)
 		assert_int_equal(ss_react_order(g, 0, "on roll cast "
 		    "divine-wind", why, sizeof why), 0);
