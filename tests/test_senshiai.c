@@ -705,6 +705,12 @@ test_ss_react_orders(void **state)
 	    why, sizeof why), -1);
 	assert_string_equal(why, "'5' is neither a player's number nor "
 	    "'any'");
+	assert_int_equal(ss_react_order(g, 0, "on draw 1 cast open", why,
+	    sizeof why), -1);
+	assert_string_equal(why, "'on draw' waits for an opponent's number "
+	    "(1 to 2, not yours, 1) or 'any'");
+	assert_int_equal(ss_react_order(g, 0, "on draw 3 cast open", why,
+	    sizeof why), -1);
 	assert_int_equal(ss_react_parse("on draw any cast earthquake", &st,
 	    why, sizeof why), -1);
 	assert_int_equal(ss_react_parse("on move e5 cast earth", &st, why,

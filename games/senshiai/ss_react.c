@@ -202,6 +202,12 @@ ss_react_order(struct ss_game *g, int p, const char *text, char *why,
 
 	if (ss_react_parse(text, &s, why, size) < 0)
 		return -1;
+	if (s.trigger == SS_ON_DRAW && s.at != SS_NONE &&
+	    (s.at >= g->n || s.at == p)) {
+		snprintf(why, size, "'on draw' waits for an opponent's number "
+		    "(1 to %d, not yours, %d) or 'any'", g->n, p + 1);
+		return -1;
+	}
 	for (int i = 0; s.trigger == SS_ON_STRIKE && i < pl->nstanding; i++)
 		if (strncmp(pl->standing[i], "on strike ", 10) == 0) {
 			ss_react_format(&s, pl->standing[i],
