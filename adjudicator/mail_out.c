@@ -127,15 +127,20 @@ mail_out_where(const char *dir, char **statepath, char **outdir)
 	gdir = util_strdup(d);
 	last = strrchr(gdir, '/');
 	if (last != NULL && last > gdir) {
+		const char *num = last + 1;
+		char rel[32];
 		long long run;
 
 		*last = '\0';
 		parent = strrchr(gdir, '/');
 		parent = parent != NULL ? parent + 1 : gdir;
+		while (num[0] == '0' && num[1] != '\0')
+			num++;
+		/* Exactly the name gamedir_path gives run NNNN. */
 		if (strcmp(parent, "runs") == 0 &&
-		    util_parse_int(last + 1, 1, 99999999, &run) == 0) {
-			char rel[32];
-
+		    util_parse_int(num, 1, 99999999, &run) == 0 &&
+		    snprintf(rel, sizeof rel, "%04lld", run) > 0 &&
+		    strcmp(rel, last + 1) == 0) {
 			if (parent > gdir)
 				parent[-1] = '\0';
 			snprintf(rel, sizeof rel, MAIL_OUT_DIR "/%04lld", run);
