@@ -34,7 +34,9 @@
 #include "report.h"
 
 #define MAILIN_SHA_SHOWN 24 /* hex digits of the SHA-256 in a file name */
-#define MAILIN_OUTBOX "outbox" /* GAMEDIR/outbox/: the replies */
+#define MAILIN_OUTBOX "outbox/mail-in" /* in GAMEDIR: the replies */
+#define MAILIN_FROM "gunbai@localhost"   /* From: without --from, as
+					    mail-out's */
 
 /* One run of mail-in on a game directory. */
 struct mailin {
@@ -350,7 +352,27 @@ mailin_msgid(const struct mail_in_msg *m)
 	return sbuf_take(&b);
 }
 
-/* Write reply r as GAMEDIR/outbox/reply-SHA.eml: 0, or -1. */
+/* Make GAMEDIR/outbox/mail-in if it is missing: 0, or -1 with e set. */
+static int
+mailin_mkdirs(const char *dir, struct gb_err *e)
+{
+	char *p = gamedir_path(dir, 0, MAILIN_OUTBOX), *slash;
+	int r = 0;
+
+	slash = strrchr(p, '/');
+	for (int k = 0; k < 2 && r == 0; k++) {
+		if (k == 0)
+			*slash = '\0';
+		if (mkdir(p, 0755) == -1 && errno != EEXIST)
+			r = err_set(e, 0, 0, "cannot create directory '%s': %s",
+			    p, strerror(errno));
+		*slash = '/';
+	}
+	free(p);
+	return r;
+}
+
+/* Write reply r as GAMEDIR/outbox/mail-in/reply-SHA.eml: 0, or -1. */
 static int
 mailin_send(struct mailin *mi, const struct mail_in_msg *m,
     struct mailin_reply *r, const char *to, struct sbuf *said)
@@ -364,7 +386,8 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	int had, rc = 0;
 
 	sbuf_init(&subject);
-	sbuf_printf(&subject, "gunbai: game %s: your orders", mi->st.id);
+	sbuf_printf(&subject, "gunbai %s: turn %lld, your orders", mi->st.id,
+	    mi->st.turn);
 	memset(&msg, 0, sizeof msg);
 	msg.from = mi->from_opt;
 	msg.to = to;
@@ -383,11 +406,8 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 		snprintf(rel, sizeof rel, "reply-%.*s.eml", MAILIN_SHA_SHOWN,
 		    hex);
 		path = gamedir_path(outbox, 0, rel);
-		if ((mkdir(outbox, 0755) == -1 && errno != EEXIST) ||
+		if (mailin_mkdirs(mi->dir, &e) == -1 ||
 		    mailin_create(path, bytes.p, bytes.len, &had, &e) == -1) {
-			if (e.msg[0] == '\0')
-				err_set(&e, 0, 0, "cannot make '%s': %s",
-				    outbox, strerror(errno));
 			rc = cmd_fail_err(-1, &e);
 		} else {
 			sbuf_printf(said, "; reply to %s: %s/%s", to,
@@ -477,8 +497,6 @@ mailin_message(struct mailin *mi, const char *buf, size_t len,
 		if (!r[a].used)
 			continue;
 		mailin_close(mi, &r[a], signed_by[a]);
-		if (mi->from_opt == NULL)
-			continue;
 		if (to == NULL || mail_addr_check(to, &e) == -1) {
 			sbuf_puts(said, "; no reply: ");
 			escape_puts(said, to == NULL ? "no From: address" :
@@ -534,6 +552,7 @@ cmd_mail_in(int argc, char **argv)
 	int c;
 
 	memset(&mi, 0, sizeof mi);
+	mi.from_opt = MAILIN_FROM;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -555,7 +574,7 @@ cmd_mail_in(int argc, char **argv)
 		    CMD_MAIL_IN_USAGE);
 		return EXIT_USAGE;
 	}
-	if (mi.from_opt != NULL && mail_addr_check(mi.from_opt, &e) == -1)
+	if (mail_addr_check(mi.from_opt, &e) == -1)
 		return cmd_fail(EXIT_USAGE, "--from: %s", e.msg);
 	mi.dir = argv[optind++];
 	if (gamedir_runs(mi.dir, &run, &e) == -1)
