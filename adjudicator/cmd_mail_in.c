@@ -21,6 +21,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -335,13 +336,16 @@ mailin_audience(const struct mailin *mi, const struct mail_in_doc *d)
 }
 
 /* The message id of m for In-Reply-To ("<...>"), or NULL if it has none
- * that can be written back. */
+ * that can be written back, or if the reply goes to another address
+ * than its From: (a player's registered one): the id is the sender's,
+ * and may name them. */
 static char *
-mailin_msgid(const struct mail_in_msg *m)
+mailin_msgid(const struct mail_in_msg *m, const char *to)
 {
 	struct sbuf b;
 
-	if (m->message_id == NULL || strlen(m->message_id) == 0 ||
+	if (m->from == NULL || strcasecmp(m->from, to) != 0 ||
+	    m->message_id == NULL || strlen(m->message_id) == 0 ||
 	    strlen(m->message_id) + 2 > MAIL_MSG_ID_MAX)
 		return NULL;
 	for (const char *p = m->message_id; *p != '\0'; p++)
@@ -382,7 +386,7 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	struct sbuf bytes, subject;
 	uint8_t digest[CRYPTO_SHA256_BYTES];
 	char hex[2 * CRYPTO_SHA256_BYTES + 1], rel[64], *path, *outbox;
-	char *id = mailin_msgid(m);
+	char *id = mailin_msgid(m, to);
 	int had, rc = 0;
 
 	sbuf_init(&subject);

@@ -126,6 +126,18 @@ mail_in_marks(const char *buf, size_t len)
 	return marks;
 }
 
+/* A NUL-terminated copy of n bytes that may hold NUL bytes (a raw
+ * signature). */
+static char *
+mail_in_memdup(const char *s, size_t n)
+{
+	char *p = util_malloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
 static char *
 mail_in_strdup(const char *s)
 {
@@ -295,7 +307,7 @@ mail_in_add_sig(struct mail_in_walk *w, const char *buf, size_t len,
 	if (w->nsigs == MAIL_IN_SIGS_MAX)
 		return;
 	s = &w->sigs[w->nsigs++];
-	s->buf = util_strndup(buf, len);
+	s->buf = mail_in_memdup(buf, len);
 	s->len = len;
 	memcpy(s->raw, raw, CRYPTO_SIG_BYTES);
 	memcpy(s->hint, hint, sizeof s->hint);
@@ -428,10 +440,10 @@ mail_in_add_doc(struct mail_in_walk *w, const char *buf, size_t len,
 	m->docs = util_reallocarray(m->docs, m->ndocs + 1, sizeof *m->docs);
 	d = &m->docs[m->ndocs++];
 	memset(d, 0, sizeof *d);
-	d->buf = util_strndup(buf, len);
+	d->buf = mail_in_memdup(buf, len);
 	d->len = len;
 	if (s != NULL) {
-		d->sig = util_strndup(s->buf, s->len);
+		d->sig = mail_in_memdup(s->buf, s->len);
 		d->siglen = s->len;
 		memcpy(d->sighint, s->hint, sizeof d->sighint);
 	}

@@ -23,8 +23,15 @@ STYLE:
   unsigned     only the orders file attached
   noorders     a text body and nothing else
 The message goes to OUT; FROM is its From: address.
+
+    mail_make.py mbox OUT MESSAGE...   an mbox of the messages (mailbox)
+    mail_make.py read MESSAGE          a reply gunbai wrote, parsed: its
+                                       To:, Subject:, In-Reply-To: and
+                                       the decoded text of its body
 """
 import base64
+import email
+import mailbox
 import sys
 from email.message import EmailMessage
 from email.policy import SMTP, default
@@ -115,7 +122,31 @@ def make(style, frm, orders, sig):
     return m.as_bytes(policy=SMTP if crlf else default)
 
 
+def make_mbox(out, paths):
+    box = mailbox.mbox(out, create=True)
+    for p in paths:
+        box.add(mailbox.mboxMessage(read(p)))
+    box.flush()
+    box.close()
+
+
+def show(path):
+    msg = email.message_from_bytes(read(path), policy=default)
+    if msg.defects or msg.is_multipart():
+        sys.exit('mail_make: %s: defects %r' % (path, msg.defects))
+    for h in ('To', 'Subject', 'In-Reply-To'):
+        print('%s: %s' % (h, msg.get(h, '')))
+    print()
+    sys.stdout.write(msg.get_content())
+
+
 def main():
+    if len(sys.argv) >= 3 and sys.argv[1] == 'mbox':
+        make_mbox(sys.argv[2], sys.argv[3:])
+        return
+    if len(sys.argv) == 3 and sys.argv[1] == 'read':
+        show(sys.argv[2])
+        return
     if len(sys.argv) not in (5, 6):
         sys.exit(__doc__)
     style, out, frm, orders = sys.argv[1:5]
