@@ -57,6 +57,7 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "view", .usage = "STATE --player NAME | --public "
 	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
 	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
+	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail_in },
 	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
 	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league },
 	{ .name = "mail-out", .usage = CMD_MAIL_OUT_USAGE,
@@ -472,10 +473,8 @@ cmd_load(const char *path, struct state *st, char *sha)
 static int
 cmd_status(int argc, char **argv)
 {
-	struct owed owed[GAME_MAX_PLAYERS];
 	struct cmd_args a;
 	struct state st;
-	struct outcome oc;
 	struct sbuf b;
 	int status;
 
@@ -496,29 +495,7 @@ cmd_status(int argc, char **argv)
 		return EXIT_OK;
 	}
 	sbuf_init(&b);
-	sbuf_printf(&b, "game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\n"
-	    "players:", st.game->id, st.game->title, st.game->ruleset, st.id,
-	    st.turn);
-	for (int i = 0; i < st.nplayers; i++)
-		sbuf_printf(&b, " %s", st.names[i]);
-	sbuf_putc(&b, '\n');
-	oc = st.game->outcome(st.g);
-	if (oc.finished) {
-		sbuf_puts(&b, "finished: ");
-		if (oc.winners == 0)
-			sbuf_puts(&b, "a draw");
-		for (int i = 0, k = 0; i < st.nplayers; i++)
-			if (oc.winners & EVENT_TO(i))
-				sbuf_printf(&b, "%s%s", k++ ? " and " :
-				    "won by ", st.names[i]);
-		sbuf_printf(&b, ": %s\n", oc.reason);
-	} else {
-		size_t n = st.game->owed(st.g, owed);
-		for (size_t i = 0; i < n; i++)
-			sbuf_printf(&b, "owed: %s: %s: %s\n",
-			    st.names[owed[i].player], owed[i].decision,
-			    owed[i].what);
-	}
+	report_status(&st, &b);
 	say(stdout, b.p, b.len);
 	sbuf_free(&b);
 	state_free(&st);
