@@ -54,7 +54,9 @@ mail_out_read(const struct mail_out *mo, const char *name, int kind,
 }
 
 /* Stage NAME.eml: reports/NAME.txt to the address to, with NAME.json and
- * NAME.svg attached where they exist.  name is a player's or "public". */
+ * NAME.svg attached where they exist.  name is a player's or "public".
+ * Returns 0, EXIT_INPUT (a report unreadable or not mailable) or
+ * EXIT_OUTPUT, the error printed. */
 static int
 mail_out_one(struct mail_out *mo, const char *name, const char *to,
     const char *subject)
@@ -64,6 +66,7 @@ mail_out_one(struct mail_out *mo, const char *name, const char *to,
 	size_t lens[REPORT_KINDS], natt = 0;
 	struct gb_err e = { 0 };
 	struct mail_msg m;
+	struct sbuf bytes;
 	int r = 0;
 
 	for (int k = 0; k < REPORT_KINDS && r == 0; k++) {
@@ -71,7 +74,7 @@ mail_out_one(struct mail_out *mo, const char *name, const char *to,
 		    &bufs[k], &lens[k]);
 
 		if (got == -1)
-			r = -1;
+			r = EXIT_INPUT;
 		if (got != 1 || k == REPORT_TEXT)
 			continue;
 		snprintf(fname[k], sizeof fname[k], "%s.%s", name,
@@ -92,10 +95,15 @@ mail_out_one(struct mail_out *mo, const char *name, const char *to,
 		m.att = att;
 		m.natt = natt;
 		snprintf(rel, sizeof rel, "%s.eml", name);
-		if (mail_msg_stage(&m, &mo->stage, rel, &e) == -1) {
+		sbuf_init(&bytes);
+		if (mail_msg_render(&m, &bytes, NULL, &e) == -1) {
 			err_file(&e, rel);
-			r = cmd_fail_err(-1, &e);
+			r = cmd_fail_err(EXIT_INPUT, &e);
+		} else if (fileio_stage_write(&mo->stage, rel, bytes.p,
+		    bytes.len, &e) == -1) {
+			r = cmd_fail_err(EXIT_OUTPUT, &e);
 		}
+		sbuf_free(&bytes);
 	}
 	for (int k = 0; k < REPORT_KINDS; k++)
 		free(bufs[k]);
@@ -196,10 +204,10 @@ mail_out_run(struct mail_out *mo, const char *outdir)
 	if (r == 0)
 		r = mail_out_one(mo, "public", mo->list, subject);
 	if (r == 0 && fileio_stage_commit(&mo->stage, &e) == -1)
-		r = cmd_fail_err(-1, &e);
+		r = cmd_fail_err(EXIT_OUTPUT, &e);
 	fileio_stage_end(&mo->stage);
-	if (r == -1)
-		return EXIT_OUTPUT;
+	if (r != 0)
+		return r;
 	for (int p = 0; p < mo->st.nplayers; p++)
 		if (mo->st.players[p].address != NULL)
 			printf("%s/%s.eml: to %s\n", outdir,

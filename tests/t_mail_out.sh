@@ -55,6 +55,16 @@ if grep -Fq "$B" g/outbox/0000/alice.eml ||
     grep -Fq "$A" g/outbox/0000/bob.eml; then
 	not_ok "a player's message holds another's address"; else
 	ok "no player's message holds another's address"; fi
+sed '/^$/q' g/outbox/0000/alice.eml | sed '$d' >head.txt
+if cmp -s head.txt "$top/tests/mail-out-alice.head"; then
+	ok "formats/mail.md's example headers are what mail-out writes"; else
+	not_ok "example headers differ:"; diff "$top/tests/mail-out-alice.head" \
+	    head.txt | sed 's/^/    /'; fi
+awk '/^This is `tests\/mail-out-alice.head`/ { w = 1 } w && /^```$/ { if (i) exit
+	i = 1; next } i { print }' "$top/formats/mail.md" >doc.txt
+if cmp -s doc.txt "$top/tests/mail-out-alice.head"; then
+	ok "formats/mail.md shows tests/mail-out-alice.head"; else
+	not_ok "formats/mail.md's example differs from the file"; fi
 if grep -q '^From: gm@example.com$' g/outbox/0000/bob.eml &&
     ! grep -qi '^date:' g/outbox/0000/bob.eml; then
 	ok "From is --from, no Date"; else not_ok "From or Date"; fi
@@ -107,7 +117,7 @@ mailed "alice's message has only the JSON" o2/alice.eml "$A" g2/reports alice
 if grep -q '^From: gunbai@localhost$' o2/alice.eml; then
 	ok "From is gunbai@localhost by default"; else not_ok "default From"; fi
 rm g2/reports/bob.txt
-status_is 5 "a missing text report is an error" "$gunbai" mail-out g2 -o o3
+status_is 4 "a missing text report is an error" "$gunbai" mail-out g2 -o o3
 if grep -q "bob.txt" err && [ ! -e o3 ]; then ok "named; nothing written"
 else not_ok "missing report: $(cat err)"; fi
 
@@ -149,6 +159,12 @@ status_is 2 "--from is checked" "$gunbai" mail-out g --from "gm" -o o4
 status_is 2 "--list is checked" "$gunbai" mail-out g --list "a@b,c@d" -o o4
 status_is 2 "a directory that is no game needs -o" "$gunbai" mail-out g/inbox
 [ ! -e o4 ] && ok "nothing written" || not_ok "o4 written"
+
+"$gunbai" mail-out --help >help.txt
+if mandoc -Tascii -O width=200 "$top/man/gunbai.1" | col -bx |
+    sed 's/^ *//' | grep -qxF "$(sed 's/^usage: //' help.txt)"; then
+	ok "mail-out --help is in the manual's SYNOPSIS"; else
+	not_ok "mail-out --help: $(cat help.txt)"; fi
 
 echo "1..$n"
 [ "$fails" -eq 0 ]
