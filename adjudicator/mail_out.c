@@ -184,8 +184,10 @@ mail_out_run(struct mail_out *mo, const char *outdir)
 	char subject[160];
 	int missing = 0, r = 0;
 
-	if (fileio_stage_begin(&mo->stage, outdir, &e) == -1)
+	if (fileio_stage_begin(&mo->stage, outdir, &e) == -1) {
+		fileio_stage_end(&mo->stage);
 		return cmd_fail_err(EXIT_OUTPUT, &e);
+	}
 	for (int p = 0; p < mo->st.nplayers && r == 0; p++) {
 		const struct state_player *pl = &mo->st.players[p];
 
