@@ -85,6 +85,7 @@ mbox:
 begin retry
 * * F,1m,1m
 CONF
+chmod 644 "$conf" # Exim refuses a configuration others may write
 "$exim" -C "$conf" -bd -oX "$port" -oP "$ex/exim.pid" </dev/null \
     >"$ex/out" 2>&1 || fail_loudly "Exim does not start: $(cat "$ex/out")"
 # Up: the pid file written and the port answering.
