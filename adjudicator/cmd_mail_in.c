@@ -522,7 +522,10 @@ mailin_input(struct mailin *mi, const char *name, const char *buf,
 	struct mail_in_span *spans;
 	size_t n = mail_in_split(buf, len, &spans);
 
-	if (n > MAIL_IN_MESSAGES_MAX) {
+	if (n == 0) {
+		cmd_fail(0, "%s: empty: no mail message in it", name);
+		mi->status = EXIT_INPUT;
+	} else if (n > MAIL_IN_MESSAGES_MAX) {
 		cmd_fail(0, "%s: %zu messages; at most %d in one input", name,
 		    n, MAIL_IN_MESSAGES_MAX);
 		mi->status = EXIT_INPUT;
