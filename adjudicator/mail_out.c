@@ -54,7 +54,9 @@ mail_out_read(const struct mail_out *mo, const char *name, int kind,
 }
 
 /* Stage NAME.eml: reports/NAME.txt to the address to, with NAME.json and
- * NAME.svg attached where they exist.  name is a player's or "public". */
+ * NAME.svg attached where they exist.  name is a player's or "public".
+ * Returns 0, EXIT_INPUT (a report unreadable or not mailable) or
+ * EXIT_OUTPUT, the error printed. */
 static int
 mail_out_one(struct mail_out *mo, const char *name, const char *to,
     const char *subject)
@@ -64,6 +66,7 @@ mail_out_one(struct mail_out *mo, const char *name, const char *to,
 	size_t lens[REPORT_KINDS], natt = 0;
 	struct gb_err e = { 0 };
 	struct mail_msg m;
+	struct sbuf bytes;
 	int r = 0;
 
 	for (int k = 0; k < REPORT_KINDS && r == 0; k++) {
@@ -71,7 +74,7 @@ mail_out_one(struct mail_out *mo, const char *name, const char *to,
 		    &bufs[k], &lens[k]);
 
 		if (got == -1)
-			r = -1;
+			r = EXIT_INPUT;
 		if (got != 1 || k == REPORT_TEXT)
 			continue;
 		snprintf(fname[k], sizeof fname[k], "%s.%s", name,
@@ -92,10 +95,15 @@ mail_out_one(struct mail_out *mo, const char *name, const char *to,
 		m.att = att;
 		m.natt = natt;
 		snprintf(rel, sizeof rel, "%s.eml", name);
-		if (mail_msg_stage(&m, &mo->stage, rel, &e) == -1) {
+		sbuf_init(&bytes);
+		if (mail_msg_render(&m, &bytes, NULL, &e) == -1) {
 			err_file(&e, rel);
-			r = cmd_fail_err(-1, &e);
+			r = cmd_fail_err(EXIT_INPUT, &e);
+		} else if (fileio_stage_write(&mo->stage, rel, bytes.p,
+		    bytes.len, &e) == -1) {
+			r = cmd_fail_err(EXIT_OUTPUT, &e);
 		}
+		sbuf_free(&bytes);
 	}
 	for (int k = 0; k < REPORT_KINDS; k++)
 		free(bufs[k]);
@@ -127,15 +135,20 @@ mail_out_where(const char *dir, char **statepath, char **outdir)
 	gdir = util_strdup(d);
 	last = strrchr(gdir, '/');
 	if (last != NULL && last > gdir) {
+		const char *num = last + 1;
+		char rel[32];
 		long long run;
 
 		*last = '\0';
 		parent = strrchr(gdir, '/');
 		parent = parent != NULL ? parent + 1 : gdir;
+		while (num[0] == '0' && num[1] != '\0')
+			num++;
+		/* Exactly the name gamedir_path gives run NNNN. */
 		if (strcmp(parent, "runs") == 0 &&
-		    util_parse_int(last + 1, 1, 99999999, &run) == 0) {
-			char rel[32];
-
+		    util_parse_int(num, 1, 99999999, &run) == 0 &&
+		    snprintf(rel, sizeof rel, "%04lld", run) > 0 &&
+		    strcmp(rel, last + 1) == 0) {
 			if (parent > gdir)
 				parent[-1] = '\0';
 			snprintf(rel, sizeof rel, MAIL_OUT_DIR "/%04lld", run);
@@ -191,10 +204,10 @@ mail_out_run(struct mail_out *mo, const char *outdir)
 	if (r == 0)
 		r = mail_out_one(mo, "public", mo->list, subject);
 	if (r == 0 && fileio_stage_commit(&mo->stage, &e) == -1)
-		r = cmd_fail_err(-1, &e);
+		r = cmd_fail_err(EXIT_OUTPUT, &e);
 	fileio_stage_end(&mo->stage);
-	if (r == -1)
-		return EXIT_OUTPUT;
+	if (r != 0)
+		return r;
 	for (int p = 0; p < mo->st.nplayers; p++)
 		if (mo->st.players[p].address != NULL)
 			printf("%s/%s.eml: to %s\n", outdir,

@@ -324,6 +324,40 @@ test_mail_msg_write(void **ctx)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* Staged with a run's other outputs: there only when committed. */
+static void
+test_mail_msg_stage(void **ctx)
+{
+	char dir[] = "/tmp/gunbai-mailstage.XXXXXX", out[64], path[96];
+	char *want, *got;
+	struct mail_msg m = msg_sample(sample_att, 1);
+	struct fileio_stage s;
+	struct gb_err e;
+	size_t len;
+
+	(void)ctx;
+	assert_non_null(mkdtemp(dir));
+	snprintf(out, sizeof out, "%s/outbox", dir);
+	snprintf(path, sizeof path, "%s/alice.eml", out);
+	assert_int_equal(fileio_stage_begin(&s, out, &e), 0);
+	assert_int_equal(mail_msg_stage(&m, &s, "alice.eml", &e), 0);
+	m.to = "not an address";
+	assert_int_equal(mail_msg_stage(&m, &s, "bob.eml", &e), -1);
+	assert_int_equal(access(path, F_OK), -1);
+	assert_int_equal(fileio_stage_commit(&s, &e), 0);
+	fileio_stage_end(&s);
+	m.to = "alice@example.com";
+	want = msg_render(&m, NULL);
+	assert_int_equal(fileio_read(path, 1 << 20, &got, &len, &e), 0);
+	assert_string_equal(got, want);
+	snprintf(path, sizeof path, "%s/bob.eml", out);
+	assert_int_equal(access(path, F_OK), -1);
+	free(got);
+	free(want);
+	snprintf(path, sizeof path, "rm -r '%s'", dir);
+	assert_int_equal(system(path), 0);
+}
+
 int
 main(void)
 {
@@ -333,6 +367,7 @@ main(void)
 		cmocka_unit_test(test_mail_msg_encodings),
 		cmocka_unit_test(test_mail_msg_refused),
 		cmocka_unit_test(test_mail_msg_write),
+		cmocka_unit_test(test_mail_msg_stage),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
