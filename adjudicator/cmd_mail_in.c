@@ -460,6 +460,7 @@ mailin_message(struct mailin *mi, const char *buf, size_t len,
 	int signed_by[GAME_MAX_PLAYERS + 1] = { 0 };
 	struct mail_in_msg m;
 	size_t filed = 0;
+	int failed = 0;
 
 	memset(r, 0, sizeof r);
 	mail_in_read(&m, buf, len, &mi->st);
@@ -486,7 +487,7 @@ mailin_message(struct mailin *mi, const char *buf, size_t len,
 		int a = mailin_audience(mi, &m.docs[k]);
 		int got = mailin_doc(mi, &m.docs[k], k, mailin_reply_of(r, a));
 		if (got == -1)
-			mi->status = EXIT_OUTPUT;
+			failed = 1;
 		filed += got == 1;
 		signed_by[a + 1] |= m.docs[k].signer >= 0;
 	}
@@ -494,7 +495,13 @@ mailin_message(struct mailin *mi, const char *buf, size_t len,
 		sbuf_printf(said, "%zu orders file%s, %zu filed", m.ndocs,
 		    m.ndocs == 1 ? "" : "s", filed);
 	mi->filed += (long long)filed;
-	for (int a = 0; a <= GAME_MAX_PLAYERS; a++) {
+	/* Nothing is said of a message not filed whole: it is to be given
+	 * again (the MTA defers it). */
+	if (failed) {
+		sbuf_puts(said, "; not all filed: no reply");
+		mi->status = EXIT_OUTPUT;
+	}
+	for (int a = 0; a <= GAME_MAX_PLAYERS && !failed; a++) {
 		const char *to = a > 0 ? mi->st.players[a - 1].address :
 		    m.from;
 		struct gb_err e = { 0 };
@@ -522,7 +529,10 @@ mailin_input(struct mailin *mi, const char *name, const char *buf,
 	struct mail_in_span *spans;
 	size_t n = mail_in_split(buf, len, &spans);
 
-	if (n > MAIL_IN_MESSAGES_MAX) {
+	if (n == 0) {
+		cmd_fail(0, "%s: empty: no mail message in it", name);
+		mi->status = EXIT_INPUT;
+	} else if (n > MAIL_IN_MESSAGES_MAX) {
 		cmd_fail(0, "%s: %zu messages; at most %d in one input", name,
 		    n, MAIL_IN_MESSAGES_MAX);
 		mi->status = EXIT_INPUT;

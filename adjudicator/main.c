@@ -57,9 +57,9 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "view", .usage = "STATE --player NAME | --public "
 	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
 	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
-	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail_in },
 	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
 	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league },
+	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail_in },
 	{ .name = "mail-out", .usage = CMD_MAIL_OUT_USAGE,
 	    .exec = cmd_mail_out },
 	{ .name = "check-seed", .usage = CMD_SEED_USAGE,

@@ -120,7 +120,7 @@ chmod +x catch.sh
 echo "my orders" >body.txt
 if HOME=$tmp timeout 30 mutt -n -F /dev/null \
     -e "set sendmail=\"$tmp/catch.sh\"" -e 'set from=alice@example.net' \
-    -e 'set use_from=yes' -e "set tmpdir=$tmp" -s orders \
+    -e 'set use_from=yes' -e "set tmpdir=$tmp" -e 'set record=""' -s orders \
     -a a1.yaml a1.yaml.sig -- gm@example.org <body.txt >/dev/null 2>&1 &&
     [ -s mutt.eml ]; then
 	status_is 0 "mutt's message" "$gunbai" mail-in gd mutt.eml
@@ -224,6 +224,30 @@ fi
 grep -q '^turn: 3$' gd/runs/0001/state.yaml && ok "the game is at turn 3" ||
     not_ok "the game is not at turn 3"
 status_is 0 "verify the game mail-in and run made" "$gunbai" verify gd
+
+# The README's robot: samples/mail/mail-in.sh, as an MTA pipe runs it,
+# with a sendmail that keeps what it is given.
+newgame gd
+printf '#!/bin/sh\n[ "$1" = -t ] || exit 1\ncat >>"%s/sendmail.out"\n' "$tmp" >sendmail.sh
+chmod +x sendmail.sh
+$make gmail m.eml alice@example.net a1.yaml a1.yaml.sig
+GUNBAI=$gunbai SENDMAIL=$tmp/sendmail.sh sh "$top/samples/mail/mail-in.sh" \
+    gd gm@example.org <m.eml >out 2>&1
+st=$?
+if [ "$st" -eq 0 ] && cmp -s gd/inbox/"$a1name" a1.yaml; then
+	ok "samples/mail/mail-in.sh files the orders"
+else
+	not_ok "samples/mail/mail-in.sh: exit $st"; sed 's/^/    /' out
+fi
+if [ -s sendmail.out ] && [ -z "$(ls gd/outbox/mail-in)" ]; then
+	ok "and sends the reply with sendmail -t, leaving none behind"
+else
+	not_ok "the reply was not sent"
+fi
+$make read sendmail.out >reply 2>&1
+has "the reply sent is from the organiser" "Receipt: sha256 $a1sha" reply
+grep -q '^From: gm@example.org$' sendmail.out && ok "From: is the organiser's address" ||
+    not_ok "From: is not the organiser's address"
 
 # Usage and inputs.
 status_is 2 "no game directory" "$gunbai" mail-in
