@@ -14,7 +14,6 @@
 #include "mail_msg.h"
 #include "report.h"
 
-#define MAIL_OUT_FROM "gunbai@localhost"
 #define MAIL_OUT_DIR "outbox"
 #define MAIL_OUT_REPORT_MAX FILEIO_STATE_MAX
 
@@ -242,7 +241,7 @@ cmd_mail_out(int argc, char **argv)
 	int c, status;
 
 	memset(&mo, 0, sizeof mo);
-	mo.from = MAIL_OUT_FROM;
+	mo.from = MAIL_MSG_FROM_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
