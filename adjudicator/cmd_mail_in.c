@@ -101,22 +101,6 @@ mailin_inbox(struct mailin *mi, size_t *n)
 	return files;
 }
 
-/* 1 if the file at path has exactly the len bytes data, 0 if not. */
-static int
-mailin_same(const char *path, const char *data, size_t len)
-{
-	struct gb_err e = { 0 };
-	char *old;
-	size_t olen;
-	int same;
-
-	if (fileio_read(path, len + 1, &old, &olen, &e) == -1)
-		return 0;
-	same = olen == len && memcmp(old, data, len) == 0;
-	free(old);
-	return same;
-}
-
 /* Create path with data, or find it there with the same bytes (*had
  * set): 0, or -1 with e set. */
 static int
@@ -127,7 +111,7 @@ mailin_create(const char *path, const char *data, size_t len, int *had,
 	if (!*had && fileio_create(path, data, len, e) == 0)
 		return 0;
 	/* There already, or made meanwhile by another mail-in. */
-	if (access(path, F_OK) == 0 && mailin_same(path, data, len)) {
+	if (access(path, F_OK) == 0 && fileio_same(path, data, len)) {
 		*had = 1;
 		return 0;
 	}
@@ -151,10 +135,10 @@ mailin_store(struct mailin *mi, const char *name, const struct mail_in_doc *d,
 	sig = util_malloc(strlen(yaml) + 5);
 	strcat(strcpy(sig, yaml), ".sig");
 	free(path);
-	*had = access(yaml, F_OK) == 0 && mailin_same(yaml, d->buf, d->len);
+	*had = access(yaml, F_OK) == 0 && fileio_same(yaml, d->buf, d->len);
 	if (!*had) {
 		if (access(sig, F_OK) == 0 && access(yaml, F_OK) == -1 &&
-		    !mailin_same(sig, d->sig, d->siglen))
+		    !fileio_same(sig, d->sig, d->siglen))
 			unlink(sig);
 		r = mailin_create(sig, d->sig, d->siglen, &sighad, e);
 		if (r == 0)
