@@ -113,6 +113,14 @@ replies gd >/dev/null
 has "the second reply says it was filed already" \
     "Already filed in the inbox as $a1name" replies
 
+newgame gd
+cp a1.yaml gd/inbox/copied.yaml
+cp a1.yaml.sig gd/inbox/copied.yaml.sig
+"$gunbai" mail-in gd m.eml >/dev/null
+[ "$(ls gd/inbox | wc -l)" -eq 2 ] &&
+    ok "the same bytes, copied into the inbox by hand, are not filed again" ||
+    not_ok "the same bytes filed again beside a copy"
+
 # mutt itself, as a player would send with it.
 newgame gd
 printf '#!/bin/sh\ncat >"%s/mutt.eml"\n' "$tmp" >catch.sh
