@@ -11,7 +11,8 @@
  *    a temporary file, flushed and linked into place; the same bytes are
  *    filed once, and a file a higher revision in the inbox replaces, or
  *    that differs from one of the same revision there, is not filed;
- * 4. write the replies to GAMEDIR/outbox/, ready for `sendmail -t`.
+ * 4. write the replies to GAMEDIR/outbox/mail-in/, ready for
+ *    `sendmail -t`.
  *
  * The signature decides who sent a file, never From:.  A file signed by
  * a player is answered at that player's registered address when the game
@@ -42,11 +43,9 @@
 /* One run of mail-in on a game directory. */
 struct mailin {
 	const char *dir;
-	const char *from_opt; /* --from, or NULL */
+	const char *from_opt; /* --from, the replies' From: */
 	struct state st;
 	int status;           /* the exit status so far */
-	long long filed;      /* files filed, replies written */
-	long long replies;
 };
 
 /* A reply being written: to a player (by their signature) or to the
@@ -101,22 +100,6 @@ mailin_inbox(struct mailin *mi, size_t *n)
 	return files;
 }
 
-/* 1 if the file at path has exactly the len bytes data, 0 if not. */
-static int
-mailin_same(const char *path, const char *data, size_t len)
-{
-	struct gb_err e = { 0 };
-	char *old;
-	size_t olen;
-	int same;
-
-	if (fileio_read(path, len + 1, &old, &olen, &e) == -1)
-		return 0;
-	same = olen == len && memcmp(old, data, len) == 0;
-	free(old);
-	return same;
-}
-
 /* Create path with data, or find it there with the same bytes (*had
  * set): 0, or -1 with e set. */
 static int
@@ -127,7 +110,7 @@ mailin_create(const char *path, const char *data, size_t len, int *had,
 	if (!*had && fileio_create(path, data, len, e) == 0)
 		return 0;
 	/* There already, or made meanwhile by another mail-in. */
-	if (access(path, F_OK) == 0 && mailin_same(path, data, len)) {
+	if (access(path, F_OK) == 0 && fileio_same(path, data, len)) {
 		*had = 1;
 		return 0;
 	}
@@ -151,10 +134,10 @@ mailin_store(struct mailin *mi, const char *name, const struct mail_in_doc *d,
 	sig = util_malloc(strlen(yaml) + 5);
 	strcat(strcpy(sig, yaml), ".sig");
 	free(path);
-	*had = access(yaml, F_OK) == 0 && mailin_same(yaml, d->buf, d->len);
+	*had = access(yaml, F_OK) == 0 && fileio_same(yaml, d->buf, d->len);
 	if (!*had) {
 		if (access(sig, F_OK) == 0 && access(yaml, F_OK) == -1 &&
-		    !mailin_same(sig, d->sig, d->siglen))
+		    !fileio_same(sig, d->sig, d->siglen))
 			unlink(sig);
 		r = mailin_create(sig, d->sig, d->siglen, &sighad, e);
 		if (r == 0)
@@ -294,7 +277,8 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 		free(why);
 	} else {
 		struct gb_err e = { 0 };
-		if (mailin_store(mi, name, d, &had, &e) == -1) {
+		/* Filed already, maybe by another name: not again. */
+		if (!same && mailin_store(mi, name, d, &had, &e) == -1) {
 			cmd_fail_err(0, &e);
 			orders_free(&f);
 			return -1;
@@ -416,7 +400,6 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 		} else {
 			sbuf_printf(said, "; reply to %s: %s/%s", to,
 			    MAILIN_OUTBOX, rel);
-			mi->replies++;
 		}
 		free(path);
 	}
@@ -494,7 +477,6 @@ mailin_message(struct mailin *mi, const char *buf, size_t len,
 	if (m.ndocs > 0)
 		sbuf_printf(said, "%zu orders file%s, %zu filed", m.ndocs,
 		    m.ndocs == 1 ? "" : "s", filed);
-	mi->filed += (long long)filed;
 	/* Nothing is said of a message not filed whole: it is to be given
 	 * again (the MTA defers it). */
 	if (failed) {
@@ -524,7 +506,7 @@ mailin_message(struct mailin *mi, const char *buf, size_t len,
 /* One input: a message or an mbox of them. */
 static void
 mailin_input(struct mailin *mi, const char *name, const char *buf,
-    size_t len, long long *count)
+    size_t len)
 {
 	struct mail_in_span *spans;
 	size_t n = mail_in_split(buf, len, &spans);
@@ -542,7 +524,6 @@ mailin_input(struct mailin *mi, const char *name, const char *buf,
 		struct sbuf said;
 		sbuf_init(&said);
 		mailin_message(mi, buf + spans[i].off, spans[i].len, &said);
-		(*count)++;
 		printf("%s: message %zu: ", name, i + 1);
 		fwrite(said.p ? said.p : "", 1, said.len, stdout);
 		putchar('\n');
@@ -561,7 +542,7 @@ cmd_mail_in(int argc, char **argv)
 	};
 	struct mailin mi;
 	struct gb_err e = { 0 };
-	long long run, count = 0;
+	long long run;
 	char *path;
 	int c;
 
@@ -612,7 +593,7 @@ cmd_mail_in(int argc, char **argv)
 			mi.status = EXIT_INPUT;
 			continue;
 		}
-		mailin_input(&mi, name, buf, len, &count);
+		mailin_input(&mi, name, buf, len);
 		free(buf);
 	}
 	state_free(&mi.st);

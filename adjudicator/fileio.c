@@ -128,6 +128,22 @@ fileio_read_fd(int fd, const char *name, size_t cap, char **buf, size_t *len,
 	return 0;
 }
 
+int
+fileio_same(const char *path, const char *data, size_t len)
+{
+	struct gb_err e = { 0 };
+	char *other;
+	size_t olen;
+	int same;
+
+	/* One byte more than data: a longer file is not the same. */
+	if (fileio_read(path, len + 1, &other, &olen, &e) == -1)
+		return 0;
+	same = olen == len && memcmp(other, data, len) == 0;
+	free(other);
+	return same;
+}
+
 /* Write all of data to fd and flush it to disk. */
 static int
 fileio_write_fd(int fd, const char *data, size_t len)

@@ -240,7 +240,9 @@ mail_in_decode(GMimePart *part, size_t *len)
 	g_mime_data_wrapper_write_to_stream(w, mem);
 	a = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(mem));
 	out = util_malloc(a->len + 1);
-	memcpy(out, a->data, a->len);
+	/* An empty part has no data at all (NULL). */
+	if (a->len > 0)
+		memcpy(out, a->data, a->len);
 	out[a->len] = '\0';
 	*len = a->len;
 	g_object_unref(mem);

@@ -113,6 +113,14 @@ replies gd >/dev/null
 has "the second reply says it was filed already" \
     "Already filed in the inbox as $a1name" replies
 
+newgame gd
+cp a1.yaml gd/inbox/copied.yaml
+cp a1.yaml.sig gd/inbox/copied.yaml.sig
+"$gunbai" mail-in gd m.eml >/dev/null
+[ "$(ls gd/inbox | wc -l)" -eq 2 ] &&
+    ok "the same bytes, copied into the inbox by hand, are not filed again" ||
+    not_ok "the same bytes filed again beside a copy"
+
 # mutt itself, as a player would send with it.
 newgame gd
 printf '#!/bin/sh\ncat >"%s/mutt.eml"\n' "$tmp" >catch.sh
@@ -194,20 +202,21 @@ $make thunderbird m.eml alice@example.net a1r1.yaml a1r1.yaml.sig
 "$gunbai" mail-in gd m.eml >/dev/null
 cmp -s gd/inbox/alice-t1-$(sha a1r1.yaml | cut -c1-24).yaml a1r1.yaml &&
     ok "a corrected revision is filed" || not_ok "a corrected revision is not filed"
-printf '# late\n' | cat a1.yaml - >a1b.yaml
-openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in a1b.yaml -out a1b.yaml.sig
-$make thunderbird m.eml alice@example.net a1b.yaml a1b.yaml.sig
-rm -r gd/outbox
-"$gunbai" mail-in gd m.eml >/dev/null
-replies gd >/dev/null
+# resend FILE COMMENT NEW: FILE with the line COMMENT added, as NEW,
+# signed by alice and mailed; its reply parsed into $tmp/replies.
+resend() {
+	printf '%s\n' "$2" | cat "$1" - >"$3"
+	openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in "$3" \
+	    -out "$3.sig"
+	$make thunderbird m.eml alice@example.net "$3" "$3.sig"
+	rm -r gd/outbox
+	"$gunbai" mail-in gd m.eml >/dev/null
+	replies gd >/dev/null
+}
+resend a1.yaml '# late' a1b.yaml
 has "a lower revision after a higher one is not filed" \
     "Not filed: revision 0, replaced by revision 1" replies
-printf '# other\n' | cat a1r1.yaml - >a1c.yaml
-openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in a1c.yaml -out a1c.yaml.sig
-$make thunderbird m.eml alice@example.net a1c.yaml a1c.yaml.sig
-rm -r gd/outbox
-"$gunbai" mail-in gd m.eml >/dev/null
-replies gd >/dev/null
+resend a1r1.yaml '# other' a1c.yaml
 has "another file of the same revision is not filed" \
     "send this one again with 'revision: 2'" replies
 [ "$(ls gd/inbox | wc -l)" -eq 6 ] && ok "the inbox holds a1, a1 revision 1 and b2" ||
