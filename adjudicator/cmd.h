@@ -10,6 +10,8 @@
 /* After "gunbai NAME ", as the man page's SYNOPSIS says. */
 #define CMD_RUN_USAGE "[--nmr] GAMEDIR"
 #define CMD_VERIFY_USAGE "GAMEDIR [--player NAME REPORT ...]"
+#define CMD_MAIL_IN_USAGE "GAMEDIR [--from ADDR] [MESSAGE ...]"
+#define CMD_MAIL_OUT_USAGE "DIR [--from ADDR] [--list ADDR] [-o OUTDIR]"
 #define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | run [--nmr] [-j N] | " \
 	"standings [--json] | verify [-j N]"
 
@@ -23,6 +25,14 @@ int cmd_verify(int argc, char **argv);
 /* gunbai league: status, run, standings and verify over every game
  * directory of a league directory (cmd_league.c). */
 int cmd_league(int argc, char **argv);
+
+/* gunbai mail-in: orders mailed to a game directory checked, filed in
+ * its inbox and answered (cmd_mail_in.c). */
+int cmd_mail_in(int argc, char **argv);
+
+/* gunbai mail-out: the reports of a game directory or one of its runs
+ * as messages for sendmail -t (mail_out.c, formats/mail.md). */
+int cmd_mail_out(int argc, char **argv);
 
 /* "gunbai: " and the message on stderr; returns status. */
 int cmd_fail(int status, const char *fmt, ...) GB_PRINTF(2, 3);

@@ -91,22 +91,6 @@ run_read(const char *path, size_t cap, char **buf, size_t *len,
 	return fileio_read(path, cap, buf, len, e);
 }
 
-/* 1 if the file at path has exactly len bytes buf, 0 if not. */
-static int
-run_same(const char *path, const char *buf, size_t len)
-{
-	struct gb_err e = { 0 };
-	char *other;
-	size_t olen;
-	int same;
-
-	if (fileio_read(path, FILEIO_ORDERS_MAX, &other, &olen, &e) == -1)
-		return 0;
-	same = olen == len && memcmp(other, buf, len) == 0;
-	free(other);
-	return same;
-}
-
 static int
 run_sync_dir(const char *dir)
 {
@@ -148,7 +132,7 @@ run_finish(const char *dir, long long run)
 				    names.v[i]);
 				there = gamedir_path(dir, run, rel.p);
 				sbuf_free(&rel);
-				if (run_same(there, buf, len)) {
+				if (fileio_same(there, buf, len)) {
 					if (unlink(in) == -1)
 						r = cmd_fail(-1, "cannot remove "
 						    "'%s': %s", in,

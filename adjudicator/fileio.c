@@ -63,9 +63,7 @@ fileio_read(const char *path, size_t cap, char **buf, size_t *len,
     struct gb_err *e)
 {
 	struct stat sb;
-	char *p;
-	size_t n = 0;
-	int fd;
+	int fd, r;
 
 	err_file(e, path);
 	*buf = NULL;
@@ -90,15 +88,29 @@ fileio_read(const char *path, size_t cap, char **buf, size_t *len,
 		    path, (long long)sb.st_size, cap);
 	}
 	/* Read up to cap + 1 bytes whatever stat said: the file may grow. */
+	r = fileio_read_fd(fd, path, cap, buf, len, e);
+	close(fd);
+	return r;
+}
+
+int
+fileio_read_fd(int fd, const char *name, size_t cap, char **buf, size_t *len,
+    struct gb_err *e)
+{
+	size_t n = 0;
+	char *p;
+
+	err_file(e, name);
+	*buf = NULL;
+	*len = 0;
 	p = util_malloc(cap + 2);
 	for (;;) {
 		ssize_t r = read(fd, p + n, cap + 1 - n);
 		if (r == -1 && errno == EINTR)
 			continue;
 		if (r == -1) {
-			fileio_fail(e, path, "cannot read");
+			fileio_fail(e, name, "cannot read");
 			free(p);
-			close(fd);
 			return -1;
 		}
 		if (r == 0)
@@ -106,16 +118,30 @@ fileio_read(const char *path, size_t cap, char **buf, size_t *len,
 		n += (size_t)r;
 		if (n > cap) {
 			free(p);
-			close(fd);
 			return err_set(e, 0, 0,
-			    "'%s' is larger than %zu bytes", path, cap);
+			    "'%s' is larger than %zu bytes", name, cap);
 		}
 	}
-	close(fd);
 	p[n] = '\0';
 	*buf = p;
 	*len = n;
 	return 0;
+}
+
+int
+fileio_same(const char *path, const char *data, size_t len)
+{
+	struct gb_err e = { 0 };
+	char *other;
+	size_t olen;
+	int same;
+
+	/* One byte more than data: a longer file is not the same. */
+	if (fileio_read(path, len + 1, &other, &olen, &e) == -1)
+		return 0;
+	same = olen == len && memcmp(other, data, len) == 0;
+	free(other);
+	return same;
 }
 
 /* Write all of data to fd and flush it to disk. */

@@ -18,6 +18,15 @@
 int fileio_read(const char *path, size_t cap, char **buf, size_t *len,
     struct gb_err *e);
 
+/* Read fd (a pipe: standard input) to its end, at most cap bytes, as
+ * fileio_read does; name is shown in messages.  fd is not closed. */
+int fileio_read_fd(int fd, const char *name, size_t cap, char **buf,
+    size_t *len, struct gb_err *e);
+
+/* 1 if the regular file at path holds exactly the len bytes data, 0 if
+ * not (or it cannot be read). */
+int fileio_same(const char *path, const char *data, size_t len);
+
 /* Create the file path with the given bytes, never replacing an existing
  * one: the bytes go to a temporary file beside it, are flushed to disk and
  * then linked into place.  Returns 0, or -1 with e set. */

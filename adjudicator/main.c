@@ -15,6 +15,7 @@
 #include "escape.h"
 #include "fileio.h"
 #include "gamedir.h"
+#include "mail_addr.h"
 #include "game.h"
 #include "orders.h"
 #include "report.h"
@@ -44,7 +45,8 @@ static int cmd_view(int, char **);
 /* In the order of the man page's SYNOPSIS. */
 static const struct cmd_entry cmd_table[] = {
 	{ .name = "games", .usage = "", .exec = cmd_games },
-	{ .name = "new", .usage = "GAME --id ID --player NAME=KEY.pem ... "
+	{ .name = "new", .usage = "GAME --id ID "
+	    "--player NAME=KEY.pem[,ADDRESS] ... "
 	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE | -d GAMEDIR",
 	    .exec = cmd_new },
 	{ .name = "status", .usage = "STATE [--json]", .exec = cmd_status,
@@ -57,6 +59,9 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
 	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
 	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league },
+	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail_in },
+	{ .name = "mail-out", .usage = CMD_MAIL_OUT_USAGE,
+	    .exec = cmd_mail_out },
 	{ .name = "check-seed", .usage = CMD_SEED_USAGE,
 	    .exec = cmd_check_seed },
 };
@@ -300,13 +305,13 @@ cmd_new_players(struct state *st, const struct cmd_args *a)
 	struct gb_err e = { 0 };
 
 	for (int i = 0; i < a->nplayers; i++) {
-		const char *eq = strchr(a->players[i], '=');
-		char *name, *pem, *canon;
+		const char *eq = strchr(a->players[i], '='), *comma;
+		char *name, *pem, *canon, *keypath;
 		size_t len;
 
 		if (eq == NULL)
 			return failx(EXIT_USAGE, "--player '%s': expected "
-			    "NAME=KEY.pem", a->players[i]);
+			    "NAME=KEY.pem or NAME=KEY.pem,ADDRESS", a->players[i]);
 		name = util_strndup(a->players[i],
 		    (size_t)(eq - a->players[i]));
 		if (!util_valid_name(name) || strcmp(name, "public") == 0) {
@@ -321,15 +326,27 @@ cmd_new_players(struct state *st, const struct cmd_args *a)
 			free(name);
 			return EXIT_USAGE;
 		}
-		if (fileio_read(eq + 1, FILEIO_KEY_MAX, &pem, &len, &e) == -1 ||
+		/* NAME=KEY.pem,ADDRESS: the address after the first comma. */
+		comma = strchr(eq + 1, ',');
+		keypath = util_strndup(eq + 1, comma != NULL ?
+		    (size_t)(comma - eq - 1) : strlen(eq + 1));
+		if (comma != NULL && mail_addr_check(comma + 1, &e) == -1) {
+			failx(EXIT_USAGE, "%s: %s", name, e.msg);
+			free(name);
+			free(keypath);
+			return EXIT_USAGE;
+		}
+		if (fileio_read(keypath, FILEIO_KEY_MAX, &pem, &len, &e) == -1 ||
 		    crypto_pubkey_check(pem, &canon, &e) == -1) {
-			err_file(&e, eq + 1);
+			err_file(&e, keypath);
 			fail(&e);
 			free(name);
+			free(keypath);
 			if (pem != NULL)
 				free(pem);
 			return EXIT_INPUT;
 		}
+		free(keypath);
 		free(pem);
 		for (int j = 0; j < st->nplayers; j++)
 			if (strcmp(st->players[j].key, canon) == 0) {
@@ -341,6 +358,8 @@ cmd_new_players(struct state *st, const struct cmd_args *a)
 			}
 		st->players[st->nplayers].name = name;
 		st->players[st->nplayers].key = canon;
+		st->players[st->nplayers].address = comma != NULL ?
+		    util_strdup(comma + 1) : NULL;
 		st->nplayers++;
 		state_link_players(st);
 	}
@@ -454,10 +473,8 @@ cmd_load(const char *path, struct state *st, char *sha)
 static int
 cmd_status(int argc, char **argv)
 {
-	struct owed owed[GAME_MAX_PLAYERS];
 	struct cmd_args a;
 	struct state st;
-	struct outcome oc;
 	struct sbuf b;
 	int status;
 
@@ -478,29 +495,7 @@ cmd_status(int argc, char **argv)
 		return EXIT_OK;
 	}
 	sbuf_init(&b);
-	sbuf_printf(&b, "game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\n"
-	    "players:", st.game->id, st.game->title, st.game->ruleset, st.id,
-	    st.turn);
-	for (int i = 0; i < st.nplayers; i++)
-		sbuf_printf(&b, " %s", st.names[i]);
-	sbuf_putc(&b, '\n');
-	oc = st.game->outcome(st.g);
-	if (oc.finished) {
-		sbuf_puts(&b, "finished: ");
-		if (oc.winners == 0)
-			sbuf_puts(&b, "a draw");
-		for (int i = 0, k = 0; i < st.nplayers; i++)
-			if (oc.winners & EVENT_TO(i))
-				sbuf_printf(&b, "%s%s", k++ ? " and " :
-				    "won by ", st.names[i]);
-		sbuf_printf(&b, ": %s\n", oc.reason);
-	} else {
-		size_t n = st.game->owed(st.g, owed);
-		for (size_t i = 0; i < n; i++)
-			sbuf_printf(&b, "owed: %s: %s: %s\n",
-			    st.names[owed[i].player], owed[i].decision,
-			    owed[i].what);
-	}
+	report_status(&st, &b);
 	say(stdout, b.p, b.len);
 	sbuf_free(&b);
 	state_free(&st);

@@ -7,8 +7,7 @@
 #include "orders.h"
 #include "yaml.h"
 
-/* Which player's key verifies sig over buf: index, -1 none, -2 error. */
-static int
+int
 orders_signer(const struct state *st, const char *buf, size_t len,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e)
 {

@@ -48,6 +48,11 @@ void orders_read_mem(struct orders_file *of, const char *path,
     const struct state *st);
 void orders_free(struct orders_file *of);
 
+/* Which player's key verifies sig over buf (len bytes): the player's
+ * index, -1 if none, -2 if a key cannot be used (e set). */
+int orders_signer(const struct state *st, const char *buf, size_t len,
+    const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e);
+
 /* Sort files by (turn, player, revision, sha256, path) and keep one file
  * per (turn, player): the highest revision wins and lower ones are set
  * aside; identical copies count once; two different files of the highest

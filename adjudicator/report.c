@@ -213,3 +213,34 @@ report_make(const struct state *st, int player, int kind, size_t *len)
 	*len = b.len;
 	return sbuf_take(&b);
 }
+
+void
+report_status(const struct state *st, struct sbuf *b)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct outcome oc;
+
+	sbuf_printf(b, "game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\n"
+	    "players:", st->game->id, st->game->title, st->game->ruleset,
+	    st->id, st->turn);
+	for (int i = 0; i < st->nplayers; i++)
+		sbuf_printf(b, " %s", st->names[i]);
+	sbuf_putc(b, '\n');
+	oc = st->game->outcome(st->g);
+	if (oc.finished) {
+		sbuf_puts(b, "finished: ");
+		if (oc.winners == 0)
+			sbuf_puts(b, "a draw");
+		for (int i = 0, k = 0; i < st->nplayers; i++)
+			if (oc.winners & EVENT_TO(i))
+				sbuf_printf(b, "%s%s", k++ ? " and " :
+				    "won by ", st->names[i]);
+		sbuf_printf(b, ": %s\n", oc.reason);
+	} else {
+		size_t n = st->game->owed(st->g, owed);
+		for (size_t i = 0; i < n; i++)
+			sbuf_printf(b, "owed: %s: %s: %s\n",
+			    st->names[owed[i].player], owed[i].decision,
+			    owed[i].what);
+	}
+}

@@ -40,6 +40,11 @@ extern const char *const report_kinds[REPORT_KINDS];
 char *report_make(const struct state *st, int player, int kind,
     size_t *len);
 
+/* What `gunbai status` prints: the game, its turn, its players and the
+ * decisions owed now ("owed: NAME: DECISION: WHAT"), or the outcome;
+ * appended to out, not escaped. */
+void report_status(const struct state *st, struct sbuf *out);
+
 /* Append text word-wrapped to REPORT_WIDTH: the first line starts with
  * first, the others with rest (both count in the width). */
 void report_wrap(struct sbuf *out, const char *first, const char *rest,

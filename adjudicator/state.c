@@ -4,6 +4,7 @@
 
 #include "crypto.h"
 #include "fileio.h"
+#include "mail_addr.h"
 #include "state.h"
 #include "yaml.h"
 
@@ -50,7 +51,7 @@ static int
 state_parse_players(struct state *st, const struct node *root,
     struct gb_err *e)
 {
-	static const char *const keys[] = { "name", "key", NULL };
+	static const char *const keys[] = { "name", "key", "address", NULL };
 	const struct node *seq;
 
 	if (node_need(root, "players", NODE_SEQ, &seq, e) == -1)
@@ -61,8 +62,8 @@ state_parse_players(struct state *st, const struct node *root,
 		    "%s is for %d to %d players, not %zu", st->game->title,
 		    st->game->min_players, st->game->max_players, seq->n);
 	for (size_t i = 0; i < seq->n; i++) {
-		const struct node *p = seq->items[i], *kn;
-		const char *name, *key;
+		const struct node *p = seq->items[i], *kn, *an;
+		const char *name, *key, *address = NULL;
 		char *canon = NULL;
 
 		if (node_want_kind(p, NODE_MAP, "player", e) == -1 ||
@@ -76,6 +77,15 @@ state_parse_players(struct state *st, const struct node *root,
 		if (state_player(st, name) != -1)
 			return err_set(e, p->line, p->col,
 			    "player '%s' is listed twice", name);
+		if ((an = node_get(p, "address")) != NULL) {
+			struct gb_err ae;
+
+			if (node_need_str(p, "address", &address, e) == -1)
+				return -1;
+			if (mail_addr_check(address, &ae) == -1)
+				return err_set(e, an->line, an->col, "%s: %s",
+				    name, ae.msg);
+		}
 		kn = node_get(p, "key");
 		if (crypto_pubkey_check(key, &canon, e) == -1) {
 			e->line = kn->line;
@@ -91,6 +101,8 @@ state_parse_players(struct state *st, const struct node *root,
 			}
 		st->players[st->nplayers].name = util_strdup(name);
 		st->players[st->nplayers].key = canon;
+		st->players[st->nplayers].address = address != NULL ?
+		    util_strdup(address) : NULL;
 		st->nplayers++;
 	}
 	state_link_players(st);
@@ -428,6 +440,9 @@ state_write(const struct state *st, size_t *len)
 		struct node *p = node_push(n, node_map());
 		node_set(p, "name", node_scalar(st->players[i].name));
 		node_set(p, "key", node_scalar(st->players[i].key));
+		if (st->players[i].address != NULL)
+			node_set(p, "address",
+			    node_scalar(st->players[i].address));
 	}
 	n = node_set(root, "rng", node_map());
 	util_hex(st->seed, sizeof st->seed, hex);
@@ -484,6 +499,7 @@ state_free(struct state *st)
 	for (int i = 0; i < st->nplayers; i++) {
 		free(st->players[i].name);
 		free(st->players[i].key);
+		free(st->players[i].address);
 	}
 	free(st->id);
 	free(st->applied);

@@ -16,6 +16,7 @@
 struct state_player {
 	char *name;
 	char *key; /* canonical PEM of the Ed25519 public key */
+	char *address; /* mail address (mail_addr.h), or NULL; in no report */
 };
 
 /* One orders file applied to reach this state. */

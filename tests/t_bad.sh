@@ -1,6 +1,6 @@
 #!/bin/sh
 # The catalogue of bad inputs (tests/bad/CATALOGUE): every hostile or
-# broken state file, orders file, signature and key must give exactly one
+# broken state file, orders file, signature, key and mail message must give exactly one
 # line naming the file and, where the input has one, the position; the
 # documented exit status; nothing written and no temporary file left; no
 # crash and, under the san build, no leak (LeakSanitizer makes a leak an
@@ -56,7 +56,7 @@ gen_orders_name_with_newline_and_shell() { cp "$bad/orders/good.yaml" "$1"; }
 input() {
 	base=$(basename "$1")
 	ext=yaml
-	case $1 in keys/*) ext=pub ;; esac
+	case $1 in keys/*) ext=pub ;; mail/*) ext=eml ;; esac
 	if [ "$1" = orders/name-with-newline-and-shell ]; then
 		f="$tmp/in/evil
 \$(id);\`id\`|&.yaml"
@@ -67,6 +67,9 @@ input() {
 	mkdir "$tmp/in"
 	if [ -f "$bad/$1.$ext" ]; then
 		cp "$bad/$1.$ext" "$f"
+	elif [ "$ext" = eml ]; then
+		python3 "$bad/mail_bad.py" "$base" "$f" "$tmp/good.yaml" \
+		    "$tmp/good.yaml.sig" || return 1
 	else
 		fn=gen_$(echo "$1" | tr '/-' '__')
 		if ! command -v "$fn" >/dev/null 2>&1; then
@@ -168,6 +171,13 @@ else
 	not_ok "the reference orders file is refused"; sed 's/^/    /' good.out
 fi
 
+# The game directory mail is sent to: game 'bad' as above, at turn 1.
+"$gunbai" new senjin --id bad --seed $seed \
+    --player alice="$keys/alice.pub,alice@example.net" \
+    --player bob="$keys/bob.pub,bob@example.net" --option first=alice \
+    -d gd >/dev/null
+cp -r gd gd.orig
+
 count=0
 while read -r name how want pos re; do
 	case $name in '#'* | '') continue ;; esac
@@ -209,6 +219,29 @@ while read -r name how want pos re; do
 		    { echo "    adjudicate does not give the reason"; good=0; }
 		nothing_left "$tmp/out" || good=0
 		;;
+	mail/*)
+		# Answered (exit 0): one line on stdout, "FILE: message 1:
+		# REASON"; refused whole (exit 4): one line on stderr.
+		# Either way nothing filed and the game unchanged.
+		run "$gunbai" mail-in gd "$f" >"$tmp/o" 2>"$tmp/e"
+		got=$?
+		[ "$got" -eq "$want" ] || { echo "    mail-in: exit $got"; good=0; }
+		if [ "$want" -eq 0 ]; then
+			[ -s "$tmp/e" ] && { echo "    stderr:"; cat "$tmp/e"; good=0; }
+			one_line stdout "$tmp/o" || good=0
+			reason_ok "$(head -1 "$tmp/o")" "" "$f" "$pos" "$re" ||
+			    good=0
+		else
+			[ -s "$tmp/o" ] && { echo "    stdout:"; cat "$tmp/o"; good=0; }
+			one_line stderr "$tmp/e" || good=0
+			reason_ok "$(head -1 "$tmp/e")" "gunbai: " "$f" "$pos" \
+			    "$re" || good=0
+		fi
+		nothing_left gd/inbox || good=0
+		diff -r -x outbox gd.orig gd >/dev/null ||
+		    { echo "    the game directory changed"; good=0; }
+		rm -rf gd/outbox
+		;;
 	keys/*)
 		run "$gunbai" new senjin --id k --player alice="$keys/alice.pub" \
 		    --player bob="$f" -o "$tmp/out/s.yaml" >"$tmp/o" 2>"$tmp/e"
@@ -227,6 +260,7 @@ while read -r name how want pos re; do
 done <"$bad/CATALOGUE"
 if [ "$count" -ge 60 ]; then ok "$count bad inputs catalogued (at least 60)"
 else not_ok "only $count bad inputs catalogued"; fi
+
 cmp -s "$state" "$tmp/t1/state.yaml" && ok "the state judged against is untouched"
 
 echo "$((n - fails)) passed, $fails failed"

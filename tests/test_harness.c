@@ -4,13 +4,15 @@
  * decision point that
  *   - save, load, save gives the same bytes;
  *   - a player's report does not change when anything that player cannot
- *     see changes (other players' log entries, and the game's own hidden
- *     information through game_entry.perturb);
+ *     see changes (other players' log entries, every player's mail
+ *     address, and the game's own hidden information through
+ *     game_entry.perturb);
  *   - the default orders of a player who misses the deadline do not
  *     change when anything another player cannot see changes: the
  *     game resolves them in public, so a default that depended on a
  *     hidden hand would tell everyone what the hand holds;
  * and for whole games that
+ *   - the players' addresses are carried to the end unchanged;
  *   - the same seed and orders give the same game, byte for byte;
  *   - all the orders files of a game given at once, in any order, give
  *     the same game as giving them turn by turn. */
@@ -75,6 +77,11 @@ harness_new(struct state *st, const struct game_entry *g, int np,
 		    &st->players[i].key, &e), 0);
 		free(pem);
 		st->players[i].name = util_strdup(harness_names[i]);
+		/* Every state carries addresses, so that the whole pipeline
+		 * keeps them and no view shows them. */
+		st->players[i].address = util_malloc(64);
+		snprintf(st->players[i].address, 64, "%s@example.org",
+		    harness_names[i]);
 		st->nplayers++;
 	}
 	state_link_players(st);
@@ -233,6 +240,13 @@ harness_hidden(const struct state *st, int p, struct rng *hr)
 	}
 	copy.log.point = copy.turn;
 	events_add(&copy.log, others, "A secret for everyone but %d.", p);
+	/* No report shows any address (formats/mail.md): every player's
+	 * changes, p's own too. */
+	for (int i = 0; i < copy.nplayers; i++) {
+		free(copy.players[i].address);
+		copy.players[i].address = i == p ? NULL :
+		    util_strdup("someone.else+x@mail.example.net");
+	}
 	if (p >= 0 && copy.game->perturb != NULL)
 		copy.game->perturb(copy.g, p, hr);
 	b = harness_bytes(&copy, &b_len);
@@ -455,6 +469,15 @@ harness_play(struct harness_game *hg, const struct game_entry *g, int np,
 		harness_roundtrip(&hg->st);
 		for (int p = -1; p < np; p++)
 			harness_hidden(&hg->st, p, &pr);
+	}
+	/* The addresses came through every point unchanged. */
+	for (int p = 0; p < np; p++) {
+		char want[64];
+
+		snprintf(want, sizeof want, "%s@example.org",
+		    harness_names[p]);
+		assert_non_null(hg->st.players[p].address);
+		assert_string_equal(hg->st.players[p].address, want);
 	}
 }
 

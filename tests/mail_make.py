@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Mail messages as real mail clients make them, with Python's email
+package (tests/t_mail_in.sh).  Nothing here is hand-typed MIME: every
+message is built by the library, the way each client shapes it.
+
+    mail_make.py STYLE OUT FROM ORDERS [SIG]
+
+STYLE:
+  thunderbird  multipart/mixed: a format=flowed text body, the orders as
+               application/x-yaml and the .sig as application/pgp-signature
+               (what .sig means to many mime.types), both base64
+  mutt-qp      the orders as text/plain quoted-printable (long lines
+               folded with soft breaks), the .sig application/octet-stream
+  gmail        CRLF line ends throughout; multipart/alternative text and
+               HTML, then both files as application/octet-stream base64
+  outlook      CRLF; a windows-1252 quoted-printable body with a long
+               line; non-ASCII file names (RFC 2231) for both files
+  nested       the files three multiparts deep (a forwarding client)
+  pasted       no attachment: the orders and the base64 signature pasted
+               in a plain-text body
+  flowed       pasted as a client that reflows: format=flowed, a space
+               added at the end of every line (the signature breaks)
+  unsigned     only the orders file attached
+  noorders     a text body and nothing else
+The message goes to OUT; FROM is its From: address.
+
+    mail_make.py mbox OUT MESSAGE...   an mbox of the messages (mailbox)
+    mail_make.py read MESSAGE          a reply gunbai wrote, parsed: its
+                                       To:, Subject:, In-Reply-To: and
+                                       the decoded text of its body
+"""
+import base64
+import email
+import mailbox
+import sys
+from email.message import EmailMessage
+from email.policy import SMTP, default
+
+
+def read(path):
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+def base(frm, subject='orders'):
+    m = EmailMessage(policy=default)
+    m['From'] = 'Player <%s>' % frm
+    m['To'] = 'Organiser <gm@example.org>'
+    m['Subject'] = subject
+    m['Message-ID'] = '<%s.%s@example.net>' % (subject.replace(' ', '.'),
+                                               frm.replace('@', '.'))
+    return m
+
+
+def attach(m, data, mtype, name, cte='base64'):
+    maintype, subtype = mtype.split('/')
+    if maintype == 'text':
+        m.add_attachment(data.decode('utf-8'), subtype=subtype,
+                         filename=name, cte=cte)
+    else:
+        m.add_attachment(data, maintype=maintype, subtype=subtype,
+                         filename=name)
+
+
+def pasted_text(orders, sig):
+    b64 = base64.b64encode(sig).decode('ascii')
+    return ('Hello,\n\nmy orders are below.\n\n' + orders.decode('utf-8') +
+            '\n' + b64 + '\n\n-- \nAlice\n')
+
+
+def make(style, frm, orders, sig):
+    m = base(frm, 'orders ' + style)
+    if style == 'thunderbird':
+        m.set_content('Here are my orders.\n', params={'format': 'flowed'})
+        attach(m, orders, 'application/x-yaml', 'orders.yaml')
+        attach(m, sig, 'application/pgp-signature', 'orders.yaml.sig')
+    elif style == 'mutt-qp':
+        m.set_content('Orders attached.\n')
+        attach(m, orders, 'text/plain', 'orders.yaml',
+               cte='quoted-printable')
+        attach(m, sig, 'application/octet-stream', 'orders.yaml.sig')
+    elif style == 'gmail':
+        m.set_content('Orders attached.\n')
+        m.add_alternative('<div dir="ltr">Orders attached.</div>\n',
+                          subtype='html')
+        m.make_mixed()
+        attach(m, orders, 'application/octet-stream', 'orders.yaml')
+        attach(m, sig, 'application/octet-stream', 'orders.yaml.sig')
+    elif style == 'outlook':
+        body = 'Mes ordres, voilà. ' + 'Très long texte. ' * 40 + '\n'
+        m.set_content(body.encode('cp1252'), maintype='text',
+                      subtype='plain', cte='quoted-printable',
+                      params={'charset': 'windows-1252'})
+        attach(m, orders, 'application/octet-stream', 'ordres-été.yaml')
+        attach(m, sig, 'application/octet-stream', 'ordres-été.yaml.sig')
+    elif style == 'nested':
+        inner = EmailMessage(policy=default)
+        inner.set_content('forwarded\n')
+        attach(inner, orders, 'application/octet-stream', 'orders.yaml')
+        attach(inner, sig, 'application/octet-stream', 'orders.yaml.sig')
+        mid = EmailMessage(policy=default)
+        mid.set_content('middle\n')
+        mid.make_mixed()
+        mid.attach(inner)
+        m.set_content('outer\n')
+        m.make_mixed()
+        m.attach(mid)
+    elif style == 'pasted':
+        m.set_content(pasted_text(orders, sig))
+    elif style == 'flowed':
+        text = pasted_text(orders, sig)
+        text = ''.join(line + ' \n' for line in text.split('\n')[:-1])
+        m.set_content(text, params={'format': 'flowed'})
+    elif style == 'unsigned':
+        m.set_content('Orders attached, no signature.\n')
+        attach(m, orders, 'application/octet-stream', 'orders.yaml')
+    elif style == 'noorders':
+        m.set_content('What are the rules again?\n')
+    else:
+        sys.exit('unknown style ' + style)
+    crlf = style in ('gmail', 'outlook')
+    return m.as_bytes(policy=SMTP if crlf else default)
+
+
+def make_mbox(out, paths):
+    box = mailbox.mbox(out, create=True)
+    for p in paths:
+        box.add(mailbox.mboxMessage(read(p)))
+    box.flush()
+    box.close()
+
+
+def show(path):
+    msg = email.message_from_bytes(read(path), policy=default)
+    if msg.defects or msg.is_multipart():
+        sys.exit('mail_make: %s: defects %r' % (path, msg.defects))
+    for h in ('To', 'Subject', 'In-Reply-To'):
+        print('%s: %s' % (h, msg.get(h, '')))
+    print()
+    sys.stdout.write(msg.get_content())
+
+
+def main():
+    if len(sys.argv) >= 3 and sys.argv[1] == 'mbox':
+        make_mbox(sys.argv[2], sys.argv[3:])
+        return
+    if len(sys.argv) == 3 and sys.argv[1] == 'read':
+        show(sys.argv[2])
+        return
+    if len(sys.argv) not in (5, 6):
+        sys.exit(__doc__)
+    style, out, frm, orders = sys.argv[1:5]
+    sig = read(sys.argv[5]) if len(sys.argv) == 6 else b''
+    with open(out, 'wb') as f:
+        f.write(make(style, frm, read(orders), sig))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,268 @@
+#!/bin/sh
+# gunbai mail-in: orders mailed as real mail clients send them are found,
+# checked as `gunbai check` checks them, filed in the game directory's
+# inbox byte for byte as signed, used by `gunbai run`, and answered.  The
+# messages are made at test time by real mail software: Python's email
+# package shaped as Thunderbird, mutt, Gmail and Outlook send them
+# (tests/mail_make.py), mutt itself and mpack; the replies are parsed back
+# with Python's email package.  Run by tests/run.sh with GUNBAI.
+. tests/lib.sh
+make="python3 $top/tests/mail_make.py"
+cd "$tmp" || exit 1
+
+# newgame DIR [ALICE_ADDRESS]: a Senjin game, alice first; alice and bob
+# have addresses (alice's may be left out with "-").
+newgame() {
+	rm -rf "$1"
+	aa=,alice@example.net
+	[ "${2:-}" = - ] && aa=
+	"$gunbai" new senjin --id club --seed \
+000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+	    --player "alice=$keys/alice.pub$aa" \
+	    --player "bob=$keys/bob.pub,bob@example.net" \
+	    --option first=alice -d "$1" >/dev/null
+}
+newgame gd
+uid=$(state_uid gd/start.yaml)
+# orders FILE PLAYER TURN [REVISION [ORDER...]]: a signed orders file
+orders() {
+	f=$1 p=$2 t=$3 rev=${4:-}
+	shift 3
+	[ $# -gt 0 ] && shift
+	{
+		printf 'gunbai: orders 2\ngame: club\nuid: %s\nturn: %s\n' \
+		    "$uid" "$t"
+		[ -n "$rev" ] && printf 'revision: %s\n' "$rev"
+		printf 'player: %s\norders:\n' "$p"
+		if [ $# -eq 0 ]; then
+			case $p in alice) echo '  - move e2 e3' ;;
+			*) printf '  - move e8 e7\n  - move d9 e8\n' ;; esac
+		fi
+		for o in "$@"; do printf '  - %s\n' "$o"; done
+	} >"$f"
+	openssl pkeyutl -sign -rawin -inkey "$keys/$p.key" -in "$f" \
+	    -out "$f.sig"
+}
+orders a1.yaml alice 1
+orders b2.yaml bob 2
+sha() { sha256sum "$1" | cut -c1-64; }
+a1sha=$(sha a1.yaml)
+a1name=alice-t1-$(echo "$a1sha" | cut -c1-24).yaml
+
+# replies DIR: the replies in DIR/outbox/mail-in, each parsed, into
+# $tmp/replies (one after the other); how many there are on stdout.
+replies() {
+	: >"$tmp/replies"
+	c=0
+	for r in "$1"/outbox/mail-in/*.eml; do
+		[ -f "$r" ] || continue
+		c=$((c + 1))
+		$make read "$r" >>"$tmp/replies" || echo "unreadable $r"
+		echo "==" >>"$tmp/replies"
+	done
+	echo "$c"
+}
+has() { # has DESCRIPTION PATTERN FILE: a fixed string in FILE
+	if grep -qF -- "$2" "$3"; then ok "$1"; else
+		not_ok "$1: no '$2' in:"; sed 's/^/    /' "$3" | head -30; fi
+}
+
+# Each client's way of attaching the two files.
+for style in thunderbird mutt-qp gmail outlook nested pasted; do
+	newgame gd
+	$make "$style" m.eml alice@example.net a1.yaml a1.yaml.sig
+	status_is 0 "$style: mail-in" "$gunbai" mail-in gd m.eml
+	if cmp -s gd/inbox/"$a1name" a1.yaml; then
+		ok "$style: filed as $a1name, byte for byte as signed"
+	else
+		not_ok "$style: not filed as $a1name"; ls gd/inbox | sed 's/^/    /'
+	fi
+	if [ "$style" = pasted ]; then
+		openssl base64 -A -in a1.yaml.sig >want.sig && echo >>want.sig
+	else
+		cp a1.yaml.sig want.sig
+	fi
+	if cmp -s gd/inbox/"$a1name.sig" want.sig &&
+	    [ "$(ls gd/inbox | wc -l)" -eq 2 ]; then
+		ok "$style: its signature beside it, nothing else"
+	else
+		not_ok "$style: the inbox holds"; ls -l gd/inbox | sed 's/^/    /'
+	fi
+	[ "$(replies gd)" -eq 1 ] && ok "$style: one reply" ||
+	    not_ok "$style: not one reply"
+	has "$style: the reply goes to alice" "To: alice@example.net" replies
+	has "$style: it answers the message" \
+	    "In-Reply-To: <orders.$style.alice.example.net@example.net>" replies
+	has "$style: the verdict of the order" \
+	    "$a1name:7:5: accepted: move e2 e3" replies
+	has "$style: the receipt" "Receipt: sha256 $a1sha" replies
+	has "$style: what is owed, as status says" \
+	    "owed: alice: turn: the first turn" replies
+done
+
+# Standard input, and the same message twice: filed once.
+newgame gd
+$make thunderbird m.eml alice@example.net a1.yaml a1.yaml.sig
+"$gunbai" mail-in gd <m.eml >out 2>&1
+has "standard input is read when no message is named" \
+    "-: message 1: 1 orders file, 1 filed" out
+status_is 0 "the same message again" "$gunbai" mail-in gd m.eml
+[ "$(ls gd/inbox | wc -l)" -eq 2 ] && ok "the same bytes are filed once" ||
+    not_ok "the same bytes filed more than once"
+replies gd >/dev/null
+has "the second reply says it was filed already" \
+    "Already filed in the inbox as $a1name" replies
+
+newgame gd
+cp a1.yaml gd/inbox/copied.yaml
+cp a1.yaml.sig gd/inbox/copied.yaml.sig
+"$gunbai" mail-in gd m.eml >/dev/null
+[ "$(ls gd/inbox | wc -l)" -eq 2 ] &&
+    ok "the same bytes, copied into the inbox by hand, are not filed again" ||
+    not_ok "the same bytes filed again beside a copy"
+
+# mutt itself, as a player would send with it.
+newgame gd
+printf '#!/bin/sh\ncat >"%s/mutt.eml"\n' "$tmp" >catch.sh
+chmod +x catch.sh
+echo "my orders" >body.txt
+if HOME=$tmp timeout 30 mutt -n -F /dev/null \
+    -e "set sendmail=\"$tmp/catch.sh\"" -e 'set from=alice@example.net' \
+    -e 'set use_from=yes' -e "set tmpdir=$tmp" -e 'set record=""' -s orders \
+    -a a1.yaml a1.yaml.sig -- gm@example.org <body.txt >/dev/null 2>&1 &&
+    [ -s mutt.eml ]; then
+	status_is 0 "mutt's message" "$gunbai" mail-in gd mutt.eml
+	cmp -s gd/inbox/"$a1name" a1.yaml && ok "mutt: filed as signed" ||
+	    not_ok "mutt: not filed"
+else
+	not_ok "mutt could not make a message"
+fi
+
+# mpack: the orders alone, no signature, and no From: to answer.
+newgame gd
+timeout 30 mpack -s orders -o mpack.eml a1.yaml >/dev/null 2>&1 ||
+    not_ok "mpack could not make a message"
+status_is 0 "mpack's message (unsigned, no From:)" "$gunbai" mail-in gd mpack.eml
+has "no reply without a From: address" "no reply: no From: address" out
+[ -z "$(ls gd/inbox)" ] && ok "an unsigned file is not filed" ||
+    not_ok "an unsigned file was filed"
+
+# Refusals are explained to the sender.
+newgame gd
+$make unsigned m1.eml alice@example.net a1.yaml
+$make flowed m2.eml alice@example.net a1.yaml a1.yaml.sig
+$make noorders m3.eml alice@example.net a1.yaml
+for m in m1 m2 m3; do "$gunbai" mail-in gd $m.eml >/dev/null; done
+[ -z "$(ls gd/inbox)" ] && ok "refused mail files nothing" ||
+    not_ok "refused mail filed something"
+[ "$(replies gd)" -eq 3 ] && ok "each refused message is answered" ||
+    not_ok "refused messages not all answered"
+has "unsigned: the reply says how to sign" "refused file: not signed" replies
+has "pasted and reflowed: the reply says what the mail client did" \
+    "it was signed by alice, but spaces were added at the ends of lines after signing: attach the file instead of pasting it" replies
+has "no orders: the reply says what to attach" \
+    "No orders file was found in your message" replies
+
+# The signature decides, never From:.
+newgame gd
+$make thunderbird m.eml bob@example.net a1.yaml a1.yaml.sig
+"$gunbai" mail-in gd m.eml >out
+cmp -s gd/inbox/"$a1name" a1.yaml && ok "From: bob, signed by alice: filed as alice's" ||
+    not_ok "From: bob, signed by alice: not filed as alice's"
+replies gd >/dev/null
+has "the reply goes to alice's registered address" "To: alice@example.net" replies
+if grep -q "bob@\|bob\.example" "$tmp/replies"; then
+	not_ok "the reply shows bob's address or message"; cat "$tmp/replies"
+else
+	ok "the reply to alice shows nothing of bob's message"
+fi
+newgame gd -
+"$gunbai" mail-in gd m.eml >out
+replies gd >/dev/null
+has "alice without an address: the reply goes to the sender" \
+    "To: bob@example.net" replies
+
+# A later turn is filed (kept), corrections replace, conflicts do not.
+newgame gd
+$make thunderbird m1.eml alice@example.net a1.yaml a1.yaml.sig
+$make gmail m2.eml bob@example.net b2.yaml b2.yaml.sig
+$make noorders m3.eml carol@example.net a1.yaml
+$make mbox box m1.eml m2.eml m3.eml
+status_is 0 "an mbox of three messages" "$gunbai" mail-in gd box
+grep -c ': message [123]: ' "$tmp/out" | grep -qx 3 &&
+    ok "each message of the mbox is read" || not_ok "not three messages read"
+[ "$(replies gd)" -eq 3 ] && ok "one reply per message" ||
+    not_ok "not one reply per message"
+b2name=bob-t2-$(sha b2.yaml | cut -c1-24).yaml
+cmp -s gd/inbox/"$b2name" b2.yaml && ok "a file for a later turn is filed" ||
+    not_ok "a file for a later turn is not filed"
+has "the reply says it is not yet due" "not yet due: turn 2 is not due" replies
+orders a1r1.yaml alice 1 1
+$make thunderbird m.eml alice@example.net a1r1.yaml a1r1.yaml.sig
+"$gunbai" mail-in gd m.eml >/dev/null
+cmp -s gd/inbox/alice-t1-$(sha a1r1.yaml | cut -c1-24).yaml a1r1.yaml &&
+    ok "a corrected revision is filed" || not_ok "a corrected revision is not filed"
+# resend FILE COMMENT NEW: FILE with the line COMMENT added, as NEW,
+# signed by alice and mailed; its reply parsed into $tmp/replies.
+resend() {
+	printf '%s\n' "$2" | cat "$1" - >"$3"
+	openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in "$3" \
+	    -out "$3.sig"
+	$make thunderbird m.eml alice@example.net "$3" "$3.sig"
+	rm -r gd/outbox
+	"$gunbai" mail-in gd m.eml >/dev/null
+	replies gd >/dev/null
+}
+resend a1.yaml '# late' a1b.yaml
+has "a lower revision after a higher one is not filed" \
+    "Not filed: revision 0, replaced by revision 1" replies
+resend a1r1.yaml '# other' a1c.yaml
+has "another file of the same revision is not filed" \
+    "send this one again with 'revision: 2'" replies
+[ "$(ls gd/inbox | wc -l)" -eq 6 ] && ok "the inbox holds a1, a1 revision 1 and b2" ||
+    { not_ok "the inbox holds"; ls gd/inbox | sed 's/^/    /'; }
+
+# gunbai run uses what mail-in filed.
+status_is 0 "run with the inbox mail-in filled" "$gunbai" run gd
+if cmp -s gd/runs/0001/orders/alice-t1-$(sha a1r1.yaml | cut -c1-24).yaml a1r1.yaml &&
+    cmp -s gd/runs/0001/orders/"$b2name" b2.yaml; then
+	ok "run applied the files mail-in filed"
+else
+	not_ok "run did not apply them"; ls -R gd/runs/0001 | sed 's/^/    /'
+fi
+grep -q '^turn: 3$' gd/runs/0001/state.yaml && ok "the game is at turn 3" ||
+    not_ok "the game is not at turn 3"
+status_is 0 "verify the game mail-in and run made" "$gunbai" verify gd
+
+# The README's robot: samples/mail/mail-in.sh, as an MTA pipe runs it,
+# with a sendmail that keeps what it is given.
+newgame gd
+printf '#!/bin/sh\n[ "$1" = -t ] || exit 1\ncat >>"%s/sendmail.out"\n' "$tmp" >sendmail.sh
+chmod +x sendmail.sh
+$make gmail m.eml alice@example.net a1.yaml a1.yaml.sig
+GUNBAI=$gunbai SENDMAIL=$tmp/sendmail.sh sh "$top/samples/mail/mail-in.sh" \
+    gd gm@example.org <m.eml >out 2>&1
+st=$?
+if [ "$st" -eq 0 ] && cmp -s gd/inbox/"$a1name" a1.yaml; then
+	ok "samples/mail/mail-in.sh files the orders"
+else
+	not_ok "samples/mail/mail-in.sh: exit $st"; sed 's/^/    /' out
+fi
+if [ -s sendmail.out ] && [ -z "$(ls gd/outbox/mail-in)" ]; then
+	ok "and sends the reply with sendmail -t, leaving none behind"
+else
+	not_ok "the reply was not sent"
+fi
+$make read sendmail.out >reply 2>&1
+has "the reply sent is from the organiser" "Receipt: sha256 $a1sha" reply
+grep -q '^From: gm@example.org$' sendmail.out && ok "From: is the organiser's address" ||
+    not_ok "From: is not the organiser's address"
+
+# Usage and inputs.
+status_is 2 "no game directory" "$gunbai" mail-in
+status_is 2 "a bad --from" "$gunbai" mail-in gd --from 'x@'
+status_is 4 "not a game directory" "$gunbai" mail-in "$tmp/nowhere" m.eml
+status_is 4 "a message that cannot be read" "$gunbai" mail-in gd "$tmp/nowhere"
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
