@@ -224,6 +224,12 @@ mailin_read_doc(struct mailin *mi, const struct mail_in_doc *d,
 		    "of its own); sign the file with 'openssl pkeyutl -sign "
 		    "-rawin -inkey YOURNAME.key -in orders.yaml -out "
 		    "orders.yaml.sig' and attach both files");
+	} else if (d->len > FILEIO_ORDERS_MAX) {
+		/* What run would refuse to read is not filed. */
+		f->ok = 0;
+		err_file(&f->err, name);
+		err_set(&f->err, 0, 0, "the file is %zu bytes; at most %u "
+		    "allowed", d->len, FILEIO_ORDERS_MAX);
 	}
 }
 
