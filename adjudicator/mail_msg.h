@@ -17,6 +17,9 @@
 #include "fileio.h"
 #include "util.h"
 
+/* From: when the organiser gives none: the user a mail robot runs as,
+ * on the machine it runs on. */
+#define MAIL_MSG_FROM_DEFAULT "gunbai@localhost"
 #define MAIL_MSG_NAME_MAX 100  /* bytes in an attachment's file name */
 #define MAIL_MSG_ID_MAX 250    /* bytes in one In-Reply-To message id */
 #define MAIL_MSG_REFS_MAX 4000 /* bytes in References */

@@ -14,7 +14,6 @@
 #include "mail_msg.h"
 #include "report.h"
 
-#define MAIL_OUT_FROM "gunbai@localhost"
 #define MAIL_OUT_DIR "outbox"
 #define MAIL_OUT_REPORT_MAX FILEIO_STATE_MAX
 
@@ -184,8 +183,10 @@ mail_out_run(struct mail_out *mo, const char *outdir)
 	char subject[160];
 	int missing = 0, r = 0;
 
-	if (fileio_stage_begin(&mo->stage, outdir, &e) == -1)
+	if (fileio_stage_begin(&mo->stage, outdir, &e) == -1) {
+		fileio_stage_end(&mo->stage);
 		return cmd_fail_err(EXIT_OUTPUT, &e);
+	}
 	for (int p = 0; p < mo->st.nplayers && r == 0; p++) {
 		const struct state_player *pl = &mo->st.players[p];
 
@@ -240,7 +241,7 @@ cmd_mail_out(int argc, char **argv)
 	int c, status;
 
 	memset(&mo, 0, sizeof mo);
-	mo.from = MAIL_OUT_FROM;
+	mo.from = MAIL_MSG_FROM_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {

@@ -5,7 +5,8 @@
 # report, the JSON and SVG reports attached byte for byte; the public
 # message holds no player's address; the same bytes twice; addresses
 # checked, carried through run, in no report; verify and league verify
-# untroubled by the outbox.  Run by tests/run.sh with GUNBAI set.
+# untroubled by the outbox; run and league run keep the addresses.  Run
+# by tests/run.sh with GUNBAI set.
 . tests/lib.sh
 check=$top/tests/mail_check.py
 cd "$tmp" || exit 1
@@ -109,6 +110,14 @@ if grep -rFq -e "$A" -e "$B" g/reports g/runs/0001/reports; then
 status_is 0 "verify after run and mail-out" "$gunbai" verify g
 mkdir league && cp -r g league/club-7
 status_is 0 "league verify with an outbox" "$gunbai" league league verify
+mkdir league2 && newg league2/club-7 ",$A" ",$B" >/dev/null &&
+    cp g/runs/0001/orders/a1.yaml g/runs/0001/orders/a1.yaml.sig \
+    league2/club-7/inbox/
+status_is 0 "league run" "$gunbai" league league2 run
+if grep -q "address: \"$A\"" league2/club-7/runs/0001/state.yaml &&
+    grep -q "address: \"$B\"" league2/club-7/runs/0001/state.yaml; then
+	ok "league run carries the addresses through"; else
+	not_ok "league run lost an address"; fi
 
 # Attachments only where they exist.
 cp -r g g2 && rm -r g2/outbox && rm g2/reports/alice.svg

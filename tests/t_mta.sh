@@ -17,10 +17,12 @@ cd "$tmp" || exit 1
 exim=$(command -v exim4 || command -v exim || echo /usr/sbin/exim4)
 ex=$tmp/exim
 mkdir -p "$ex/spool" "$ex/log" "$ex/mail"
+expid=
 stop_exim() {
-	if [ -s "$ex/exim.pid" ]; then
-		kill "$(cat "$ex/exim.pid")" 2>/dev/null
-		rm -f "$ex/exim.pid"
+	if [ -n "$expid" ]; then
+		kill "$expid" 2>/dev/null
+		wait "$expid" 2>/dev/null
+		expid=
 	fi
 }
 trap 'stop_exim; rm -rf "$tmp"' EXIT
@@ -85,14 +87,18 @@ mbox:
 begin retry
 * * F,1m,1m
 CONF
-"$exim" -C "$conf" -bd -oX "$port" -oP "$ex/exim.pid" </dev/null \
-    >"$ex/out" 2>&1 || fail_loudly "Exim does not start: $(cat "$ex/out")"
-# Up: the pid file written and the port answering.
+chmod 644 "$conf" # Exim refuses a configuration others may write
+# The daemon in the foreground (-bdf), a child of this shell: its pid is
+# ours to stop, as root or not.
+"$exim" -C "$conf" -bdf -oX "$port" </dev/null >"$ex/out" 2>&1 &
+expid=$!
 i=0
-until [ -s "$ex/exim.pid" ] && python3 -c 'import socket, sys
+until python3 -c 'import socket, sys
 socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1).close()' \
     "$port" 2>/dev/null; do
 	i=$((i + 1))
+	kill -0 "$expid" 2>/dev/null ||
+	    fail_loudly "Exim does not start: $(cat "$ex/out")"
 	[ $i -gt 50 ] && fail_loudly "Exim does not listen on 127.0.0.1:$port"
 	sleep 0.1
 done

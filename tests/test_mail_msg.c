@@ -79,7 +79,8 @@ msg_content(GMimeObject *obj, size_t *len)
 	    g_mime_part_get_content(GMIME_PART(obj)), st);
 	a = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(st));
 	s = util_malloc(a->len + 1);
-	memcpy(s, a->data, a->len);
+	if (a->len > 0)
+		memcpy(s, a->data, a->len);
 	s[a->len] = '\0';
 	*len = a->len;
 	g_object_unref(st);
@@ -101,7 +102,7 @@ static void
 test_mail_msg_round_trip(void **ctx)
 {
 	struct mail_msg m = msg_sample(sample_att, 2);
-	char *id, *bytes;
+	char *id, *bytes, *type;
 	GMimeMessage *msg;
 	GMimeMultipart *mp;
 	GMimeObject *part;
@@ -135,8 +136,10 @@ test_mail_msg_round_trip(void **ctx)
 	part = g_mime_multipart_get_part(mp, 1);
 	assert_string_equal(g_mime_part_get_filename(GMIME_PART(part)),
 	    "alice.json");
-	assert_string_equal(g_mime_content_type_get_mime_type(
-	    g_mime_object_get_content_type(part)), "application/json");
+	type = g_mime_content_type_get_mime_type(
+	    g_mime_object_get_content_type(part));
+	assert_string_equal(type, "application/json");
+	g_free(type);
 	msg_assert_part(part, json, sizeof json - 1);
 	part = g_mime_multipart_get_part(mp, 2);
 	assert_string_equal(g_mime_part_get_filename(GMIME_PART(part)),
