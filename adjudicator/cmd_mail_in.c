@@ -37,8 +37,6 @@
 
 #define MAILIN_SHA_SHOWN 24 /* hex digits of the SHA-256 in a file name */
 #define MAILIN_OUTBOX "outbox/mail-in" /* in GAMEDIR: the replies */
-#define MAILIN_FROM "gunbai@localhost"   /* From: without --from, as
-					    mail-out's */
 
 /* One run of mail-in on a game directory. */
 struct mailin {
@@ -553,7 +551,7 @@ cmd_mail_in(int argc, char **argv)
 	int c;
 
 	memset(&mi, 0, sizeof mi);
-	mi.from_opt = MAILIN_FROM;
+	mi.from_opt = MAIL_MSG_FROM_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
