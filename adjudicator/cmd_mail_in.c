@@ -525,12 +525,16 @@ mailin_input(struct mailin *mi, const char *name, const char *buf,
 		n = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
-		struct sbuf said;
+		struct sbuf said, line;
 		sbuf_init(&said);
 		mailin_message(mi, buf + spans[i].off, spans[i].len, &said);
-		printf("%s: message %zu: ", name, i + 1);
-		fwrite(said.p ? said.p : "", 1, said.len, stdout);
-		putchar('\n');
+		/* The input's name through the escaping rule: one line. */
+		sbuf_init(&line);
+		escape_puts(&line, name);
+		sbuf_printf(&line, ": message %zu: %s\n", i + 1,
+		    said.p ? said.p : "");
+		fwrite(line.p, 1, line.len, stdout);
+		sbuf_free(&line);
 		sbuf_free(&said);
 	}
 	free(spans);
