@@ -47,9 +47,8 @@ struct mailin {
 };
 
 /* A reply being written: to a player (by their signature) or to the
- * sender. */
+ * sender (mailin_reply_of). */
 struct mailin_reply {
-	int player;           /* -1: the sender */
 	struct sbuf body;
 	int used;
 };
@@ -308,7 +307,6 @@ mailin_reply_of(struct mailin_reply *r, int player)
 {
 	struct mailin_reply *x = &r[player + 1];
 
-	x->player = player;
 	x->used = 1;
 	return x;
 }
