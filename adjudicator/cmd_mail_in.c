@@ -37,8 +37,6 @@
 
 #define MAILIN_SHA_SHOWN 24 /* hex digits of the SHA-256 in a file name */
 #define MAILIN_OUTBOX "outbox/mail-in" /* in GAMEDIR: the replies */
-#define MAILIN_FROM "gunbai@localhost"   /* From: without --from, as
-					    mail-out's */
 
 /* One run of mail-in on a game directory. */
 struct mailin {
@@ -49,9 +47,8 @@ struct mailin {
 };
 
 /* A reply being written: to a player (by their signature) or to the
- * sender. */
+ * sender (mailin_reply_of). */
 struct mailin_reply {
-	int player;           /* -1: the sender */
 	struct sbuf body;
 	int used;
 };
@@ -224,6 +221,12 @@ mailin_read_doc(struct mailin *mi, const struct mail_in_doc *d,
 		    "of its own); sign the file with 'openssl pkeyutl -sign "
 		    "-rawin -inkey YOURNAME.key -in orders.yaml -out "
 		    "orders.yaml.sig' and attach both files");
+	} else if (d->len > FILEIO_ORDERS_MAX) {
+		/* What run would refuse to read is not filed. */
+		f->ok = 0;
+		err_file(&f->err, name);
+		err_set(&f->err, 0, 0, "the file is %zu bytes; at most %u "
+		    "allowed", d->len, FILEIO_ORDERS_MAX);
 	}
 }
 
@@ -304,7 +307,6 @@ mailin_reply_of(struct mailin_reply *r, int player)
 {
 	struct mailin_reply *x = &r[player + 1];
 
-	x->player = player;
 	x->used = 1;
 	return x;
 }
@@ -521,12 +523,16 @@ mailin_input(struct mailin *mi, const char *name, const char *buf,
 		n = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
-		struct sbuf said;
+		struct sbuf said, line;
 		sbuf_init(&said);
 		mailin_message(mi, buf + spans[i].off, spans[i].len, &said);
-		printf("%s: message %zu: ", name, i + 1);
-		fwrite(said.p ? said.p : "", 1, said.len, stdout);
-		putchar('\n');
+		/* The input's name through the escaping rule: one line. */
+		sbuf_init(&line);
+		escape_puts(&line, name);
+		sbuf_printf(&line, ": message %zu: %s\n", i + 1,
+		    said.p ? said.p : "");
+		fwrite(line.p, 1, line.len, stdout);
+		sbuf_free(&line);
 		sbuf_free(&said);
 	}
 	free(spans);
@@ -547,7 +553,7 @@ cmd_mail_in(int argc, char **argv)
 	int c;
 
 	memset(&mi, 0, sizeof mi);
-	mi.from_opt = MAILIN_FROM;
+	mi.from_opt = MAIL_MSG_FROM_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {

@@ -19,6 +19,7 @@
 
 #include "crypto.h"
 #include "escape.h"
+#include "fileio.h"
 #include "mail_in.h"
 #include "orders.h"
 
@@ -331,8 +332,8 @@ mail_in_sort(struct mail_in_walk *w, struct mail_in_part *p)
 		w->docs = util_reallocarray(w->docs, w->ndocs + 1,
 		    sizeof *w->docs);
 		w->docs[w->ndocs++] = *p;
-	} else if (crypto_sig_decode((const uint8_t *)p->buf, p->len, raw,
-	    NULL) == 0) {
+	} else if (p->len <= FILEIO_SIG_MAX && crypto_sig_decode(
+	    (const uint8_t *)p->buf, p->len, raw, NULL) == 0) {
 		mail_in_add_sig(w, p->buf, p->len, raw, p->hint);
 	}
 	if (!p->text && !doc)

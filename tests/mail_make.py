@@ -14,7 +14,8 @@ STYLE:
   gmail        CRLF line ends throughout; multipart/alternative text and
                HTML, then both files as application/octet-stream base64
   outlook      CRLF; a windows-1252 quoted-printable body with a long
-               line; non-ASCII file names (RFC 2231) for both files
+               line; non-ASCII file names, RFC 2231 for the orders and
+               RFC 2047 for the .sig
   nested       the files three multiparts deep (a forwarding client)
   pasted       no attachment: the orders and the base64 signature pasted
                in a plain-text body
@@ -33,8 +34,12 @@ import base64
 import email
 import mailbox
 import sys
+from email.header import Header
+from email.mime.application import MIMEApplication
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
 from email.message import EmailMessage
-from email.policy import SMTP, default
+from email.policy import SMTP, compat32, default
 
 
 def read(path):
@@ -68,6 +73,29 @@ def pasted_text(orders, sig):
             '\n' + b64 + '\n\n-- \nAlice\n')
 
 
+def outlook(frm, orders, sig):
+    """As Outlook: the older email API (compat32), CRLF, a windows-1252
+    quoted-printable body with a long line, the orders named in RFC 2231
+    and the .sig in RFC 2047 words, as Outlook names attachments."""
+    m = MIMEMultipart()
+    m['From'] = 'Player <%s>' % frm
+    m['To'] = 'Organiser <gm@example.org>'
+    m['Subject'] = 'orders outlook'
+    m['Message-ID'] = '<orders.outlook.%s@example.net>' % frm.replace('@', '.')
+    body = MIMEText('Mes ordres, voilà. ' + 'Très long texte. ' * 40 + '\n',
+                    'plain', 'windows-1252')
+    m.attach(body)
+    a = MIMEApplication(orders, 'octet-stream')
+    a.add_header('Content-Disposition', 'attachment',
+                 filename=('utf-8', '', 'ordres-été.yaml'))
+    m.attach(a)
+    b = MIMEApplication(sig, 'octet-stream')
+    b.add_header('Content-Disposition', 'attachment',
+                 filename=Header('ordres-été.yaml.sig', 'utf-8').encode())
+    m.attach(b)
+    return m.as_bytes(policy=compat32.clone(linesep='\r\n'))
+
+
 def make(style, frm, orders, sig):
     m = base(frm, 'orders ' + style)
     if style == 'thunderbird':
@@ -87,12 +115,7 @@ def make(style, frm, orders, sig):
         attach(m, orders, 'application/octet-stream', 'orders.yaml')
         attach(m, sig, 'application/octet-stream', 'orders.yaml.sig')
     elif style == 'outlook':
-        body = 'Mes ordres, voilà. ' + 'Très long texte. ' * 40 + '\n'
-        m.set_content(body.encode('cp1252'), maintype='text',
-                      subtype='plain', cte='quoted-printable',
-                      params={'charset': 'windows-1252'})
-        attach(m, orders, 'application/octet-stream', 'ordres-été.yaml')
-        attach(m, sig, 'application/octet-stream', 'ordres-été.yaml.sig')
+        return outlook(frm, orders, sig)
     elif style == 'nested':
         inner = EmailMessage(policy=default)
         inner.set_content('forwarded\n')
@@ -118,7 +141,7 @@ def make(style, frm, orders, sig):
         m.set_content('What are the rules again?\n')
     else:
         sys.exit('unknown style ' + style)
-    crlf = style in ('gmail', 'outlook')
+    crlf = style == 'gmail'
     return m.as_bytes(policy=SMTP if crlf else default)
 
 

@@ -98,6 +98,10 @@ for style in thunderbird mutt-qp gmail outlook nested pasted; do
 	has "$style: the receipt" "Receipt: sha256 $a1sha" replies
 	has "$style: what is owed, as status says" \
 	    "owed: alice: turn: the first turn" replies
+	[ "$style" = outlook ] &&
+	    has "outlook: RFC 2231 and RFC 2047 file names decoded" \
+	    "the attachment 'ordres-été.yaml', signed by the part 'ordres-été.yaml.sig'" \
+	    replies
 done
 
 # Standard input, and the same message twice: filed once.
@@ -181,6 +185,24 @@ newgame gd -
 replies gd >/dev/null
 has "alice without an address: the reply goes to the sender" \
     "To: bob@example.net" replies
+
+# What alice is answered does not change by one byte when what she may
+# not see changes: bob's address.
+newgame gd
+$make thunderbird m.eml alice@example.net a1.yaml a1.yaml.sig
+"$gunbai" mail-in gd m.eml >/dev/null
+rm -rf gd2
+"$gunbai" new senjin --id club --seed \
+000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+    --player "alice=$keys/alice.pub,alice@example.net" \
+    --player "bob=$keys/bob.pub,someone.else@example.com" \
+    --option first=alice -d gd2 >/dev/null
+"$gunbai" mail-in gd2 m.eml >/dev/null
+if diff -r gd/outbox gd2/outbox >/dev/null && [ -n "$(ls gd/outbox/mail-in)" ]; then
+	ok "alice's reply is the same bytes whatever bob's address"
+else
+	not_ok "alice's reply depends on bob's address"
+fi
 
 # A later turn is filed (kept), corrections replace, conflicts do not.
 newgame gd

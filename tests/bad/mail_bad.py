@@ -8,7 +8,9 @@ here on purpose.  ORDERS and SIG, where given, are a good signed orders
 file and its signature, to hide in a hostile message."""
 import base64
 import os
+import subprocess
 import sys
+import tempfile
 from email.message import EmailMessage
 from email.policy import default
 
@@ -41,6 +43,18 @@ def nested(depth):
     for i in reversed(range(depth)):
         out += b'--n%d--\n' % i
     return out
+
+
+def bob_signs(data):
+    """bob's signature of data, with the test key and openssl."""
+    key = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..',
+                       'keys', 'bob.key')
+    with tempfile.NamedTemporaryFile() as f:
+        f.write(data)
+        f.flush()
+        return subprocess.run(['openssl', 'pkeyutl', '-sign', '-rawin',
+                               '-inkey', key, '-in', f.name],
+                              check=True, stdout=subprocess.PIPE).stdout
 
 
 def make(name, orders, sig):
@@ -107,6 +121,24 @@ def make(name, orders, sig):
         return HEAD.replace(b'Mallory <mallory@example.net>',
                             b'"x\\"\r\nBcc: all@example.net" <a@b>') + \
             b'\nno orders\n'
+    if name == 'orders-300KB':
+        m = msg()
+        m.set_content('a big orders file\n')
+        big = orders + b'# ' + b'x' * (300 << 10) + b'\n'
+        m.add_attachment(big, maintype='application',
+                         subtype='octet-stream', filename='orders.yaml')
+        m.add_attachment(bob_signs(big), maintype='application',
+                         subtype='octet-stream', filename='orders.yaml.sig')
+        return m.as_bytes()
+    if name == 'sig-padded-5000':
+        m = msg()
+        m.set_content('a signature padded with spaces\n')
+        m.add_attachment(orders, maintype='application',
+                         subtype='octet-stream', filename='orders.yaml')
+        padded = base64.b64encode(sig) + b' ' * 5000 + b'\n'
+        m.add_attachment(padded, maintype='application',
+                         subtype='octet-stream', filename='orders.yaml.sig')
+        return m.as_bytes()
     if name == 'tries-bomb':
         # Orders-like texts and signature lines by the dozen: the
         # matching stops at its budget.
