@@ -75,6 +75,20 @@ adjudicate_msg_err(struct sbuf *msgs, const char *verdict,
 	sbuf_printf(msgs, "%s%s: %s\n", where ? " " : "", verdict, e->msg);
 }
 
+/* The verdict line of one order: "FILE:LINE:COLUMN: accepted: ORDER" or
+ * "...: refused: ORDER: REASON" (gunbai(1), check). */
+static void
+adjudicate_msg_order(struct sbuf *msgs, const char *path,
+    const struct order *o, int accepted, const char *reason)
+{
+	if (accepted)
+		sbuf_printf(msgs, "%s:%d:%d: accepted: %s\n", path, o->line,
+		    o->col, o->text);
+	else
+		sbuf_printf(msgs, "%s:%d:%d: refused: %s: %s\n", path, o->line,
+		    o->col, o->text, reason);
+}
+
 /* Validate f's orders; verdicts to msgs and (if ev) the player's log.
  * The accepted orders are copied to acc; returns how many. */
 static size_t
@@ -94,15 +108,9 @@ adjudicate_validate(const struct state *st, const struct orders_file *f,
 		    f->turn, f->sha256, nacc, f->n - nacc);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct order *o = &f->orders[i];
-		if (msgs != NULL) {
-			if (v[i].accepted)
-				sbuf_printf(msgs, "%s:%d:%d: accepted: %s\n",
-				    f->path, o->line, o->col, o->text);
-			else
-				sbuf_printf(msgs, "%s:%d:%d: refused: %s: %s\n",
-				    f->path, o->line, o->col, o->text,
-				    v[i].reason);
-		}
+		if (msgs != NULL)
+			adjudicate_msg_order(msgs, f->path, o, v[i].accepted,
+			    v[i].reason);
 		if (ev == NULL)
 			continue;
 		if (v[i].accepted)
@@ -391,94 +399,177 @@ adjudicate_run(struct state *st, const char *previous,
 	return applied;
 }
 
-/* What the orders accepted so far lack: the first legal next orders. */
+const char *const adjudicate_verdict_names[VERDICT_COUNT] = {
+	[VERDICT_GOOD] = "good",
+	[VERDICT_NOT_DUE] = "not-due",
+	[VERDICT_INCOMPLETE] = "incomplete",
+	[VERDICT_ORDER] = "order-refused",
+	[VERDICT_FILE] = "file-refused",
+	[VERDICT_OVER] = "game-over",
+};
+
+/* One file's verdict, and its orders' if they are judged now. */
 static void
-adjudicate_missing(const struct state *st, const struct orders_file *f,
-    const struct order *acc, size_t nacc, struct sbuf *msgs)
+adjudicate_check_one(const struct state *st, const struct owed *owed,
+    size_t nowed, struct check_file *cf)
 {
-	struct strlist legal = { 0 };
-
-	st->game->legal(st->g, f->player, acc, nacc, &legal);
-	sbuf_printf(msgs, "%s: incomplete: more orders are needed for turn "
-	    "%lld", f->path, f->turn);
-	for (size_t i = 0; i < legal.n && i < 4; i++)
-		sbuf_printf(msgs, "%s'%s'", i == 0 ? "; add one of " : ", ",
-		    legal.v[i]);
-	if (legal.n > 4)
-		sbuf_printf(msgs, " (%zu possible orders in all; the report "
-		    "lists them)", legal.n);
-	sbuf_putc(msgs, '\n');
-	strlist_free(&legal);
-}
-
-/* One file's verdict lines; returns its verdict. */
-static enum adjudicate_verdict
-adjudicate_check_one(const struct state *st, const struct orders_file *f,
-    const struct owed *owed, size_t nowed, struct sbuf *msgs)
-{
+	const struct orders_file *f = cf->f;
 	struct order acc[ORDERS_MAX];
 	struct verdict v[ORDERS_MAX];
-	size_t nacc;
+	size_t nacc = 0;
 	int owes = 0;
 
 	if (!f->ok) {
-		adjudicate_msg_err(msgs, "refused file", &f->err);
-		return VERDICT_FILE;
+		cf->verdict = VERDICT_FILE;
+		return;
 	}
-	sbuf_printf(msgs, "%s: accepted file: signed by %s, turn %lld\n",
-	    f->path, st->names[f->player], f->turn);
 	if (f->turn > st->turn) {
-		sbuf_printf(msgs, "%s: not yet due: turn %lld is not due: the "
-		    "game is at turn %lld%s\n", f->path, f->turn, st->turn,
-		    f->turn > st->turn + 1 ? " - a typo?" :
-		    "; its orders are checked when it comes");
-		return VERDICT_NOT_DUE;
+		cf->verdict = VERDICT_NOT_DUE;
+		return;
 	}
 	for (size_t k = 0; k < nowed; k++)
 		owes |= owed[k].player == f->player;
 	if (!owes) {
+		cf->verdict = VERDICT_FILE;
+		return;
+	}
+	st->game->validate(st->g, f->player, f->orders, f->n, v);
+	cf->orders = util_calloc(f->n + 1, sizeof *cf->orders);
+	cf->n = f->n;
+	for (size_t i = 0; i < f->n; i++) {
+		cf->orders[i].o = &f->orders[i];
+		cf->orders[i].accepted = v[i].accepted;
+		memcpy(cf->orders[i].reason, v[i].reason, sizeof v[i].reason);
+		if (v[i].accepted)
+			acc[nacc++] = f->orders[i];
+	}
+	cf->complete = st->game->validate(st->g, f->player, acc, nacc, v);
+	if (!cf->complete)
+		st->game->legal(st->g, f->player, acc, nacc, &cf->legal);
+	cf->verdict = nacc < f->n ? VERDICT_ORDER : cf->complete ?
+	    VERDICT_GOOD : VERDICT_INCOMPLETE;
+}
+
+enum adjudicate_verdict
+adjudicate_check_data(const struct state *st, const struct orders_file *files,
+    size_t n, struct check_result *r)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t nowed;
+
+	memset(r, 0, sizeof *r);
+	r->outcome = st->game->outcome(st->g);
+	nowed = r->outcome.finished ? 0 : st->game->owed(st->g, owed);
+	r->v = util_calloc(n + 1, sizeof *r->v);
+	/* In the order the files were given, whatever orders_sort did. */
+	for (size_t arg = 0; arg < n; arg++)
+		for (size_t i = 0; i < n; i++)
+			if (files[i].arg == arg)
+				r->v[r->n++].f = &files[i];
+	for (size_t i = 0; i < r->n; i++) {
+		struct check_file *cf = &r->v[i];
+
+		if (r->outcome.finished)
+			cf->verdict = VERDICT_OVER;
+		else
+			adjudicate_check_one(st, owed, nowed, cf);
+		if (cf->verdict > r->worst)
+			r->worst = cf->verdict;
+	}
+	return r->worst;
+}
+
+void
+adjudicate_check_free(struct check_result *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->v[i].orders);
+		strlist_free(&r->v[i].legal);
+	}
+	free(r->v);
+	memset(r, 0, sizeof *r);
+}
+
+/* What the orders accepted so far lack: the first legal next orders. */
+static void
+adjudicate_msg_missing(const struct check_file *cf, struct sbuf *msgs)
+{
+	const struct strlist *legal = &cf->legal;
+
+	sbuf_printf(msgs, "%s: incomplete: more orders are needed for turn "
+	    "%lld", cf->f->path, cf->f->turn);
+	for (size_t i = 0; i < legal->n && i < 4; i++)
+		sbuf_printf(msgs, "%s'%s'", i == 0 ? "; add one of " : ", ",
+		    legal->v[i]);
+	if (legal->n > 4)
+		sbuf_printf(msgs, " (%zu possible orders in all; the report "
+		    "lists them)", legal->n);
+	sbuf_putc(msgs, '\n');
+}
+
+/* One file's verdict lines. */
+static void
+adjudicate_msg_check(const struct state *st, const struct check_result *r,
+    const struct check_file *cf, struct sbuf *msgs)
+{
+	const struct orders_file *f = cf->f;
+
+	if (cf->verdict == VERDICT_OVER) {
+		sbuf_printf(msgs, "%s: game over: game '%s' is over: %s\n",
+		    f->path, st->id, r->outcome.reason);
+		return;
+	}
+	if (!f->ok) {
+		adjudicate_msg_err(msgs, "refused file", &f->err);
+		return;
+	}
+	sbuf_printf(msgs, "%s: accepted file: signed by %s, turn %lld\n",
+	    f->path, st->names[f->player], f->turn);
+	if (cf->verdict == VERDICT_NOT_DUE) {
+		sbuf_printf(msgs, "%s: not yet due: turn %lld is not due: the "
+		    "game is at turn %lld%s\n", f->path, f->turn, st->turn,
+		    f->turn > st->turn + 1 ? " - a typo?" :
+		    "; its orders are checked when it comes");
+		return;
+	}
+	if (cf->verdict == VERDICT_FILE) {
 		sbuf_printf(msgs, "%s: refused file: %s owes no decision at "
 		    "turn %lld\n", f->path, st->names[f->player], f->turn);
-		return VERDICT_FILE;
+		return;
 	}
-	nacc = adjudicate_validate(st, f, acc, NULL, msgs);
-	if (st->game->validate(st->g, f->player, acc, nacc, v))
+	for (size_t i = 0; i < cf->n; i++)
+		adjudicate_msg_order(msgs, f->path, cf->orders[i].o,
+		    cf->orders[i].accepted, cf->orders[i].reason);
+	if (cf->complete)
 		sbuf_printf(msgs, "%s: complete: the accepted orders answer "
 		    "turn %lld\n", f->path, f->turn);
 	else
-		adjudicate_missing(st, f, acc, nacc, msgs);
-	if (nacc < f->n)
-		return VERDICT_ORDER;
-	return st->game->validate(st->g, f->player, acc, nacc, v) ?
-	    VERDICT_GOOD : VERDICT_INCOMPLETE;
+		adjudicate_msg_missing(cf, msgs);
 }
 
 enum adjudicate_verdict
 adjudicate_check(const struct state *st, const struct orders_file *files,
     size_t n, struct sbuf *msgs)
 {
-	struct owed owed[GAME_MAX_PLAYERS];
-	struct outcome oc = st->game->outcome(st->g);
-	size_t nowed = oc.finished ? 0 : st->game->owed(st->g, owed);
-	enum adjudicate_verdict worst = VERDICT_GOOD;
+	struct check_result r;
+	enum adjudicate_verdict worst;
 
-	/* In the order the files were given, whatever orders_sort did. */
-	for (size_t arg = 0; arg < n; arg++)
-		for (size_t i = 0; i < n; i++) {
-			enum adjudicate_verdict r;
-			if (files[i].arg != arg)
-				continue;
-			if (oc.finished) {
-				sbuf_printf(msgs, "%s: game over: game '%s' "
-				    "is over: %s\n", files[i].path, st->id,
-				    oc.reason);
-				r = VERDICT_OVER;
-			} else {
-				r = adjudicate_check_one(st, &files[i], owed,
-				    nowed, msgs);
-			}
-			if (r > worst)
-				worst = r;
-		}
+	worst = adjudicate_check_data(st, files, n, &r);
+	for (size_t i = 0; i < r.n; i++)
+		adjudicate_msg_check(st, &r, &r.v[i], msgs);
+	adjudicate_check_free(&r);
 	return worst;
+}
+
+void
+adjudicate_refused_reason(const struct state *st, const struct orders_file *f,
+    char *buf, size_t size)
+{
+	if (!f->ok)
+		err_format(&f->err, buf, size);
+	else if (f->turn >= st->turn)
+		snprintf(buf, size, "%s: not used: the game is over", f->path);
+	else
+		snprintf(buf, size, "%s: not used: %s owed no decision at "
+		    "turn %lld", f->path, st->names[f->player], f->turn);
 }

@@ -263,15 +263,7 @@ run_sort_out(const struct state *st, const struct orders_file *files,
 		r->to = gamedir_place(st, files, n, i);
 		if (strcmp(r->to, GAMEDIR_REFUSED) != 0)
 			continue;
-		if (!f->ok)
-			err_format(&f->err, buf, sizeof buf);
-		else if (f->turn >= st->turn)
-			snprintf(buf, sizeof buf, "%s: not used: the game is "
-			    "over", f->path);
-		else
-			snprintf(buf, sizeof buf, "%s: not used: %s owed no "
-			    "decision at turn %lld", f->path,
-			    st->names[f->player], f->turn);
+		adjudicate_refused_reason(st, f, buf, sizeof buf);
 		r->reason = util_strdup(buf);
 	}
 }
