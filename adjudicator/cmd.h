@@ -8,7 +8,7 @@
 #include "util.h"
 
 /* After "gunbai NAME ", as the man page's SYNOPSIS says. */
-#define CMD_RUN_USAGE "[--nmr] GAMEDIR"
+#define CMD_RUN_USAGE "[--nmr] [--json] GAMEDIR"
 #define CMD_VERIFY_USAGE "GAMEDIR [--player NAME REPORT ...]"
 #define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | run [--nmr] [-j N] | " \
 	"standings [--json] | verify [-j N]"

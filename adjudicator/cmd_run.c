@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "escape.h"
 #include "gamedir.h"
+#include "report_json.h"
 
 int
 cmd_fail(int status, const char *fmt, ...)
@@ -356,8 +357,28 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
 	return r;
 }
 
+/* The --json document of a run (report_json.h); run is 0 if nothing was
+ * written. */
+static void
+run_json(const struct state *st, const char *dir, long long run,
+    long long from, int applied, int nmr, const struct orders_file *files,
+    size_t n)
+{
+	struct report_json_run r = { .format = RUN_JSON_FORMAT, .run = run,
+		.from = from, .applied = applied, .nmr = nmr, .files = files,
+		.n = n };
+	char *out = run > 0 ? gamedir_path(dir, run, NULL) : NULL, *bytes;
+	size_t len;
+
+	r.dir = out;
+	bytes = report_json_run(st, &r, &len);
+	fwrite(bytes, 1, len, stdout);
+	free(bytes);
+	free(out);
+}
+
 static int
-run_game(const char *dir, int nmr)
+run_game(const char *dir, int nmr, int json)
 {
 	struct gb_err e = { 0 };
 	struct orders_file *files;
@@ -365,7 +386,7 @@ run_game(const char *dir, int nmr)
 	struct state st;
 	struct sbuf msgs;
 	char sha[2 * CRYPTO_SHA256_BYTES + 1], *path;
-	long long run;
+	long long run, from;
 	size_t n;
 	int bad, applied, status = EXIT_OK;
 
@@ -399,8 +420,10 @@ run_game(const char *dir, int nmr)
 		    rf[i].sig, rf[i].siglen, &st);
 	orders_sort(files, n);
 	sbuf_init(&msgs);
+	from = st.turn;
 	applied = adjudicate_run(&st, sha, files, n, nmr, &msgs);
-	fputs(msgs.p ? msgs.p : "", stdout);
+	if (!json)
+		fputs(msgs.p ? msgs.p : "", stdout);
 	if (applied == 0) {
 		status = cmd_fail(EXIT_WAITING, "nothing applied: waiting for "
 		    "orders; nothing written");
@@ -410,11 +433,14 @@ run_game(const char *dir, int nmr)
 			status = EXIT_OUTPUT;
 		else if (run_clear_inbox(dir, rf, n) == -1)
 			status = EXIT_OUTPUT;
-		if (status == EXIT_OK)
+		if (status == EXIT_OK && !json)
 			printf("wrote %s/runs/%04lld: now at turn %lld; send "
 			    "each player %s/runs/%04lld/reports/NAME.txt\n",
 			    dir, run + 1, st.turn, dir, run + 1);
 	}
+	if (json && status != EXIT_OUTPUT)
+		run_json(&st, dir, applied ? run + 1 : 0, from, applied, nmr,
+		    files, n);
 	sbuf_free(&msgs);
 	for (size_t i = 0; i < n; i++)
 		orders_free(&files[i]);
@@ -429,16 +455,18 @@ cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "nmr", no_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c, nmr = 0;
+	int c, nmr = 0, json = 0;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': nmr = 1; break;
+		case 'J': json = 1; break;
 		case 'h':
 			printf("usage: gunbai run %s\n", CMD_RUN_USAGE);
 			return EXIT_OK;
@@ -454,5 +482,5 @@ cmd_run(int argc, char **argv)
 		fprintf(stderr, "usage: gunbai run %s\n", CMD_RUN_USAGE);
 		return EXIT_USAGE;
 	}
-	return run_game(argv[optind], nmr);
+	return run_game(argv[optind], nmr, json);
 }

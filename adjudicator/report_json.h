@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "adjudicate.h"
 #include "state.h"
 
 #define REPORT_JSON_FORMAT "gunbai report 1"
@@ -26,6 +27,33 @@ char *report_json(const struct state *st, int player, size_t *len);
 /* `gunbai status --json`: the game, its players, and who owes what or
  * how it ended (formats/commands.schema.json). */
 char *report_json_status(const struct state *st, size_t *len);
+
+#define CHECK_JSON_FORMAT "gunbai check 1"
+
+/* `gunbai check --json`: the verdict of each file and order in r
+ * (adjudicate_check_data) against st (formats/commands.schema.json). */
+char *report_json_check(const struct state *st, const struct check_result *r,
+    size_t *len);
+
+#define ADJUDICATE_JSON_FORMAT "gunbai adjudicate 1"
+#define RUN_JSON_FORMAT "gunbai run 1"
+
+/* What one `gunbai adjudicate` or `gunbai run` did, for --json. */
+struct report_json_run {
+	const char *format;  /* ADJUDICATE_JSON_FORMAT or RUN_JSON_FORMAT */
+	long long run;       /* the run's number; 0 for adjudicate */
+	long long from;      /* the turn before */
+	int applied;         /* decision points applied */
+	int nmr;
+	const struct orders_file *files; /* orders_sort()ed */
+	size_t n;
+	const char *dir;     /* where the state and reports went, or NULL */
+};
+
+/* The document of r, st being the state after the run: each file used,
+ * kept or refused (gamedir_place), what is owed now, what was written. */
+char *report_json_run(const struct state *st, const struct report_json_run *r,
+    size_t *len);
 
 /* A game's view tree as JSON text (for tests and tools): scalars made by
  * node_int are integers, by node_bool booleans, all others strings. */
