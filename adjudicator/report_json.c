@@ -4,6 +4,7 @@
  * printed exactly, no floating point, and every non-ASCII character is
  * escaped (\uXXXX) so the document is plain ASCII whatever a name or log
  * line holds. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,6 +104,25 @@ static void
 json_alloc(void)
 {
 	json_set_alloc_funcs(util_malloc, free);
+}
+
+json_t *
+report_json_str(const char *s)
+{
+	json_alloc();
+	return jstr(s);
+}
+
+void
+report_json_print(json_t *root)
+{
+	size_t len;
+	char *s;
+
+	json_alloc();
+	s = dump(root, &len);
+	fwrite(s, 1, len, stdout);
+	free(s);
 }
 
 char *

@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 #include "adjudicate.h"
 #include "state.h"
 
@@ -54,6 +56,17 @@ struct report_json_run {
  * kept or refused (gamedir_place), what is owed now, what was written. */
 char *report_json_run(const struct state *st, const struct report_json_run *r,
     size_t *len);
+
+#define VERIFY_JSON_FORMAT "gunbai verify 1"
+#define LEAGUE_RUN_JSON_FORMAT "gunbai league run 1"
+#define LEAGUE_VERIFY_JSON_FORMAT "gunbai league verify 1"
+
+/* For the commands that build their own documents: a JSON string of s
+ * (a byte that is not UTF-8 becomes '?'), and root printed on stdout as
+ * every document is (ASCII, one space of indent, a final newline), then
+ * freed.  jansson allocates through util (util_malloc) after either. */
+json_t *report_json_str(const char *s);
+void report_json_print(json_t *root);
 
 /* A game's view tree as JSON text (for tests and tools): scalars made by
  * node_int are integers, by node_bool booleans, all others strings. */
