@@ -415,9 +415,11 @@ run_game(const char *dir, int nmr, int json)
 		return EXIT_INPUT;
 	}
 	files = util_calloc(n + 1, sizeof *files);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		orders_read_mem(&files[i], rf[i].shown, rf[i].buf, rf[i].len,
 		    rf[i].sig, rf[i].siglen, &st);
+		files[i].arg = i; /* the inbox's order (--json) */
+	}
 	orders_sort(files, n);
 	sbuf_init(&msgs);
 	from = st.turn;

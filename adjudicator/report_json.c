@@ -453,9 +453,12 @@ report_json_run(const struct state *st, const struct report_json_run *r,
 
 	json_alloc();
 	files = json_array();
-	for (size_t i = 0; i < r->n; i++)
-		json_array_append_new(files, json_run_file(st, r->files, r->n,
-		    i));
+	/* In the order the files were given, whatever orders_sort did. */
+	for (size_t arg = 0; arg < r->n; arg++)
+		for (size_t i = 0; i < r->n; i++)
+			if (r->files[i].arg == arg)
+				json_array_append_new(files, json_run_file(st,
+				    r->files, r->n, i));
 	root = json_pack("{s:s,s:o,s:o,s:o,s:b,s:i,s:I,s:I,s:o,s:o,s:o}",
 	    "format", r->format,
 	    "game", jstr(st->game->id),

@@ -47,7 +47,7 @@ struct report_json_run {
 	long long from;      /* the turn before */
 	int applied;         /* decision points applied */
 	int nmr;
-	const struct orders_file *files; /* orders_sort()ed */
+	const struct orders_file *files; /* orders_sort()ed; shown by arg */
 	size_t n;
 	const char *dir;     /* where the state and reports went, or NULL */
 };
