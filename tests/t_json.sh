@@ -100,14 +100,16 @@ jq_is 'd["ok"] and d["runs_total"] == 6 and len(d["runs"]) == 7' \
 # ---- bad files, bad orders, incomplete, not due: check ---------------
 senjin_fixture jt
 uid=$(state_uid in/s1.yaml)
-orders() { # orders FILE TURN PLAYER ORDER...
-	f=$1 t=$2 p=$3
-	shift 3
-	printf 'gunbai: orders 2\ngame: jt\nuid: %s\nturn: %s\nplayer: %s\norders:\n' \
-	    "$uid" "$t" "$p" >"$f"
+# signed GAME UID KEYDIR FILE TURN PLAYER ORDER...: an orders file, signed.
+signed() {
+	game=$1 u=$2 kd=$3 f=$4 t=$5 p=$6
+	shift 6
+	printf 'gunbai: orders 2\ngame: %s\nuid: %s\nturn: %s\nplayer: %s\norders:\n' \
+	    "$game" "$u" "$t" "$p" >"$f"
 	for o in "$@"; do printf '  - %s\n' "$o" >>"$f"; done
-	openssl pkeyutl -sign -rawin -inkey "$keys/$p.key" -in "$f" -out "$f.sig"
+	openssl pkeyutl -sign -rawin -inkey "$kd/$p.key" -in "$f" -out "$f.sig"
 }
+orders() { signed jt "$uid" "$keys" "$@"; }
 orders badorder.yaml 1 alice "move e2 e3" "fly e2 e9"
 orders half.yaml 1 alice
 sed -i 's/^orders:$/orders: []/' half.yaml
@@ -275,14 +277,7 @@ noout 4 "league run --json, no league" "$gunbai" league nowhere run --json
 # answer until a "collect" says which.
 sk=$top/samples/sensoufuda/keys
 suid=$(state_uid sensoufuda/start.yaml)
-sforders() { # sforders FILE TURN PLAYER ORDER...
-	f=$1 t=$2 p=$3
-	shift 3
-	printf 'gunbai: orders 2\ngame: demo\nuid: %s\nturn: %s\nplayer: %s\norders:\n' \
-	    "$suid" "$t" "$p" >"$f"
-	for o in "$@"; do printf '  - %s\n' "$o" >>"$f"; done
-	openssl pkeyutl -sign -rawin -inkey "$sk/$p.key" -in "$f" -out "$f.sig"
-}
+sforders() { signed demo "$suid" "$sk" "$@"; }
 sforders b17.yaml 17 bob "play propaganda-3"
 "$gunbai" adjudicate sensoufuda/turn16/state.yaml b17.yaml -o sf17 >/dev/null
 sforders a18.yaml 18 alice "play sea-4"
