@@ -428,7 +428,7 @@ json_run_file(const struct state *st, const struct orders_file *files,
 static json_t *
 json_written(const struct state *st, const char *dir)
 {
-	json_t *reports = json_array();
+	json_t *reports = json_array(), *o;
 	struct sbuf b;
 
 	for (int p = -1; p < st->nplayers; p++)
@@ -441,8 +441,10 @@ json_written(const struct state *st, const char *dir)
 		}
 	sbuf_init(&b);
 	sbuf_printf(&b, "%s/%s", dir, GAMEDIR_STATE);
-	return json_pack("{s:o,s:o,s:o}", "dir", jstr(dir), "state",
-	    jstr(b.p), "reports", reports);
+	o = json_pack("{s:o,s:o,s:o}", "dir", jstr(dir), "state", jstr(b.p),
+	    "reports", reports);
+	sbuf_free(&b);
+	return o;
 }
 
 char *
