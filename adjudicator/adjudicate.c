@@ -89,19 +89,27 @@ adjudicate_msg_order(struct sbuf *msgs, const char *path,
 		    o->col, o->text, reason);
 }
 
-/* Validate f's orders; verdicts to msgs and (if ev) the player's log.
- * The accepted orders are copied to acc; returns how many. */
+/* Validate f's orders; verdicts to msgs, (if ev) the player's log and
+ * (if out) out[0..f->n).  The accepted orders are copied to acc; returns
+ * how many. */
 static size_t
 adjudicate_validate(const struct state *st, const struct orders_file *f,
-    struct order *acc, struct events *ev, struct sbuf *msgs)
+    struct order *acc, struct events *ev, struct sbuf *msgs,
+    struct check_order *out)
 {
 	struct verdict v[ORDERS_MAX];
 	size_t nacc = 0;
 
 	st->game->validate(st->g, f->player, f->orders, f->n, v);
-	for (size_t i = 0; i < f->n; i++)
+	for (size_t i = 0; i < f->n; i++) {
 		if (v[i].accepted)
 			acc[nacc++] = f->orders[i];
+		if (out == NULL)
+			continue;
+		out[i].o = &f->orders[i];
+		out[i].accepted = v[i].accepted;
+		memcpy(out[i].reason, v[i].reason, sizeof out[i].reason);
+	}
 	if (ev != NULL)
 		events_add(ev, EVENT_TO(f->player), "Your orders for turn %lld "
 		    "(file sha256 %.16s): %zu accepted, %zu refused.",
@@ -181,13 +189,46 @@ adjudicate_rng(const struct state *st, const struct orders_file *files,
 	rng_init_answers(rng, st->seed, (uint64_t)st->turn, ra, nans);
 }
 
-/* A point not applied: its events (from nev on) and its verdict lines pm
- * are dropped; the lines saying whom it waits for go to msgs (if not
- * NULL). */
+void
+adjudicate_result_free(struct adjudicate_result *r)
+{
+	for (size_t i = 0; i < r->nused; i++)
+		free(r->used[i].orders);
+	for (size_t i = 0; i < r->ndefaults; i++)
+		strlist_free(&r->defaults[i].orders);
+	free(r->used);
+	free(r->defaults);
+	memset(r, 0, sizeof *r);
+}
+
+/* Move what from holds to the end of to. */
+static void
+adjudicate_result_take(struct adjudicate_result *to,
+    struct adjudicate_result *from)
+{
+	to->used = util_reallocarray(to->used, to->nused + from->nused + 1,
+	    sizeof *to->used);
+	memcpy(to->used + to->nused, from->used,
+	    from->nused * sizeof *from->used);
+	to->nused += from->nused;
+	to->defaults = util_reallocarray(to->defaults, to->ndefaults +
+	    from->ndefaults + 1, sizeof *to->defaults);
+	memcpy(to->defaults + to->ndefaults, from->defaults,
+	    from->ndefaults * sizeof *from->defaults);
+	to->ndefaults += from->ndefaults;
+	free(from->used);
+	free(from->defaults);
+	memset(from, 0, sizeof *from);
+}
+
+/* A point not applied: its events (from nev on), its verdict lines pm
+ * and what it would have applied (pr) are dropped; the lines saying whom
+ * it waits for go to msgs (if not NULL). */
 static void
 adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *pm,
-    struct sbuf *wait, struct sbuf *msgs)
+    struct sbuf *wait, struct sbuf *msgs, struct adjudicate_result *pr)
 {
+	adjudicate_result_free(pr);
 	for (size_t i = nev; i < ev->n; i++)
 		free(ev->v[i].text);
 	ev->n = nev;
@@ -198,12 +239,13 @@ adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *pm,
 }
 
 /* One decision point.  Returns 1 if applied, 0 if waiting, -1 on a game
- * error (e set). */
+ * error (e set).  What it applied is added to rr (if not NULL). */
 static int
 adjudicate_point(struct state *st, const struct orders_file *files,
     size_t nfiles, int nmr, struct events *ev, struct sbuf *msgs,
-    struct gb_err *e)
+    struct gb_err *e, struct adjudicate_result *rr)
 {
+	struct adjudicate_result pr = { 0 };
 	struct owed owed[GAME_MAX_PLAYERS];
 	struct order acc[GAME_MAX_PLAYERS][ORDERS_MAX + ADJUDICATE_NMR_MAX];
 	struct answer ans[GAME_MAX_PLAYERS];
@@ -244,7 +286,16 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 
 		f = adjudicate_file(files, nfiles, st->turn, p);
 		if (f != NULL) {
-			n = adjudicate_validate(st, f, acc[k], ev, &pm);
+			struct check_order *out = NULL;
+
+			if (rr != NULL) {
+				pr.used = util_reallocarray(pr.used,
+				    pr.nused + 1, sizeof *pr.used);
+				pr.used[pr.nused].f = f;
+				out = util_calloc(f->n + 1, sizeof *out);
+				pr.used[pr.nused++].orders = out;
+			}
+			n = adjudicate_validate(st, f, acc[k], ev, &pm, out);
 			used[nused++] = f;
 		}
 		if (!st->game->validate(st->g, p, acc[k], n, v)) {
@@ -263,7 +314,8 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			if (adjudicate_defaults(st->game, st->g, p, acc[k], &n,
 			    &keep) == -1) {
 				strlist_free(&keep);
-				adjudicate_point_end(ev, nev, &pm, &wait, NULL);
+				adjudicate_point_end(ev, nev, &pm, &wait, NULL,
+				    &pr);
 				return err_set(e, 0, 0, "%s offers no default "
 				    "orders for %s at turn %lld",
 				    st->game->title, st->names[p], st->turn);
@@ -284,6 +336,19 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			    st->names[p], st->turn, list.p);
 			sbuf_free(&list);
 			defaulted = 1;
+			if (rr != NULL) {
+				struct adjudicate_default *d;
+
+				pr.defaults = util_reallocarray(pr.defaults,
+				    pr.ndefaults + 1, sizeof *pr.defaults);
+				d = &pr.defaults[pr.ndefaults++];
+				memset(d, 0, sizeof *d);
+				d->player = p;
+				d->turn = st->turn;
+				for (size_t i = before; i < n; i++)
+					strlist_add(&d->orders,
+					    acc[k][i].text);
+			}
 		}
 		ans[nans].player = p;
 		ans[nans].orders = acc[k];
@@ -293,7 +358,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	}
 	if (missing) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, &pm, &wait, msgs);
+		adjudicate_point_end(ev, nev, &pm, &wait, msgs, &pr);
 		return 0;
 	}
 	/* Answers go to the game in player order, whatever the owed order. */
@@ -307,7 +372,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	adjudicate_rng(st, files, nfiles, ans, nans, &rng);
 	if (st->game->resolve(st->g, &st->pl, ans, nans, &rng, ev, e) == -1) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, &pm, &wait, NULL);
+		adjudicate_point_end(ev, nev, &pm, &wait, NULL, &pr);
 		return -1;
 	}
 	strlist_free(&keep);
@@ -319,6 +384,8 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	st->draws = rng.draws;
 	sbuf_printf(msgs, "turn %lld: applied\n", st->turn);
 	st->turn++;
+	if (rr != NULL)
+		adjudicate_result_take(rr, &pr);
 	return 1;
 }
 
@@ -369,6 +436,14 @@ int
 adjudicate_run(struct state *st, const char *previous,
     const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs)
 {
+	return adjudicate_run_data(st, previous, files, n, nmr, msgs, NULL);
+}
+
+int
+adjudicate_run_data(struct state *st, const char *previous,
+    const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs,
+    struct adjudicate_result *rr)
+{
 	struct events ev = { 0 };
 	struct gb_err e = { 0 };
 	int applied = 0, r = 1;
@@ -380,11 +455,13 @@ adjudicate_run(struct state *st, const char *previous,
 	st->napplied = 0;
 	while (!st->game->outcome(st->g).finished &&
 	    (r = adjudicate_point(st, files, n, nmr && applied == 0, &ev,
-	    msgs, &e)) == 1)
+	    msgs, &e, rr)) == 1)
 		applied++;
 	if (r == -1) {
 		adjudicate_msg_err(msgs, "error", &e);
 		applied = 0;
+		if (rr != NULL)
+			adjudicate_result_free(rr);
 	}
 	for (size_t i = 0; i < n; i++)
 		adjudicate_kept(st, &files[i], applied > 0 ? &ev : NULL, msgs);

@@ -64,6 +64,31 @@ struct check_result {
 	struct outcome outcome; /* of the state checked against */
 };
 
+/* What one run applied, for programs (--json): each file used with its
+ * orders' verdicts, and each answer completed with default orders. */
+struct adjudicate_used {
+	const struct orders_file *f;
+	struct check_order *orders; /* f->n of them */
+};
+struct adjudicate_default {
+	int player;
+	long long turn;
+	struct strlist orders; /* the default orders added */
+};
+struct adjudicate_result {
+	struct adjudicate_used *used;
+	size_t nused;
+	struct adjudicate_default *defaults;
+	size_t ndefaults;
+};
+
+/* adjudicate_run, and what it applied into rr (zeroed by the caller,
+ * freed with adjudicate_result_free; empty when nothing was applied). */
+int adjudicate_run_data(struct state *st, const char *previous,
+    const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs,
+    struct adjudicate_result *rr);
+void adjudicate_result_free(struct adjudicate_result *r);
+
 /* Check files against the current decision point without applying
  * anything: the verdict of each file and each order into r (freed with
  * adjudicate_check_free).  Returns the worst verdict. */

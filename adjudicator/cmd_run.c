@@ -362,11 +362,11 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
 static void
 run_json(const struct state *st, const char *dir, long long run,
     long long from, int applied, int nmr, const struct orders_file *files,
-    size_t n)
+    size_t n, const struct adjudicate_result *res)
 {
 	struct report_json_run r = { .format = RUN_JSON_FORMAT, .run = run,
 		.from = from, .applied = applied, .nmr = nmr, .files = files,
-		.n = n };
+		.n = n, .result = res };
 	char *out = run > 0 ? gamedir_path(dir, run, NULL) : NULL, *bytes;
 	size_t len;
 
@@ -386,6 +386,7 @@ run_game(const char *dir, int nmr, int json)
 	struct state st;
 	struct sbuf msgs;
 	char sha[2 * CRYPTO_SHA256_BYTES + 1], *path;
+	struct adjudicate_result res = { 0 };
 	long long run, from;
 	size_t n;
 	int bad, applied, status = EXIT_OK;
@@ -423,7 +424,7 @@ run_game(const char *dir, int nmr, int json)
 	orders_sort(files, n);
 	sbuf_init(&msgs);
 	from = st.turn;
-	applied = adjudicate_run(&st, sha, files, n, nmr, &msgs);
+	applied = adjudicate_run_data(&st, sha, files, n, nmr, &msgs, &res);
 	if (!json)
 		fputs(msgs.p ? msgs.p : "", stdout);
 	if (applied == 0) {
@@ -442,7 +443,8 @@ run_game(const char *dir, int nmr, int json)
 	}
 	if (json && status != EXIT_OUTPUT)
 		run_json(&st, dir, applied ? run + 1 : 0, from, applied, nmr,
-		    files, n);
+		    files, n, &res);
+	adjudicate_result_free(&res);
 	sbuf_free(&msgs);
 	for (size_t i = 0; i < n; i++)
 		orders_free(&files[i]);

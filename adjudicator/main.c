@@ -630,6 +630,7 @@ cmd_adjudicate(int argc, char **argv)
 	struct state st;
 	struct sbuf msgs;
 	char sha[2 * CRYPTO_SHA256_BYTES + 1];
+	struct adjudicate_result res = { 0 };
 	long long from;
 	int status, n, applied;
 
@@ -655,7 +656,8 @@ cmd_adjudicate(int argc, char **argv)
 	files = cmd_read_orders(&st, n, argv + optind + 1);
 	sbuf_init(&msgs);
 	from = st.turn;
-	applied = adjudicate_run(&st, sha, files, (size_t)n, a.nmr, &msgs);
+	applied = adjudicate_run_data(&st, sha, files, (size_t)n, a.nmr, &msgs,
+	    &res);
 	if (!a.json)
 		say(stdout, msgs.p ? msgs.p : "", msgs.len);
 	if (applied == 0) {
@@ -671,13 +673,14 @@ cmd_adjudicate(int argc, char **argv)
 		struct report_json_run r = { .format = ADJUDICATE_JSON_FORMAT,
 			.from = from, .applied = applied, .nmr = a.nmr,
 			.files = files, .n = (size_t)n,
-			.dir = applied > 0 ? a.out : NULL };
+			.dir = applied > 0 ? a.out : NULL, .result = &res };
 		size_t len;
 		char *bytes = report_json_run(&st, &r, &len);
 
 		cmd_print_json(bytes, len);
 	}
 	fileio_stage_end(&stage);
+	adjudicate_result_free(&res);
 	sbuf_free(&msgs);
 	cmd_free_orders(files, n);
 	state_free(&st);

@@ -333,12 +333,28 @@ json_strlist(const struct strlist *l)
 	return a;
 }
 
+/* Each order's place, text as written, verdict and reason. */
+static json_t *
+json_orders_judged(const struct check_order *co, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("{s:i,s:i,s:o,s:s,s:o}",
+		    "line", co[i].o->line, "column", co[i].o->col,
+		    "text", jstr(co[i].o->text),
+		    "verdict", co[i].accepted ? "accepted" : "refused",
+		    "reason", co[i].accepted ? json_null() :
+		    jstr(co[i].reason)));
+	return a;
+}
+
 static json_t *
 json_check_file(const struct state *st, const struct check_result *r,
     const struct check_file *cf)
 {
 	const struct orders_file *f = cf->f;
-	json_t *o = json_file(st, f), *orders = json_array();
+	json_t *o = json_file(st, f);
 	char why[256];
 
 	json_object_set_new(o, "verdict",
@@ -360,16 +376,8 @@ json_check_file(const struct state *st, const struct check_result *r,
 		if (!cf->complete)
 			json_object_set_new(o, "next", json_strlist(&cf->legal));
 	}
-	for (size_t i = 0; i < cf->n; i++) {
-		const struct check_order *co = &cf->orders[i];
-
-		json_array_append_new(orders, json_pack("{s:i,s:i,s:o,s:s,s:o}",
-		    "line", co->o->line, "column", co->o->col,
-		    "text", jstr(co->o->text),
-		    "verdict", co->accepted ? "accepted" : "refused",
-		    "reason", co->accepted ? json_null() : jstr(co->reason)));
-	}
-	json_object_set_new(o, "orders", orders);
+	json_object_set_new(o, "orders", json_orders_judged(cf->orders,
+	    cf->n));
 	return o;
 }
 
@@ -395,11 +403,14 @@ report_json_check(const struct state *st, const struct check_result *r,
 	return dump(root, len);
 }
 
-/* One file of a run: used, kept for a later point, or refused. */
+/* One file of a run: used (with its orders' verdicts), kept for a later
+ * point, or refused. */
 static json_t *
-json_run_file(const struct state *st, const struct orders_file *files,
-    size_t n, size_t i)
+json_run_file(const struct state *st, const struct report_json_run *r,
+    size_t i)
 {
+	const struct orders_file *files = r->files;
+	size_t n = r->n;
 	const struct orders_file *f = &files[i];
 	const char *place = gamedir_place(st, files, n, i);
 	json_t *o = json_file(st, f);
@@ -408,6 +419,12 @@ json_run_file(const struct state *st, const struct orders_file *files,
 
 	if (strcmp(place, GAMEDIR_ORDERS) == 0) {
 		json_object_set_new(o, "fate", json_string("used"));
+		for (size_t k = 0; r->result != NULL &&
+		    k < r->result->nused; k++)
+			if (r->result->used[k].f == f)
+				json_object_set_new(o, "orders",
+				    json_orders_judged(r->result->used[k].orders,
+				    f->n));
 	} else if (strcmp(place, GAMEDIR_KEPT) == 0) {
 		json_object_set_new(o, "fate", json_string("kept"));
 	} else {
@@ -447,6 +464,22 @@ json_written(const struct state *st, const char *dir)
 	return o;
 }
 
+/* The answers completed with default orders at the deadline (--nmr). */
+static json_t *
+json_defaults(const struct state *st, const struct adjudicate_result *res)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; res != NULL && i < res->ndefaults; i++) {
+		const struct adjudicate_default *d = &res->defaults[i];
+
+		json_array_append_new(a, json_pack("{s:o,s:I,s:o}", "player",
+		    jstr(st->names[d->player]), "turn", (json_int_t)d->turn,
+		    "orders", json_strlist(&d->orders)));
+	}
+	return a;
+}
+
 char *
 report_json_run(const struct state *st, const struct report_json_run *r,
     size_t *len)
@@ -460,8 +493,8 @@ report_json_run(const struct state *st, const struct report_json_run *r,
 		for (size_t i = 0; i < r->n; i++)
 			if (r->files[i].arg == arg)
 				json_array_append_new(files, json_run_file(st,
-				    r->files, r->n, i));
-	root = json_pack("{s:s,s:o,s:o,s:o,s:b,s:i,s:I,s:I,s:o,s:o,s:o}",
+				    r, i));
+	root = json_pack("{s:s,s:o,s:o,s:o,s:b,s:i,s:I,s:I,s:o,s:o,s:o,s:o}",
 	    "format", r->format,
 	    "game", jstr(st->game->id),
 	    "id", jstr(st->id),
@@ -471,6 +504,7 @@ report_json_run(const struct state *st, const struct report_json_run *r,
 	    "turn_before", (json_int_t)r->from,
 	    "turn", (json_int_t)st->turn,
 	    "files", files,
+	    "defaults", json_defaults(st, r->result),
 	    "next", json_next(st, -1, &mine),
 	    "written", r->dir != NULL ? json_written(st, r->dir) :
 	    json_null());

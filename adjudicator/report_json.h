@@ -50,6 +50,7 @@ struct report_json_run {
 	const struct orders_file *files; /* orders_sort()ed; shown by arg */
 	size_t n;
 	const char *dir;     /* where the state and reports went, or NULL */
+	const struct adjudicate_result *result; /* what was applied */
 };
 
 /* The document of r, st being the state after the run: each file used,

@@ -105,33 +105,57 @@ def check(lines, doc, status):
 
 
 def run(lines, doc, status):
+    """Every line of adjudicate's or run's text is a fact of the document,
+    and every fact of the document is a line (in its place among the
+    others: the text's order is the turn pipeline's)."""
     want(status == (0 if doc["applied"] else 3), f"exit {status}")
-    text = "\n".join(lines)
-    applied = re.findall(r"^turn (\d+): applied$", text, re.M)
-    want(len(applied) == doc["applied"], f"{len(applied)} turns applied")
-    want([int(t) for t in applied] == list(
-        range(doc["turn_before"], doc["turn_before"] + doc["applied"])),
-        "the turns applied")
     want(doc["turn"] == doc["turn_before"] + doc["applied"], "turn after")
+    musts, mays = [], []  # lines that must be there, and patterns that may
+    for t in range(doc["turn_before"], doc["turn"]):
+        musts.append(f"turn {t}: applied")
     for f in doc["files"]:
-        p = re.escape(f["path"])
-        kept = re.search(rf"^kept for turn {f['turn']}: {p} ", text, re.M)
-        want((f["fate"] == "kept") == bool(kept), f"{p}: kept?")
-        verdicts = re.search(rf"^{p}:\d+:\d+: (accepted|refused): ", text,
-                             re.M)
-        want((f["fate"] == "used") == bool(verdicts),
-             f"{p}: {f['fate']}, its orders' verdicts shown: {verdicts}")
-        if f["fate"] == "refused" and f["turn"] is None:
-            want(f"{f['path']}{where(f)}: refused file: {refusal(f)}"
-                 in lines, f"{p}: the refusal")
+        p = f["path"]
+        if f["fate"] == "used":
+            for o in f["orders"]:
+                at = f"{p}:{o['line']}:{o['column']}: "
+                musts.append(at + esc(f"accepted: {o['text']}"
+                                      if o["verdict"] == "accepted" else
+                                      f"refused: {o['text']}: "
+                                      f"{o['reason']}"))
+        elif f["fate"] == "kept":
+            mays.append(re.escape(f"kept for turn {f['turn']}: {p} (the "
+                                  f"game is at turn {doc['turn']})") +
+                        "( - a typo\\?)?")
+            want(any(re.fullmatch(mays[-1], x) for x in lines),
+                 f"{p}: kept, but no line says so")
+        elif f["turn"] is None:
+            musts.append(f"{p}{where(f)}: refused file: {refusal(f)}")
+        else:
+            mays.append(re.escape(f"{p}: refused file: {f['player']} owes "
+                                  f"no decision at turn {f['turn']}") +
+                        "|" + re.escape(f"not used: {p}: turn {f['turn']}: "
+                                        "the game is over"))
+            want(any(re.fullmatch(mays[-1], x) for x in lines),
+                 f"{p}: not used, but no line says so")
+    for d in doc["defaults"]:
+        musts.append(f"nmr: {d['player']}, turn {d['turn']}: " +
+                     ", ".join(f'"{o}"' for o in d["orders"]))
+    for o in doc["next"]["owed"]:
+        mays.append(re.escape(f"waiting for {o['player']}: {o['decision']}, "
+                              f"turn {doc['turn']} (") + ".*\\)")
     w = doc["written"]
     want((w is None) == (doc["applied"] == 0), "written")
     if w is not None and doc["run"] is not None:
-        want(f"wrote {w['dir']}: now at turn {doc['turn']}; " in text,
-             "run: what it wrote")
+        musts.append(f"wrote {w['dir']}: now at turn {doc['turn']}; send "
+                     f"each player {w['dir']}/reports/NAME.txt")
     elif w is not None:
-        want(f"wrote {w['state']} and {w['dir']}/reports/" in lines,
-             "adjudicate: what it wrote")
+        musts.append(f"wrote {w['state']} and {w['dir']}/reports/")
+    for m in musts:
+        want(m in lines, f"no line {m!r}")
+    for x in lines:
+        want(x in musts or any(re.fullmatch(m, x) for m in mays),
+             f"a line the document does not tell: {x!r}")
+    lines.clear()
 
 
 def verify(lines, doc, status):
@@ -162,8 +186,7 @@ def main():
     doc = json.load(open(doc))
     {"check": check, "run": run, "verify": verify}[mode](lines, doc,
                                                          int(status))
-    if mode != "run":
-        want(not lines, f"text lines not in the document: {lines[:3]}")
+    want(not lines, f"text lines not in the document: {lines[:3]}")
     for b in bad[:10]:
         print(f"{sys.argv[3]}: {b}")
     sys.exit(1 if bad else 0)

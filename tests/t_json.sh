@@ -162,6 +162,16 @@ sys.exit(not all(os.path.isfile(p) for p in
 [d['written']['state']] + d['written']['reports']))" &&
     ok "adjudicate --json: every file it says it wrote is there" ||
     not_ok "adjudicate --json: a file it says it wrote is missing"
+jq_is 'd["files"][0]["orders"] == [{"line": 7, "column": 5, "text":
+"move e2 e3", "verdict": "accepted", "reason": None}] and d["defaults"] ==
+[]' "adjudicate --json: the used file's orders with their verdicts"
+outdir=n1
+both adjudicate 0 "adjudicate --nmr: default orders" \
+    "$gunbai" adjudicate --nmr in/s1.yaml half.yaml -o n1
+jq_is 'd["nmr"] and len(d["defaults"]) == 1 and d["defaults"][0]["player"]
+== "alice" and d["defaults"][0]["turn"] == 1 and d["defaults"][0]["orders"]
+and d["files"][0]["fate"] == "used" and d["files"][0]["orders"] == []' \
+    "adjudicate --nmr --json: the default orders that completed alice's answer"
 outdir=t2
 both adjudicate 3 "adjudicate: nothing to apply" \
     "$gunbai" adjudicate t1/state.yaml late.yaml -o t2
