@@ -208,14 +208,12 @@ adjudicate_result_take(struct adjudicate_result *to,
 {
 	to->used = util_reallocarray(to->used, to->nused + from->nused + 1,
 	    sizeof *to->used);
-	memcpy(to->used + to->nused, from->used,
-	    from->nused * sizeof *from->used);
-	to->nused += from->nused;
+	for (size_t i = 0; i < from->nused; i++)
+		to->used[to->nused++] = from->used[i];
 	to->defaults = util_reallocarray(to->defaults, to->ndefaults +
 	    from->ndefaults + 1, sizeof *to->defaults);
-	memcpy(to->defaults + to->ndefaults, from->defaults,
-	    from->ndefaults * sizeof *from->defaults);
-	to->ndefaults += from->ndefaults;
+	for (size_t i = 0; i < from->ndefaults; i++)
+		to->defaults[to->ndefaults++] = from->defaults[i];
 	free(from->used);
 	free(from->defaults);
 	memset(from, 0, sizeof *from);
