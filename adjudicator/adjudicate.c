@@ -75,34 +75,50 @@ adjudicate_msg_err(struct sbuf *msgs, const char *verdict,
 	sbuf_printf(msgs, "%s%s: %s\n", where ? " " : "", verdict, e->msg);
 }
 
-/* Validate f's orders; verdicts to msgs and (if ev) the player's log.
- * The accepted orders are copied to acc; returns how many. */
+/* The verdict line of one order: "FILE:LINE:COLUMN: accepted: ORDER" or
+ * "...: refused: ORDER: REASON" (gunbai(1), check). */
+static void
+adjudicate_msg_order(struct sbuf *msgs, const char *path,
+    const struct order *o, int accepted, const char *reason)
+{
+	if (accepted)
+		sbuf_printf(msgs, "%s:%d:%d: accepted: %s\n", path, o->line,
+		    o->col, o->text);
+	else
+		sbuf_printf(msgs, "%s:%d:%d: refused: %s: %s\n", path, o->line,
+		    o->col, o->text, reason);
+}
+
+/* Validate f's orders; verdicts to msgs, (if ev) the player's log and
+ * (if out) out[0..f->n).  The accepted orders are copied to acc; returns
+ * how many. */
 static size_t
 adjudicate_validate(const struct state *st, const struct orders_file *f,
-    struct order *acc, struct events *ev, struct sbuf *msgs)
+    struct order *acc, struct events *ev, struct sbuf *msgs,
+    struct check_order *out)
 {
 	struct verdict v[ORDERS_MAX];
 	size_t nacc = 0;
 
 	st->game->validate(st->g, f->player, f->orders, f->n, v);
-	for (size_t i = 0; i < f->n; i++)
+	for (size_t i = 0; i < f->n; i++) {
 		if (v[i].accepted)
 			acc[nacc++] = f->orders[i];
+		if (out == NULL)
+			continue;
+		out[i].o = &f->orders[i];
+		out[i].accepted = v[i].accepted;
+		memcpy(out[i].reason, v[i].reason, sizeof out[i].reason);
+	}
 	if (ev != NULL)
 		events_add(ev, EVENT_TO(f->player), "Your orders for turn %lld "
 		    "(file sha256 %.16s): %zu accepted, %zu refused.",
 		    f->turn, f->sha256, nacc, f->n - nacc);
 	for (size_t i = 0; i < f->n; i++) {
 		const struct order *o = &f->orders[i];
-		if (msgs != NULL) {
-			if (v[i].accepted)
-				sbuf_printf(msgs, "%s:%d:%d: accepted: %s\n",
-				    f->path, o->line, o->col, o->text);
-			else
-				sbuf_printf(msgs, "%s:%d:%d: refused: %s: %s\n",
-				    f->path, o->line, o->col, o->text,
-				    v[i].reason);
-		}
+		if (msgs != NULL)
+			adjudicate_msg_order(msgs, f->path, o, v[i].accepted,
+			    v[i].reason);
 		if (ev == NULL)
 			continue;
 		if (v[i].accepted)
@@ -173,13 +189,44 @@ adjudicate_rng(const struct state *st, const struct orders_file *files,
 	rng_init_answers(rng, st->seed, (uint64_t)st->turn, ra, nans);
 }
 
-/* A point not applied: its events (from nev on) and its verdict lines pm
- * are dropped; the lines saying whom it waits for go to msgs (if not
- * NULL). */
+void
+adjudicate_result_free(struct adjudicate_result *r)
+{
+	for (size_t i = 0; i < r->nused; i++)
+		free(r->used[i].orders);
+	for (size_t i = 0; i < r->ndefaults; i++)
+		strlist_free(&r->defaults[i].orders);
+	free(r->used);
+	free(r->defaults);
+	memset(r, 0, sizeof *r);
+}
+
+/* Move what from holds to the end of to. */
+static void
+adjudicate_result_take(struct adjudicate_result *to,
+    struct adjudicate_result *from)
+{
+	to->used = util_reallocarray(to->used, to->nused + from->nused + 1,
+	    sizeof *to->used);
+	for (size_t i = 0; i < from->nused; i++)
+		to->used[to->nused++] = from->used[i];
+	to->defaults = util_reallocarray(to->defaults, to->ndefaults +
+	    from->ndefaults + 1, sizeof *to->defaults);
+	for (size_t i = 0; i < from->ndefaults; i++)
+		to->defaults[to->ndefaults++] = from->defaults[i];
+	free(from->used);
+	free(from->defaults);
+	memset(from, 0, sizeof *from);
+}
+
+/* A point not applied: its events (from nev on), its verdict lines pm
+ * and what it would have applied (pr) are dropped; the lines saying whom
+ * it waits for go to msgs (if not NULL). */
 static void
 adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *pm,
-    struct sbuf *wait, struct sbuf *msgs)
+    struct sbuf *wait, struct sbuf *msgs, struct adjudicate_result *pr)
 {
+	adjudicate_result_free(pr);
 	for (size_t i = nev; i < ev->n; i++)
 		free(ev->v[i].text);
 	ev->n = nev;
@@ -190,12 +237,13 @@ adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *pm,
 }
 
 /* One decision point.  Returns 1 if applied, 0 if waiting, -1 on a game
- * error (e set). */
+ * error (e set).  What it applied is added to rr (if not NULL). */
 static int
 adjudicate_point(struct state *st, const struct orders_file *files,
     size_t nfiles, int nmr, struct events *ev, struct sbuf *msgs,
-    struct gb_err *e)
+    struct gb_err *e, struct adjudicate_result *rr)
 {
+	struct adjudicate_result pr = { 0 };
 	struct owed owed[GAME_MAX_PLAYERS];
 	struct order acc[GAME_MAX_PLAYERS][ORDERS_MAX + ADJUDICATE_NMR_MAX];
 	struct answer ans[GAME_MAX_PLAYERS];
@@ -236,7 +284,16 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 
 		f = adjudicate_file(files, nfiles, st->turn, p);
 		if (f != NULL) {
-			n = adjudicate_validate(st, f, acc[k], ev, &pm);
+			struct check_order *out = NULL;
+
+			if (rr != NULL) {
+				pr.used = util_reallocarray(pr.used,
+				    pr.nused + 1, sizeof *pr.used);
+				pr.used[pr.nused].f = f;
+				out = util_calloc(f->n + 1, sizeof *out);
+				pr.used[pr.nused++].orders = out;
+			}
+			n = adjudicate_validate(st, f, acc[k], ev, &pm, out);
 			used[nused++] = f;
 		}
 		if (!st->game->validate(st->g, p, acc[k], n, v)) {
@@ -255,7 +312,8 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			if (adjudicate_defaults(st->game, st->g, p, acc[k], &n,
 			    &keep) == -1) {
 				strlist_free(&keep);
-				adjudicate_point_end(ev, nev, &pm, &wait, NULL);
+				adjudicate_point_end(ev, nev, &pm, &wait, NULL,
+				    &pr);
 				return err_set(e, 0, 0, "%s offers no default "
 				    "orders for %s at turn %lld",
 				    st->game->title, st->names[p], st->turn);
@@ -276,6 +334,19 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			    st->names[p], st->turn, list.p);
 			sbuf_free(&list);
 			defaulted = 1;
+			if (rr != NULL) {
+				struct adjudicate_default *d;
+
+				pr.defaults = util_reallocarray(pr.defaults,
+				    pr.ndefaults + 1, sizeof *pr.defaults);
+				d = &pr.defaults[pr.ndefaults++];
+				memset(d, 0, sizeof *d);
+				d->player = p;
+				d->turn = st->turn;
+				for (size_t i = before; i < n; i++)
+					strlist_add(&d->orders,
+					    acc[k][i].text);
+			}
 		}
 		ans[nans].player = p;
 		ans[nans].orders = acc[k];
@@ -285,7 +356,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	}
 	if (missing) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, &pm, &wait, msgs);
+		adjudicate_point_end(ev, nev, &pm, &wait, msgs, &pr);
 		return 0;
 	}
 	/* Answers go to the game in player order, whatever the owed order. */
@@ -299,7 +370,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	adjudicate_rng(st, files, nfiles, ans, nans, &rng);
 	if (st->game->resolve(st->g, &st->pl, ans, nans, &rng, ev, e) == -1) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, &pm, &wait, NULL);
+		adjudicate_point_end(ev, nev, &pm, &wait, NULL, &pr);
 		return -1;
 	}
 	strlist_free(&keep);
@@ -311,6 +382,8 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	st->draws = rng.draws;
 	sbuf_printf(msgs, "turn %lld: applied\n", st->turn);
 	st->turn++;
+	if (rr != NULL)
+		adjudicate_result_take(rr, &pr);
 	return 1;
 }
 
@@ -361,6 +434,14 @@ int
 adjudicate_run(struct state *st, const char *previous,
     const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs)
 {
+	return adjudicate_run_data(st, previous, files, n, nmr, msgs, NULL);
+}
+
+int
+adjudicate_run_data(struct state *st, const char *previous,
+    const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs,
+    struct adjudicate_result *rr)
+{
 	struct events ev = { 0 };
 	struct gb_err e = { 0 };
 	int applied = 0, r = 1;
@@ -372,11 +453,13 @@ adjudicate_run(struct state *st, const char *previous,
 	st->napplied = 0;
 	while (!st->game->outcome(st->g).finished &&
 	    (r = adjudicate_point(st, files, n, nmr && applied == 0, &ev,
-	    msgs, &e)) == 1)
+	    msgs, &e, rr)) == 1)
 		applied++;
 	if (r == -1) {
 		adjudicate_msg_err(msgs, "error", &e);
 		applied = 0;
+		if (rr != NULL)
+			adjudicate_result_free(rr);
 	}
 	for (size_t i = 0; i < n; i++)
 		adjudicate_kept(st, &files[i], applied > 0 ? &ev : NULL, msgs);
@@ -391,94 +474,177 @@ adjudicate_run(struct state *st, const char *previous,
 	return applied;
 }
 
-/* What the orders accepted so far lack: the first legal next orders. */
+const char *const adjudicate_verdict_names[VERDICT_COUNT] = {
+	[VERDICT_GOOD] = "good",
+	[VERDICT_NOT_DUE] = "not-due",
+	[VERDICT_INCOMPLETE] = "incomplete",
+	[VERDICT_ORDER] = "order-refused",
+	[VERDICT_FILE] = "file-refused",
+	[VERDICT_OVER] = "game-over",
+};
+
+/* One file's verdict, and its orders' if they are judged now. */
 static void
-adjudicate_missing(const struct state *st, const struct orders_file *f,
-    const struct order *acc, size_t nacc, struct sbuf *msgs)
+adjudicate_check_one(const struct state *st, const struct owed *owed,
+    size_t nowed, struct check_file *cf)
 {
-	struct strlist legal = { 0 };
-
-	st->game->legal(st->g, f->player, acc, nacc, &legal);
-	sbuf_printf(msgs, "%s: incomplete: more orders are needed for turn "
-	    "%lld", f->path, f->turn);
-	for (size_t i = 0; i < legal.n && i < 4; i++)
-		sbuf_printf(msgs, "%s'%s'", i == 0 ? "; add one of " : ", ",
-		    legal.v[i]);
-	if (legal.n > 4)
-		sbuf_printf(msgs, " (%zu possible orders in all; the report "
-		    "lists them)", legal.n);
-	sbuf_putc(msgs, '\n');
-	strlist_free(&legal);
-}
-
-/* One file's verdict lines; returns its verdict. */
-static enum adjudicate_verdict
-adjudicate_check_one(const struct state *st, const struct orders_file *f,
-    const struct owed *owed, size_t nowed, struct sbuf *msgs)
-{
+	const struct orders_file *f = cf->f;
 	struct order acc[ORDERS_MAX];
 	struct verdict v[ORDERS_MAX];
-	size_t nacc;
+	size_t nacc = 0;
 	int owes = 0;
 
 	if (!f->ok) {
-		adjudicate_msg_err(msgs, "refused file", &f->err);
-		return VERDICT_FILE;
+		cf->verdict = VERDICT_FILE;
+		return;
 	}
-	sbuf_printf(msgs, "%s: accepted file: signed by %s, turn %lld\n",
-	    f->path, st->names[f->player], f->turn);
 	if (f->turn > st->turn) {
-		sbuf_printf(msgs, "%s: not yet due: turn %lld is not due: the "
-		    "game is at turn %lld%s\n", f->path, f->turn, st->turn,
-		    f->turn > st->turn + 1 ? " - a typo?" :
-		    "; its orders are checked when it comes");
-		return VERDICT_NOT_DUE;
+		cf->verdict = VERDICT_NOT_DUE;
+		return;
 	}
 	for (size_t k = 0; k < nowed; k++)
 		owes |= owed[k].player == f->player;
 	if (!owes) {
+		cf->verdict = VERDICT_FILE;
+		return;
+	}
+	st->game->validate(st->g, f->player, f->orders, f->n, v);
+	cf->orders = util_calloc(f->n + 1, sizeof *cf->orders);
+	cf->n = f->n;
+	for (size_t i = 0; i < f->n; i++) {
+		cf->orders[i].o = &f->orders[i];
+		cf->orders[i].accepted = v[i].accepted;
+		memcpy(cf->orders[i].reason, v[i].reason, sizeof v[i].reason);
+		if (v[i].accepted)
+			acc[nacc++] = f->orders[i];
+	}
+	cf->complete = st->game->validate(st->g, f->player, acc, nacc, v);
+	if (!cf->complete)
+		st->game->legal(st->g, f->player, acc, nacc, &cf->legal);
+	cf->verdict = nacc < f->n ? VERDICT_ORDER : cf->complete ?
+	    VERDICT_GOOD : VERDICT_INCOMPLETE;
+}
+
+enum adjudicate_verdict
+adjudicate_check_data(const struct state *st, const struct orders_file *files,
+    size_t n, struct check_result *r)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t nowed;
+
+	memset(r, 0, sizeof *r);
+	r->outcome = st->game->outcome(st->g);
+	nowed = r->outcome.finished ? 0 : st->game->owed(st->g, owed);
+	r->v = util_calloc(n + 1, sizeof *r->v);
+	/* In the order the files were given, whatever orders_sort did. */
+	for (size_t arg = 0; arg < n; arg++)
+		for (size_t i = 0; i < n; i++)
+			if (files[i].arg == arg)
+				r->v[r->n++].f = &files[i];
+	for (size_t i = 0; i < r->n; i++) {
+		struct check_file *cf = &r->v[i];
+
+		if (r->outcome.finished)
+			cf->verdict = VERDICT_OVER;
+		else
+			adjudicate_check_one(st, owed, nowed, cf);
+		if (cf->verdict > r->worst)
+			r->worst = cf->verdict;
+	}
+	return r->worst;
+}
+
+void
+adjudicate_check_free(struct check_result *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->v[i].orders);
+		strlist_free(&r->v[i].legal);
+	}
+	free(r->v);
+	memset(r, 0, sizeof *r);
+}
+
+/* What the orders accepted so far lack: the first legal next orders. */
+static void
+adjudicate_msg_missing(const struct check_file *cf, struct sbuf *msgs)
+{
+	const struct strlist *legal = &cf->legal;
+
+	sbuf_printf(msgs, "%s: incomplete: more orders are needed for turn "
+	    "%lld", cf->f->path, cf->f->turn);
+	for (size_t i = 0; i < legal->n && i < 4; i++)
+		sbuf_printf(msgs, "%s'%s'", i == 0 ? "; add one of " : ", ",
+		    legal->v[i]);
+	if (legal->n > 4)
+		sbuf_printf(msgs, " (%zu possible orders in all; the report "
+		    "lists them)", legal->n);
+	sbuf_putc(msgs, '\n');
+}
+
+/* One file's verdict lines. */
+static void
+adjudicate_msg_check(const struct state *st, const struct check_result *r,
+    const struct check_file *cf, struct sbuf *msgs)
+{
+	const struct orders_file *f = cf->f;
+
+	if (cf->verdict == VERDICT_OVER) {
+		sbuf_printf(msgs, "%s: game over: game '%s' is over: %s\n",
+		    f->path, st->id, r->outcome.reason);
+		return;
+	}
+	if (!f->ok) {
+		adjudicate_msg_err(msgs, "refused file", &f->err);
+		return;
+	}
+	sbuf_printf(msgs, "%s: accepted file: signed by %s, turn %lld\n",
+	    f->path, st->names[f->player], f->turn);
+	if (cf->verdict == VERDICT_NOT_DUE) {
+		sbuf_printf(msgs, "%s: not yet due: turn %lld is not due: the "
+		    "game is at turn %lld%s\n", f->path, f->turn, st->turn,
+		    f->turn > st->turn + 1 ? " - a typo?" :
+		    "; its orders are checked when it comes");
+		return;
+	}
+	if (cf->verdict == VERDICT_FILE) {
 		sbuf_printf(msgs, "%s: refused file: %s owes no decision at "
 		    "turn %lld\n", f->path, st->names[f->player], f->turn);
-		return VERDICT_FILE;
+		return;
 	}
-	nacc = adjudicate_validate(st, f, acc, NULL, msgs);
-	if (st->game->validate(st->g, f->player, acc, nacc, v))
+	for (size_t i = 0; i < cf->n; i++)
+		adjudicate_msg_order(msgs, f->path, cf->orders[i].o,
+		    cf->orders[i].accepted, cf->orders[i].reason);
+	if (cf->complete)
 		sbuf_printf(msgs, "%s: complete: the accepted orders answer "
 		    "turn %lld\n", f->path, f->turn);
 	else
-		adjudicate_missing(st, f, acc, nacc, msgs);
-	if (nacc < f->n)
-		return VERDICT_ORDER;
-	return st->game->validate(st->g, f->player, acc, nacc, v) ?
-	    VERDICT_GOOD : VERDICT_INCOMPLETE;
+		adjudicate_msg_missing(cf, msgs);
 }
 
 enum adjudicate_verdict
 adjudicate_check(const struct state *st, const struct orders_file *files,
     size_t n, struct sbuf *msgs)
 {
-	struct owed owed[GAME_MAX_PLAYERS];
-	struct outcome oc = st->game->outcome(st->g);
-	size_t nowed = oc.finished ? 0 : st->game->owed(st->g, owed);
-	enum adjudicate_verdict worst = VERDICT_GOOD;
+	struct check_result r;
+	enum adjudicate_verdict worst;
 
-	/* In the order the files were given, whatever orders_sort did. */
-	for (size_t arg = 0; arg < n; arg++)
-		for (size_t i = 0; i < n; i++) {
-			enum adjudicate_verdict r;
-			if (files[i].arg != arg)
-				continue;
-			if (oc.finished) {
-				sbuf_printf(msgs, "%s: game over: game '%s' "
-				    "is over: %s\n", files[i].path, st->id,
-				    oc.reason);
-				r = VERDICT_OVER;
-			} else {
-				r = adjudicate_check_one(st, &files[i], owed,
-				    nowed, msgs);
-			}
-			if (r > worst)
-				worst = r;
-		}
+	worst = adjudicate_check_data(st, files, n, &r);
+	for (size_t i = 0; i < r.n; i++)
+		adjudicate_msg_check(st, &r, &r.v[i], msgs);
+	adjudicate_check_free(&r);
 	return worst;
+}
+
+void
+adjudicate_refused_reason(const struct state *st, const struct orders_file *f,
+    char *buf, size_t size)
+{
+	if (!f->ok)
+		err_format(&f->err, buf, size);
+	else if (f->turn >= st->turn)
+		snprintf(buf, size, "%s: not used: the game is over", f->path);
+	else
+		snprintf(buf, size, "%s: not used: %s owed no decision at "
+		    "turn %lld", f->path, st->names[f->player], f->turn);
 }

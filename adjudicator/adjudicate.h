@@ -31,15 +31,82 @@ enum adjudicate_verdict {
 	VERDICT_INCOMPLETE, /* a file's accepted orders are not a whole answer */
 	VERDICT_ORDER,      /* an order was refused */
 	VERDICT_FILE,       /* a file was refused whole */
-	VERDICT_OVER        /* the game is over */
+	VERDICT_OVER,       /* the game is over */
+	VERDICT_COUNT
+};
+/* Each verdict's name in `gunbai check --json` (gunbai-formats(5)). */
+extern const char *const adjudicate_verdict_names[VERDICT_COUNT];
+
+/* What `gunbai check` found about one order of a file. */
+struct check_order {
+	const struct order *o;        /* in the file */
+	int accepted;
+	char reason[GAME_REASON_MAX]; /* why refused */
 };
 
+/* What `gunbai check` found about one file.  Its orders are judged
+ * (orders, n, complete, legal) only when the file answers the point owed
+ * now by a player who owes it: verdict GOOD, INCOMPLETE or ORDER. */
+struct check_file {
+	const struct orders_file *f;
+	enum adjudicate_verdict verdict;
+	struct check_order *orders;
+	size_t n;
+	int complete;         /* the accepted orders are a whole answer */
+	struct strlist legal; /* if not: the orders that may come next */
+};
+
+/* The verdicts of one `gunbai check`, the files in the order given. */
+struct check_result {
+	struct check_file *v;
+	size_t n;
+	enum adjudicate_verdict worst;
+	struct outcome outcome; /* of the state checked against */
+};
+
+/* What one run applied, for programs (--json): each file used with its
+ * orders' verdicts, and each answer completed with default orders. */
+struct adjudicate_used {
+	const struct orders_file *f;
+	struct check_order *orders; /* f->n of them */
+};
+struct adjudicate_default {
+	int player;
+	long long turn;
+	struct strlist orders; /* the default orders added */
+};
+struct adjudicate_result {
+	struct adjudicate_used *used;
+	size_t nused;
+	struct adjudicate_default *defaults;
+	size_t ndefaults;
+};
+
+/* adjudicate_run, and what it applied into rr (zeroed by the caller,
+ * freed with adjudicate_result_free; empty when nothing was applied). */
+int adjudicate_run_data(struct state *st, const char *previous,
+    const struct orders_file *files, size_t n, int nmr, struct sbuf *msgs,
+    struct adjudicate_result *rr);
+void adjudicate_result_free(struct adjudicate_result *r);
+
 /* Check files against the current decision point without applying
- * anything: verdict lines "FILE[:LINE:COLUMN]: VERDICT: DETAIL" per file
- * and per order in msgs, in the order of the files' arg.  Returns the
- * worst verdict. */
+ * anything: the verdict of each file and each order into r (freed with
+ * adjudicate_check_free).  Returns the worst verdict. */
+enum adjudicate_verdict adjudicate_check_data(const struct state *st,
+    const struct orders_file *files, size_t n, struct check_result *r);
+void adjudicate_check_free(struct check_result *r);
+
+/* adjudicate_check_data written as verdict lines "FILE[:LINE:COLUMN]:
+ * VERDICT: DETAIL" per file and per order in msgs, in the order of the
+ * files' arg.  Returns the worst verdict. */
 enum adjudicate_verdict adjudicate_check(const struct state *st,
     const struct orders_file *files, size_t n, struct sbuf *msgs);
+
+/* Why the file f, not applied by the run that made st, was refused or
+ * not used, as FILE[:LINE:COLUMN]: REASON, into buf (formats/archive.md's
+ * FILE.reason). */
+void adjudicate_refused_reason(const struct state *st,
+    const struct orders_file *f, char *buf, size_t size);
 
 /* Complete the answer orders[0..*n) of player with the game's defaults
  * (the first legal order, repeatedly); appended texts are kept in keep.

@@ -8,12 +8,13 @@
 #include "util.h"
 
 /* After "gunbai NAME ", as the man page's SYNOPSIS says. */
-#define CMD_RUN_USAGE "[--nmr] GAMEDIR"
-#define CMD_VERIFY_USAGE "GAMEDIR [--player NAME REPORT ...]"
+#define CMD_RUN_USAGE "[--nmr] [--json] GAMEDIR"
+#define CMD_VERIFY_USAGE "GAMEDIR [--player NAME REPORT ...] [--json]"
 #define CMD_MAIL_IN_USAGE "GAMEDIR [--from ADDR] [MESSAGE ...]"
 #define CMD_MAIL_OUT_USAGE "DIR [--from ADDR] [--list ADDR] [-o OUTDIR]"
-#define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | run [--nmr] [-j N] | " \
-	"standings [--json] | verify [-j N]"
+#define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | " \
+	"run [--nmr] [-j N] [--json] | standings [--json] | " \
+	"verify [-j N] [--json]"
 
 /* gunbai run: adjudicate a game directory's newest state with its inbox
  * and archive the run (gamedir.h). */

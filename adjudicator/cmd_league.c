@@ -32,6 +32,7 @@
 
 #include "cmd.h"
 #include "gamedir.h"
+#include "report_json.h"
 #include "state.h"
 
 #define LEAGUE_JOBS_MAX 64
@@ -397,38 +398,60 @@ league_standings(const struct league *lg, int json)
 
 struct league_job {
 	pid_t pid;
-	FILE *out; /* the child's stdout and stderr */
+	FILE *out; /* the child's stdout, and its stderr but with --json */
+	FILE *err; /* with --json, the child's stderr */
 	int status;
 };
 
-/* Run `gunbai CMD [--nmr] GAMEDIR` for game i in a child whose output
- * goes to a file of its own. */
+/* What league_each gathers of each game with --json: its document (or
+ * NULL) and its lines on stderr. */
+struct league_json {
+	json_t **docs;
+	json_t **errs;
+};
+
+static void
+league_job_close(struct league_job *job)
+{
+	if (job->out != NULL)
+		fclose(job->out);
+	if (job->err != NULL)
+		fclose(job->err);
+	job->out = job->err = NULL;
+}
+
+/* Run `gunbai CMD [--nmr] [--json] GAMEDIR` for game i in a child whose
+ * output goes to a file of its own. */
 static int
 league_start(const struct league *lg, size_t i, const char *cmd, int nmr,
-    struct league_job *job)
+    int json, struct league_job *job)
 {
-	char *argv[4];
+	char *argv[5];
 	int argc = 0;
 
 	job->out = tmpfile();
-	if (job->out == NULL)
+	job->err = json ? tmpfile() : NULL;
+	if (job->out == NULL || (json && job->err == NULL)) {
+		league_job_close(job);
 		return -1;
+	}
 	fflush(stdout);
 	fflush(stderr);
 	job->pid = fork();
 	if (job->pid == -1) {
-		fclose(job->out);
-		job->out = NULL;
+		league_job_close(job);
 		return -1;
 	}
 	if (job->pid > 0)
 		return 0;
 	if (dup2(fileno(job->out), STDOUT_FILENO) == -1 ||
-	    dup2(fileno(job->out), STDERR_FILENO) == -1)
+	    dup2(fileno(json ? job->err : job->out), STDERR_FILENO) == -1)
 		_exit(EXIT_OUTPUT);
 	argv[argc++] = (char *)cmd;
 	if (nmr)
 		argv[argc++] = (char *)"--nmr";
+	if (json)
+		argv[argc++] = (char *)"--json";
 	argv[argc++] = lg->v[i].dir;
 	argv[argc] = NULL;
 	if (strcmp(cmd, "run") == 0)
@@ -452,15 +475,31 @@ league_print_output(struct league_job *job)
 	}
 	if (!bol)
 		putchar('\n');
-	fclose(job->out);
-	job->out = NULL;
+	league_job_close(job);
+}
+
+/* A finished job's document and stderr lines, with --json. */
+static void
+league_collect(struct league_job *job, json_t **doc, json_t **errs)
+{
+	char line[4096];
+
+	rewind(job->out);
+	*doc = json_loadf(job->out, 0, NULL);
+	*errs = json_array();
+	rewind(job->err);
+	while (fgets(line, sizeof line, job->err) != NULL) {
+		line[strcspn(line, "\n")] = '\0';
+		json_array_append_new(*errs, report_json_str(line));
+	}
+	league_job_close(job);
 }
 
 /* Run cmd over the games selected in want, jobs at a time; status[i]
  * gets each exit status (-1: could not be started or died). */
 static void
 league_each(const struct league *lg, const char *cmd, int nmr, int jobs,
-    const int *want, int *status)
+    const int *want, int *status, struct league_json *js)
 {
 	struct league_job *job = util_calloc(lg->n + 1, sizeof *job);
 	size_t next = 0, printed = 0;
@@ -471,7 +510,7 @@ league_each(const struct league *lg, const char *cmd, int nmr, int jobs,
 	while (printed < lg->n) {
 		while (next < lg->n && (running < jobs || !want[next])) {
 			if (want[next] && league_start(lg, next, cmd, nmr,
-			    &job[next]) == 0)
+			    js != NULL, &job[next]) == 0)
 				running++;
 			next++;
 		}
@@ -492,7 +531,12 @@ league_each(const struct league *lg, const char *cmd, int nmr, int jobs,
 		/* Print, in game order, every game that is done. */
 		while (printed < next && (!want[printed] ||
 		    job[printed].pid == 0 || job[printed].out == NULL)) {
-			if (want[printed]) {
+			if (want[printed] && js != NULL) {
+				if (job[printed].out != NULL)
+					league_collect(&job[printed],
+					    &js->docs[printed],
+					    &js->errs[printed]);
+			} else if (want[printed]) {
 				printf("%s: %s\n", lg->v[printed].name, cmd);
 				if (job[printed].out != NULL)
 					league_print_output(&job[printed]);
@@ -506,53 +550,134 @@ league_each(const struct league *lg, const char *cmd, int nmr, int jobs,
 	free(job);
 }
 
+/* With --json, the arrays league_each fills; NULL without. */
+static struct league_json *
+league_json_new(const struct league *lg, int json, struct league_json *js)
+{
+	if (!json)
+		return NULL;
+	js->docs = util_calloc(lg->n + 1, sizeof *js->docs);
+	js->errs = util_calloc(lg->n + 1, sizeof *js->errs);
+	return js;
+}
+
+/* One game's entry in a --json document: its result in one word, the
+ * exit status of its command (null if it did not run), the command's own
+ * document and its lines on stderr; js->docs[i] and errs[i] move there. */
+static json_t *
+league_json_game(const struct league *lg, size_t i, const char *result,
+    int status, int ran, struct league_json *js)
+{
+	json_t *o = json_pack("{s:o,s:s,s:o,s:o,s:o,s:o}",
+	    "name", report_json_str(lg->v[i].name),
+	    "result", result,
+	    "status", ran && status >= 0 ? json_integer(status) : json_null(),
+	    "why", lg->v[i].loaded ? json_null() :
+	    report_json_str(lg->v[i].why),
+	    "output", js->docs[i] != NULL ? js->docs[i] : json_null(),
+	    "stderr", js->errs[i] != NULL ? js->errs[i] : json_array());
+
+	js->docs[i] = js->errs[i] = NULL;
+	return o;
+}
+
+/* The --json document of league run or verify, printed; frees js. */
+static void
+league_json_print(const struct league *lg, const char *format, json_t *games,
+    json_t *totals, struct league_json *js)
+{
+	json_t *skipped = json_array();
+
+	for (size_t i = 0; i < lg->skipped.n; i++)
+		json_array_append_new(skipped,
+		    report_json_str(lg->skipped.v[i]));
+	report_json_print(json_pack("{s:s,s:o,s:o,s:o,s:o}", "format", format,
+	    "dir", report_json_str(lg->dir), "games", games, "skipped",
+	    skipped, "totals", totals));
+	free(js->docs);
+	free(js->errs);
+}
+
 static int
-league_run(const struct league *lg, int nmr, int jobs)
+league_run(const struct league *lg, int nmr, int jobs, int json)
 {
 	int *want = util_calloc(lg->n + 1, sizeof *want);
 	int *status = util_calloc(lg->n + 1, sizeof *status);
 	size_t ran = 0, waiting = 0, over = 0, failed = 0;
+	struct league_json js, *jsp = league_json_new(lg, json, &js);
+	json_t *games = json ? json_array() : NULL;
 
 	for (size_t i = 0; i < lg->n; i++)
 		want[i] = lg->v[i].loaded && !league_over(&lg->v[i]);
-	league_each(lg, "run", nmr, jobs, want, status);
+	league_each(lg, "run", nmr, jobs, want, status, jsp);
 	for (size_t i = 0; i < lg->n; i++) {
+		const char *result;
+
 		if (!lg->v[i].loaded) {
-			printf("%s: unreadable: %s\n", lg->v[i].name,
-			    lg->v[i].why);
+			if (!json)
+				printf("%s: unreadable: %s\n", lg->v[i].name,
+				    lg->v[i].why);
 			failed++;
+			result = "unreadable";
 		} else if (!want[i]) {
 			over++;
+			result = "over";
 		} else if (status[i] == EXIT_OK) {
 			ran++;
+			result = "run";
 		} else if (status[i] == EXIT_WAITING) {
 			waiting++;
+			result = "waiting";
 		} else {
 			failed++;
+			result = "failed";
 		}
+		if (json)
+			json_array_append_new(games, league_json_game(lg, i,
+			    result, status[i], want[i], jsp));
 	}
-	printf("league %s: %zu game%s: %zu run, %zu waiting for orders, "
-	    "%zu over, %zu failed\n", lg->dir, lg->n, lg->n == 1 ? "" : "s",
-	    ran, waiting, over, failed);
+	if (json)
+		league_json_print(lg, LEAGUE_RUN_JSON_FORMAT, games,
+		    json_pack("{s:I,s:I,s:I,s:I,s:I}", "games",
+		    (json_int_t)lg->n, "run", (json_int_t)ran, "waiting",
+		    (json_int_t)waiting, "over", (json_int_t)over, "failed",
+		    (json_int_t)failed), jsp);
+	else
+		printf("league %s: %zu game%s: %zu run, %zu waiting for "
+		    "orders, %zu over, %zu failed\n", lg->dir, lg->n,
+		    lg->n == 1 ? "" : "s", ran, waiting, over, failed);
 	free(want);
 	free(status);
 	return failed ? EXIT_REFUSED : EXIT_OK;
 }
 
 static int
-league_verify(const struct league *lg, int jobs)
+league_verify(const struct league *lg, int jobs, int json)
 {
 	int *want = util_calloc(lg->n + 1, sizeof *want);
 	int *status = util_calloc(lg->n + 1, sizeof *status);
 	size_t good = 0;
+	struct league_json js, *jsp = league_json_new(lg, json, &js);
+	json_t *games = json ? json_array() : NULL;
 
 	for (size_t i = 0; i < lg->n; i++)
 		want[i] = 1;
-	league_each(lg, "verify", 0, jobs, want, status);
-	for (size_t i = 0; i < lg->n; i++)
+	league_each(lg, "verify", 0, jobs, want, status, jsp);
+	for (size_t i = 0; i < lg->n; i++) {
 		good += status[i] == EXIT_OK;
-	printf("league %s: %zu game%s verified, %zu FAILED\n", lg->dir, good,
-	    good == 1 ? "" : "s", lg->n - good);
+		if (json)
+			json_array_append_new(games, league_json_game(lg, i,
+			    status[i] == EXIT_OK ? "ok" : "failed", status[i],
+			    1, jsp));
+	}
+	if (json)
+		league_json_print(lg, LEAGUE_VERIFY_JSON_FORMAT, games,
+		    json_pack("{s:I,s:I,s:I}", "games", (json_int_t)lg->n,
+		    "verified", (json_int_t)good, "failed",
+		    (json_int_t)(lg->n - good)), jsp);
+	else
+		printf("league %s: %zu game%s verified, %zu FAILED\n", lg->dir,
+		    good, good == 1 ? "" : "s", lg->n - good);
 	free(want);
 	free(status);
 	return good == lg->n ? EXIT_OK : EXIT_REFUSED;
@@ -565,21 +690,6 @@ league_usage(FILE *f)
 {
 	fprintf(f, "usage: gunbai league %s\n", CMD_LEAGUE_USAGE);
 	return f == stdout ? EXIT_OK : EXIT_USAGE;
-}
-
-static int
-league_print_json(json_t *root)
-{
-	char *s;
-
-	json_set_alloc_funcs(util_malloc, free);
-	s = json_dumps(root, JSON_INDENT(1) | JSON_ENSURE_ASCII);
-	json_decref(root);
-	if (s == NULL)
-		abort(); /* allocation failure exits in util */
-	puts(s);
-	free(s);
-	return EXIT_OK;
 }
 
 int
@@ -614,8 +724,7 @@ cmd_league(int argc, char **argv)
 	if (optind != argc - 2)
 		return league_usage(stderr);
 	action = argv[optind + 1];
-	if ((nmr && strcmp(action, "run")) || (json &&
-	    strcmp(action, "status") && strcmp(action, "standings")) ||
+	if ((nmr && strcmp(action, "run")) ||
 	    (jobs != 1 && strcmp(action, "run") && strcmp(action, "verify")))
 		return league_usage(stderr);
 	if (strcmp(action, "status") && strcmp(action, "run") &&
@@ -626,17 +735,17 @@ cmd_league(int argc, char **argv)
 		return EXIT_INPUT;
 	json_set_alloc_funcs(util_malloc, free);
 	if (!strcmp(action, "status") && json)
-		status = league_print_json(league_status_json(&lg));
+		report_json_print(league_status_json(&lg));
 	else if (!strcmp(action, "status"))
 		league_status_text(&lg);
 	else if (!strcmp(action, "standings") && json)
-		status = league_print_json(league_standings(&lg, 1));
+		report_json_print(league_standings(&lg, 1));
 	else if (!strcmp(action, "standings"))
 		league_standings(&lg, 0);
 	else if (!strcmp(action, "run"))
-		status = league_run(&lg, nmr, (int)jobs);
+		status = league_run(&lg, nmr, (int)jobs, json);
 	else
-		status = league_verify(&lg, (int)jobs);
+		status = league_verify(&lg, (int)jobs, json);
 	league_close(&lg);
 	return status;
 }

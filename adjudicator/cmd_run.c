@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "escape.h"
 #include "gamedir.h"
+#include "report_json.h"
 
 int
 cmd_fail(int status, const char *fmt, ...)
@@ -247,15 +248,7 @@ run_sort_out(const struct state *st, const struct orders_file *files,
 		r->to = gamedir_place(st, files, n, i);
 		if (strcmp(r->to, GAMEDIR_REFUSED) != 0)
 			continue;
-		if (!f->ok)
-			err_format(&f->err, buf, sizeof buf);
-		else if (f->turn >= st->turn)
-			snprintf(buf, sizeof buf, "%s: not used: the game is "
-			    "over", f->path);
-		else
-			snprintf(buf, sizeof buf, "%s: not used: %s owed no "
-			    "decision at turn %lld", f->path,
-			    st->names[f->player], f->turn);
+		adjudicate_refused_reason(st, f, buf, sizeof buf);
 		r->reason = util_strdup(buf);
 	}
 }
@@ -348,8 +341,28 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
 	return r;
 }
 
+/* The --json document of a run (report_json.h); run is 0 if nothing was
+ * written. */
+static void
+run_json(const struct state *st, const char *dir, long long run,
+    long long from, int applied, int nmr, const struct orders_file *files,
+    size_t n, const struct adjudicate_result *res)
+{
+	struct report_json_run r = { .format = RUN_JSON_FORMAT, .run = run,
+		.from = from, .applied = applied, .nmr = nmr, .files = files,
+		.n = n, .result = res };
+	char *out = run > 0 ? gamedir_path(dir, run, NULL) : NULL, *bytes;
+	size_t len;
+
+	r.dir = out;
+	bytes = report_json_run(st, &r, &len);
+	fwrite(bytes, 1, len, stdout);
+	free(bytes);
+	free(out);
+}
+
 static int
-run_game(const char *dir, int nmr)
+run_game(const char *dir, int nmr, int json)
 {
 	struct gb_err e = { 0 };
 	struct orders_file *files;
@@ -357,7 +370,8 @@ run_game(const char *dir, int nmr)
 	struct state st;
 	struct sbuf msgs;
 	char sha[2 * CRYPTO_SHA256_BYTES + 1], *path;
-	long long run;
+	struct adjudicate_result res = { 0 };
+	long long run, from;
 	size_t n;
 	int bad, applied, status = EXIT_OK;
 
@@ -386,13 +400,17 @@ run_game(const char *dir, int nmr)
 		return EXIT_INPUT;
 	}
 	files = util_calloc(n + 1, sizeof *files);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		orders_read_mem(&files[i], rf[i].shown, rf[i].buf, rf[i].len,
 		    rf[i].sig, rf[i].siglen, &st);
+		files[i].arg = i; /* the inbox's order (--json) */
+	}
 	orders_sort(files, n);
 	sbuf_init(&msgs);
-	applied = adjudicate_run(&st, sha, files, n, nmr, &msgs);
-	fputs(msgs.p ? msgs.p : "", stdout);
+	from = st.turn;
+	applied = adjudicate_run_data(&st, sha, files, n, nmr, &msgs, &res);
+	if (!json)
+		fputs(msgs.p ? msgs.p : "", stdout);
 	if (applied == 0) {
 		status = cmd_fail(EXIT_WAITING, "nothing applied: waiting for "
 		    "orders; nothing written");
@@ -402,11 +420,15 @@ run_game(const char *dir, int nmr)
 			status = EXIT_OUTPUT;
 		else if (run_clear_inbox(dir, rf, n) == -1)
 			status = EXIT_OUTPUT;
-		if (status == EXIT_OK)
+		if (status == EXIT_OK && !json)
 			printf("wrote %s/runs/%04lld: now at turn %lld; send "
 			    "each player %s/runs/%04lld/reports/NAME.txt\n",
 			    dir, run + 1, st.turn, dir, run + 1);
 	}
+	if (json && status != EXIT_OUTPUT)
+		run_json(&st, dir, applied ? run + 1 : 0, from, applied, nmr,
+		    files, n, &res);
+	adjudicate_result_free(&res);
 	sbuf_free(&msgs);
 	for (size_t i = 0; i < n; i++)
 		orders_free(&files[i]);
@@ -421,16 +443,18 @@ cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "nmr", no_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int c, nmr = 0;
+	int c, nmr = 0, json = 0;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n': nmr = 1; break;
+		case 'J': json = 1; break;
 		case 'h':
 			printf("usage: gunbai run %s\n", CMD_RUN_USAGE);
 			return EXIT_OK;
@@ -446,5 +470,5 @@ cmd_run(int argc, char **argv)
 		fprintf(stderr, "usage: gunbai run %s\n", CMD_RUN_USAGE);
 		return EXIT_USAGE;
 	}
-	return run_game(argv[optind], nmr);
+	return run_game(argv[optind], nmr, json);
 }

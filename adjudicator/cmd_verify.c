@@ -24,6 +24,7 @@
 #include "commit.h"
 #include "gamedir.h"
 #include "report.h"
+#include "report_json.h"
 
 /* What one run's check found: problems, one per line. */
 struct verify_run {
@@ -381,12 +382,27 @@ verify_one(const char *dir, long long run, struct state *st,
 	return r;
 }
 
-/* Print the verdict line of one run (or of the start, run 0). */
+/* The verdict of one run (or of the start, run 0): a line, or with
+ * --json an object in runs: its turns before and after (-1: unknown) and
+ * the signatures checked. */
 static int
-verify_print(long long run, const struct verify_run *vr, const char *ok)
+verify_print(long long run, const struct verify_run *vr, const char *ok,
+    long long from, long long to, json_t *runs)
 {
 	char name[32];
 
+	if (runs != NULL) {
+		json_t *p = json_array();
+
+		for (size_t i = 0; i < vr->problems.n; i++)
+			json_array_append_new(p, report_json_str(vr->problems.v[i]));
+		json_array_append_new(runs, json_pack("{s:I,s:b,s:o,s:o,s:I,"
+		    "s:o}", "run", (json_int_t)run, "ok", vr->problems.n == 0,
+		    "turn_before", from < 0 ? json_null() : json_integer(from),
+		    "turn", to < 0 ? json_null() : json_integer(to),
+		    "signatures", (json_int_t)vr->signatures, "problems", p));
+		return vr->problems.n > 0;
+	}
 	if (run == 0)
 		snprintf(name, sizeof name, "start");
 	else
@@ -404,7 +420,8 @@ verify_print(long long run, const struct verify_run *vr, const char *ok)
 /* Verify the whole archive; returns the number of runs that failed (the
  * start counts as one), or -1 if the archive cannot be read at all. */
 static int
-verify_game(const char *dir, long long *nruns, size_t *nsigs)
+verify_game(const char *dir, long long *nruns, size_t *nsigs, json_t *runs,
+    long long *unchecked)
 {
 	struct gb_err e = { 0 };
 	struct state cur, next;
@@ -431,7 +448,7 @@ verify_game(const char *dir, long long *nruns, size_t *nsigs)
 	verify_reports(&vr, &cur, dir);
 	verify_seed_commitment(NULL, &cur, path, &vr);
 	snprintf(line, sizeof line, "%s, the first reports", GAMEDIR_START);
-	failed += verify_print(0, &vr, line);
+	failed += verify_print(0, &vr, line, -1, cur.turn, runs);
 	strlist_free(&vr.problems);
 	free(path);
 	for (long long run = 1; run <= *nruns; run++) {
@@ -445,11 +462,14 @@ verify_game(const char *dir, long long *nruns, size_t *nsigs)
 			snprintf(line, sizeof line, "turn %lld to %lld, %zu "
 			    "orders files and signatures", from, next.turn,
 			    vr.signatures);
-		failed += verify_print(run, &vr, line);
+		failed += verify_print(run, &vr, line, from, r == 0 ?
+		    next.turn : -1, runs);
 		strlist_free(&vr.problems);
 		state_free(&cur);
 		if (r == -1) {
-			printf("runs after %04lld: not checked\n", run);
+			if (runs == NULL)
+				printf("runs after %04lld: not checked\n", run);
+			*unchecked = run;
 			return failed + 1;
 		}
 		cur = next;
@@ -462,7 +482,7 @@ verify_game(const char *dir, long long *nruns, size_t *nsigs)
 /* For --player: which archived report of player is the file at path. */
 static int
 verify_report(const char *dir, long long nruns, const char *player,
-    const char *path)
+    const char *path, json_t *reports)
 {
 	struct gb_err e = { 0 };
 	char *have, rel[64];
@@ -480,20 +500,45 @@ verify_report(const char *dir, long long nruns, const char *player,
 		if (fileio_read(arch, FILEIO_STATE_MAX, &want, &wlen,
 		    &e) == 0) {
 			if (wlen == hlen && memcmp(want, have, hlen) == 0) {
-				printf("%s: ok: %s's report of %s\n", path,
-				    player, run == 0 ? "the start" :
-				    arch + strlen(dir) + 1);
+				if (reports != NULL)
+					json_array_append_new(reports,
+					    json_pack("{s:o,s:b,s:I}", "path",
+					    report_json_str(path), "ok", 1, "run",
+					    (json_int_t)run));
+				else
+					printf("%s: ok: %s's report of %s\n",
+					    path, player, run == 0 ?
+					    "the start" : arch + strlen(dir) +
+					    1);
 				found = 1;
 			}
 			free(want);
 		}
 		free(arch);
 	}
-	if (!found)
+	if (!found && reports != NULL)
+		json_array_append_new(reports, json_pack("{s:o,s:b,s:n}",
+		    "path", report_json_str(path), "ok", 0, "run"));
+	else if (!found)
 		printf("%s: FAILED: not a report of %s in %s\n", path, player,
 		    dir);
 	free(have);
 	return !found;
+}
+
+/* The --json document (formats/commands.schema.json) but its reports:
+ * every run's verdict and the totals; ok if the archive verifies. */
+static json_t *
+verify_json(const char *dir, const char *player, long long nruns,
+    size_t nsigs, int failed, long long unchecked, json_t *runs)
+{
+	return json_pack("{s:s,s:o,s:b,s:I,s:I,s:i,s:o,s:o,s:o}",
+	    "format", VERIFY_JSON_FORMAT, "dir", report_json_str(dir),
+	    "ok", failed == 0, "runs_total", (json_int_t)nruns,
+	    "signatures", (json_int_t)nsigs, "failed", failed,
+	    "unchecked_after", unchecked > 0 ? json_integer(unchecked) :
+	    json_null(), "runs", runs,
+	    "player", player != NULL ? report_json_str(player) : json_null());
 }
 
 int
@@ -501,19 +546,22 @@ cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "player", required_argument, NULL, 'p' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *player = NULL, *dir;
-	long long nruns;
+	long long nruns, unchecked = 0;
 	size_t nsigs;
-	int c, failed;
+	int c, failed, json = 0;
+	json_t *runs = NULL, *reports = NULL, *root = NULL;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p': player = optarg; break;
+		case 'J': json = 1; break;
 		case 'h':
 			printf("usage: gunbai verify %s\n", CMD_VERIFY_USAGE);
 			return EXIT_OK;
@@ -532,12 +580,30 @@ cmd_verify(int argc, char **argv)
 	if (player != NULL && !util_valid_name(player))
 		return cmd_fail(EXIT_USAGE, "invalid player name '%s'", player);
 	dir = argv[optind];
-	if ((failed = verify_game(dir, &nruns, &nsigs)) == -1)
+	if (json) {
+		json_set_alloc_funcs(util_malloc, free);
+		runs = json_array();
+		reports = json_array();
+	}
+	if ((failed = verify_game(dir, &nruns, &nsigs, runs,
+	    &unchecked)) == -1) {
+		json_decref(runs);
+		json_decref(reports);
 		return EXIT_INPUT;
-	printf("%s: %lld runs, %zu signatures checked: %s\n", dir, nruns,
-	    nsigs, failed ? "FAILED" : "ok");
+	}
+	if (!json)
+		printf("%s: %lld runs, %zu signatures checked: %s\n", dir,
+		    nruns, nsigs, failed ? "FAILED" : "ok");
+	if (json)
+		root = verify_json(dir, player, nruns, nsigs, failed,
+		    unchecked, runs);
 	if (player != NULL)
 		for (int i = optind + 1; i < argc; i++)
-			failed += verify_report(dir, nruns, player, argv[i]);
+			failed += verify_report(dir, nruns, player, argv[i],
+			    reports);
+	if (json) {
+		json_object_set_new(root, "reports", reports);
+		report_json_print(root);
+	}
 	return failed ? EXIT_REFUSED : EXIT_OK;
 }

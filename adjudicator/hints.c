@@ -6,14 +6,18 @@
 
 #include "hints.h"
 
-/* Add "; hint" to e's message (cut if it does not fit). */
+/* Add "; hint" to e's message (cut if it does not fit); e->hint says
+ * where it starts, for programs (`gunbai check --json`). */
 static void
 hints_add(struct gb_err *e, const char *hint)
 {
 	char msg[sizeof e->msg];
+	size_t at = e->hint ? e->hint : strlen(e->msg) + 2;
 
 	memcpy(msg, e->msg, sizeof msg);
 	err_set(e, e->line, e->col, "%s; %s", msg, hint);
+	if (strlen(e->msg) > at)
+		e->hint = at;
 }
 
 void
@@ -28,6 +32,8 @@ hints_unsigned(const char *path, const char *sigpath, struct gb_err *e)
 	err_set(e, 0, 0, "not signed: there is no '%s.sig' beside it; sign "
 	    "it with 'openssl pkeyutl -sign -rawin -inkey YOURNAME.key -in "
 	    "%s -out %s.sig' and send both files", base, base, base);
+	if (strstr(e->msg, "; sign it") != NULL)
+		e->hint = (size_t)(strstr(e->msg, "; sign it") + 2 - e->msg);
 }
 
 /* The mail damage tried, in order: how to undo it, and what to say. */

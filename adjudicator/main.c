@@ -51,9 +51,10 @@ static const struct cmd_entry cmd_table[] = {
 	    .exec = cmd_new },
 	{ .name = "status", .usage = "STATE [--json]", .exec = cmd_status,
 	    .takes = CMD_JSON },
-	{ .name = "check", .usage = "STATE ORDERS ...", .exec = cmd_check },
-	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR",
-	    .exec = cmd_adjudicate },
+	{ .name = "check", .usage = "STATE ORDERS ... [--json]",
+	    .exec = cmd_check, .takes = CMD_JSON },
+	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR "
+	    "[--json]", .exec = cmd_adjudicate, .takes = CMD_JSON },
 	{ .name = "view", .usage = "STATE --player NAME | --public "
 	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
 	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
@@ -100,6 +101,14 @@ say(FILE *f, const char *text, size_t len)
 	escape_add(&b, text, len, ESCAPE_LINES);
 	fwrite(b.p, 1, b.len, f);
 	sbuf_free(&b);
+}
+
+/* Write a JSON document made by report_json.c and free it. */
+static void
+cmd_print_json(char *bytes, size_t len)
+{
+	fwrite(bytes, 1, len, stdout);
+	free(bytes);
 }
 
 /* "gunbai: " and the message on stderr; returns the status (cmd.h). */
@@ -489,8 +498,7 @@ cmd_status(int argc, char **argv)
 		size_t len;
 		char *bytes = report_json_status(&st, &len);
 
-		fwrite(bytes, 1, len, stdout);
-		free(bytes);
+		cmd_print_json(bytes, len);
 		state_free(&st);
 		return EXIT_OK;
 	}
@@ -523,6 +531,20 @@ cmd_free_orders(struct orders_file *files, int n)
 	free(files);
 }
 
+/* The exit status of check's worst verdict (gunbai(1), EXIT STATUS). */
+static int
+cmd_check_status(enum adjudicate_verdict worst)
+{
+	switch (worst) {
+	case VERDICT_GOOD: return EXIT_OK;
+	case VERDICT_NOT_DUE: return EXIT_NOT_DUE;
+	case VERDICT_INCOMPLETE: return EXIT_INCOMPLETE;
+	case VERDICT_ORDER: return EXIT_ORDER;
+	case VERDICT_FILE: return EXIT_REFUSED;
+	default: return EXIT_OVER;
+	}
+}
+
 static int
 cmd_check(int argc, char **argv)
 {
@@ -542,15 +564,21 @@ cmd_check(int argc, char **argv)
 	n = argc - optind - 1;
 	files = cmd_read_orders(&st, n, argv + optind + 1);
 	sbuf_init(&msgs);
-	switch (adjudicate_check(&st, files, (size_t)n, &msgs)) {
-	case VERDICT_GOOD: status = EXIT_OK; break;
-	case VERDICT_NOT_DUE: status = EXIT_NOT_DUE; break;
-	case VERDICT_INCOMPLETE: status = EXIT_INCOMPLETE; break;
-	case VERDICT_ORDER: status = EXIT_ORDER; break;
-	case VERDICT_FILE: status = EXIT_REFUSED; break;
-	default: status = EXIT_OVER; break;
+	if (a.json) {
+		struct check_result r;
+		size_t len;
+		char *bytes;
+
+		status = cmd_check_status(adjudicate_check_data(&st, files,
+		    (size_t)n, &r));
+		bytes = report_json_check(&st, &r, &len);
+		cmd_print_json(bytes, len);
+		adjudicate_check_free(&r);
+	} else {
+		status = cmd_check_status(adjudicate_check(&st, files,
+		    (size_t)n, &msgs));
+		say(stdout, msgs.p ? msgs.p : "", msgs.len);
 	}
-	say(stdout, msgs.p ? msgs.p : "", msgs.len);
 	sbuf_free(&msgs);
 	cmd_free_orders(files, n);
 	state_free(&st);
@@ -560,7 +588,7 @@ cmd_check(int argc, char **argv)
 /* Write OUTDIR: reports first, then the state, all in one rename. */
 static int
 cmd_write_outputs(const struct state *st, const char *outdir,
-    struct fileio_stage *stage)
+    struct fileio_stage *stage, int quiet)
 {
 	struct gb_err e = { 0 };
 	struct sbuf b;
@@ -581,7 +609,8 @@ cmd_write_outputs(const struct state *st, const char *outdir,
 		fail(&e);
 		return EXIT_OUTPUT;
 	}
-	fwrite(b.p, 1, b.len, stdout);
+	if (!quiet)
+		fwrite(b.p, 1, b.len, stdout);
 	sbuf_free(&b);
 	return EXIT_OK;
 }
@@ -596,6 +625,8 @@ cmd_adjudicate(int argc, char **argv)
 	struct state st;
 	struct sbuf msgs;
 	char sha[2 * CRYPTO_SHA256_BYTES + 1];
+	struct adjudicate_result res = { 0 };
+	long long from;
 	int status, n, applied;
 
 	cmd_parse(argc, argv, &a);
@@ -619,16 +650,32 @@ cmd_adjudicate(int argc, char **argv)
 	n = argc - optind - 1;
 	files = cmd_read_orders(&st, n, argv + optind + 1);
 	sbuf_init(&msgs);
-	applied = adjudicate_run(&st, sha, files, (size_t)n, a.nmr, &msgs);
-	say(stdout, msgs.p ? msgs.p : "", msgs.len);
+	from = st.turn;
+	applied = adjudicate_run_data(&st, sha, files, (size_t)n, a.nmr, &msgs,
+	    &res);
+	if (!a.json)
+		say(stdout, msgs.p ? msgs.p : "", msgs.len);
 	if (applied == 0) {
 		failx(EXIT_WAITING, "nothing applied: waiting for orders; "
 		    "nothing written");
 		status = EXIT_WAITING;
 	} else {
-		status = cmd_write_outputs(&st, a.out, &stage);
+		status = cmd_write_outputs(&st, a.out, &stage, a.json);
+	}
+	/* The document tells what happened: nothing when the outputs could
+	 * not be written (the error is on stderr). */
+	if (a.json && status != EXIT_OUTPUT) {
+		struct report_json_run r = { .format = ADJUDICATE_JSON_FORMAT,
+			.from = from, .applied = applied, .nmr = a.nmr,
+			.files = files, .n = (size_t)n,
+			.dir = applied > 0 ? a.out : NULL, .result = &res };
+		size_t len;
+		char *bytes = report_json_run(&st, &r, &len);
+
+		cmd_print_json(bytes, len);
 	}
 	fileio_stage_end(&stage);
+	adjudicate_result_free(&res);
 	sbuf_free(&msgs);
 	cmd_free_orders(files, n);
 	state_free(&st);

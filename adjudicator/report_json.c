@@ -4,6 +4,7 @@
  * printed exactly, no floating point, and every non-ASCII character is
  * escaped (\uXXXX) so the document is plain ASCII whatever a name or log
  * line holds. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 
 #include "adjudicate.h"
 #include "commit.h"
+#include "gamedir.h"
 #include "report.h"
 #include "report_json.h"
 
@@ -102,6 +104,25 @@ static void
 json_alloc(void)
 {
 	json_set_alloc_funcs(util_malloc, free);
+}
+
+json_t *
+report_json_str(const char *s)
+{
+	json_alloc();
+	return jstr(s);
+}
+
+void
+report_json_print(json_t *root)
+{
+	size_t len;
+	char *s;
+
+	json_alloc();
+	s = dump(root, &len);
+	fwrite(s, 1, len, stdout);
+	free(s);
 }
 
 char *
@@ -260,6 +281,233 @@ report_json_status(const struct state *st, size_t *len)
 	    "turn", (json_int_t)st->turn,
 	    "players", json_players(st),
 	    "next", json_next(st, -1, &mine));
+	json_decref(mine);
+	if (root == NULL) /* only a bug */
+		abort();
+	return dump(root, len);
+}
+
+/* ---- check, adjudicate and run ------------------------------------- */
+
+/* A refusal e into o: reason (what is wrong), line and column (null
+ * when unknown) and hint (what to do, null when hints.h has none). */
+static void
+json_err(json_t *o, const struct gb_err *e)
+{
+	char msg[sizeof e->msg];
+	size_t cut = strlen(e->msg);
+
+	if (e->hint > 2 && e->hint < cut)
+		cut = e->hint - 2; /* the "; " before the hint */
+	memcpy(msg, e->msg, cut);
+	msg[cut] = '\0';
+	json_object_set_new(o, "reason", jstr(msg));
+	json_object_set_new(o, "line", e->line > 0 ?
+	    json_integer(e->line) : json_null());
+	json_object_set_new(o, "column", e->col > 0 ?
+	    json_integer(e->col) : json_null());
+	json_object_set_new(o, "hint", e->hint > 0 && e->hint < strlen(e->msg) ?
+	    jstr(e->msg + e->hint) : json_null());
+}
+
+/* What every document says of a file: path, sha256, who signed it and
+ * for which turn (null when unknown). */
+static json_t *
+json_file(const struct state *st, const struct orders_file *f)
+{
+	return json_pack("{s:o,s:o,s:o,s:o}",
+	    "path", jstr(f->path),
+	    "sha256", f->sha256[0] ? json_string(f->sha256) : json_null(),
+	    "player", f->signer >= 0 ? jstr(st->names[f->signer]) :
+	    json_null(),
+	    "turn", f->ok ? json_integer(f->turn) : json_null());
+}
+
+static json_t *
+json_strlist(const struct strlist *l)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < l->n; i++)
+		json_array_append_new(a, jstr(l->v[i]));
+	return a;
+}
+
+/* Each order's place, text as written, verdict and reason. */
+static json_t *
+json_orders_judged(const struct check_order *co, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_pack("{s:i,s:i,s:o,s:s,s:o}",
+		    "line", co[i].o->line, "column", co[i].o->col,
+		    "text", jstr(co[i].o->text),
+		    "verdict", co[i].accepted ? "accepted" : "refused",
+		    "reason", co[i].accepted ? json_null() :
+		    jstr(co[i].reason)));
+	return a;
+}
+
+static json_t *
+json_check_file(const struct state *st, const struct check_result *r,
+    const struct check_file *cf)
+{
+	const struct orders_file *f = cf->f;
+	json_t *o = json_file(st, f);
+	char why[256];
+
+	json_object_set_new(o, "verdict",
+	    json_string(adjudicate_verdict_names[cf->verdict]));
+	if (cf->verdict == VERDICT_OVER) {
+		json_object_set_new(o, "reason", jstr(r->outcome.reason));
+	} else if (!f->ok) {
+		json_err(o, &f->err);
+	} else if (cf->verdict == VERDICT_NOT_DUE) {
+		snprintf(why, sizeof why, "turn %lld is not due: the game is "
+		    "at turn %lld", f->turn, st->turn);
+		json_object_set_new(o, "reason", json_string(why));
+	} else if (cf->verdict == VERDICT_FILE) {
+		snprintf(why, sizeof why, "%s owes no decision at turn %lld",
+		    st->names[f->player], f->turn);
+		json_object_set_new(o, "reason", json_string(why));
+	} else {
+		json_object_set_new(o, "complete", json_boolean(cf->complete));
+		if (!cf->complete)
+			json_object_set_new(o, "next", json_strlist(&cf->legal));
+	}
+	json_object_set_new(o, "orders", json_orders_judged(cf->orders,
+	    cf->n));
+	return o;
+}
+
+char *
+report_json_check(const struct state *st, const struct check_result *r,
+    size_t *len)
+{
+	json_t *root, *files;
+
+	json_alloc();
+	files = json_array();
+	for (size_t i = 0; i < r->n; i++)
+		json_array_append_new(files, json_check_file(st, r, &r->v[i]));
+	root = json_pack("{s:s,s:o,s:o,s:I,s:s,s:o}",
+	    "format", CHECK_JSON_FORMAT,
+	    "game", jstr(st->game->id),
+	    "id", jstr(st->id),
+	    "turn", (json_int_t)st->turn,
+	    "verdict", adjudicate_verdict_names[r->worst],
+	    "files", files);
+	if (root == NULL) /* only a bug */
+		abort();
+	return dump(root, len);
+}
+
+/* One file of a run: used (with its orders' verdicts), kept for a later
+ * point, or refused. */
+static json_t *
+json_run_file(const struct state *st, const struct report_json_run *r,
+    size_t i)
+{
+	const struct orders_file *files = r->files;
+	size_t n = r->n;
+	const struct orders_file *f = &files[i];
+	const char *place = gamedir_place(st, files, n, i);
+	json_t *o = json_file(st, f);
+	char why[1200];
+	size_t skip = strlen(f->path) + 2;
+
+	if (strcmp(place, GAMEDIR_ORDERS) == 0) {
+		json_object_set_new(o, "fate", json_string("used"));
+		for (size_t k = 0; r->result != NULL &&
+		    k < r->result->nused; k++)
+			if (r->result->used[k].f == f)
+				json_object_set_new(o, "orders",
+				    json_orders_judged(r->result->used[k].orders,
+				    f->n));
+	} else if (strcmp(place, GAMEDIR_KEPT) == 0) {
+		json_object_set_new(o, "fate", json_string("kept"));
+	} else {
+		json_object_set_new(o, "fate", json_string("refused"));
+		if (!f->ok) {
+			json_err(o, &f->err);
+			return o;
+		}
+		/* A good file not used: the reason without its path. */
+		adjudicate_refused_reason(st, f, why, sizeof why);
+		json_object_set_new(o, "reason", jstr(strlen(why) > skip ?
+		    why + skip : why));
+	}
+	return o;
+}
+
+/* The files written in dir: the state and every report. */
+static json_t *
+json_written(const struct state *st, const char *dir)
+{
+	json_t *reports = json_array(), *o;
+	struct sbuf b;
+
+	for (int p = -1; p < st->nplayers; p++)
+		for (int k = 0; k < REPORT_KINDS; k++) {
+			sbuf_init(&b);
+			sbuf_printf(&b, "%s/reports/%s.%s", dir, p < 0 ?
+			    "public" : st->names[p], report_kinds[k]);
+			json_array_append_new(reports, jstr(b.p));
+			sbuf_free(&b);
+		}
+	sbuf_init(&b);
+	sbuf_printf(&b, "%s/%s", dir, GAMEDIR_STATE);
+	o = json_pack("{s:o,s:o,s:o}", "dir", jstr(dir), "state", jstr(b.p),
+	    "reports", reports);
+	sbuf_free(&b);
+	return o;
+}
+
+/* The answers completed with default orders at the deadline (--nmr). */
+static json_t *
+json_defaults(const struct state *st, const struct adjudicate_result *res)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; res != NULL && i < res->ndefaults; i++) {
+		const struct adjudicate_default *d = &res->defaults[i];
+
+		json_array_append_new(a, json_pack("{s:o,s:I,s:o}", "player",
+		    jstr(st->names[d->player]), "turn", (json_int_t)d->turn,
+		    "orders", json_strlist(&d->orders)));
+	}
+	return a;
+}
+
+char *
+report_json_run(const struct state *st, const struct report_json_run *r,
+    size_t *len)
+{
+	json_t *root, *files, *mine;
+
+	json_alloc();
+	files = json_array();
+	/* In the order the files were given, whatever orders_sort did. */
+	for (size_t arg = 0; arg < r->n; arg++)
+		for (size_t i = 0; i < r->n; i++)
+			if (r->files[i].arg == arg)
+				json_array_append_new(files, json_run_file(st,
+				    r, i));
+	root = json_pack("{s:s,s:o,s:o,s:o,s:b,s:i,s:I,s:I,s:o,s:o,s:o,s:o}",
+	    "format", r->format,
+	    "game", jstr(st->game->id),
+	    "id", jstr(st->id),
+	    "run", r->run > 0 ? json_integer(r->run) : json_null(),
+	    "nmr", r->nmr,
+	    "applied", r->applied,
+	    "turn_before", (json_int_t)r->from,
+	    "turn", (json_int_t)st->turn,
+	    "files", files,
+	    "defaults", json_defaults(st, r->result),
+	    "next", json_next(st, -1, &mine),
+	    "written", r->dir != NULL ? json_written(st, r->dir) :
+	    json_null());
 	json_decref(mine);
 	if (root == NULL) /* only a bug */
 		abort();

@@ -7,6 +7,9 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
+#include "adjudicate.h"
 #include "state.h"
 
 #define REPORT_JSON_FORMAT "gunbai report 1"
@@ -26,6 +29,45 @@ char *report_json(const struct state *st, int player, size_t *len);
 /* `gunbai status --json`: the game, its players, and who owes what or
  * how it ended (formats/commands.schema.json). */
 char *report_json_status(const struct state *st, size_t *len);
+
+#define CHECK_JSON_FORMAT "gunbai check 1"
+
+/* `gunbai check --json`: the verdict of each file and order in r
+ * (adjudicate_check_data) against st (formats/commands.schema.json). */
+char *report_json_check(const struct state *st, const struct check_result *r,
+    size_t *len);
+
+#define ADJUDICATE_JSON_FORMAT "gunbai adjudicate 1"
+#define RUN_JSON_FORMAT "gunbai run 1"
+
+/* What one `gunbai adjudicate` or `gunbai run` did, for --json. */
+struct report_json_run {
+	const char *format;  /* ADJUDICATE_JSON_FORMAT or RUN_JSON_FORMAT */
+	long long run;       /* the run's number; 0 for adjudicate */
+	long long from;      /* the turn before */
+	int applied;         /* decision points applied */
+	int nmr;
+	const struct orders_file *files; /* orders_sort()ed; shown by arg */
+	size_t n;
+	const char *dir;     /* where the state and reports went, or NULL */
+	const struct adjudicate_result *result; /* what was applied */
+};
+
+/* The document of r, st being the state after the run: each file used,
+ * kept or refused (gamedir_place), what is owed now, what was written. */
+char *report_json_run(const struct state *st, const struct report_json_run *r,
+    size_t *len);
+
+#define VERIFY_JSON_FORMAT "gunbai verify 1"
+#define LEAGUE_RUN_JSON_FORMAT "gunbai league run 1"
+#define LEAGUE_VERIFY_JSON_FORMAT "gunbai league verify 1"
+
+/* For the commands that build their own documents: a JSON string of s
+ * (a byte that is not UTF-8 becomes '?'), and root printed on stdout as
+ * every document is (ASCII, one space of indent, a final newline), then
+ * freed.  jansson allocates through util (util_malloc) after either. */
+json_t *report_json_str(const char *s);
+void report_json_print(json_t *root);
 
 /* A game's view tree as JSON text (for tests and tools): scalars made by
  * node_int are integers, by node_bool booleans, all others strings. */

@@ -30,6 +30,7 @@ err_set(struct gb_err *e, int line, int col, const char *fmt, ...)
 	util_clean(msg, e->msg, sizeof e->msg);
 	e->line = line;
 	e->col = col;
+	e->hint = 0;
 	return -1;
 }
 

@@ -33,6 +33,7 @@ struct gb_err {
 	int line;
 	int col;
 	char msg[512];
+	size_t hint; /* msg + hint is what to do about it (hints.h); 0: none */
 };
 
 /* Set e (if not NULL) to a message at line:col; returns -1 for chaining. */

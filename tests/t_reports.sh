@@ -150,7 +150,7 @@ else
 fi
 
 state=$(find "$tmp/senjin" -name state.yaml | sort | head -1)
-for cmd in "check $state $state --json" \
+for cmd in "games --json" \
     "status $state --svg" "view $state --public --json --svg"; do
 	# shellcheck disable=SC2086
 	"$gunbai" $cmd >/dev/null 2>&1
