@@ -1,8 +1,8 @@
 /* bench_play.c - in-process measurements and fixtures for `make bench`
  * (bench/bench.sh), over every registered game.
  *
- *   bench_play playouts SECONDS REPS
- *       For each game: random legal games played to the end through the
+ *   bench_play playouts SECONDS REPS [GAME]
+ *       For each game (or only GAME): random legal games played to the end through the
  *       game's own entry points (legal, validate, resolve), for SECONDS,
  *       REPS times; prints "ID GAMES_PER_S ORDERS_PER_S POINTS_PER_GAME",
  *       the medians of the REPS.
@@ -104,6 +104,12 @@ bench_new(struct state *st, const struct game_entry *g, uint64_t seedn)
 	st->draws = rng.draws;
 }
 
+static size_t
+bench_choose(void *r, size_t n)
+{
+	return (size_t)rng_below(r, n);
+}
+
 /* A random complete answer of player: its texts go to keep. */
 static size_t
 bench_answer(const struct game_entry *g, const void *gs, int player,
@@ -113,19 +119,18 @@ bench_answer(const struct game_entry *g, const void *gs, int player,
 	size_t n = 0;
 
 	while (!g->validate(gs, player, orders, n, v)) {
-		struct strlist legal = { 0 };
+		char pick[GAME_ORDER_MAX];
 		if (n == ADJUDICATE_NMR_MAX) {
 			bench_break(g, "no complete answer after 64 legal "
 			    "orders");
 			return n;
 		}
-		g->legal(gs, player, orders, n, &legal);
-		if (legal.n == 0) {
+		if (game_legal_pick(g, gs, player, orders, n, bench_choose, r,
+		    pick, sizeof pick) == 0) {
 			bench_break(g, "no legal order");
 			return n;
 		}
-		strlist_add(keep, legal.v[rng_below(r, legal.n)]);
-		strlist_free(&legal);
+		strlist_add(keep, pick);
 		orders[n].text = keep->v[keep->n - 1];
 		orders[n].line = orders[n].col = 0;
 		n++;
@@ -182,11 +187,14 @@ bench_median(double *v, int n)
 }
 
 static void
-bench_playouts(double secs, int reps)
+bench_playouts(double secs, int reps, const char *only)
 {
 	for (size_t gi = 0; gi < game_count; gi++) {
 		const struct game_entry *g = game_registry[gi];
 		double gps[64], ops[64], ppg[64];
+
+		if (only != NULL && strcmp(only, g->id) != 0)
+			continue;
 		uint64_t seedn = 1;
 		struct rng r;
 		uint8_t rseed[RNG_SEED_BYTES] = { 0x62 };
@@ -197,11 +205,14 @@ bench_playouts(double secs, int reps)
 			long games = 0, orders = 0, points = 0;
 			do {
 				struct state st;
+				struct rng pr;
 				bench_new(&st, g, seedn++);
+				/* One stream for the whole game: how adjudicate
+				 * derives a stream per point is not the
+				 * game's work measured here. */
+				rng_init(&pr, st.seed, 1);
 				while (!g->outcome(st.g).finished &&
 				    bench_broken[0] == '\0') {
-					struct rng pr;
-					rng_init(&pr, st.seed, (uint64_t)st.turn);
 					st.log.point = st.turn;
 					orders += (long)bench_point(g, st.g, &st.pl,
 					    &r, &pr, &st.log);
@@ -493,18 +504,18 @@ main(int argc, char **argv)
 {
 	if (argc == 5 && strcmp(argv[1], "end") == 0)
 		return bench_end(argv[2], argv[3], argv[4]);
-	if (argc == 4 && strcmp(argv[1], "playouts") == 0) {
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "playouts") == 0) {
 		int reps = atoi(argv[3]);
 		if (reps < 1 || reps > 64)
 			bench_die("REPS", "1 to 64");
-		bench_playouts(atof(argv[2]), reps);
+		bench_playouts(atof(argv[2]), reps, argc == 5 ? argv[4] : NULL);
 		return 0;
 	}
 	if (argc == 5 && strcmp(argv[1], "long") == 0) {
 		bench_long(argv[2], atol(argv[3]), atol(argv[4]));
 		return 0;
 	}
-	fputs("usage: bench_play playouts SECONDS REPS\n"
+	fputs("usage: bench_play playouts SECONDS REPS [GAME]\n"
 	    "       bench_play long DIR EARLY LATE\n"
 	    "       bench_play end START DIR SEED\n", stderr);
 	return 2;
