@@ -299,21 +299,23 @@ senjin_board_check_step(const struct senjin *g, int player, int sq,
 {
 	char nm[3];
 
-	senjin_board_name(sq, nm);
 	if (g->board[sq].owner == player) {
 		if (last)
-			game_why(why, size, "%s holds a piece of yours", nm);
+			game_why(why, size, "%s holds a piece of yours",
+			    senjin_board_name(sq, nm));
 		else
 			game_why(why, size, "the path is blocked by your own "
-			    "piece at %s", nm);
+			    "piece at %s", senjin_board_name(sq, nm));
 		return -1;
 	}
 	if (senjin_board_shielded(g, sq)) {
-		game_why(why, size, "%s holds a piece with a Shield", nm);
+		game_why(why, size, "%s holds a piece with a Shield",
+		    senjin_board_name(sq, nm));
 		return -1;
 	}
 	if (senjin_board_is_bakufu(player, sq)) {
-		game_why(why, size, "%s is your own Bakufu", nm);
+		game_why(why, size, "%s is your own Bakufu",
+		    senjin_board_name(sq, nm));
 		return -1;
 	}
 	return 0;
@@ -332,14 +334,14 @@ senjin_board_check_piece(const struct senjin *g, int player, int from,
 {
 	char nm[3];
 
-	senjin_board_name(from, nm);
 	if (g->board[from].owner != player) {
-		game_why(why, size, "%s holds no piece of yours", nm);
+		game_why(why, size, "%s holds no piece of yours",
+		    senjin_board_name(from, nm));
 		return -1;
 	}
 	if (senjin_board_shielded(g, from)) {
 		game_why(why, size, "the piece at %s has a Shield and cannot "
-		    "move", nm);
+		    "move", senjin_board_name(from, nm));
 		return -1;
 	}
 	return 0;
@@ -358,15 +360,15 @@ senjin_board_check_move(const struct senjin *g, int player, int from,
 
 	if (senjin_board_check_piece(g, player, from, why, size) < 0)
 		return -1;
-	senjin_board_name(from, a);
-	senjin_board_name(to, b);
 	if (dist == 0) {
-		game_why(why, size, "the piece is already at %s", a);
+		game_why(why, size, "the piece is already at %s",
+		    senjin_board_name(from, a));
 		return -1;
 	}
 	if (df != 0 && dr != 0 && senjin_board_abs(df) != senjin_board_abs(dr)) {
-		game_why(why, size, "%s is not in a straight line from %s", b,
-		    a);
+		game_why(why, size, "%s is not in a straight line from %s",
+		    senjin_board_name(to, b),
+		    senjin_board_name(from, a));
 		return -1;
 	}
 	k = &senjin_kinds[g->board[from].kind];
@@ -425,19 +427,19 @@ senjin_board_reach(const struct senjin *g, int player, int from,
 		return 0;
 	range = senjin_board_range(g, from);
 	for (int d = 0; d < 8; d++) {
-		int f = f0, r = r0;
+		int f = f0, r = r0, s;
 
-		for (reach[d] = 0; reach[d] < range; reach[d]++) {
+		for (s = 0; s < range; s++) {
 			f += senjin_board_dirs[d][0];
 			r += senjin_board_dirs[d][1];
 			if (f < 0 || f >= SENJIN_FILES || r < 0 ||
 			    r >= SENJIN_RANKS ||
 			    senjin_board_check_step(g, player,
-			    r * SENJIN_FILES + f, reach[d] + 1 == range, NULL,
-			    0) < 0)
+			    r * SENJIN_FILES + f, s + 1 == range, NULL, 0) < 0)
 				break;
 		}
-		n += reach[d];
+		reach[d] = s;
+		n += s;
 	}
 	return n;
 }

@@ -320,15 +320,15 @@ senjin_order_check_place(struct senjin_order_turn *t,
 	int sq = a->at >= 0 ? a->at : t->moved;
 	char nm[3];
 
-	senjin_board_name(sq, nm);
 	if (t->g.board[sq].owner != t->player) {
-		game_why(why, size, "%s holds no piece of yours", nm);
+		game_why(why, size, "%s holds no piece of yours",
+		    senjin_board_name(sq, nm));
 		return -1;
 	}
 	if (senjin_board_token_on(&t->g, sq) != NULL) {
 		if (a->at >= 0)
 			game_why(why, size, "the piece at %s already carries a "
-			    "token", nm);
+			    "token", senjin_board_name(sq, nm));
 		else
 			game_why(why, size, "the piece just moved already "
 			    "carries a token");
@@ -347,13 +347,14 @@ senjin_order_check_flip(struct senjin_order_turn *t,
 	if (a->at < 0)
 		return senjin_order_off_token(&t->g, t->player, a->side, 0, why,
 		    size) == NULL ? -1 : 0;
-	senjin_board_name(a->at, nm);
 	if (t->g.board[a->at].owner != t->player) {
-		game_why(why, size, "%s holds no piece of yours", nm);
+		game_why(why, size, "%s holds no piece of yours",
+		    senjin_board_name(a->at, nm));
 		return -1;
 	}
 	if (senjin_board_token_on(&t->g, a->at) == NULL) {
-		game_why(why, size, "the piece at %s carries no token", nm);
+		game_why(why, size, "the piece at %s carries no token",
+		    senjin_board_name(a->at, nm));
 		return -1;
 	}
 	return 0;
