@@ -71,7 +71,7 @@ js_legal_plan_take(struct js_legal_plan *p, const char *text, char *why,
 		/* An earlier order won the game: done is harmless. */
 		if (strcasecmp(text, "done") == 0)
 			return 0;
-		snprintf(why, size, "the game is over before this order: %.120s",
+		game_why(why, size, "the game is over before this order: %.120s",
 		    p->g.reason);
 		return -1;
 	}
@@ -90,19 +90,19 @@ js_legal_lose(const struct js *g, int player, struct js_act *a, int *hand,
 	if (k > 3)
 		k = 3;
 	if (*given == js_flow_owes(g, player)) {
-		snprintf(why, size, "every Intrigue against you is answered");
+		game_why(why, size, "every Intrigue against you is answered");
 		return -1;
 	}
 	if (a->verb != JS_V_LOSE)
 		return -1;
 	if (!a->n && a->ncards != k) {
-		snprintf(why, size, "Intrigue takes 3 cards, or all you hold: "
+		game_why(why, size, "Intrigue takes 3 cards, or all you hold: "
 		    "name %d", k);
 		return -1;
 	}
 	for (int c = 0; c < JS_NCARDS && !a->n; c++)
 		if (a->cards[c] > hand[c]) {
-			snprintf(why, size, "you hold %d %s, not %d", hand[c],
+			game_why(why, size, "you hold %d %s, not %d", hand[c],
 			    js_cards[c].name, a->cards[c]);
 			return -1;
 		}
@@ -125,7 +125,7 @@ js_legal_simple(const struct js *g, int player, const char *text, int *hand,
 	switch (g->phase) {
 	case JS_P_RPS:
 		if (*state) {
-			snprintf(why, size, "one throw");
+			game_why(why, size, "one throw");
 			return -1;
 		}
 		*state = 1;
@@ -134,7 +134,7 @@ js_legal_simple(const struct js *g, int player, const char *text, int *hand,
 		return js_legal_lose(g, player, &a, hand, state, why, size);
 	default:
 		if (*state & (a.verb == JS_V_BATTLE ? 1 : 2)) {
-			snprintf(why, size, "one %s order", a.verb ==
+			game_why(why, size, "one %s order", a.verb ==
 			    JS_V_BATTLE ? "battle" : "keep");
 			return -1;
 		}
@@ -194,10 +194,10 @@ static void
 js_legal_add(struct js_legal_plan *q, const struct js_act *a,
     struct strlist *out)
 {
-	char why[GAME_REASON_MAX];
 	struct sbuf b;
 
-	if (js_turn_check(&q->r, a, why, sizeof why) < 0)
+	/* Only the verdict is wanted: no reason is written. */
+	if (js_turn_check(&q->r, a, NULL, 0) < 0)
 		return;
 	sbuf_init(&b);
 	js_order_write(&q->g, a, &b);
