@@ -36,3 +36,19 @@ events_free(struct events *ev)
 	ev->v = NULL;
 	ev->n = ev->cap = 0;
 }
+
+void
+events_move(struct events *ev, struct events *from)
+{
+	for (size_t i = 0; i < from->n; i++) {
+		if (ev->n == ev->cap) {
+			ev->cap = ev->cap ? 2 * ev->cap : 16;
+			ev->v = util_reallocarray(ev->v, ev->cap,
+			    sizeof *ev->v);
+		}
+		ev->v[ev->n++] = from->v[i];
+	}
+	free(from->v);
+	from->v = NULL;
+	from->n = from->cap = 0;
+}

@@ -105,6 +105,9 @@ struct events {
 void events_add(struct events *ev, unsigned to, const char *fmt, ...)
     GB_PRINTF(3, 4);
 void events_free(struct events *ev);
+/* Every event of from added to the end of ev, as they are; from is left
+ * empty. */
+void events_move(struct events *ev, struct events *from);
 
 /* Picks one of count (count > 0) choices: a number below count. */
 typedef size_t game_choose(void *arg, size_t count);

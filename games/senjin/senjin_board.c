@@ -291,6 +291,24 @@ senjin_board_range(const struct senjin *g, int sq)
 	return t != NULL && t->side == SENJIN_SWORD ? r + 1 : r;
 }
 
+/* The rule for entering a square on the way (or the destination): what
+ * stops it, or SENJIN_STEP_OK.  Kept apart from the reasons so that the
+ * walks of legal_pick, which want only the verdict, can have it inline. */
+enum { SENJIN_STEP_OK, SENJIN_STEP_OWN, SENJIN_STEP_SHIELD,
+	SENJIN_STEP_BAKUFU };
+
+static inline int
+senjin_board_step_rule(const struct senjin *g, int player, int sq)
+{
+	if (g->board[sq].owner == player)
+		return SENJIN_STEP_OWN;
+	if (senjin_board_shielded(g, sq))
+		return SENJIN_STEP_SHIELD;
+	if (senjin_board_is_bakufu(player, sq))
+		return SENJIN_STEP_BAKUFU;
+	return SENJIN_STEP_OK;
+}
+
 /* Why a square on the way (or the destination, last) cannot be entered;
  * 0 if it can. */
 static int
@@ -299,26 +317,22 @@ senjin_board_check_step(const struct senjin *g, int player, int sq,
 {
 	char nm[3];
 
-	if (g->board[sq].owner == player) {
+	switch (senjin_board_step_rule(g, player, sq)) {
+	case SENJIN_STEP_OWN:
 		if (last)
-			game_why(why, size, "%s holds a piece of yours",
+			return game_why(why, size, "%s holds a piece of yours",
 			    senjin_board_name(sq, nm));
-		else
-			game_why(why, size, "the path is blocked by your own "
-			    "piece at %s", senjin_board_name(sq, nm));
-		return -1;
-	}
-	if (senjin_board_shielded(g, sq)) {
-		game_why(why, size, "%s holds a piece with a Shield",
+		return game_why(why, size, "the path is blocked by your own "
+		    "piece at %s", senjin_board_name(sq, nm));
+	case SENJIN_STEP_SHIELD:
+		return game_why(why, size, "%s holds a piece with a Shield",
 		    senjin_board_name(sq, nm));
-		return -1;
-	}
-	if (senjin_board_is_bakufu(player, sq)) {
-		game_why(why, size, "%s is your own Bakufu",
+	case SENJIN_STEP_BAKUFU:
+		return game_why(why, size, "%s is your own Bakufu",
 		    senjin_board_name(sq, nm));
-		return -1;
+	default:
+		return 0;
 	}
-	return 0;
 }
 
 static int
@@ -414,8 +428,9 @@ static const struct senjin_board_ray {
 };
 
 /* Each line is walked until a step is refused: check_move checks every
- * step of a path alike, so a refused step refuses every longer move that
- * way, and what is listed here is exactly what check_move allows. */
+ * step of a path alike (senjin_board_step_rule), so a refused step
+ * refuses every longer move that way, and what is listed here is exactly
+ * what check_move allows. */
 int
 senjin_board_reach(const struct senjin *g, int player, int from,
     int reach[8])
@@ -434,8 +449,8 @@ senjin_board_reach(const struct senjin *g, int player, int from,
 			r += senjin_board_dirs[d][1];
 			if (f < 0 || f >= SENJIN_FILES || r < 0 ||
 			    r >= SENJIN_RANKS ||
-			    senjin_board_check_step(g, player,
-			    r * SENJIN_FILES + f, s + 1 == range, NULL, 0) < 0)
+			    senjin_board_step_rule(g, player,
+			    r * SENJIN_FILES + f) != SENJIN_STEP_OK)
 				break;
 		}
 		reach[d] = s;

@@ -736,19 +736,22 @@ senjin_order_play(struct senjin *g, const struct game_players *pl,
     size_t size)
 {
 	struct senjin_order_turn t;
+	struct events tmp = { .point = ev->point };
 
-	/* A dry run first, so that a bad answer logs nothing. */
-	for (int pass = 0; pass < 2; pass++) {
-		senjin_order_start(&t, g);
-		for (size_t i = 0; i < n; i++)
-			if (senjin_order_take(&t, orders[i].text, pl,
-			    pass ? ev : NULL, why, size) < 0)
-				return -1;
-		if (!senjin_order_complete(&t)) {
-			game_why(why, size, "the turn is not complete");
+	/* The events go to ev only once the whole answer has played, so
+	 * that a bad answer logs nothing. */
+	senjin_order_start(&t, g);
+	for (size_t i = 0; i < n; i++)
+		if (senjin_order_take(&t, orders[i].text, pl, &tmp, why,
+		    size) < 0) {
+			events_free(&tmp);
 			return -1;
 		}
+	if (!senjin_order_complete(&t)) {
+		events_free(&tmp);
+		return game_why(why, size, "the turn is not complete");
 	}
+	events_move(ev, &tmp);
 	*g = t.g;
 	return 0;
 }
