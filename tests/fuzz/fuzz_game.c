@@ -100,8 +100,9 @@ fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
 	struct order orders[ADJUDICATE_NMR_MAX];
 	struct verdict v[ADJUDICATE_NMR_MAX];
 	size_t n = 0, first = t->texts.n;
+	int complete = g->validate(st->g, player, orders, n, v);
 
-	while (!g->validate(st->g, player, orders, n, v)) {
+	while (!complete) {
 		char pick[GAME_ORDER_MAX];
 
 		if (n == ADJUDICATE_NMR_MAX)
@@ -115,7 +116,7 @@ fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
 		orders[n].text = t->texts.v[first + n];
 		orders[n].line = orders[n].col = 0;
 		n++;
-		g->validate(st->g, player, orders, n, v);
+		complete = g->validate(st->g, player, orders, n, v);
 		for (size_t i = 0; i < n; i++)
 			if (!v[i].accepted)
 				fuzz_fail("%s: legal order '%s' refused: %s",
