@@ -191,7 +191,7 @@ js_legal_validate(const void *vg, int player, const struct order *o,
 }
 
 static void
-js_legal_add(struct js_legal_plan *q, const struct js_act *a,
+js_legal_add(const struct js_legal_plan *q, const struct js_act *a,
     struct strlist *out)
 {
 	struct sbuf b;
@@ -205,11 +205,24 @@ js_legal_add(struct js_legal_plan *q, const struct js_act *a,
 	sbuf_free(&b);
 }
 
+/* The army on each square, as js_army_on finds it (the first in the
+ * table), in one pass over the armies instead of one per square. */
 static void
-js_legal_honor(struct js_legal_plan *q, struct strlist *out)
+js_legal_armies(const struct js *g, const struct js_army *at[JS_SQUARES])
 {
-	struct js *g = &q->g;
+	for (int sq = 0; sq < JS_SQUARES; sq++)
+		at[sq] = NULL;
+	for (int i = JS_ARMIES - 1; i >= 0; i--)
+		if (g->armies[i].sq >= 0 && g->armies[i].sq < JS_SQUARES)
+			at[g->armies[i].sq] = &g->armies[i];
+}
+
+static void
+js_legal_honor(const struct js_legal_plan *q, struct strlist *out)
+{
+	const struct js *g = &q->g;
 	int p = q->r.player, n = g->clans[p].gold / JS_HONOR_COST;
+	const struct js_army *at[JS_SQUARES];
 
 	js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
 	    .card = JS_CARD_MUCH_HONOR }, out);
@@ -218,8 +231,9 @@ js_legal_honor(struct js_legal_plan *q, struct strlist *out)
 	for (int k = n; k > 0 && !q->r.bought; k--)
 		js_legal_add(q, &(struct js_act){ .verb = JS_V_HONOR, .n = k },
 		    out);
+	js_legal_armies(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
-		const struct js_army *a = js_army_on(g, sq);
+		const struct js_army *a = at[sq];
 
 		if (a != NULL && a->owner != p && a->exp > 0) {
 			js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
@@ -239,13 +253,15 @@ js_legal_honor(struct js_legal_plan *q, struct strlist *out)
 }
 
 static void
-js_legal_travel(struct js_legal_plan *q, int battle, struct strlist *out)
+js_legal_travel(const struct js_legal_plan *q, int battle, struct strlist *out)
 {
-	struct js *g = &q->g;
+	const struct js *g = &q->g;
 	int p = q->r.player, marched = q->r.march;
+	const struct js_army *at[JS_SQUARES];
 
+	js_legal_armies(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
-		const struct js_army *a = js_army_on(g, sq);
+		const struct js_army *a = at[sq];
 		int nb[4], k = js_map_neighbours(sq, nb);
 
 		if (a == NULL || a->owner != p)
@@ -265,7 +281,7 @@ js_legal_travel(struct js_legal_plan *q, int battle, struct strlist *out)
 
 /* The sample of one phase, on q which has reached it. */
 static void
-js_legal_phase(struct js_legal_plan *q, int tp, struct strlist *out)
+js_legal_phase(const struct js_legal_plan *q, int tp, struct strlist *out)
 {
 	switch (tp) {
 	case JS_TP_REVENUE:
@@ -299,8 +315,9 @@ static void
 js_legal_turn(const struct js *g, int player, const struct order *prefix,
     size_t n, struct strlist *out)
 {
-	struct js_legal_plan *p = util_malloc(sizeof *p), *q;
+	struct js_legal_plan *p = util_malloc(sizeof *p);
 	char why[GAME_REASON_MAX];
+	int from;
 
 	js_legal_plan_start(p, g, player);
 	for (size_t i = 0; i < n; i++)
@@ -310,19 +327,19 @@ js_legal_turn(const struct js *g, int player, const struct order *prefix,
 		return;
 	}
 	strlist_add(out, "done");
-	q = util_malloc(sizeof *q);
+	/* The plan walked forward phase by phase: js_turn_reach only walks
+	 * forward and listing a phase changes nothing, so the plan at each
+	 * phase is what a fresh copy brought there would be. */
+	from = p->r.tp;
 	for (int tp = JS_TP_REVENUE; tp < JS_TP_END && n < JS_LEGAL_LONG;
 	    tp++) {
-		if (tp < p->r.tp)
+		if (tp < from)
 			continue;
-		*q = *p;
-		q->r.g = &q->g;
-		js_turn_reach(&q->r, tp);
-		if (q->g.phase == JS_P_OVER)
+		js_turn_reach(&p->r, tp);
+		if (p->g.phase == JS_P_OVER)
 			break;
-		js_legal_phase(q, tp, out);
+		js_legal_phase(p, tp, out);
 	}
-	free(q);
 	free(p);
 }
 
