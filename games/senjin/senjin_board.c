@@ -442,17 +442,22 @@ senjin_board_reach(const struct senjin *g, int player, int from,
 		return 0;
 	range = senjin_board_range(g, from);
 	for (int d = 0; d < 8; d++) {
-		int f = f0, r = r0, s;
+		int df = senjin_board_dirs[d][0], dr = senjin_board_dirs[d][1];
+		int step = dr * SENJIN_FILES + df, sq = from, s, edge = range;
 
-		for (s = 0; s < range; s++) {
-			f += senjin_board_dirs[d][0];
-			r += senjin_board_dirs[d][1];
-			if (f < 0 || f >= SENJIN_FILES || r < 0 ||
-			    r >= SENJIN_RANKS ||
-			    senjin_board_step_rule(g, player,
-			    r * SENJIN_FILES + f) != SENJIN_STEP_OK)
+		/* How far the board goes that way, then the squares. */
+		if (df > 0 && SENJIN_FILES - 1 - f0 < edge)
+			edge = SENJIN_FILES - 1 - f0;
+		if (df < 0 && f0 < edge)
+			edge = f0;
+		if (dr > 0 && SENJIN_RANKS - 1 - r0 < edge)
+			edge = SENJIN_RANKS - 1 - r0;
+		if (dr < 0 && r0 < edge)
+			edge = r0;
+		for (s = 0; s < edge; s++)
+			if (senjin_board_step_rule(g, player, sq += step) !=
+			    SENJIN_STEP_OK)
 				break;
-		}
 		reach[d] = s;
 		n += s;
 	}
