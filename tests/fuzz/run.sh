@@ -48,6 +48,9 @@ session() { # session NAME LABEL: one libFuzzer session
 		echo "ok $n - $label"
 	else
 		fails=$((fails + 1))
+		rates="$rates$(printf '  %-28s %8s (failed: see above)' "$label" \
+		    -)
+"
 		echo "not ok $n - $label: see $build/$label.log"
 		grep -E 'ERROR|SUMMARY|fuzz: |Test unit written' \
 		    "$build/$label.log" | head -20 | sed 's/^/    /'
