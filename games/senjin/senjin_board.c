@@ -556,10 +556,15 @@ senjin_board_won(const struct senjin *g, int player, char *buf,
 	unsigned left = (1u << SENJIN_KINDS) - 1; /* kinds not yet seen */
 
 	/* The foe's kinds, in one pass that stops once all are seen: this
-	 * is asked after every move. */
-	for (int sq = 0; sq < SENJIN_SQUARES && left != 0; sq++)
+	 * is asked after every move.  The pass starts from the foe's own
+	 * side of the board, where its pieces mostly are (South's ranks are
+	 * the low squares). */
+	for (int i = 0; i < SENJIN_SQUARES && left != 0; i++) {
+		int sq = player == 0 ? SENJIN_SQUARES - 1 - i : i;
+
 		if (g->board[sq].owner == 1 - player)
 			left &= ~(1u << g->board[sq].kind);
+	}
 	for (int k = 0; k < SENJIN_KINDS; k++) {
 		if (left & (1u << k)) {
 			snprintf(buf, size, "%s has captured all %d %s %s",
