@@ -110,28 +110,27 @@ bench_choose(void *r, size_t n)
 	return (size_t)rng_below(r, n);
 }
 
-/* A random complete answer of player: its texts go to keep. */
+/* A random complete answer of player: its texts go to texts (no
+ * allocation per order). */
 static size_t
 bench_answer(const struct game_entry *g, const void *gs, int player,
-    struct rng *r, struct order *orders, struct strlist *keep)
+    struct rng *r, struct order *orders, char (*texts)[GAME_ORDER_MAX])
 {
 	struct verdict v[ADJUDICATE_NMR_MAX];
 	size_t n = 0;
 
 	while (!g->validate(gs, player, orders, n, v)) {
-		char pick[GAME_ORDER_MAX];
 		if (n == ADJUDICATE_NMR_MAX) {
 			bench_break(g, "no complete answer after 64 legal "
 			    "orders");
 			return n;
 		}
 		if (game_legal_pick(g, gs, player, orders, n, bench_choose, r,
-		    pick, sizeof pick) == 0) {
+		    texts[n], GAME_ORDER_MAX) == 0) {
 			bench_break(g, "no legal order");
 			return n;
 		}
-		strlist_add(keep, pick);
-		orders[n].text = keep->v[keep->n - 1];
+		orders[n].text = texts[n];
 		orders[n].line = orders[n].col = 0;
 		n++;
 	}
@@ -147,13 +146,13 @@ bench_point(const struct game_entry *g, void *gs,
 	struct owed owed[GAME_MAX_PLAYERS];
 	struct order orders[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX];
 	struct answer ans[GAME_MAX_PLAYERS];
-	struct strlist keep = { 0 };
+	char texts[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX][GAME_ORDER_MAX];
 	struct gb_err e = { 0 };
 	size_t nowed = g->owed(gs, owed), total = 0;
 
 	for (size_t k = 0; k < nowed; k++) {
 		int p = owed[k].player, j;
-		size_t n = bench_answer(g, gs, p, r, orders[k], &keep);
+		size_t n = bench_answer(g, gs, p, r, orders[k], texts[k]);
 		/* In player order, as the core gives them. */
 		for (j = (int)k; j > 0 && ans[j - 1].player > p; j--)
 			ans[j] = ans[j - 1];
@@ -167,7 +166,6 @@ bench_point(const struct game_entry *g, void *gs,
 		return total;
 	if (g->resolve(gs, pl, ans, nowed, pr, ev, &e) == -1)
 		bench_break(g, e.msg);
-	strlist_free(&keep);
 	return total;
 }
 
@@ -342,9 +340,9 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 	struct rng pr;
 	uint8_t sigs[GAME_MAX_PLAYERS][CRYPTO_SIG_BYTES];
 	struct rng_answer ra[GAME_MAX_PLAYERS];
+	char texts[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX][GAME_ORDER_MAX];
 
 	for (int attempt = 0;; attempt++) {
-		struct strlist keep = { 0 };
 		struct events ev = { 0 };
 		void *copy = bench_clone(st);
 		int ends;
@@ -352,7 +350,7 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 		for (size_t i = 0; i < nowed; i++) {
 			int p = owed[i].player, j;
 			size_t n = bench_answer(g, st->g, p, r, orders[i],
-			    &keep);
+			    texts[i]);
 			for (j = (int)i; j > 0 && ans[j - 1].player > p; j--)
 				ans[j] = ans[j - 1];
 			ans[j].player = p;
@@ -377,7 +375,6 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 		if (bench_broken[0] != '\0') {
 			g->free(copy);
 			events_free(&ev);
-			strlist_free(&keep);
 			return;
 		}
 		ends = g->outcome(copy).finished;
@@ -397,12 +394,10 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 			st->draws = pr.draws;
 			events_free(&st->log);
 			st->log = ev;
-			strlist_free(&keep);
 			break;
 		}
 		g->free(copy);
 		events_free(&ev);
-		strlist_free(&keep);
 	}
 	st->turn++;
 }
