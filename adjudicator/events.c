@@ -14,6 +14,12 @@ events_add(struct events *ev, unsigned to, const char *fmt, ...)
 	va_start(ap, fmt);
 	sbuf_vprintf(&b, fmt, ap);
 	va_end(ap);
+	events_take(ev, to, sbuf_take(&b));
+}
+
+void
+events_take(struct events *ev, unsigned to, char *text)
+{
 	if (ev->n == ev->cap) {
 		ev->cap = ev->cap ? 2 * ev->cap : 16;
 		ev->v = util_reallocarray(ev->v, ev->cap, sizeof *ev->v);
@@ -22,7 +28,7 @@ events_add(struct events *ev, unsigned to, const char *fmt, ...)
 	ev->v[ev->n].point = ev->point;
 	/* A game that cut a quoted order inside a character must not make
 	 * the state unreadable or the reports differ from it. */
-	ev->v[ev->n].text = sbuf_take(&b);
+	ev->v[ev->n].text = text;
 	util_utf8_fix(ev->v[ev->n].text);
 	ev->n++;
 }

@@ -104,6 +104,9 @@ struct events {
 
 void events_add(struct events *ev, unsigned to, const char *fmt, ...)
     GB_PRINTF(3, 4);
+/* The same with text already written (allocated with malloc; the log
+ * takes it): for an event a game writes often, without printf. */
+void events_take(struct events *ev, unsigned to, char *text);
 void events_free(struct events *ev);
 /* Every event of from added to the end of ev, as they are; from is left
  * empty. */

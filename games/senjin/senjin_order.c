@@ -397,11 +397,20 @@ senjin_order_log_move(const struct senjin_order_turn *t,
 	struct sbuf b;
 
 	if (ncaps == 0) {
-		/* The most frequent event, formatted once. */
-		events_add(ev, EVENT_ALL, "%s (%s) moves %s %s-%s.",
-		    pl->names[t->player], senjin_armies[t->player].name,
-		    senjin_kinds[t->g.board[a->to].kind].name,
-		    senjin_board_name(a->from, x), senjin_board_name(a->to, y));
+		/* The most frequent event: "alice (South) moves Shi b2-b3.",
+		 * written without printf. */
+		sbuf_init(&b);
+		sbuf_puts(&b, pl->names[t->player]);
+		sbuf_puts(&b, " (");
+		sbuf_puts(&b, senjin_armies[t->player].name);
+		sbuf_puts(&b, ") moves ");
+		sbuf_puts(&b, senjin_kinds[t->g.board[a->to].kind].name);
+		sbuf_putc(&b, ' ');
+		sbuf_puts(&b, senjin_board_name(a->from, x));
+		sbuf_putc(&b, '-');
+		sbuf_puts(&b, senjin_board_name(a->to, y));
+		sbuf_putc(&b, '.');
+		events_take(ev, EVENT_ALL, sbuf_take(&b));
 		return;
 	}
 	sbuf_init(&b);
@@ -596,8 +605,13 @@ senjin_order_each_other(struct senjin_order_turn *t,
 			if (senjin_order_check(t, &a, NULL, 0) == 0)
 				visit(arg, &a);
 		}
-	for (int sq = 0; sq < SENJIN_SQUARES; sq++) {
-		if (t->g.board[sq].owner != t->player)
+	/* A flip on the board is of a piece carrying a token: the player's
+	 * tokens on the board (a token is on its owner's piece), kept in
+	 * square order (senjin_board_sort_tokens). */
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		int sq = t->g.tokens[t->player][i].sq;
+
+		if (t->g.tokens[t->player][i].side < 0 || sq == SENJIN_OFF)
 			continue;
 		a = (struct senjin_order_action){ SENJIN_ORDER_FLIP, -1, -1, -1,
 		    sq };
