@@ -15,6 +15,7 @@
  * order parse would read from its text (sw_order_text writes that text)
  * and plays it on a copy: only the orders it lists are ever written. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "shinobi.h"
@@ -217,9 +218,22 @@ sw_order_validate(const void *vg, int player, const struct order *orders,
 }
 
 /* Add text to out if it is legal after the turn t on c. */
-/* A visitor of the legal orders, each as parse reads its text: returns
- * 1 to stop the walk. */
-typedef int sw_order_visit(void *arg, const struct sw_order *o);
+/* A visitor of the legal orders, each as parse reads its text, with its
+ * place among the candidates tried: returns 1 to stop the walk. */
+typedef int sw_order_visit(void *arg, const struct sw_order *o,
+    size_t ordinal);
+
+/* A walk over the candidates of legal(): the game after the prefix, and
+ * whether each candidate is played (only those that play are visited) or
+ * visited unchecked (to find again one known to play). */
+struct sw_order_walk {
+	const struct shinobi *c;
+	const struct sw_turn *t;
+	int play;
+	size_t ordinal; /* candidates so far */
+	sw_order_visit *visit;
+	void *arg;
+};
 
 /* The text of an order as legal() lists it, which parse reads back to
  * the same order. */
@@ -270,23 +284,26 @@ sw_order_text(const struct sw_order *o, struct sbuf *b)
  * wanted, so no reason is written.  Returns what visit returned (0 if o
  * does not play). */
 static int
-sw_order_try(const struct shinobi *c, const struct sw_turn *t,
-    const struct sw_order *o, sw_order_visit *visit, void *arg)
+sw_order_try(struct sw_order_walk *w, const struct sw_order *o)
 {
-	struct shinobi c2 = *c;
-	struct sw_turn t2 = *t;
+	size_t k = w->ordinal++;
 
-	return sw_play(&c2, &t2, o, NULL, NULL, NULL, NULL, 0) == 0 &&
-	    visit(arg, o);
+	if (w->play) {
+		struct shinobi c2 = *w->c;
+		struct sw_turn t2 = *w->t;
+
+		if (sw_play(&c2, &t2, o, NULL, NULL, NULL, NULL, 0) != 0)
+			return 0;
+	}
+	return w->visit(w->arg, o, k);
 }
 
 /* Every way to move one front card to a front (the card first there),
  * the others keeping their order. */
 static int
-sw_order_defences(const struct shinobi *c, const struct sw_turn *t,
-    sw_order_visit *visit, void *arg)
+sw_order_defences(struct sw_order_walk *w)
 {
-	const struct sw_side *s = &c->side[t->player];
+	const struct sw_side *s = &w->c->side[w->t->player];
 	struct sw_order o;
 
 	for (int z = 0; z < SW_FRONTS; z++)
@@ -309,7 +326,7 @@ sw_order_defences(const struct shinobi *c, const struct sw_turn *t,
 							o.split[f]++;
 						}
 				}
-				if (sw_order_try(c, t, &o, visit, arg))
+				if (sw_order_try(w, &o))
 					return 1;
 			}
 	return 0;
@@ -319,12 +336,13 @@ sw_order_defences(const struct shinobi *c, const struct sw_turn *t,
  * there are none (the player owes nothing, or the turn has ended). */
 static int
 sw_order_each(const void *vg, int player, const struct order *prefix,
-    size_t n, sw_order_visit *visit, void *arg)
+    size_t n, int play, sw_order_visit *visit, void *arg)
 {
 	struct shinobi c;
 	struct sw_turn t;
 	struct sw_order o;
 	const struct sw_side *s, *e;
+	struct sw_order_walk w = { &c, &t, play, 0, visit, arg };
 
 	if (sw_order_start(vg, player, &c, &t) < 0)
 		return -1;
@@ -336,7 +354,7 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 		return -1;
 	memset(&o, 0, sizeof o);
 	o.verb = SW_O_END;
-	if (visit(arg, &o))
+	if (visit(arg, &o, w.ordinal++)) /* listed unchecked */
 		return 0;
 	s = &c.side[player];
 	e = &c.side[1 - player];
@@ -350,7 +368,7 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 				o.cond = k;
 				o.n = 1;
 				o.pos[0] = a;
-				if (sw_order_try(&c, &t, &o, visit, arg))
+				if (sw_order_try(&w, &o))
 					return 0;
 				o.verb = SW_O_SCOUT;
 				o.n = 2;
@@ -358,8 +376,7 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 					for (int j = 0; j < e->nzone[ez]; j++) {
 						o.pos[1] = (struct sw_pos){ ez,
 						    j };
-						if (sw_order_try(&c, &t, &o,
-						    visit, arg))
+						if (sw_order_try(&w, &o))
 							return 0;
 					}
 			}
@@ -369,7 +386,7 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 			o.pos[0] = a;
 			for (int to = 0; to < SW_ZONES; to++) {
 				o.zone[0] = to;
-				if (sw_order_try(&c, &t, &o, visit, arg))
+				if (sw_order_try(&w, &o))
 					return 0;
 			}
 		}
@@ -386,10 +403,10 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 			o.n = 1;
 			o.card[0] = s->hand[h];
 			o.zone[0] = to;
-			if (sw_order_try(&c, &t, &o, visit, arg))
+			if (sw_order_try(&w, &o))
 				return 0;
 		}
-	if (sw_order_defences(&c, &t, visit, arg))
+	if (sw_order_defences(&w))
 		return 0;
 	for (int i = 0; i < s->nzone[SW_ROSTER]; i++)
 		for (int f = 0; f < SW_FRONTS; f++) {
@@ -398,17 +415,18 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 			o.n = 1;
 			o.pos[0] = (struct sw_pos){ SW_ROSTER, i };
 			o.zone[0] = f;
-			if (sw_order_try(&c, &t, &o, visit, arg))
+			if (sw_order_try(&w, &o))
 				return 0;
 		}
 	return 0;
 }
 
 static int
-sw_order_list(void *arg, const struct sw_order *o)
+sw_order_list(void *arg, const struct sw_order *o, size_t ordinal)
 {
 	struct sbuf b;
 
+	(void)ordinal;
 	sbuf_init(&b);
 	sw_order_text(o, &b);
 	strlist_add(arg, b.p);
@@ -420,30 +438,39 @@ void
 sw_order_legal(const void *vg, int player, const struct order *prefix,
     size_t n, struct strlist *out)
 {
-	sw_order_each(vg, player, prefix, n, sw_order_list, out);
+	sw_order_each(vg, player, prefix, n, 1, sw_order_list, out);
 }
 
-/* legal_pick: the first walk counts, the second stops at the pick. */
+/* legal_pick: the first walk plays every candidate and keeps the place
+ * of each that plays; the second finds the one picked by its place,
+ * without playing any. */
 struct sw_order_find {
-	size_t seen;
-	size_t want;
+	size_t n, cap;
+	size_t *at;     /* the places of the candidates that play */
+	size_t target;
 	struct sbuf text;
 };
 
 static int
-sw_order_count(void *arg, const struct sw_order *o)
+sw_order_count(void *arg, const struct sw_order *o, size_t ordinal)
 {
+	struct sw_order_find *f = arg;
+
 	(void)o;
-	((struct sw_order_find *)arg)->seen++;
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 64;
+		f->at = util_reallocarray(f->at, f->cap, sizeof *f->at);
+	}
+	f->at[f->n++] = ordinal;
 	return 0;
 }
 
 static int
-sw_order_found(void *arg, const struct sw_order *o)
+sw_order_found(void *arg, const struct sw_order *o, size_t ordinal)
 {
 	struct sw_order_find *f = arg;
 
-	if (f->seen++ < f->want)
+	if (ordinal < f->target)
 		return 0;
 	sw_order_text(o, &f->text);
 	return 1;
@@ -456,14 +483,16 @@ sw_order_pick(const void *vg, int player, const struct order *prefix,
 	struct sw_order_find f = { 0 };
 	size_t count;
 
-	if (sw_order_each(vg, player, prefix, n, sw_order_count, &f) < 0 ||
-	    (count = f.seen) == 0)
+	if (sw_order_each(vg, player, prefix, n, 1, sw_order_count, &f) < 0 ||
+	    (count = f.n) == 0) {
+		free(f.at);
 		return 0;
-	f.want = choose(arg, count);
-	f.seen = 0;
+	}
+	f.target = f.at[choose(arg, count)];
 	sbuf_init(&f.text);
-	sw_order_each(vg, player, prefix, n, sw_order_found, &f);
+	sw_order_each(vg, player, prefix, n, 0, sw_order_found, &f);
 	snprintf(buf, size, "%s", f.text.p);
 	sbuf_free(&f.text);
+	free(f.at);
 	return count;
 }
