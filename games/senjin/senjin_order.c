@@ -174,6 +174,27 @@ senjin_order_read_flip(const struct util_words *w,
 	return 0;
 }
 
+/* "move c3 c4" exactly as legal() writes it: read without splitting the
+ * words, to the action the general reading below gives it. */
+static int
+senjin_order_read_plain_move(const char *text, struct senjin_order_action *a)
+{
+	char from[3] = { 0 }, to[3] = { 0 };
+
+	/* Each character is looked at only if those before it are there. */
+	if (strncmp(text, "move ", 5) != 0 || text[5] == '\0' ||
+	    text[6] == '\0' || text[7] != ' ' || text[8] == '\0' ||
+	    text[9] == '\0' || text[10] != '\0')
+		return -1;
+	memcpy(from, text + 5, 2);
+	memcpy(to, text + 8, 2);
+	if ((a->from = senjin_board_square(from)) < 0 ||
+	    (a->to = senjin_board_square(to)) < 0)
+		return -1;
+	a->verb = SENJIN_ORDER_MOVE;
+	return 0;
+}
+
 static int
 senjin_order_read(const char *text, struct senjin_order_action *a,
     char *why, size_t size)
@@ -181,6 +202,8 @@ senjin_order_read(const char *text, struct senjin_order_action *a,
 	struct util_words w;
 	char verbs[64], q[SENJIN_ORDER_QUOTE + 4];
 
+	if (senjin_order_read_plain_move(text, a) == 0)
+		return 0;
 	if (senjin_order_split(text, &w, why, size) < 0)
 		return -1;
 	if (w.n == 0) {
