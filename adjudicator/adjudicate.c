@@ -19,6 +19,15 @@
 
 #include "adjudicate.h"
 
+/* The default for a missed deadline takes the first legal order. */
+static size_t
+adjudicate_first(void *arg, size_t count)
+{
+	(void)arg;
+	(void)count;
+	return 0;
+}
+
 int
 adjudicate_defaults(const struct game_entry *game, const void *g, int player,
     struct order *orders, size_t *n, struct strlist *keep)
@@ -29,15 +38,12 @@ adjudicate_defaults(const struct game_entry *game, const void *g, int player,
 	if (game->validate(g, player, orders, *n, v))
 		return 0;
 	while (*n - start < ADJUDICATE_NMR_MAX) {
-		struct strlist legal = { 0 };
+		char first[GAME_ORDER_MAX];
 
-		game->legal(g, player, orders, *n, &legal);
-		if (legal.n == 0) {
-			strlist_free(&legal);
+		if (game_legal_pick(game, g, player, orders, *n,
+		    adjudicate_first, NULL, first, sizeof first) == 0)
 			return -1;
-		}
-		strlist_add(keep, legal.v[0]);
-		strlist_free(&legal);
+		strlist_add(keep, first);
 		orders[*n].text = keep->v[keep->n - 1];
 		orders[*n].line = orders[*n].col = 0;
 		(*n)++;

@@ -14,6 +14,12 @@ events_add(struct events *ev, unsigned to, const char *fmt, ...)
 	va_start(ap, fmt);
 	sbuf_vprintf(&b, fmt, ap);
 	va_end(ap);
+	events_take(ev, to, sbuf_take(&b));
+}
+
+void
+events_take(struct events *ev, unsigned to, char *text)
+{
 	if (ev->n == ev->cap) {
 		ev->cap = ev->cap ? 2 * ev->cap : 16;
 		ev->v = util_reallocarray(ev->v, ev->cap, sizeof *ev->v);
@@ -22,7 +28,7 @@ events_add(struct events *ev, unsigned to, const char *fmt, ...)
 	ev->v[ev->n].point = ev->point;
 	/* A game that cut a quoted order inside a character must not make
 	 * the state unreadable or the reports differ from it. */
-	ev->v[ev->n].text = sbuf_take(&b);
+	ev->v[ev->n].text = text;
 	util_utf8_fix(ev->v[ev->n].text);
 	ev->n++;
 }
@@ -35,4 +41,20 @@ events_free(struct events *ev)
 	free(ev->v);
 	ev->v = NULL;
 	ev->n = ev->cap = 0;
+}
+
+void
+events_move(struct events *ev, struct events *from)
+{
+	for (size_t i = 0; i < from->n; i++) {
+		if (ev->n == ev->cap) {
+			ev->cap = ev->cap ? 2 * ev->cap : 16;
+			ev->v = util_reallocarray(ev->v, ev->cap,
+			    sizeof *ev->v);
+		}
+		ev->v[ev->n++] = from->v[i];
+	}
+	free(from->v);
+	from->v = NULL;
+	from->n = from->cap = 0;
 }

@@ -104,7 +104,19 @@ struct events {
 
 void events_add(struct events *ev, unsigned to, const char *fmt, ...)
     GB_PRINTF(3, 4);
+/* The same with text already written (allocated with malloc; the log
+ * takes it): for an event a game writes often, without printf. */
+void events_take(struct events *ev, unsigned to, char *text);
 void events_free(struct events *ev);
+/* Every event of from added to the end of ev, as they are; from is left
+ * empty. */
+void events_move(struct events *ev, struct events *from);
+
+/* Picks one of count (count > 0) choices: a number below count. */
+typedef size_t game_choose(void *arg, size_t count);
+
+/* The longest legal order, with its terminating NUL. */
+#define GAME_ORDER_MAX (UTIL_WORDS_CHARS + 1)
 
 struct game_entry {
 	const char *id;      /* "senjin": used in state files and man pages */
@@ -149,6 +161,15 @@ struct game_entry {
 	 * (NMR) is: repeatedly the first legal order until complete. */
 	void (*legal)(const void *g, int player, const struct order *prefix,
 	    size_t n, struct strlist *out);
+
+	/* Optional (NULL: game_legal_pick falls back on legal): the number
+	 * of orders legal would list, and the choose(arg, count)-th of them
+	 * (from 0, in legal's order) written to buf, without writing the
+	 * others; nothing is written when there are none.  For playouts,
+	 * bots and the fuzzer, which want one legal order at a time. */
+	size_t (*legal_pick)(const void *g, int player,
+	    const struct order *prefix, size_t n, game_choose *choose,
+	    void *arg, char *buf, size_t size);
 
 	/* Apply complete answers of every owed player (one answer each, in
 	 * player order) and advance to the next decision point.  Returns 0, or
@@ -209,5 +230,18 @@ extern const size_t game_count;
 
 /* Look a game up by exact id; NULL if there is none. */
 const struct game_entry *game_find(const char *id);
+
+/* The legal next orders of player after prefix, as g->legal lists them:
+ * returns how many there are and, if any, writes the choose(arg,
+ * count)-th to buf (size bytes, GAME_ORDER_MAX is always enough).  Uses
+ * the game's legal_pick when it has one. */
+size_t game_legal_pick(const struct game_entry *g, const void *gs,
+    int player, const struct order *prefix, size_t n, game_choose *choose,
+    void *arg, char *buf, size_t size);
+
+/* A reason written to why (as snprintf), unless size is 0: a caller that
+ * wants only the verdict of a check (legal_pick counting candidates)
+ * passes size 0 and pays for no formatting.  Returns -1, the refusal. */
+int game_why(char *why, size_t size, const char *fmt, ...) GB_PRINTF(3, 4);
 
 #endif

@@ -11,6 +11,10 @@ names_spells(const struct util_words *w, int i, int k, const char *name)
 {
 	const char *p = name;
 
+	/* Most names differ at once: words are never empty, so a first
+	 * letter that differs settles it without measuring the word. */
+	if (*p != w->w[i][0])
+		return 0;
 	for (int j = 0; j < k; j++) {
 		size_t len = strlen(w->w[i + j]);
 

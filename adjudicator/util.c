@@ -472,7 +472,14 @@ util_utf8_fix(char *s)
 	unsigned long cp;
 
 	while (*p != '\0') {
-		size_t n = escape_utf8(p, left, &cp);
+		size_t n;
+
+		if (*p < 0x80) { /* the common case, without the call */
+			p++;
+			left--;
+			continue;
+		}
+		n = escape_utf8(p, left, &cp);
 		left -= n == 0 ? 1 : n;
 		if (n == 0)
 			*p++ = '?';

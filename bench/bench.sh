@@ -3,14 +3,14 @@
 # in this one run (bench/README says what each means).
 #   bench/bench.sh BUILD     (make bench: build/bench, gcc -O2)
 # BENCH_RUNS (51) timed runs per figure; BENCH_SECONDS (1) per playout
-# sample and BENCH_REPS (5) samples; BENCH_LATE (400) the point the long
+# sample and BENCH_REPS (5) samples; BENCH_LATE (500) the point the long
 # game is taken at.
 set -u
 build=${1:?usage: bench/bench.sh BUILD}
 runs=${BENCH_RUNS:-51}
 secs=${BENCH_SECONDS:-1}
 reps=${BENCH_REPS:-5}
-late=${BENCH_LATE:-400}
+late=${BENCH_LATE:-500}
 top=$(pwd)
 gunbai=$top/$build/gunbai
 tools=$top/$build/tools
@@ -21,6 +21,25 @@ mkdir -p "$work"
 ms() { awk -v u="$1" 'BEGIN { printf "%.2f ms", u / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 median() { "$tools/bench_time" -n "$runs" "$@" | cut -d' ' -f1; }
+# BENCH_SECTIONS (all): the sections to run, as in BENCH_SECTIONS=1,2,3.
+want() {
+	case ",${BENCH_SECTIONS:-1,2,3,4,5,6}," in *,"$1",*) return 0 ;; esac
+	return 1
+}
+# peak [-r DIR] CMD ARGS...: the largest peak resident memory (KB) of
+# BENCH_PEAK_RUNS (5) runs of a command (bench_peak: ru_maxrss of the
+# child), DIR removed before each run.
+peak() {
+	rmdir=/nonexistent
+	[ "$1" = -r ] && { rmdir=$2; shift 2; }
+	i=0
+	while [ "$i" -lt "${BENCH_PEAK_RUNS:-5}" ]; do
+		rm -rf "$rmdir"
+		"$tools/bench_peak" "$@" | cut -d' ' -f2
+		i=$((i + 1))
+	done | sort -n | tail -1
+}
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f MB", k / 1024 }'; }
 
 echo "== machine"
 echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) cores online"
@@ -33,167 +52,201 @@ echo
 (cd "$top" && "$tools/bench_play" long "$work" 5 "$late") >"$work/long.txt" ||
     { echo "bench_play long failed"; exit 1; }
 
-echo "== 1. one signed turn of two files, whole process, against the floor"
 fix=$work/senjin-early
 [ -d "$fix" ] || fix=$(ls -d "$work"/*-early | head -1)
-cd "$fix" || exit 1
-p1=$(ls p1-*.yaml) p2=$(ls p2-*.yaml)
-key() { n=${1#p?-}; echo "$top/tests/keys/${n%.yaml}.pub"; }
-g=$(median -r "$work/out" "$gunbai" adjudicate state.yaml "$p1" "$p2" \
-    -o "$work/out")
-f=$(median "$tools/bench_floor" state.yaml "$p1" "$p2")
-o=$(median openssl pkeyutl -verify -rawin -pubin -inkey "$(key "$p1")" \
-    -in "$p1" -sigfile "$p1.sig" :: openssl pkeyutl -verify -rawin -pubin \
-    -inkey "$(key "$p2")" -in "$p2" -sigfile "$p2.sig")
-echo "$(basename "$fix"): state.yaml ($(wc -c <state.yaml) bytes), $p1, $p2"
-printf '  gunbai adjudicate (2 points, 2 signatures)   %s\n' "$(ms "$g")"
-printf '  floor: read, libyaml, libcrypto verify       %s   gunbai/floor   %s\n' \
-    "$(ms "$f")" "$(ratio "$g" "$f")"
-printf '  2 x openssl pkeyutl -verify                  %s   gunbai/openssl %s\n' \
-    "$(ms "$o")" "$(ratio "$g" "$o")"
-cd "$top" || exit 1
-echo
 
-echo "== 2. random legal playouts in process, per game (median of $reps x ${secs}s)"
-printf '  %-18s %12s %14s %14s\n' game games/s orders/s points/game
-"$tools/bench_play" playouts "$secs" "$reps" | while read -r id a b c; do
-	if [ "$a" = error ]; then
-		printf '  %-18s not measured: %s %s\n' "$id" "$b" "$c"
-	else
-		printf '  %-18s %12s %14s %14s\n' "$id" "$a" "$b" "$c"
+if want 1; then
+	echo "== 1. one signed turn of two files, whole process, against the floor"
+	cd "$fix" || exit 1
+	p1=$(ls p1-*.yaml) p2=$(ls p2-*.yaml)
+	key() { n=${1#p?-}; echo "$top/tests/keys/${n%.yaml}.pub"; }
+	g=$(median -r "$work/out" "$gunbai" adjudicate state.yaml "$p1" "$p2" \
+	    -o "$work/out")
+	f=$(median "$tools/bench_floor" state.yaml "$p1" "$p2")
+	o=$(median openssl pkeyutl -verify -rawin -pubin -inkey "$(key "$p1")" \
+	    -in "$p1" -sigfile "$p1.sig" :: openssl pkeyutl -verify -rawin -pubin \
+	    -inkey "$(key "$p2")" -in "$p2" -sigfile "$p2.sig")
+	echo "$(basename "$fix"): state.yaml ($(wc -c <state.yaml) bytes), $p1, $p2"
+	printf '  gunbai adjudicate (2 points, 2 signatures)   %s\n' "$(ms "$g")"
+	printf '  floor: read, libyaml, libcrypto verify       %s   gunbai/floor   %s\n' \
+	    "$(ms "$f")" "$(ratio "$g" "$f")"
+	printf '  2 x openssl pkeyutl -verify                  %s   gunbai/openssl %s\n' \
+	    "$(ms "$o")" "$(ratio "$g" "$o")"
+	# gunbai flushes every output to the disk (fsync, crash safety) and
+	# the floor writes nothing: the same run with the outputs on a
+	# tmpfs (no disk to wait for) gives what the program itself costs.
+	shm=/dev/shm/gunbai-bench-$$
+	if [ -d /dev/shm ]; then
+		gs=$(median -r "$shm" "$gunbai" adjudicate state.yaml "$p1" \
+		    "$p2" -o "$shm")
+		rm -rf "$shm"
+		printf '  the same, outputs on a tmpfs (/dev/shm)      %s   gunbai/floor   %s   gunbai/openssl %s\n' \
+		    "$(ms "$gs")" "$(ratio "$gs" "$f")" "$(ratio "$gs" "$o")"
 	fi
-done
-echo
+	pg=$(peak -r "$work/out" "$gunbai" adjudicate state.yaml "$p1" "$p2" \
+	    -o "$work/out")
+	pf=$(peak "$tools/bench_floor" state.yaml "$p1" "$p2")
+	printf '  peak memory: gunbai %s, floor %s           gunbai/floor   %s\n' \
+	    "$(mb "$pg")" "$(mb "$pf")" "$(ratio "$pg" "$pf")"
+	cd "$top" || exit 1
+	echo
+fi
 
-echo "== 3. one adjudicated point early and late in a long game, whole process"
-printf '  %-18s %16s %16s %8s\n' game "early" "late" late/early
-for e in "$work"/*-early; do
-	id=$(basename "$e" -early)
-	l=$work/$id-late
-	ep=$(awk -v g="$id" '$1 == g && $2 == "early" { print $3 }' "$work/long.txt")
-	lp=$(awk -v g="$id" '$1 == g && $2 == "late" { print $3 }' "$work/long.txt")
-	if [ ! -d "$l" ]; then
-		printf '  %-18s no late stage: %s\n' "$id" \
-		    "$(grep "^$id " "$work/long.txt" | tail -1)"
-		continue
-	fi
-	te=$(cd "$e" && median -r "$work/out" "$gunbai" adjudicate state.yaml \
-	    p1-*.yaml -o "$work/out")
-	tl=$(cd "$l" && median -r "$work/out" "$gunbai" adjudicate state.yaml \
-	    p1-*.yaml -o "$work/out")
-	printf '  %-18s %16s %16s %8s\n' "$id" "$(ms "$te") @$ep" \
-	    "$(ms "$tl") @$lp" "$(ratio "$tl" "$te")"
-	printf '  %-18s %16s %16s\n' "  state bytes" "$(wc -c <"$e/state.yaml")" \
-	    "$(wc -c <"$l/state.yaml")"
-done
-grep ' error ' "$work/long.txt" | sed 's/^/  not measured: /'
-echo
+if want 2; then
+	echo "== 2. random legal playouts in process, per game (median of $reps x ${secs}s)"
+	printf '  %-18s %12s %14s %14s\n' game games/s orders/s points/game
+	"$tools/bench_play" playouts "$secs" "$reps" | while read -r id a b c; do
+		if [ "$a" = error ]; then
+			printf '  %-18s not measured: %s %s\n' "$id" "$b" "$c"
+		else
+			printf '  %-18s %12s %14s %14s\n' "$id" "$a" "$b" "$c"
+		fi
+	done
+	echo
+fi
 
-echo "== 4. archive verification: gunbai verify of a whole game against the floor"
-# A random game of each of two games played to its end through a game
-# directory, one `gunbai run` per decision point; then `gunbai verify`
-# (every signature, replay, state and reports compared) against the
-# floor's verify of the same orders files (read, libyaml, libcrypto).
-vruns=$(( runs < 11 ? runs : 11 ))
-printf '  %-16s %6s %10s %10s %12s %12s %8s\n' game runs "verify" games/s \
-    "sigs/s" "floor sigs/s" ratio
-for id in senjin japanese-swords; do
-	a=$work/archive-$id
-	rm -rf "$a" "$a-answers"
-	mkdir -p "$a-answers"
-	"$gunbai" new "$id" --id arch --seed \
-	    00000000000000000000000000000000000000000000000000000000000000a7 \
+if want 3; then
+	echo "== 3. one adjudicated point early and late in a long game, whole process"
+	printf '  %-18s %16s %16s %8s\n' game "early" "late" late/early
+	for e in "$work"/*-early; do
+		id=$(basename "$e" -early)
+		l=$work/$id-late
+		ep=$(awk -v g="$id" '$1 == g && $2 == "early" { print $3 }' "$work/long.txt")
+		lp=$(awk -v g="$id" '$1 == g && $2 == "late" { print $3 }' "$work/long.txt")
+		if [ ! -d "$l" ]; then
+			printf '  %-18s no late stage: %s\n' "$id" \
+			    "$(grep "^$id " "$work/long.txt" | tail -1)"
+			continue
+		fi
+		# Outputs on a tmpfs when there is one: the disk's flushes
+		# (section 1) would hide what the state's size costs.
+		o3=$work/out
+		[ -d /dev/shm ] && o3=/dev/shm/gunbai-bench-$$
+		te=$(cd "$e" && median -r "$o3" "$gunbai" adjudicate state.yaml \
+		    p1-*.yaml -o "$o3")
+		tl=$(cd "$l" && median -r "$o3" "$gunbai" adjudicate state.yaml \
+		    p1-*.yaml -o "$o3")
+		rm -rf "$o3"
+		printf '  %-18s %16s %16s %8s\n' "$id" "$(ms "$te") @$ep" \
+		    "$(ms "$tl") @$lp" "$(ratio "$tl" "$te")"
+		printf '  %-18s %16s %16s\n' "  state bytes" "$(wc -c <"$e/state.yaml")" \
+		    "$(wc -c <"$l/state.yaml")"
+	done
+	grep ' error ' "$work/long.txt" | sed 's/^/  not measured: /'
+	echo
+fi
+
+if want 4; then
+	echo "== 4. archive verification: gunbai verify of a whole game against the floor"
+	# A random game of each of two games played to its end through a game
+	# directory, one `gunbai run` per decision point; then `gunbai verify`
+	# (every signature, replay, state and reports compared) against the
+	# floor's verify of the same orders files (read, libyaml, libcrypto).
+	vruns=$(( runs < 11 ? runs : 11 ))
+	printf '  %-16s %6s %10s %10s %12s %12s %8s\n' game runs "verify" games/s \
+	    "sigs/s" "floor sigs/s" ratio
+	for id in senjin japanese-swords; do
+		a=$work/archive-$id
+		rm -rf "$a" "$a-answers"
+		mkdir -p "$a-answers"
+		"$gunbai" new "$id" --id arch --seed \
+		    00000000000000000000000000000000000000000000000000000000000000a7 \
+		    --player alice="$top/tests/keys/alice.pub" \
+		    --player bob="$top/tests/keys/bob.pub" -d "$a" >/dev/null
+		end=$(cd "$top" && "$tools/bench_play" end "$a/start.yaml" "$a-answers" 5) ||
+		    { printf '  %-16s not measured: bench_play end failed\n' "$id"; continue; }
+		p=1
+		while [ "$p" -lt "$end" ]; do
+			cp "$a-answers"/p$p-* "$a/inbox/"
+			"$gunbai" run "$a" >/dev/null || break
+			p=$((p + 1))
+		done
+		"$gunbai" verify "$a" >/dev/null ||
+		    { printf '  %-16s not measured: the archive does not verify\n' "$id"; continue; }
+		nr=$(ls "$a/runs" | wc -l)
+		ns=$(ls "$a"/runs/*/orders/*.yaml | wc -l)
+		tv=$("$tools/bench_time" -n "$vruns" -w 1 "$gunbai" verify "$a" | cut -d' ' -f1)
+		# shellcheck disable=SC2046
+		tf=$("$tools/bench_time" -n "$vruns" -w 1 "$tools/bench_floor" \
+		    "$a/start.yaml" $(ls "$a"/runs/*/orders/*.yaml) | cut -d' ' -f1)
+		printf '  %-16s %6s %10s %10s %12s %12s %8s\n' "$id" "$nr" "$(ms "$tv")" \
+		    "$(awk -v t="$tv" 'BEGIN { printf "%.2f", 1e6 / t }')" \
+		    "$(awk -v t="$tv" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
+		    "$(awk -v t="$tf" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
+		    "$(ratio "$tv" "$tf")"
+	done
+	echo
+fi
+
+if want 5; then
+	echo "== 5. a league of 200 games, one deadline: gunbai league run -j 1 and -j 2"
+	# 200 Senjin game directories, each with the signed orders of its first
+	# two decision points in its inbox: one `league run` adjudicates them all.
+	# Each timing starts from a fresh copy of the league (the copy untimed).
+	lruns=${BENCH_LEAGUE_RUNS:-5}
+	lg=$work/league
+	rm -rf "$lg-template" "$lg-answers"
+	mkdir -p "$lg-template" "$lg-answers"
+	"$gunbai" new senjin --id league --seed \
+	    00000000000000000000000000000000000000000000000000000000000000b1 \
 	    --player alice="$top/tests/keys/alice.pub" \
-	    --player bob="$top/tests/keys/bob.pub" -d "$a" >/dev/null
-	end=$(cd "$top" && "$tools/bench_play" end "$a/start.yaml" "$a-answers" 5) ||
-	    { printf '  %-16s not measured: bench_play end failed\n' "$id"; continue; }
-	p=1
-	while [ "$p" -lt "$end" ]; do
-		cp "$a-answers"/p$p-* "$a/inbox/"
-		"$gunbai" run "$a" >/dev/null || break
-		p=$((p + 1))
-	done
-	"$gunbai" verify "$a" >/dev/null ||
-	    { printf '  %-16s not measured: the archive does not verify\n' "$id"; continue; }
-	nr=$(ls "$a/runs" | wc -l)
-	ns=$(ls "$a"/runs/*/orders/*.yaml | wc -l)
-	tv=$("$tools/bench_time" -n "$vruns" -w 1 "$gunbai" verify "$a" | cut -d' ' -f1)
-	# shellcheck disable=SC2046
-	tf=$("$tools/bench_time" -n "$vruns" -w 1 "$tools/bench_floor" \
-	    "$a/start.yaml" $(ls "$a"/runs/*/orders/*.yaml) | cut -d' ' -f1)
-	printf '  %-16s %6s %10s %10s %12s %12s %8s\n' "$id" "$nr" "$(ms "$tv")" \
-	    "$(awk -v t="$tv" 'BEGIN { printf "%.2f", 1e6 / t }')" \
-	    "$(awk -v t="$tv" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
-	    "$(awk -v t="$tf" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
-	    "$(ratio "$tv" "$tf")"
-done
-echo
-
-echo "== 5. a league of 200 games, one deadline: gunbai league run -j 1 and -j 2"
-# 200 Senjin game directories, each with the signed orders of its first
-# two decision points in its inbox: one `league run` adjudicates them all.
-# Each timing starts from a fresh copy of the league (the copy untimed).
-lruns=${BENCH_LEAGUE_RUNS:-5}
-lg=$work/league
-rm -rf "$lg-template" "$lg-answers"
-mkdir -p "$lg-template" "$lg-answers"
-"$gunbai" new senjin --id league --seed \
-    00000000000000000000000000000000000000000000000000000000000000b1 \
-    --player alice="$top/tests/keys/alice.pub" \
-    --player bob="$top/tests/keys/bob.pub" --option first=alice \
-    -d "$lg-template/g001" >/dev/null
-(cd "$top" && "$tools/bench_play" end "$lg-template/g001/start.yaml" \
-    "$lg-answers" 7 >/dev/null)
-cp "$lg-answers"/p1-* "$lg-answers"/p2-* "$lg-template/g001/inbox/"
-i=2
-while [ "$i" -le 200 ]; do
-	cp -r "$lg-template/g001" "$lg-template/g$(printf '%03d' "$i")"
-	i=$((i + 1))
-done
-for j in 1 2; do
-	: >"$work/league-$j.times"
-	r=0
-	while [ "$r" -lt "$lruns" ]; do
-		rm -rf "$lg"
-		cp -r "$lg-template" "$lg"
-		"$tools/bench_time" -n 1 -w 0 "$gunbai" league "$lg" run -j "$j" \
-		    | cut -d' ' -f1 >>"$work/league-$j.times"
-		r=$((r + 1))
-	done
-	sort -n "$work/league-$j.times" | awk '{ t[NR] = $1 }
-	    END { print t[int((NR + 1) / 2)] }' >"$work/league-$j.median"
-done
-t1=$(cat "$work/league-1.median") t2=$(cat "$work/league-2.median")
-printf '  %-10s %12s %10s\n' jobs "200 games" games/s
-printf '  %-10s %12s %10s\n' "-j 1" "$(ms "$t1")" \
-    "$(awk -v t="$t1" 'BEGIN { printf "%.1f", 200e6 / t }')"
-printf '  %-10s %12s %10s\n' "-j 2" "$(ms "$t2")" \
-    "$(awk -v t="$t2" 'BEGIN { printf "%.1f", 200e6 / t }')"
-printf '  speed-up of -j 2 over -j 1: %s (goal: at least 1.8; %s cores online)\n' \
-    "$(ratio "$t1" "$t2")" "$(nproc)"
-echo
-echo "== 6. costly states under the size cap: refused or read, time and peak memory"
-# Each file of bench/costly.py is at most 16 MiB (the state cap); the
-# goal (adjudicator/yaml.h) is under 0.5 s and under 64 MB for every one.
-# BENCH_COSTLY_RUNS (5) runs each: the median time, the largest peak.
-"${PYTHON:-python3}" "$top/bench/costly.py" "$work/costly" "$fix/state.yaml" ||
-    { echo "bench/costly.py failed"; exit 1; }
-printf '  %-30s %9s %8s %10s %9s %s\n' file bytes exit "time" peak goal
-for f in "$work"/costly/*.yaml; do
-	i=0
-	: >"$work/peak.txt"
-	while [ "$i" -lt "${BENCH_COSTLY_RUNS:-5}" ]; do
-		"$tools/bench_peak" "$gunbai" status "$f" >>"$work/peak.txt"
+	    --player bob="$top/tests/keys/bob.pub" --option first=alice \
+	    -d "$lg-template/g001" >/dev/null
+	(cd "$top" && "$tools/bench_play" end "$lg-template/g001/start.yaml" \
+	    "$lg-answers" 7 >/dev/null)
+	cp "$lg-answers"/p1-* "$lg-answers"/p2-* "$lg-template/g001/inbox/"
+	i=2
+	while [ "$i" -le 200 ]; do
+		cp -r "$lg-template/g001" "$lg-template/g$(printf '%03d' "$i")"
 		i=$((i + 1))
 	done
-	sort -n "$work/peak.txt" | awk -v f="$(basename "$f" .yaml)" \
-	    -v b="$(wc -c <"$f")" '{ t[NR] = $1; if ($2 > p) p = $2; s = $3 }
-	    END { m = t[int((NR + 1) / 2)]
-		v = "exit " s
-		if (s == 0) v = "read"
-		if (s == 4) v = "refused"
-		g = "MISSED"
-		if (m < 0.5 && p < 65536 && (s == 0 || s == 4)) g = "ok"
-		printf "  %-30s %9d %8s %8.3f s %6.1f MB %s\n", f, b, v, m,
-		    p / 1024, g }'
-done
+	for j in 1 2; do
+		: >"$work/league-$j.times"
+		r=0
+		while [ "$r" -lt "$lruns" ]; do
+			rm -rf "$lg"
+			cp -r "$lg-template" "$lg"
+			"$tools/bench_time" -n 1 -w 0 "$gunbai" league "$lg" run -j "$j" \
+			    | cut -d' ' -f1 >>"$work/league-$j.times"
+			r=$((r + 1))
+		done
+		sort -n "$work/league-$j.times" | awk '{ t[NR] = $1 }
+		    END { print t[int((NR + 1) / 2)] }' >"$work/league-$j.median"
+	done
+	t1=$(cat "$work/league-1.median") t2=$(cat "$work/league-2.median")
+	printf '  %-10s %12s %10s\n' jobs "200 games" games/s
+	printf '  %-10s %12s %10s\n' "-j 1" "$(ms "$t1")" \
+	    "$(awk -v t="$t1" 'BEGIN { printf "%.1f", 200e6 / t }')"
+	printf '  %-10s %12s %10s\n' "-j 2" "$(ms "$t2")" \
+	    "$(awk -v t="$t2" 'BEGIN { printf "%.1f", 200e6 / t }')"
+	printf '  speed-up of -j 2 over -j 1: %s (goal: at least 1.8; %s cores online)\n' \
+	    "$(ratio "$t1" "$t2")" "$(nproc)"
+	echo
+fi
+if want 6; then
+	echo "== 6. costly states under the size cap: refused or read, time and peak memory"
+	# Each file of bench/costly.py is at most 16 MiB (the state cap); the
+	# goal (adjudicator/yaml.h) is under 0.5 s and under 64 MB for every one.
+	# BENCH_COSTLY_RUNS (5) runs each: the median time, the largest peak.
+	"${PYTHON:-python3}" "$top/bench/costly.py" "$work/costly" "$fix/state.yaml" ||
+	    { echo "bench/costly.py failed"; exit 1; }
+	printf '  %-30s %9s %8s %10s %9s %s\n' file bytes exit "time" peak goal
+	for f in "$work"/costly/*.yaml; do
+		i=0
+		: >"$work/peak.txt"
+		while [ "$i" -lt "${BENCH_COSTLY_RUNS:-5}" ]; do
+			"$tools/bench_peak" "$gunbai" status "$f" >>"$work/peak.txt"
+			i=$((i + 1))
+		done
+		sort -n "$work/peak.txt" | awk -v f="$(basename "$f" .yaml)" \
+		    -v b="$(wc -c <"$f")" '{ t[NR] = $1; if ($2 > p) p = $2; s = $3 }
+		    END { m = t[int((NR + 1) / 2)]
+			v = "exit " s
+			if (s == 0) v = "read"
+			if (s == 4) v = "refused"
+			g = "MISSED"
+			if (m < 0.5 && p < 65536 && (s == 0 || s == 4)) g = "ok"
+			printf "  %-30s %9d %8s %8.3f s %6.1f MB %s\n", f, b, v, m,
+			    p / 1024, g }'
+	done
+fi

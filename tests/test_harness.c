@@ -391,6 +391,37 @@ harness_add_file(struct harness_game *hg, int player, size_t first,
 	f->path = sbuf_take(&all);
 }
 
+static size_t
+harness_choose(void *arg, size_t count)
+{
+	size_t k = *(size_t *)arg;
+
+	return k < count ? k : count - 1;
+}
+
+/* game_legal_pick (the game's legal_pick if it has one) counts what
+ * legal lists and picks the same order as legal at k: at the first, the
+ * last and the k-th. */
+static void
+harness_pick(const struct game_entry *g, const void *gs, int player,
+    const struct order *orders, size_t n, const struct strlist *legal,
+    size_t k)
+{
+	size_t ks[3] = { 0, legal->n - 1, k };
+	char buf[GAME_ORDER_MAX];
+
+	for (int i = 0; i < 3; i++) {
+		size_t got = game_legal_pick(g, gs, player, orders, n,
+		    harness_choose, &ks[i], buf, sizeof buf);
+		if (got != legal->n)
+			fail_msg("%s: legal_pick counts %zu orders, legal "
+			    "lists %zu", g->id, got, legal->n);
+		if (strcmp(buf, legal->v[ks[i]]) != 0)
+			fail_msg("%s: legal_pick %zu is '%s', legal's is '%s'",
+			    g->id, ks[i], buf, legal->v[ks[i]]);
+	}
+}
+
 /* A random complete answer of player, drawn with the harness's rng. */
 static void
 harness_answer(struct harness_game *hg, int player, struct rng *hr)
@@ -402,13 +433,16 @@ harness_answer(struct harness_game *hg, int player, struct rng *hr)
 
 	while (!g->validate(hg->st.g, player, orders, n, v)) {
 		struct strlist legal = { 0 };
+		size_t k;
 
 		assert_true(n < ADJUDICATE_NMR_MAX);
 		g->legal(hg->st.g, player, orders, n, &legal);
 		if (legal.n == 0)
 			fail_msg("%s: no legal order for %s at turn %lld",
 			    g->id, hg->st.names[player], hg->st.turn);
-		strlist_add(&hg->texts, legal.v[rng_below(hr, legal.n)]);
+		k = (size_t)rng_below(hr, legal.n);
+		harness_pick(g, hg->st.g, player, orders, n, &legal, k);
+		strlist_add(&hg->texts, legal.v[k]);
 		strlist_free(&legal);
 		orders[n].text = hg->texts.v[first + n];
 		orders[n].line = orders[n].col = 0;

@@ -186,7 +186,7 @@ js_battle_check(const struct js *g, int p, const struct js_act *a, char *why,
 	}
 	for (int c = 0; c < JS_NCARDS; c++) {
 		if (want[c] > hand[c]) {
-			snprintf(why, size, "you hold %d %s, not %d", hand[c],
+			game_why(why, size, "you hold %d %s, not %d", hand[c],
 			    js_cards[c].name, want[c]);
 			return -1;
 		}
@@ -197,12 +197,12 @@ js_battle_check(const struct js *g, int p, const struct js_act *a, char *why,
 	if (a->verb == JS_V_KEEP)
 		return 0;
 	if (held > 0 && (n < 1 || n > JS_BATTLE_MAX)) {
-		snprintf(why, size, "set aside 1 to %d cards, not %d",
+		game_why(why, size, "set aside 1 to %d cards, not %d",
 		    JS_BATTLE_MAX, n);
 		return -1;
 	}
 	if (troops > JS_BATTLE_TROOPS) {
-		snprintf(why, size, "at most %d of the cards may be troops "
+		game_why(why, size, "at most %d of the cards may be troops "
 		    "(peasant, soldier or samurai cards), not %d",
 		    JS_BATTLE_TROOPS, troops);
 		return -1;

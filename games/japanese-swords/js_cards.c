@@ -41,7 +41,7 @@ js_cards_find(const char *word, char *why, size_t size)
 	if (found >= 0)
 		return found;
 	if (found == -2) {
-		snprintf(why, size, "'%s' is part of the names of several "
+		game_why(why, size, "'%s' is part of the names of several "
 		    "cards: write the whole name", js_order_quote(word, q));
 		return -1;
 	}
@@ -54,11 +54,11 @@ js_cards_find(const char *word, char *why, size_t size)
 	if (n == 1)
 		return found;
 	if (n == 0) {
-		snprintf(why, size, "'%s' is not a card",
+		game_why(why, size, "'%s' is not a card",
 		    js_order_quote(word, q));
 		names_hint(word, js_cards_names, JS_NCARDS, why, size);
 	} else
-		snprintf(why, size, "'%s' is ambiguous: %d cards begin so",
+		game_why(why, size, "'%s' is ambiguous: %d cards begin so",
 		    js_order_quote(word, q), n);
 	return -1;
 }

@@ -71,7 +71,7 @@ js_legal_plan_take(struct js_legal_plan *p, const char *text, char *why,
 		/* An earlier order won the game: done is harmless. */
 		if (strcasecmp(text, "done") == 0)
 			return 0;
-		snprintf(why, size, "the game is over before this order: %.120s",
+		game_why(why, size, "the game is over before this order: %.120s",
 		    p->g.reason);
 		return -1;
 	}
@@ -90,19 +90,19 @@ js_legal_lose(const struct js *g, int player, struct js_act *a, int *hand,
 	if (k > 3)
 		k = 3;
 	if (*given == js_flow_owes(g, player)) {
-		snprintf(why, size, "every Intrigue against you is answered");
+		game_why(why, size, "every Intrigue against you is answered");
 		return -1;
 	}
 	if (a->verb != JS_V_LOSE)
 		return -1;
 	if (!a->n && a->ncards != k) {
-		snprintf(why, size, "Intrigue takes 3 cards, or all you hold: "
+		game_why(why, size, "Intrigue takes 3 cards, or all you hold: "
 		    "name %d", k);
 		return -1;
 	}
 	for (int c = 0; c < JS_NCARDS && !a->n; c++)
 		if (a->cards[c] > hand[c]) {
-			snprintf(why, size, "you hold %d %s, not %d", hand[c],
+			game_why(why, size, "you hold %d %s, not %d", hand[c],
 			    js_cards[c].name, a->cards[c]);
 			return -1;
 		}
@@ -125,7 +125,7 @@ js_legal_simple(const struct js *g, int player, const char *text, int *hand,
 	switch (g->phase) {
 	case JS_P_RPS:
 		if (*state) {
-			snprintf(why, size, "one throw");
+			game_why(why, size, "one throw");
 			return -1;
 		}
 		*state = 1;
@@ -134,7 +134,7 @@ js_legal_simple(const struct js *g, int player, const char *text, int *hand,
 		return js_legal_lose(g, player, &a, hand, state, why, size);
 	default:
 		if (*state & (a.verb == JS_V_BATTLE ? 1 : 2)) {
-			snprintf(why, size, "one %s order", a.verb ==
+			game_why(why, size, "one %s order", a.verb ==
 			    JS_V_BATTLE ? "battle" : "keep");
 			return -1;
 		}
@@ -191,13 +191,13 @@ js_legal_validate(const void *vg, int player, const struct order *o,
 }
 
 static void
-js_legal_add(struct js_legal_plan *q, const struct js_act *a,
+js_legal_add(const struct js_legal_plan *q, const struct js_act *a,
     struct strlist *out)
 {
-	char why[GAME_REASON_MAX];
 	struct sbuf b;
 
-	if (js_turn_check(&q->r, a, why, sizeof why) < 0)
+	/* Only the verdict is wanted: no reason is written. */
+	if (js_turn_check(&q->r, a, NULL, 0) < 0)
 		return;
 	sbuf_init(&b);
 	js_order_write(&q->g, a, &b);
@@ -205,11 +205,24 @@ js_legal_add(struct js_legal_plan *q, const struct js_act *a,
 	sbuf_free(&b);
 }
 
+/* The army on each square, as js_army_on finds it (the first in the
+ * table), in one pass over the armies instead of one per square. */
 static void
-js_legal_honor(struct js_legal_plan *q, struct strlist *out)
+js_legal_armies(const struct js *g, const struct js_army *at[JS_SQUARES])
 {
-	struct js *g = &q->g;
+	for (int sq = 0; sq < JS_SQUARES; sq++)
+		at[sq] = NULL;
+	for (int i = JS_ARMIES - 1; i >= 0; i--)
+		if (g->armies[i].sq >= 0 && g->armies[i].sq < JS_SQUARES)
+			at[g->armies[i].sq] = &g->armies[i];
+}
+
+static void
+js_legal_honor(const struct js_legal_plan *q, struct strlist *out)
+{
+	const struct js *g = &q->g;
 	int p = q->r.player, n = g->clans[p].gold / JS_HONOR_COST;
+	const struct js_army *at[JS_SQUARES];
 
 	js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
 	    .card = JS_CARD_MUCH_HONOR }, out);
@@ -218,8 +231,9 @@ js_legal_honor(struct js_legal_plan *q, struct strlist *out)
 	for (int k = n; k > 0 && !q->r.bought; k--)
 		js_legal_add(q, &(struct js_act){ .verb = JS_V_HONOR, .n = k },
 		    out);
+	js_legal_armies(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
-		const struct js_army *a = js_army_on(g, sq);
+		const struct js_army *a = at[sq];
 
 		if (a != NULL && a->owner != p && a->exp > 0) {
 			js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
@@ -239,13 +253,15 @@ js_legal_honor(struct js_legal_plan *q, struct strlist *out)
 }
 
 static void
-js_legal_travel(struct js_legal_plan *q, int battle, struct strlist *out)
+js_legal_travel(const struct js_legal_plan *q, int battle, struct strlist *out)
 {
-	struct js *g = &q->g;
+	const struct js *g = &q->g;
 	int p = q->r.player, marched = q->r.march;
+	const struct js_army *at[JS_SQUARES];
 
+	js_legal_armies(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
-		const struct js_army *a = js_army_on(g, sq);
+		const struct js_army *a = at[sq];
 		int nb[4], k = js_map_neighbours(sq, nb);
 
 		if (a == NULL || a->owner != p)
@@ -265,7 +281,7 @@ js_legal_travel(struct js_legal_plan *q, int battle, struct strlist *out)
 
 /* The sample of one phase, on q which has reached it. */
 static void
-js_legal_phase(struct js_legal_plan *q, int tp, struct strlist *out)
+js_legal_phase(const struct js_legal_plan *q, int tp, struct strlist *out)
 {
 	switch (tp) {
 	case JS_TP_REVENUE:
@@ -299,8 +315,9 @@ static void
 js_legal_turn(const struct js *g, int player, const struct order *prefix,
     size_t n, struct strlist *out)
 {
-	struct js_legal_plan *p = util_malloc(sizeof *p), *q;
+	struct js_legal_plan *p = util_malloc(sizeof *p);
 	char why[GAME_REASON_MAX];
+	int from;
 
 	js_legal_plan_start(p, g, player);
 	for (size_t i = 0; i < n; i++)
@@ -310,19 +327,19 @@ js_legal_turn(const struct js *g, int player, const struct order *prefix,
 		return;
 	}
 	strlist_add(out, "done");
-	q = util_malloc(sizeof *q);
+	/* The plan walked forward phase by phase: js_turn_reach only walks
+	 * forward and listing a phase changes nothing, so the plan at each
+	 * phase is what a fresh copy brought there would be. */
+	from = p->r.tp;
 	for (int tp = JS_TP_REVENUE; tp < JS_TP_END && n < JS_LEGAL_LONG;
 	    tp++) {
-		if (tp < p->r.tp)
+		if (tp < from)
 			continue;
-		*q = *p;
-		q->r.g = &q->g;
-		js_turn_reach(&q->r, tp);
-		if (q->g.phase == JS_P_OVER)
+		js_turn_reach(&p->r, tp);
+		if (p->g.phase == JS_P_OVER)
 			break;
-		js_legal_phase(q, tp, out);
+		js_legal_phase(p, tp, out);
 	}
-	free(q);
 	free(p);
 }
 

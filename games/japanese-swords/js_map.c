@@ -305,7 +305,7 @@ js_map_spread(const int map[JS_SQUARES], const int *forts, int n,
 	if (lo >= 2 && hi - lo <= 1)
 		return 0;
 	*where = forts[lo_f];
-	snprintf(why, size, "keeps are not spread evenly: the fortress at "
+	game_why(why, size, "keeps are not spread evenly: the fortress at "
 	    "%s is nearest to %d keep%s and another to %d; each needs 2 or "
 	    "more, within 1 of the others", js_map_name(forts[lo_f], a), lo,
 	    lo == 1 ? "" : "s", hi);
@@ -324,13 +324,13 @@ js_map_fortresses(const int map[JS_SQUARES], const int *forts, int n,
 		*where = forts[f];
 		if (r >= JS_MAP_EDGE && r < JS_SIDE - JS_MAP_EDGE &&
 		    c >= JS_MAP_EDGE && c < JS_SIDE - JS_MAP_EDGE) {
-			snprintf(why, size, "the fortress at %s is not on a side "
+			game_why(why, size, "the fortress at %s is not on a side "
 			    "of the map: fortresses stand in the outer %d rows "
 			    "or columns", js_map_name(forts[f], a), JS_MAP_EDGE);
 			return -1;
 		}
 		if (js_map_start(map, forts[f]) == JS_NONE) {
-			snprintf(why, size, "the fortress at %s has no square "
+			game_why(why, size, "the fortress at %s has no square "
 			    "next to it for its second army: one must be "
 			    "passable and neither a fortress nor a keep",
 			    js_map_name(forts[f], a));
@@ -338,7 +338,7 @@ js_map_fortresses(const int map[JS_SQUARES], const int *forts, int n,
 		}
 		for (int k = 0; k < f; k++)
 			if (js_map_distance(forts[k], forts[f]) < JS_MAP_APART) {
-				snprintf(why, size, "the fortresses at %s and %s "
+				game_why(why, size, "the fortresses at %s and %s "
 				    "are %d squares apart; opposite sides means "
 				    "at least %d", js_map_name(forts[k], a),
 				    js_map_name(forts[f], b),
@@ -364,20 +364,20 @@ js_map_check(const int map[JS_SQUARES], int nplayers, int *where, char *why,
 			forts[nf++] = sq;
 	}
 	if (nf != nplayers) {
-		snprintf(why, size, "the map has %d fortresses; %d players need "
+		game_why(why, size, "the map has %d fortresses; %d players need "
 		    "one each", nf, nplayers);
 		return -1;
 	}
 	if (count[JS_TER_KEEP] < 2 * nplayers ||
 	    count[JS_TER_KEEP] > 3 * nplayers) {
-		snprintf(why, size, "the map has %d keeps; %d players need 2 or "
+		game_why(why, size, "the map has %d keeps; %d players need 2 or "
 		    "3 each, %d to %d", count[JS_TER_KEEP], nplayers,
 		    2 * nplayers, 3 * nplayers);
 		return -1;
 	}
 	for (int t = 0; t < JS_NTERRAINS; t++)
 		if (count[t] == 0) {
-			snprintf(why, size, "the map has no %s terrain (%c): "
+			game_why(why, size, "the map has no %s terrain (%c): "
 			    "every terrain type must be present",
 			    js_map_terrains[t].word, js_map_terrains[t].letter);
 			return -1;
@@ -386,7 +386,7 @@ js_map_check(const int map[JS_SQUARES], int nplayers, int *where, char *why,
 	    js_map_spread(map, forts, nf, where, why, size) < 0)
 		return -1;
 	if (js_map_connected(map, where) < 0) {
-		snprintf(why, size, "the square %s cannot be reached: every "
+		game_why(why, size, "the square %s cannot be reached: every "
 		    "passable square must be reachable from every other",
 		    js_map_name(*where, a));
 		return -1;

@@ -92,14 +92,14 @@ js_order_split(const char *text, struct util_words *w, char *why,
     size_t size)
 {
 	if (util_words(text, w) < 0) {
-		snprintf(why, size, "an order has at most %d characters",
+		game_why(why, size, "an order has at most %d characters",
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
 	/* Card names as printed ("Shinobi Spies") become one word. */
 	names_join(w, 1, js_cards_names, JS_NCARDS);
 	if (w->n > JS_ORDER_WORDS) {
-		snprintf(why, size, "an order has at most %d words",
+		game_why(why, size, "an order has at most %d words",
 		    JS_ORDER_WORDS);
 		return -1;
 	}
@@ -111,7 +111,7 @@ js_order_syntax(const struct util_words *w, char *why, size_t size)
 {
 	for (size_t i = 0; i < JS_ORDER_NKWS; i++)
 		if (strcmp(w->w[0], js_order_kws[i].word) == 0) {
-			snprintf(why, size, "write %s", js_order_kws[i].syntax);
+			game_why(why, size, "write %s", js_order_kws[i].syntax);
 			return -1;
 		}
 	return -1;
@@ -123,7 +123,7 @@ js_order_square(const char *word, int *sq, char *why, size_t size)
 	char q[JS_QUOTE_MAX + 4];
 
 	if ((*sq = js_map_square(word)) == JS_NONE) {
-		snprintf(why, size, "'%s' is not a square (A1 to J10)",
+		game_why(why, size, "'%s' is not a square (A1 to J10)",
 		    js_order_quote(word, q));
 		return -1;
 	}
@@ -139,7 +139,7 @@ js_order_player(const struct js *g, const char *word, int *p, char *why,
 	for (*p = 0; *p < g->nplayers; (*p)++)
 		if (strcasecmp(word, g->names[*p]) == 0)
 			return 0;
-	snprintf(why, size, "'%s' is not a player", js_order_quote(word, q));
+	game_why(why, size, "'%s' is not a player", js_order_quote(word, q));
 	return -1;
 }
 
@@ -161,7 +161,7 @@ js_order_cards(const struct util_words *w, int from, struct js_act *a,
 			a->list[a->nlist++] = c;
 	}
 	if (a->ncards == 0) {
-		snprintf(why, size, "name the cards, or none");
+		game_why(why, size, "name the cards, or none");
 		return -1;
 	}
 	return 0;
@@ -195,7 +195,7 @@ js_order_read_trade(const struct js *g, const struct util_words *w,
 	    o->get, &o->nget, why, size) < 0)
 		return -1;
 	if (o->ngive == 0 && o->nget == 0) {
-		snprintf(why, size, "a trade of nothing for nothing");
+		game_why(why, size, "a trade of nothing for nothing");
 		return -1;
 	}
 	return 0;
@@ -213,18 +213,18 @@ js_order_read_play(const struct js *g, const struct util_words *w,
 		return -1;
 	c = &js_cards[a->card];
 	if (c->phase == JS_TP_NONE) {
-		snprintf(why, size, "%s is not played: it is set aside in a "
+		game_why(why, size, "%s is not played: it is set aside in a "
 		    "battle", c->name);
 		return -1;
 	}
 	if (c->aim == JS_AIM_NONE) {
 		if (w->n == 2)
 			return 0;
-		snprintf(why, size, "write play %s", c->word);
+		game_why(why, size, "write play %s", c->word);
 		return -1;
 	}
 	if (w->n != 4 || strcmp(w->w[2], "on") != 0) {
-		snprintf(why, size, "write play %s on %s", c->word,
+		game_why(why, size, "write play %s on %s", c->word,
 		    c->aim == JS_AIM_PLAYER ? "PLAYER" : "SQUARE");
 		return -1;
 	}
@@ -269,7 +269,7 @@ js_order_read_number(const struct js *g, const struct util_words *w,
 	if (w->n != 2)
 		return js_order_syntax(w, why, size);
 	if (util_parse_int(w->w[1], 1, max, &n) < 0) {
-		snprintf(why, size, "'%s' is not a number from 1 to %d%s",
+		game_why(why, size, "'%s' is not a number from 1 to %d%s",
 		    js_order_quote(w->w[1], q), max, max == 12 ?
 		    " (2D6 allows 12 at most)" : "");
 		return -1;
@@ -380,7 +380,7 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
 		if (js_order_kws[i].phases & JS_PH(g->phase))
 			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
 			    js_order_kws[i].word);
-	snprintf(why, size, "%s'%s' is not an order now: the orders owed "
+	game_why(why, size, "%s'%s' is not an order now: the orders owed "
 	    "now are %s", w.n == 0 ? "an empty order: " : "",
 	    js_order_quote(w.n ? w.w[0] : "", q), b.len ? b.p : "none");
 	sbuf_free(&b);
@@ -477,7 +477,7 @@ js_order_acts(const struct js *g, const struct answer *a,
 
 	for (size_t i = 0; i < a->n; i++) {
 		if (n == max) {
-			snprintf(why, size, "more orders than the decision takes");
+			game_why(why, size, "more orders than the decision takes");
 			return -1;
 		}
 		if (js_order_read(g, a->orders[i].text, &acts[n++], why,

@@ -70,19 +70,19 @@ js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
 				x.kind = k;
 		if (x.kind < 0 || i + 1 >= n || (i + 2 < n &&
 		    strcmp(w[i + 2], "and") != 0) || i + 2 == n - 1) {
-			snprintf(why, size, "items are nothing, or gold N, honor "
+			game_why(why, size, "items are nothing, or gold N, honor "
 			    "N, card CARD, army SQUARE, keep SQUARE joined by "
 			    "and");
 			return -1;
 		}
 		if (*nit == JS_TRADE_ITEMS) {
-			snprintf(why, size, "at most %d items a side",
+			game_why(why, size, "at most %d items a side",
 			    JS_TRADE_ITEMS);
 			return -1;
 		}
 		if (x.kind == JS_I_GOLD || x.kind == JS_I_HONOR) {
 			if (util_parse_int(w[i + 1], 1, JS_MAX_INT, &v) < 0) {
-				snprintf(why, size, "'%s' is not an amount",
+				game_why(why, size, "'%s' is not an amount",
 				    js_order_quote(w[i + 1], q));
 				return -1;
 			}
@@ -91,7 +91,7 @@ js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
 			if ((x.n = js_cards_find(w[i + 1], why, size)) < 0)
 				return -1;
 		} else if ((x.sq = js_map_square(w[i + 1])) == JS_NONE) {
-			snprintf(why, size, "'%s' is not a square",
+			game_why(why, size, "'%s' is not a square",
 			    js_order_quote(w[i + 1], q));
 			return -1;
 		}
@@ -170,30 +170,30 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 		case JS_I_GOLD:
 			if (c->gold >= it[i].n)
 				continue;
-			snprintf(why, size, "%s has %d gold, not %d",
+			game_why(why, size, "%s has %d gold, not %d",
 			    js_flow_who(g, p), c->gold, it[i].n);
 			return -1;
 		case JS_I_HONOR:
 			if (c->honor >= it[i].n)
 				continue;
-			snprintf(why, size, "%s has %d honor, not %d",
+			game_why(why, size, "%s has %d honor, not %d",
 			    js_flow_who(g, p), c->honor, it[i].n);
 			return -1;
 		case JS_I_CARD:
 			if (++cards[it[i].n] <= c->hand[it[i].n])
 				continue;
-			snprintf(why, size, "%s holds fewer %s cards than that",
+			game_why(why, size, "%s holds fewer %s cards than that",
 			    js_flow_who(g, p), js_cards[it[i].n].name);
 			return -1;
 		case JS_I_ARMY:
 			if (a == NULL || a->owner != p) {
-				snprintf(why, size, "%s has no army at %s",
+				game_why(why, size, "%s has no army at %s",
 				    js_flow_who(g, p), s);
 				return -1;
 			}
 			if (site != JS_NONE && !js_trade_has(it, n, JS_I_KEEP,
 			    it[i].sq)) {
-				snprintf(why, size, "the army at %s stands in a "
+				game_why(why, size, "the army at %s stands in a "
 				    "%s: %s", s, g->sites[site].fortress ?
 				    "fortress, which cannot be traded" :
 				    "keep; trade the keep with it",
@@ -205,13 +205,13 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 		default:
 			if (site == JS_NONE || g->sites[site].fortress ||
 			    g->sites[site].control != p) {
-				snprintf(why, size, "%s holds no keep at %s",
+				game_why(why, size, "%s holds no keep at %s",
 				    js_flow_who(g, p), s);
 				return -1;
 			}
 			if (a != NULL && !js_trade_has(it, n, JS_I_ARMY,
 			    it[i].sq)) {
-				snprintf(why, size, "the keep at %s holds an "
+				game_why(why, size, "the keep at %s holds an "
 				    "army; trade the army with it", s);
 				return -1;
 			}
@@ -243,7 +243,7 @@ js_trade_possible(const struct js *g, int a, const struct js_item *ga,
 		return -1;
 	if (js_army_count(g, a) - ka + kb > JS_ARMY_MAX ||
 	    js_army_count(g, b) - kb + ka > JS_ARMY_MAX) {
-		snprintf(why, size, "a clan would have more than %d armies",
+		game_why(why, size, "a clan would have more than %d armies",
 		    JS_ARMY_MAX);
 		return -1;
 	}
@@ -321,7 +321,7 @@ js_trade_order(struct js_run *r, const struct js_offer *order, char *why,
 
 	o->from = p;
 	if (q == p || g->clans[q].out) {
-		snprintf(why, size, "trade with another player still in the "
+		game_why(why, size, "trade with another player still in the "
 		    "game");
 		return -1;
 	}
@@ -356,7 +356,7 @@ js_trade_order(struct js_run *r, const struct js_offer *order, char *why,
 	for (int i = 0; i < g->noffers; i++)
 		mine += g->offers[i].from == p;
 	if (mine >= JS_TRADE_OFFERS_EACH) {
-		snprintf(why, size, "at most %d offers of yours may stand",
+		game_why(why, size, "at most %d offers of yours may stand",
 		    JS_TRADE_OFFERS_EACH);
 		return -1;
 	}

@@ -239,11 +239,11 @@ js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 
 	js_map_name(sq, s);
 	if (a == NULL || a->owner != r->player) {
-		snprintf(why, size, "you have no army at %s", s);
+		game_why(why, size, "you have no army at %s", s);
 		return -1;
 	}
 	if (r->march && !a->march) {
-		snprintf(why, size, "the army at %s is not on a Forced March",
+		game_why(why, size, "the army at %s is not on a Forced March",
 		    s);
 		return -1;
 	}
@@ -267,18 +267,18 @@ js_turn_raise_square(const struct js *g, int p, int sq, char *why,
 		    g->sites[at].control == p;
 	}
 	if (!near) {
-		snprintf(why, size, "%s is neither in nor next to a fortress "
+		game_why(why, size, "%s is neither in nor next to a fortress "
 		    "you hold", s);
 		return -1;
 	}
 	if (js_map_terrains[g->map[sq]].cost == 0 || js_army_on(g, sq) != NULL) {
-		snprintf(why, size, "%s is %s", s, js_army_on(g, sq) != NULL ?
+		game_why(why, size, "%s is %s", s, js_army_on(g, sq) != NULL ?
 		    "taken by an army" : "impassable");
 		return -1;
 	}
 	site = g->site_at[sq];
 	if (site != JS_NONE && g->sites[site].control != p) {
-		snprintf(why, size, "the keep at %s is not yours: take it by "
+		game_why(why, size, "the keep at %s is not yours: take it by "
 		    "moving in", s);
 		return -1;
 	}
@@ -304,20 +304,20 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 
 	if (g->clans[r->player].hand[a->card] == 0 &&
 	    !js_turn_not_drawn_yet(r, a)) {
-		snprintf(why, size, "you hold no %s", js_cards[a->card].name);
+		game_why(why, size, "you hold no %s", js_cards[a->card].name);
 		return -1;
 	}
 	switch (js_cards[a->card].aim) {
 	case JS_AIM_PLAYER:
 		if (a->player == r->player || g->clans[a->player].out) {
-			snprintf(why, size, "%s needs another player still in "
+			game_why(why, size, "%s needs another player still in "
 			    "the game", js_cards[a->card].name);
 			return -1;
 		}
 		return 0;
 	case JS_AIM_ARMY:
 		if ((t = js_army_on(g, a->sq[0])) == NULL) {
-			snprintf(why, size, "there is no army at that square");
+			game_why(why, size, "there is no army at that square");
 			return -1;
 		}
 		return 0;
@@ -325,7 +325,7 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 		if (js_turn_own_army(r, a->sq[0], why, size) < 0)
 			return -1;
 		if (js_army_on(g, a->sq[0])->march) {
-			snprintf(why, size, "that army is already on a Forced "
+			game_why(why, size, "that army is already on a Forced "
 			    "March");
 			return -1;
 		}
@@ -353,21 +353,21 @@ js_turn_check_move(const struct js_run *r, const struct js_act *a,
 
 		js_map_name(to, s);
 		if (!js_map_adjacent(at, to)) {
-			snprintf(why, size, "%s is not next to the square before "
+			game_why(why, size, "%s is not next to the square before "
 			    "it: an army moves one square at a time", s);
 			return -1;
 		}
 		if (cost == 0) {
-			snprintf(why, size, "%s is impassable", s);
+			game_why(why, size, "%s is impassable", s);
 			return -1;
 		}
 		if (js_army_on(g, to) != NULL) {
-			snprintf(why, size, "%s holds an army: only one army may "
+			game_why(why, size, "%s holds an army: only one army may "
 			    "occupy a space", s);
 			return -1;
 		}
 		if (mp + cost > JS_MP) {
-			snprintf(why, size, "entering %s costs %d movement "
+			game_why(why, size, "entering %s costs %d movement "
 			    "point%s and the army has %d left", s, cost,
 			    cost == 1 ? "" : "s", JS_MP - mp);
 			return -1;
@@ -390,17 +390,17 @@ js_turn_check_attack(const struct js_run *r, const struct js_act *a,
 	att = js_army_on(r->g, a->sq[1]);
 	def = js_army_on(r->g, a->sq[0]);
 	if (att->attacked) {
-		snprintf(why, size, "the army at %s already attacks in this "
+		game_why(why, size, "the army at %s already attacks in this "
 		    "battle phase", js_map_name(a->sq[1], s));
 		return -1;
 	}
 	if (def == NULL || def->owner == r->player) {
-		snprintf(why, size, "there is no enemy army at %s",
+		game_why(why, size, "there is no enemy army at %s",
 		    js_map_name(a->sq[0], s));
 		return -1;
 	}
 	if (!js_map_adjacent(a->sq[0], a->sq[1])) {
-		snprintf(why, size, "%s is not next to the attacking army",
+		game_why(why, size, "%s is not next to the attacking army",
 		    js_map_name(a->sq[0], s));
 		return -1;
 	}
@@ -415,7 +415,7 @@ js_turn_check_gold(const struct js_run *r, int cost, const char *what,
 
 	if (gold >= cost)
 		return 0;
-	snprintf(why, size, "%s costs %d gold and you will have %d then",
+	game_why(why, size, "%s costs %d gold and you will have %d then",
 	    what, cost, gold);
 	return -1;
 }
@@ -434,7 +434,7 @@ js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
 		return js_turn_own_army(r, a->sq[0], why, size);
 	case JS_V_RAISE:
 		if (js_army_count(g, p) >= JS_ARMY_MAX) {
-			snprintf(why, size, "you have %d armies, the most a "
+			game_why(why, size, "you have %d armies, the most a "
 			    "clan may have", JS_ARMY_MAX);
 			return -1;
 		}
@@ -443,14 +443,14 @@ js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
 		    size);
 	case JS_V_DRAW:
 		if (r->drew) {
-			snprintf(why, size, "one draw order a turn");
+			game_why(why, size, "one draw order a turn");
 			return -1;
 		}
 		return js_turn_check_gold(r, JS_DRAW_COST * a->n, "drawing",
 		    why, size);
 	case JS_V_HONOR:
 		if (r->bought) {
-			snprintf(why, size, "one honor order a turn");
+			game_why(why, size, "one honor order a turn");
 			return -1;
 		}
 		return js_turn_check_gold(r, JS_HONOR_COST * a->n,
@@ -646,22 +646,22 @@ js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 		return 0;
 	}
 	if (g->phase == JS_P_OVER) {
-		snprintf(why, size, "the game is over before this order: %.120s",
+		game_why(why, size, "the game is over before this order: %.120s",
 		    g->reason);
 		return -1;
 	}
 	if (r->done) {
-		snprintf(why, size, "the orders ended with done");
+		game_why(why, size, "the orders ended with done");
 		return -1;
 	}
 	if (r->march && a->verb != JS_V_MOVE && a->verb != JS_V_ATTACK &&
 	    a->verb != JS_V_DONE) {
-		snprintf(why, size, "a Forced March takes only move, attack and "
+		game_why(why, size, "a Forced March takes only move, attack and "
 		    "done");
 		return -1;
 	}
 	if (tp < r->tp) {
-		snprintf(why, size, "this is an order of the %s phase, which is "
+		game_why(why, size, "this is an order of the %s phase, which is "
 		    "over: orders go in phase order (revenue, trade, expense, "
 		    "draw, honor, travel, battle)", js_turn_phases[tp]);
 		return -1;

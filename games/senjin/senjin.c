@@ -219,6 +219,7 @@ const struct game_entry senjin_game = {
 	.owed = senjin_owed,
 	.validate = senjin_order_validate,
 	.legal = senjin_order_legal,
+	.legal_pick = senjin_order_pick,
 	.resolve = senjin_resolve,
 	.view = senjin_view_board,
 	.view_data = senjin_view_data,

@@ -117,8 +117,16 @@ struct senjin_capture {
  * the way (at most SENJIN_MAX_PATH, written to caps, counted in *ncaps). */
 void senjin_board_move(struct senjin *g, int from, int to,
     struct senjin_capture *caps, int *ncaps);
-/* Is to within SENJIN_MAX_PATH files and ranks of from?  Every move is. */
-int senjin_board_near(int from, int to);
+/* The squares the piece of player at from may move to now, in square
+ * order: exactly the moves senjin_board_check_move allows.  Returns how
+ * many. */
+#define SENJIN_MAX_MOVES (8 * SENJIN_MAX_PATH)
+int senjin_board_moves(const struct senjin *g, int player, int from,
+    int to[SENJIN_MAX_MOVES]);
+/* How many squares that is, without listing them: reach[d] is how far
+ * the piece may go in direction d. */
+int senjin_board_reach(const struct senjin *g, int player, int from,
+    int reach[8]);
 /* Has player any legal move? */
 int senjin_board_can_move(const struct senjin *g, int player);
 /* The reason player has won by the position, or NULL. */
@@ -133,6 +141,9 @@ int senjin_order_validate(const void *g, int player,
     const struct order *orders, size_t n, struct verdict *v);
 void senjin_order_legal(const void *g, int player,
     const struct order *prefix, size_t n, struct strlist *out);
+size_t senjin_order_pick(const void *g, int player,
+    const struct order *prefix, size_t n, game_choose *choose, void *arg,
+    char *buf, size_t size);
 /* Play the orders of the player to move (all valid, a complete turn) on
  * g, logging each action to ev.  Returns -1 with why set if they are not
  * a complete valid turn. */

@@ -102,9 +102,17 @@ senjin_board_token_at(struct senjin *g, int sq)
 static int
 senjin_board_shielded(const struct senjin *g, int sq)
 {
-	const struct senjin_token *t = senjin_board_token_on(g, sq);
-
-	return t != NULL && t->side == SENJIN_SHIELD;
+	/* token_on's search, inline: this is asked at every step of every
+	 * move legal_pick counts.  A token is always on a piece (a captured
+	 * piece's token goes off the board), so an empty square has none. */
+	if (g->board[sq].owner == SENJIN_NOBODY)
+		return 0;
+	for (int p = 0; p < 2; p++)
+		for (int i = 0; i < SENJIN_TOKENS; i++)
+			if (g->tokens[p][i].sq == sq &&
+			    g->tokens[p][i].side >= 0)
+				return g->tokens[p][i].side == SENJIN_SHIELD;
+	return 0;
 }
 
 /* Reading a piece letter: which player and kind it is; -1 if none. */
@@ -152,12 +160,12 @@ senjin_board_empty_cell(struct senjin *g, int sq, const char *cell,
 	senjin_board_name(sq, nm);
 	g->board[sq].owner = SENJIN_NOBODY;
 	if (strcmp(cell, "*") == 0 && !bakufu) {
-		snprintf(why, size, "%s is not a Bakufu, so it cannot be '*'",
+		game_why(why, size, "%s is not a Bakufu, so it cannot be '*'",
 		    nm);
 		return -1;
 	}
 	if (strcmp(cell, ".") == 0 && bakufu) {
-		snprintf(why, size, "%s is a Bakufu: write it '*' when empty",
+		game_why(why, size, "%s is a Bakufu: write it '*' when empty",
 		    nm);
 		return -1;
 	}
@@ -178,12 +186,12 @@ senjin_board_cell_read(struct senjin *g, int sq, const char *cell,
 		return senjin_board_empty_cell(g, sq, cell, why, size);
 	if (senjin_board_letter(cell[0], &pc) < 0 || strlen(cell) > 2 ||
 	    (cell[1] != '\0' && (side = senjin_board_mark(cell[1])) < 0)) {
-		snprintf(why, size, "%s: '%.8s' is not a cell: '.', '*', or "
+		game_why(why, size, "%s: '%.8s' is not a cell: '.', '*', or "
 		    "G, B, g, b with an optional / or #", nm, cell);
 		return -1;
 	}
 	if (senjin_board_is_bakufu(pc.owner, sq)) {
-		snprintf(why, size, "%s: a %s piece cannot stand on its own "
+		game_why(why, size, "%s: a %s piece cannot stand on its own "
 		    "Bakufu", nm, senjin_armies[pc.owner].name);
 		return -1;
 	}
@@ -191,7 +199,7 @@ senjin_board_cell_read(struct senjin *g, int sq, const char *cell,
 	if (side < 0)
 		return 0;
 	if ((t = senjin_board_free_token(g, pc.owner)) == NULL) {
-		snprintf(why, size, "%s: %s has more than %d tokens", nm,
+		game_why(why, size, "%s: %s has more than %d tokens", nm,
 		    senjin_armies[pc.owner].name, SENJIN_TOKENS);
 		return -1;
 	}
@@ -233,7 +241,7 @@ senjin_board_row_read(struct senjin *g, int rank, const char *row,
 			break;
 		len = strcspn(p, " ");
 		if (f == SENJIN_FILES) {
-			snprintf(why, size, "rank %d has more than %d cells",
+			game_why(why, size, "rank %d has more than %d cells",
 			    rank + 1, SENJIN_FILES);
 			return -1;
 		}
@@ -245,7 +253,7 @@ senjin_board_row_read(struct senjin *g, int rank, const char *row,
 		p += len;
 	}
 	if (f < SENJIN_FILES) {
-		snprintf(why, size, "rank %d has %d cells, not %d", rank + 1, f,
+		game_why(why, size, "rank %d has %d cells, not %d", rank + 1, f,
 		    SENJIN_FILES);
 		return -1;
 	}
@@ -283,6 +291,24 @@ senjin_board_range(const struct senjin *g, int sq)
 	return t != NULL && t->side == SENJIN_SWORD ? r + 1 : r;
 }
 
+/* The rule for entering a square on the way (or the destination): what
+ * stops it, or SENJIN_STEP_OK.  Kept apart from the reasons so that the
+ * walks of legal_pick, which want only the verdict, can have it inline. */
+enum { SENJIN_STEP_OK, SENJIN_STEP_OWN, SENJIN_STEP_SHIELD,
+	SENJIN_STEP_BAKUFU };
+
+static inline int
+senjin_board_step_rule(const struct senjin *g, int player, int sq)
+{
+	if (g->board[sq].owner == player)
+		return SENJIN_STEP_OWN;
+	if (senjin_board_shielded(g, sq))
+		return SENJIN_STEP_SHIELD;
+	if (senjin_board_is_bakufu(player, sq))
+		return SENJIN_STEP_BAKUFU;
+	return SENJIN_STEP_OK;
+}
+
 /* Why a square on the way (or the destination, last) cannot be entered;
  * 0 if it can. */
 static int
@@ -291,24 +317,22 @@ senjin_board_check_step(const struct senjin *g, int player, int sq,
 {
 	char nm[3];
 
-	senjin_board_name(sq, nm);
-	if (g->board[sq].owner == player) {
+	switch (senjin_board_step_rule(g, player, sq)) {
+	case SENJIN_STEP_OWN:
 		if (last)
-			snprintf(why, size, "%s holds a piece of yours", nm);
-		else
-			snprintf(why, size, "the path is blocked by your own "
-			    "piece at %s", nm);
-		return -1;
+			return game_why(why, size, "%s holds a piece of yours",
+			    senjin_board_name(sq, nm));
+		return game_why(why, size, "the path is blocked by your own "
+		    "piece at %s", senjin_board_name(sq, nm));
+	case SENJIN_STEP_SHIELD:
+		return game_why(why, size, "%s holds a piece with a Shield",
+		    senjin_board_name(sq, nm));
+	case SENJIN_STEP_BAKUFU:
+		return game_why(why, size, "%s is your own Bakufu",
+		    senjin_board_name(sq, nm));
+	default:
+		return 0;
 	}
-	if (senjin_board_shielded(g, sq)) {
-		snprintf(why, size, "%s holds a piece with a Shield", nm);
-		return -1;
-	}
-	if (senjin_board_is_bakufu(player, sq)) {
-		snprintf(why, size, "%s is your own Bakufu", nm);
-		return -1;
-	}
-	return 0;
 }
 
 static int
@@ -324,26 +348,17 @@ senjin_board_check_piece(const struct senjin *g, int player, int from,
 {
 	char nm[3];
 
-	senjin_board_name(from, nm);
 	if (g->board[from].owner != player) {
-		snprintf(why, size, "%s holds no piece of yours", nm);
+		game_why(why, size, "%s holds no piece of yours",
+		    senjin_board_name(from, nm));
 		return -1;
 	}
 	if (senjin_board_shielded(g, from)) {
-		snprintf(why, size, "the piece at %s has a Shield and cannot "
-		    "move", nm);
+		game_why(why, size, "the piece at %s has a Shield and cannot "
+		    "move", senjin_board_name(from, nm));
 		return -1;
 	}
 	return 0;
-}
-
-int
-senjin_board_near(int from, int to)
-{
-	int df = senjin_board_abs(to % SENJIN_FILES - from % SENJIN_FILES);
-	int dr = senjin_board_abs(to / SENJIN_FILES - from / SENJIN_FILES);
-
-	return df <= SENJIN_MAX_PATH && dr <= SENJIN_MAX_PATH;
 }
 
 int
@@ -359,20 +374,20 @@ senjin_board_check_move(const struct senjin *g, int player, int from,
 
 	if (senjin_board_check_piece(g, player, from, why, size) < 0)
 		return -1;
-	senjin_board_name(from, a);
-	senjin_board_name(to, b);
 	if (dist == 0) {
-		snprintf(why, size, "the piece is already at %s", a);
+		game_why(why, size, "the piece is already at %s",
+		    senjin_board_name(from, a));
 		return -1;
 	}
 	if (df != 0 && dr != 0 && senjin_board_abs(df) != senjin_board_abs(dr)) {
-		snprintf(why, size, "%s is not in a straight line from %s", b,
-		    a);
+		game_why(why, size, "%s is not in a straight line from %s",
+		    senjin_board_name(to, b),
+		    senjin_board_name(from, a));
 		return -1;
 	}
 	k = &senjin_kinds[g->board[from].kind];
 	if (dist > senjin_board_range(g, from)) {
-		snprintf(why, size, "a %s moves at most %d square%s (%d with "
+		game_why(why, size, "a %s moves at most %d square%s (%d with "
 		    "a Sword)", k->name, k->range, k->range == 1 ? "" : "s",
 		    k->range + 1);
 		return -1;
@@ -397,6 +412,74 @@ senjin_board_step(int sq, int d)
 	if (f < 0 || f >= SENJIN_FILES || r < 0 || r >= SENJIN_RANKS)
 		return -1;
 	return r * SENJIN_FILES + f;
+}
+
+/* The (direction, distance) of every move in the square order of its
+ * destination, the same from every square: by rank step, then file step
+ * (a step of at most SENJIN_MAX_PATH files never crosses a rank). */
+static const struct senjin_board_ray {
+	signed char d, s;
+} senjin_board_order[SENJIN_MAX_MOVES] = {
+	{ 7, 3 }, { 3, 3 }, { 5, 3 }, { 7, 2 }, { 3, 2 }, { 5, 2 },
+	{ 7, 1 }, { 3, 1 }, { 5, 1 },
+	{ 1, 3 }, { 1, 2 }, { 1, 1 }, { 0, 1 }, { 0, 2 }, { 0, 3 },
+	{ 6, 1 }, { 2, 1 }, { 4, 1 },
+	{ 6, 2 }, { 2, 2 }, { 4, 2 }, { 6, 3 }, { 2, 3 }, { 4, 3 },
+};
+
+/* Each line is walked until a step is refused: check_move checks every
+ * step of a path alike (senjin_board_step_rule), so a refused step
+ * refuses every longer move that way, and what is listed here is exactly
+ * what check_move allows. */
+int
+senjin_board_reach(const struct senjin *g, int player, int from,
+    int reach[8])
+{
+	int n = 0, range;
+	int f0 = from % SENJIN_FILES, r0 = from / SENJIN_FILES;
+
+	if (senjin_board_check_piece(g, player, from, NULL, 0) < 0)
+		return 0;
+	range = senjin_board_range(g, from);
+	for (int d = 0; d < 8; d++) {
+		int df = senjin_board_dirs[d][0], dr = senjin_board_dirs[d][1];
+		int step = dr * SENJIN_FILES + df, sq = from, s, edge = range;
+
+		/* How far the board goes that way, then the squares. */
+		if (df > 0 && SENJIN_FILES - 1 - f0 < edge)
+			edge = SENJIN_FILES - 1 - f0;
+		if (df < 0 && f0 < edge)
+			edge = f0;
+		if (dr > 0 && SENJIN_RANKS - 1 - r0 < edge)
+			edge = SENJIN_RANKS - 1 - r0;
+		if (dr < 0 && r0 < edge)
+			edge = r0;
+		for (s = 0; s < edge; s++)
+			if (senjin_board_step_rule(g, player, sq += step) !=
+			    SENJIN_STEP_OK)
+				break;
+		reach[d] = s;
+		n += s;
+	}
+	return n;
+}
+
+int
+senjin_board_moves(const struct senjin *g, int player, int from,
+    int to[SENJIN_MAX_MOVES])
+{
+	int n = 0, reach[8];
+
+	if (senjin_board_reach(g, player, from, reach) == 0)
+		return 0;
+	for (int i = 0; i < SENJIN_MAX_MOVES; i++) {
+		const struct senjin_board_ray *o = &senjin_board_order[i];
+
+		if (o->s <= reach[o->d])
+			to[n++] = from + o->s * (senjin_board_dirs[o->d][1] *
+			    SENJIN_FILES + senjin_board_dirs[o->d][0]);
+	}
+	return n;
 }
 
 void
@@ -443,8 +526,6 @@ senjin_board_move(struct senjin *g, int from, int to,
 int
 senjin_board_can_move(const struct senjin *g, int player)
 {
-	char why[GAME_REASON_MAX];
-
 	for (int sq = 0; sq < SENJIN_SQUARES; sq++) {
 		if (g->board[sq].owner != player)
 			continue;
@@ -452,7 +533,7 @@ senjin_board_can_move(const struct senjin *g, int player)
 			int to = senjin_board_step(sq, d);
 
 			if (to >= 0 && senjin_board_check_move(g, player, sq,
-			    to, why, sizeof why) == 0)
+			    to, NULL, 0) == 0)
 				return 1;
 		}
 	}
@@ -472,8 +553,20 @@ senjin_board_won(const struct senjin *g, int player, char *buf,
 		    foe->name);
 		return buf;
 	}
+	unsigned left = (1u << SENJIN_KINDS) - 1; /* kinds not yet seen */
+
+	/* The foe's kinds, in one pass that stops once all are seen: this
+	 * is asked after every move.  The pass starts from the foe's own
+	 * side of the board, where its pieces mostly are (South's ranks are
+	 * the low squares). */
+	for (int i = 0; i < SENJIN_SQUARES && left != 0; i++) {
+		int sq = player == 0 ? SENJIN_SQUARES - 1 - i : i;
+
+		if (g->board[sq].owner == 1 - player)
+			left &= ~(1u << g->board[sq].kind);
+	}
 	for (int k = 0; k < SENJIN_KINDS; k++) {
-		if (senjin_board_count(g, 1 - player, k) == 0) {
+		if (left & (1u << k)) {
 			snprintf(buf, size, "%s has captured all %d %s %s",
 			    me->name, senjin_kinds[k].count, foe->name,
 			    senjin_kinds[k].name);

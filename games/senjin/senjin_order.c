@@ -96,7 +96,7 @@ senjin_order_split(const char *text, struct util_words *w, char *why,
     size_t size)
 {
 	if (util_words(text, w) < 0) {
-		snprintf(why, size, "an order has at most %d characters",
+		game_why(why, size, "an order has at most %d characters",
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
@@ -109,7 +109,7 @@ senjin_order_square(const char *word, int *sq, char *why, size_t size)
 	char q[SENJIN_ORDER_QUOTE + 4];
 
 	if ((*sq = senjin_board_square(word)) < 0) {
-		snprintf(why, size, "'%s' is not a square (a1 to i9)",
+		game_why(why, size, "'%s' is not a square (a1 to i9)",
 		    senjin_order_quote(word, q));
 		return -1;
 	}
@@ -147,7 +147,7 @@ senjin_order_read_place(const struct util_words *w,
 	    strcmp(w->w[2], "at") != 0))
 		return SENJIN_ORDER_USAGE;
 	if ((a->side = senjin_order_side(w->w[1])) < 0) {
-		snprintf(why, size, "'%s' is not a token side: sword or "
+		game_why(why, size, "'%s' is not a token side: sword or "
 		    "shield", senjin_order_quote(w->w[1], q));
 		return -1;
 	}
@@ -167,10 +167,31 @@ senjin_order_read_flip(const struct util_words *w,
 	a->at = senjin_board_square(w->w[1]);
 	a->side = senjin_order_side(w->w[1]);
 	if (a->at < 0 && a->side < 0) {
-		snprintf(why, size, "'%s' is neither a square (a1 to i9) "
+		game_why(why, size, "'%s' is neither a square (a1 to i9) "
 		    "nor sword or shield", senjin_order_quote(w->w[1], q));
 		return -1;
 	}
+	return 0;
+}
+
+/* "move c3 c4" exactly as legal() writes it: read without splitting the
+ * words, to the action the general reading below gives it. */
+static int
+senjin_order_read_plain_move(const char *text, struct senjin_order_action *a)
+{
+	char from[3] = { 0 }, to[3] = { 0 };
+
+	/* Each character is looked at only if those before it are there. */
+	if (strncmp(text, "move ", 5) != 0 || text[5] == '\0' ||
+	    text[6] == '\0' || text[7] != ' ' || text[8] == '\0' ||
+	    text[9] == '\0' || text[10] != '\0')
+		return -1;
+	memcpy(from, text + 5, 2);
+	memcpy(to, text + 8, 2);
+	if ((a->from = senjin_board_square(from)) < 0 ||
+	    (a->to = senjin_board_square(to)) < 0)
+		return -1;
+	a->verb = SENJIN_ORDER_MOVE;
 	return 0;
 }
 
@@ -181,11 +202,13 @@ senjin_order_read(const char *text, struct senjin_order_action *a,
 	struct util_words w;
 	char verbs[64], q[SENJIN_ORDER_QUOTE + 4];
 
+	if (senjin_order_read_plain_move(text, a) == 0)
+		return 0;
 	if (senjin_order_split(text, &w, why, size) < 0)
 		return -1;
-	senjin_order_verbs(verbs, sizeof verbs);
 	if (w.n == 0) {
-		snprintf(why, size, "empty order: orders are %s", verbs);
+		game_why(why, size, "empty order: orders are %s",
+		    senjin_order_verbs(verbs, sizeof verbs));
 		return -1;
 	}
 	for (size_t i = 0; i < SENJIN_ORDER_NKEYWORDS; i++) {
@@ -196,11 +219,12 @@ senjin_order_read(const char *text, struct senjin_order_action *a,
 			continue;
 		a->verb = k->verb;
 		if ((rc = k->read(&w, a, why, size)) == SENJIN_ORDER_USAGE)
-			snprintf(why, size, "%s", k->usage);
+			game_why(why, size, "%s", k->usage);
 		return rc < 0 ? -1 : 0;
 	}
-	snprintf(why, size, "unknown order '%s': orders are %s",
-	    senjin_order_quote(w.w[0], q), verbs);
+	game_why(why, size, "unknown order '%s': orders are %s",
+	    senjin_order_quote(w.w[0], q),
+	    senjin_order_verbs(verbs, sizeof verbs));
 	return -1;
 }
 
@@ -212,8 +236,14 @@ senjin_order_write(const struct senjin_order_action *a, char *buf,
 
 	switch (a->verb) {
 	case SENJIN_ORDER_MOVE:
-		snprintf(buf, size, "move %s %s", senjin_board_name(a->from, x),
-		    senjin_board_name(a->to, y));
+		/* The order a playout picks most: written without snprintf,
+		 * which costs more than finding it. */
+		if (size >= sizeof "move a1 a1") {
+			memcpy(buf, "move ", 5);
+			memcpy(buf + 5, senjin_board_name(a->from, x), 2);
+			buf[7] = ' ';
+			memcpy(buf + 8, senjin_board_name(a->to, y), 3);
+		}
 		break;
 	case SENJIN_ORDER_PLACE:
 		if (a->at >= 0)
@@ -265,10 +295,10 @@ senjin_order_off_token(struct senjin *g, int player, int side, int placing,
 		waiting = k;
 	}
 	if (waiting != NULL)
-		snprintf(why, size, "your %s token was captured last turn and "
+		game_why(why, size, "your %s token was captured last turn and "
 		    "must wait a turn", senjin_sides[side].name);
 	else
-		snprintf(why, size, "no token of yours off the board shows %s",
+		game_why(why, size, "no token of yours off the board shows %s",
 		    senjin_sides[side].word);
 	return NULL;
 }
@@ -280,7 +310,7 @@ senjin_order_check_slot(const struct senjin_order_turn *t,
 {
 	if (senjin_order_first_turn(t)) {
 		if (a->verb == SENJIN_ORDER_PLACE && a->at < 0) {
-			snprintf(why, size, "on the first turn say which piece "
+			game_why(why, size, "on the first turn say which piece "
 			    "gets the token: place %s at b2",
 			    senjin_sides[a->side].word);
 			return -1;
@@ -288,18 +318,18 @@ senjin_order_check_slot(const struct senjin_order_turn *t,
 		return 0;
 	}
 	if (t->done == 0 && a->verb != SENJIN_ORDER_MOVE) {
-		snprintf(why, size, "the first action of a turn must be a "
+		game_why(why, size, "the first action of a turn must be a "
 		    "move");
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_PLACE && a->at >= 0) {
-		snprintf(why, size, "'at' is for the first turn only; now a "
+		game_why(why, size, "'at' is for the first turn only; now a "
 		    "token goes onto the piece just moved: place %s",
 		    senjin_sides[a->side].word);
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_MOVE && a->from == t->moved) {
-		snprintf(why, size, "the second action cannot move the piece "
+		game_why(why, size, "the second action cannot move the piece "
 		    "moved by the first");
 		return -1;
 	}
@@ -313,17 +343,17 @@ senjin_order_check_place(struct senjin_order_turn *t,
 	int sq = a->at >= 0 ? a->at : t->moved;
 	char nm[3];
 
-	senjin_board_name(sq, nm);
 	if (t->g.board[sq].owner != t->player) {
-		snprintf(why, size, "%s holds no piece of yours", nm);
+		game_why(why, size, "%s holds no piece of yours",
+		    senjin_board_name(sq, nm));
 		return -1;
 	}
 	if (senjin_board_token_on(&t->g, sq) != NULL) {
 		if (a->at >= 0)
-			snprintf(why, size, "the piece at %s already carries a "
-			    "token", nm);
+			game_why(why, size, "the piece at %s already carries a "
+			    "token", senjin_board_name(sq, nm));
 		else
-			snprintf(why, size, "the piece just moved already "
+			game_why(why, size, "the piece just moved already "
 			    "carries a token");
 		return -1;
 	}
@@ -340,13 +370,14 @@ senjin_order_check_flip(struct senjin_order_turn *t,
 	if (a->at < 0)
 		return senjin_order_off_token(&t->g, t->player, a->side, 0, why,
 		    size) == NULL ? -1 : 0;
-	senjin_board_name(a->at, nm);
 	if (t->g.board[a->at].owner != t->player) {
-		snprintf(why, size, "%s holds no piece of yours", nm);
+		game_why(why, size, "%s holds no piece of yours",
+		    senjin_board_name(a->at, nm));
 		return -1;
 	}
 	if (senjin_board_token_on(&t->g, a->at) == NULL) {
-		snprintf(why, size, "the piece at %s carries no token", nm);
+		game_why(why, size, "the piece at %s carries no token",
+		    senjin_board_name(a->at, nm));
 		return -1;
 	}
 	return 0;
@@ -388,6 +419,23 @@ senjin_order_log_move(const struct senjin_order_turn *t,
 	char who[80], x[3], y[3];
 	struct sbuf b;
 
+	if (ncaps == 0) {
+		/* The most frequent event: "alice (South) moves Shi b2-b3.",
+		 * written without printf. */
+		sbuf_init(&b);
+		sbuf_puts(&b, pl->names[t->player]);
+		sbuf_puts(&b, " (");
+		sbuf_puts(&b, senjin_armies[t->player].name);
+		sbuf_puts(&b, ") moves ");
+		sbuf_puts(&b, senjin_kinds[t->g.board[a->to].kind].name);
+		sbuf_putc(&b, ' ');
+		sbuf_puts(&b, senjin_board_name(a->from, x));
+		sbuf_putc(&b, '-');
+		sbuf_puts(&b, senjin_board_name(a->to, y));
+		sbuf_putc(&b, '.');
+		events_take(ev, EVENT_ALL, sbuf_take(&b));
+		return;
+	}
 	sbuf_init(&b);
 	sbuf_printf(&b, "%s moves %s %s-%s",
 	    senjin_order_who(pl, t->player, who, sizeof who),
@@ -490,11 +538,11 @@ senjin_order_take(struct senjin_order_turn *t, const char *text,
 	struct senjin_order_action a = { .side = -1, .at = -1 };
 
 	if (t->g.finished) {
-		snprintf(why, size, "the game is over");
+		game_why(why, size, "the game is over");
 		return -1;
 	}
 	if (senjin_order_complete(t)) {
-		snprintf(why, size, "%s", senjin_order_first_turn(t) ?
+		game_why(why, size, "%s", senjin_order_first_turn(t) ?
 		    "the first turn of the game is one action" :
 		    "a turn is two actions; this order is one too many");
 		return -1;
@@ -544,71 +592,179 @@ senjin_order_validate(const void *vg, int player, const struct order *orders,
 	return owed && senjin_order_complete(&t);
 }
 
-static void
-senjin_order_list(struct senjin_order_turn *t,
-    const struct senjin_order_action *a, struct strlist *out)
-{
-	char why[GAME_REASON_MAX], buf[32];
+/* A visitor of legal actions. */
+typedef void senjin_order_visit(void *arg,
+    const struct senjin_order_action *a);
 
-	if (senjin_order_check(t, a, why, sizeof why) == 0) {
-		senjin_order_write(a, buf, sizeof buf);
-		strlist_add(out, buf);
+/* Whether the piece at f may move now (where to is the board's
+ * business). */
+static int
+senjin_order_movable(const struct senjin_order_turn *t, int f)
+{
+	const struct senjin_order_action a = { SENJIN_ORDER_MOVE, f, -1, -1,
+	    -1 };
+
+	return t->g.board[f].owner == t->player &&
+	    senjin_order_check_slot(t, &a, NULL, 0) == 0;
+}
+
+/* Every allowed action but a move, in legal()'s documented order: places
+ * (Sword first; on the first turn by square within each side), flips on
+ * the board by square, then flips off the board Sword then Shield, each
+ * checked with the function validate uses, keeping the two in step. */
+static void
+senjin_order_each_other(struct senjin_order_turn *t,
+    senjin_order_visit *visit, void *arg)
+{
+	int first = senjin_order_first_turn(t);
+	struct senjin_order_action a;
+
+	for (int s = 0; s < SENJIN_SIDES; s++)
+		for (int sq = 0; sq < (first ? SENJIN_SQUARES : 1); sq++) {
+			if (first && t->g.board[sq].owner != t->player)
+				continue;
+			a = (struct senjin_order_action){ SENJIN_ORDER_PLACE,
+			    -1, -1, s, first ? sq : -1 };
+			if (senjin_order_check(t, &a, NULL, 0) == 0)
+				visit(arg, &a);
+		}
+	/* A flip on the board is of a piece carrying a token: the player's
+	 * tokens on the board (a token is on its owner's piece), kept in
+	 * square order (senjin_board_sort_tokens). */
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		int sq = t->g.tokens[t->player][i].sq;
+
+		if (t->g.tokens[t->player][i].side < 0 || sq == SENJIN_OFF)
+			continue;
+		a = (struct senjin_order_action){ SENJIN_ORDER_FLIP, -1, -1, -1,
+		    sq };
+		if (senjin_order_check(t, &a, NULL, 0) == 0)
+			visit(arg, &a);
+	}
+	for (int s = 0; s < SENJIN_SIDES; s++) {
+		a = (struct senjin_order_action){ SENJIN_ORDER_FLIP, -1, -1, s,
+		    -1 };
+		if (senjin_order_check(t, &a, NULL, 0) == 0)
+			visit(arg, &a);
 	}
 }
 
-/* Every allowed action in legal()'s documented order: moves by
- * from-square then to-square, places (Sword first; on the first turn by
- * square within each side), flips on the board by square, then flips off
- * the board Sword then Shield.  Checking every candidate with the same
- * function validate uses keeps the two in step. */
-static void
-senjin_order_each(struct senjin_order_turn *t, struct strlist *out)
+/* The moves of the piece at f, by to-square, as legal() lists them:
+ * senjin_board_moves lists exactly what the move check allows. */
+static int
+senjin_order_moves(const struct senjin_order_turn *t, int f,
+    struct senjin_order_action *out)
 {
-	int first = senjin_order_first_turn(t);
+	int to[SENJIN_MAX_MOVES], n = 0;
+
+	if (senjin_order_movable(t, f))
+		n = senjin_board_moves(&t->g, t->player, f, to);
+	for (int i = 0; i < n; i++)
+		out[i] = (struct senjin_order_action){ SENJIN_ORDER_MOVE, f,
+		    to[i], -1, -1 };
+	return n;
+}
+
+/* Every allowed action in legal()'s documented order: moves by
+ * from-square then to-square, then the others. */
+static void
+senjin_order_each(struct senjin_order_turn *t, senjin_order_visit *visit,
+    void *arg)
+{
+	struct senjin_order_action a[SENJIN_MAX_MOVES];
 
 	for (int f = 0; f < SENJIN_SQUARES; f++) {
-		/* Only a waste of time, not a change of result: the check
-		 * refuses moves of other squares and beyond the range. */
-		if (t->g.board[f].owner != t->player)
-			continue;
-		for (int to = 0; to < SENJIN_SQUARES; to++)
-			if (senjin_board_near(f, to))
-				senjin_order_list(t,
-				    &(struct senjin_order_action){
-				    SENJIN_ORDER_MOVE, f, to, -1, -1 }, out);
+		int n = senjin_order_moves(t, f, a);
+
+		for (int i = 0; i < n; i++)
+			visit(arg, &a[i]);
 	}
-	for (int s = 0; s < SENJIN_SIDES; s++)
-		for (int sq = 0; sq < (first ? SENJIN_SQUARES : 1); sq++)
-			if (!first || t->g.board[sq].owner == t->player)
-				senjin_order_list(t,
-				    &(struct senjin_order_action){
-				    SENJIN_ORDER_PLACE, -1, -1, s,
-				    first ? sq : -1 }, out);
-	for (int sq = 0; sq < SENJIN_SQUARES; sq++)
-		if (t->g.board[sq].owner == t->player)
-			senjin_order_list(t, &(struct senjin_order_action){
-			    SENJIN_ORDER_FLIP, -1, -1, -1, sq }, out);
-	for (int s = 0; s < SENJIN_SIDES; s++)
-		senjin_order_list(t, &(struct senjin_order_action){
-		    SENJIN_ORDER_FLIP, -1, -1, s, -1 }, out);
+	senjin_order_each_other(t, visit, arg);
+}
+
+/* The turn of player after the accepted orders prefix; -1 if player owes
+ * nothing or the turn is complete. */
+static int
+senjin_order_after(struct senjin_order_turn *t, const struct senjin *g,
+    int player, const struct order *prefix, size_t n)
+{
+	if (g->finished || player != senjin_board_to_move(g))
+		return -1;
+	senjin_order_start(t, g);
+	for (size_t i = 0; i < n; i++)
+		senjin_order_take(t, prefix[i].text, NULL, NULL, NULL, 0);
+	return senjin_order_complete(t) ? -1 : 0;
+}
+
+static void
+senjin_order_list(void *arg, const struct senjin_order_action *a)
+{
+	char buf[32];
+
+	senjin_order_write(a, buf, sizeof buf);
+	strlist_add(arg, buf);
 }
 
 void
 senjin_order_legal(const void *vg, int player, const struct order *prefix,
     size_t n, struct strlist *out)
 {
-	const struct senjin *g = vg;
 	struct senjin_order_turn t;
-	char why[GAME_REASON_MAX];
 
-	if (g->finished || player != senjin_board_to_move(g))
-		return;
-	senjin_order_start(&t, g);
-	for (size_t i = 0; i < n; i++)
-		senjin_order_take(&t, prefix[i].text, NULL, NULL, why,
-		    sizeof why);
-	if (!senjin_order_complete(&t))
-		senjin_order_each(&t, out);
+	if (senjin_order_after(&t, vg, player, prefix, n) == 0)
+		senjin_order_each(&t, senjin_order_list, out);
+}
+
+/* legal_pick: the moves are counted piece by piece without being
+ * listed, the other actions (few) kept as they are found; only the moves
+ * of the piece picked are then listed. */
+#define SENJIN_ORDER_OTHERS (SENJIN_SIDES * SENJIN_SQUARES + SENJIN_SQUARES + \
+	SENJIN_SIDES)
+struct senjin_order_others {
+	size_t n;
+	struct senjin_order_action a[SENJIN_ORDER_OTHERS];
+};
+
+static void
+senjin_order_keep(void *arg, const struct senjin_order_action *a)
+{
+	struct senjin_order_others *o = arg;
+
+	o->a[o->n++] = *a;
+}
+
+size_t
+senjin_order_pick(const void *vg, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size)
+{
+	struct senjin_order_turn t;
+	struct senjin_order_others o;
+	struct senjin_order_action a[SENJIN_MAX_MOVES];
+	int moves[SENJIN_SQUARES], reach[8];
+	size_t count = 0, k;
+
+	if (senjin_order_after(&t, vg, player, prefix, n) < 0)
+		return 0;
+	for (int f = 0; f < SENJIN_SQUARES; f++) {
+		moves[f] = senjin_order_movable(&t, f) ?
+		    senjin_board_reach(&t.g, t.player, f, reach) : 0;
+		count += (size_t)moves[f];
+	}
+	o.n = 0;
+	senjin_order_each_other(&t, senjin_order_keep, &o);
+	if (count + o.n == 0)
+		return 0;
+	k = choose(arg, count + o.n);
+	if (k >= count) {
+		senjin_order_write(&o.a[k - count], buf, size);
+		return count + o.n;
+	}
+	for (int f = 0;; k -= (size_t)moves[f++])
+		if (k < (size_t)moves[f]) {
+			senjin_order_moves(&t, f, a);
+			senjin_order_write(&a[k], buf, size);
+			return count + o.n;
+		}
 }
 
 int
@@ -617,19 +773,22 @@ senjin_order_play(struct senjin *g, const struct game_players *pl,
     size_t size)
 {
 	struct senjin_order_turn t;
+	struct events tmp = { .point = ev->point };
 
-	/* A dry run first, so that a bad answer logs nothing. */
-	for (int pass = 0; pass < 2; pass++) {
-		senjin_order_start(&t, g);
-		for (size_t i = 0; i < n; i++)
-			if (senjin_order_take(&t, orders[i].text, pl,
-			    pass ? ev : NULL, why, size) < 0)
-				return -1;
-		if (!senjin_order_complete(&t)) {
-			snprintf(why, size, "the turn is not complete");
+	/* The events go to ev only once the whole answer has played, so
+	 * that a bad answer logs nothing. */
+	senjin_order_start(&t, g);
+	for (size_t i = 0; i < n; i++)
+		if (senjin_order_take(&t, orders[i].text, pl, &tmp, why,
+		    size) < 0) {
+			events_free(&tmp);
 			return -1;
 		}
+	if (!senjin_order_complete(&t)) {
+		events_free(&tmp);
+		return game_why(why, size, "the turn is not complete");
 	}
+	events_move(ev, &tmp);
 	*g = t.g;
 	return 0;
 }

@@ -456,14 +456,14 @@ sf_battle_check_tableau(const struct sensoufuda *g, int p, char *why,
 
 	sf_combo_of(g, p, -1, &now);
 	if (sf_combo_ends(&now))
-		snprintf(why, size, "%s holds Four Atoms, which ends the "
+		game_why(why, size, "%s holds Four Atoms, which ends the "
 		    "battle", sf_factions[p].word);
 	else if (g->victor == SF_NONE && sf_combo_made(&now) > 0)
-		snprintf(why, size, "%s has a combo but nobody is victorious",
+		game_why(why, size, "%s has a combo but nobody is victorious",
 		    sf_factions[p].word);
 	else if (g->victor != SF_NONE && (sf_combo_of(g, p, g->race[p],
 	    &before), sf_combo_improved(&before, &now) != SF_NONE))
-		snprintf(why, size, "%s has a new or better combo since the "
+		game_why(why, size, "%s has a new or better combo since the "
 		    "counterattack began, which ends it", sf_factions[p].word);
 	else
 		return NULL;
@@ -480,13 +480,13 @@ sf_battle_check(const struct sensoufuda *g, char *why, size_t size)
 		for (int p = 0; p < 2; p++)
 			if (g->tableau[p].n != 0 || g->ally[p].n != SF_DEAL ||
 			    sf_card_count(g->hand[p]) != SF_DEAL) {
-				snprintf(why, size, "in the strategy phase the "
+				game_why(why, size, "in the strategy phase the "
 				    "cards are as dealt: 8 in each hand and "
 				    "ally deck, no tableau");
 				return why;
 			}
 		if (g->start != SF_START_RPS) {
-			snprintf(why, size, "there is no strategy phase with "
+			game_why(why, size, "there is no strategy phase with "
 			    "strategy: %s", sf_start_words[g->start]);
 			return why;
 		}
@@ -494,7 +494,7 @@ sf_battle_check(const struct sensoufuda *g, char *why, size_t size)
 	case SF_P_TURN:
 	case SF_P_COLLECT:
 		if (g->hand[g->active] == 0 && g->phase == SF_P_TURN) {
-			snprintf(why, size, "%s is to play but has no cards",
+			game_why(why, size, "%s is to play but has no cards",
 			    sf_factions[g->active].word);
 			return why;
 		}
@@ -507,7 +507,7 @@ sf_battle_check(const struct sensoufuda *g, char *why, size_t size)
 	case SF_P_ANSWER:
 		sf_combo_of(g, g->victor, -1, &s);
 		if (sf_combo_made(&s) == 0 || sf_combo_ends(&s)) {
-			snprintf(why, size, "the victor %s has no combo that "
+			game_why(why, size, "the victor %s has no combo that "
 			    "scores", sf_factions[g->victor].word);
 			return why;
 		}

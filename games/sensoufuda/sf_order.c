@@ -93,14 +93,14 @@ sf_order_split(const char *text, struct util_words *w, char *why,
     size_t size)
 {
 	if (util_words(text, w) < 0) {
-		snprintf(why, size, "an order has at most %d characters",
+		game_why(why, size, "an order has at most %d characters",
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
 	/* Card names as printed ("Air Marshal") become one word. */
 	names_join(w, 1, sf_card_names, SF_CARDS);
 	if (w->n > SF_ORDER_WORDS) {
-		snprintf(why, size, "an order has at most %d words",
+		game_why(why, size, "an order has at most %d words",
 		    SF_ORDER_WORDS);
 		return -1;
 	}
@@ -117,7 +117,7 @@ sf_order_nargs(const struct util_words *w, const struct sf_order_action *a)
 static int
 sf_order_usage(const struct sf_order_action *a, char *why, size_t size)
 {
-	snprintf(why, size, "write %s", sf_order_keywords[a->kw].usage);
+	game_why(why, size, "write %s", sf_order_keywords[a->kw].usage);
 	return -1;
 }
 
@@ -135,12 +135,12 @@ sf_order_card(const char *word, int *card, char *why, size_t size)
 		return 0;
 	}
 	if (alias == -2) {
-		snprintf(why, size, "'%s' is part of the names of several "
+		game_why(why, size, "'%s' is part of the names of several "
 		    "cards: write the whole name", sf_card_quote(word, q,
 		    sizeof q));
 		return -1;
 	}
-	snprintf(why, size, "'%s' is not a card (the cards are listed in "
+	game_why(why, size, "'%s' is not a card (the cards are listed in "
 	    "gunbai-sensoufuda(6))", sf_card_quote(word, q, sizeof q));
 	names_hint(word, sf_card_names, SF_CARDS, why, size);
 	return -1;
@@ -163,7 +163,7 @@ sf_order_read_strategy(const struct util_words *w,
 		a->arg = SF_G_RANDOM;
 		return 0;
 	}
-	snprintf(why, size, "'%s' is not a strategy: assault, flank, "
+	game_why(why, size, "'%s' is not a strategy: assault, flank, "
 	    "fortify or random", sf_card_quote(w->w[1], q, sizeof q));
 	return -1;
 }
@@ -241,7 +241,7 @@ sf_order_read_keep(const struct util_words *w, struct sf_order_action *a,
 		if (sf_order_card(w->w[i], &c, why, size) < 0)
 			return -1;
 		if (a->cards & SF_BIT(c)) {
-			snprintf(why, size, "%s is named twice",
+			game_why(why, size, "%s is named twice",
 			    sf_cards[c].name);
 			return -1;
 		}
@@ -261,7 +261,7 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 	if (sf_order_split(text, &w, why, size) < 0)
 		return -1;
 	if (w.n == 0) {
-		snprintf(why, size, "an empty order");
+		game_why(why, size, "an empty order");
 		return -1;
 	}
 	for (a->kw = 0; a->kw < SF_ORDER_NKEYWORDS; a->kw++) {
@@ -274,7 +274,7 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 			return sf_order_usage(a, why, size);
 		return k->read(&w, a, why, size);
 	}
-	snprintf(why, size, "unknown order '%s': orders are strategy, "
+	game_why(why, size, "unknown order '%s': orders are strategy, "
 	    "play, collect, ally, declare victory, press on, retreat, "
 	    "counterattack and keep", sf_card_quote(w.w[0], q, sizeof q));
 	return -1;
@@ -293,7 +293,7 @@ sf_order_take_strategy(struct sf_order_turn *t,
     const struct sf_order_action *a, char *why, size_t size)
 {
 	if (t->plan.strategy != SF_NONE) {
-		snprintf(why, size, "one strategy only: %s is already chosen",
+		game_why(why, size, "one strategy only: %s is already chosen",
 		    t->plan.strategy == SF_G_RANDOM ? "random" :
 		    sf_strategies[t->plan.strategy].word);
 		return -1;
@@ -307,18 +307,18 @@ sf_order_take_play(struct sf_order_turn *t, const struct sf_order_action *a,
     char *why, size_t size)
 {
 	if (t->plan.play != SF_NONE) {
-		snprintf(why, size, "one card a turn: %s is already played",
+		game_why(why, size, "one card a turn: %s is already played",
 		    t->plan.play == SF_PLAY_RANDOM ? "a random card" :
 		    sf_cards[t->plan.play].name);
 		return -1;
 	}
 	if (a->arg == SF_PLAY_RANDOM) {
 		if (t->g->hand[t->plan.player] == 0) {
-			snprintf(why, size, "your hand is empty");
+			game_why(why, size, "your hand is empty");
 			return -1;
 		}
 	} else if (!(t->g->hand[t->plan.player] & SF_BIT(a->arg))) {
-		snprintf(why, size, "%s is not in your hand",
+		game_why(why, size, "%s is not in your hand",
 		    sf_cards[a->arg].name);
 		return -1;
 	}
@@ -334,29 +334,29 @@ sf_order_take_collect(struct sf_order_turn *t,
 	int offer[2];
 
 	if (t->plan.collect != SF_NONE) {
-		snprintf(why, size, "%s is already chosen",
+		game_why(why, size, "%s is already chosen",
 		    sf_cards[t->plan.collect].name);
 		return -1;
 	}
 	if (card == SF_NONE) {
-		snprintf(why, size, "collect comes after the play order it is "
+		game_why(why, size, "collect comes after the play order it is "
 		    "for");
 		return -1;
 	}
 	if (card == SF_PLAY_RANDOM) {
-		snprintf(why, size, "play random is drawn when the turn is "
+		game_why(why, size, "play random is drawn when the turn is "
 		    "resolved: if it matches two options, the default "
 		    "choice applies");
 		return -1;
 	}
 	sf_table_offer(t->g, card, offer);
 	if (offer[0] == SF_NONE) {
-		snprintf(why, size, "%s matches no two tactical options: "
+		game_why(why, size, "%s matches no two tactical options: "
 		    "there is nothing to choose", sf_cards[card].name);
 		return -1;
 	}
 	if (a->arg != offer[0] && a->arg != offer[1]) {
-		snprintf(why, size, "%s matches %s and %s; collect one of "
+		game_why(why, size, "%s matches %s and %s; collect one of "
 		    "them", sf_cards[card].name, sf_cards[offer[0]].name,
 		    sf_cards[offer[1]].name);
 		return -1;
@@ -372,7 +372,7 @@ sf_order_take_ally(struct sf_order_turn *t, const struct sf_order_action *a,
 	struct sf_plan *p = &t->plan;
 
 	if (t->ally_none || (a->none && p->instr_given)) {
-		snprintf(why, size, "ally none clears the standing "
+		game_why(why, size, "ally none clears the standing "
 		    "instructions: give it alone");
 		return -1;
 	}
@@ -381,14 +381,14 @@ sf_order_take_ally(struct sf_order_turn *t, const struct sf_order_action *a,
 		return 0;
 	}
 	if (p->ninstr == SF_MAX_INSTR) {
-		snprintf(why, size, "at most %d ally instructions",
+		game_why(why, size, "at most %d ally instructions",
 		    SF_MAX_INSTR);
 		return -1;
 	}
 	for (int i = 0; i < p->ninstr; i++)
 		if (p->instr[i].type == a->instr.type &&
 		    p->instr[i].arg == a->instr.arg) {
-			snprintf(why, size, "this instruction is already "
+			game_why(why, size, "this instruction is already "
 			    "given");
 			return -1;
 		}
@@ -404,11 +404,11 @@ sf_order_take_decision(struct sf_order_turn *t,
 	int d = sf_order_keywords[a->kw].decision;
 
 	if (t->plan.decision != SF_NONE) {
-		snprintf(why, size, "the decision is already made");
+		game_why(why, size, "the decision is already made");
 		return -1;
 	}
 	if (d == SF_COUNTER && t->plan.keep_given) {
-		snprintf(why, size, "keep is for a retreat, not a "
+		game_why(why, size, "keep is for a retreat, not a "
 		    "counterattack");
 		return -1;
 	}
@@ -424,22 +424,22 @@ sf_order_take_keep(struct sf_order_turn *t, const struct sf_order_action *a,
 	int p = t->plan.player, max = sf_battle_keep_max(g, p);
 
 	if (t->plan.keep_given) {
-		snprintf(why, size, "one keep order only");
+		game_why(why, size, "one keep order only");
 		return -1;
 	}
 	if (t->plan.decision == SF_COUNTER) {
-		snprintf(why, size, "keep is for a retreat, not a "
+		game_why(why, size, "keep is for a retreat, not a "
 		    "counterattack");
 		return -1;
 	}
 	for (int c = 0; c < SF_CARDS; c++)
 		if ((a->cards & SF_BIT(c)) && !(g->hand[p] & SF_BIT(c))) {
-			snprintf(why, size, "%s is not in your hand",
+			game_why(why, size, "%s is not in your hand",
 			    sf_cards[c].name);
 			return -1;
 		}
 	if (sf_card_count(a->cards) > max) {
-		snprintf(why, size, "a retreat keeps at most half of your %d "
+		game_why(why, size, "a retreat keeps at most half of your %d "
 		    "hand card%s: %d", sf_card_count(g->hand[p]),
 		    sf_card_count(g->hand[p]) == 1 ? "" : "s", max);
 		return -1;
@@ -520,7 +520,7 @@ sf_order_take(struct sf_order_turn *t, const char *text, char *why,
 		return -1;
 	k = &sf_order_keywords[a.kw];
 	if (!(k->phases & SF_PHASE_BIT(t->g->phase))) {
-		snprintf(why, size, "%s%s%s is not an order for now: this "
+		game_why(why, size, "%s%s%s is not an order for now: this "
 		    "decision is %s", k->word, k->second ? " " : "",
 		    k->second ? k->second : "", sf_phase_words[t->g->phase]);
 		return -1;
@@ -564,7 +564,7 @@ sf_order_plan(const struct sensoufuda *g, int player,
 	struct sf_order_turn t;
 
 	if (!sf_order_owes(g, player)) {
-		snprintf(why, size, "player %d owes no decision", player);
+		game_why(why, size, "player %d owes no decision", player);
 		return -1;
 	}
 	sf_order_start(&t, g, player);
@@ -572,7 +572,7 @@ sf_order_plan(const struct sensoufuda *g, int player,
 		if (sf_order_take(&t, orders[i].text, why, size) < 0)
 			return -1;
 	if (!sf_order_complete(&t)) {
-		snprintf(why, size, "the answer is not complete");
+		game_why(why, size, "the answer is not complete");
 		return -1;
 	}
 	*plan = t.plan;
@@ -585,9 +585,9 @@ sf_order_try(const struct sf_order_turn *t, const char *text,
     struct strlist *out)
 {
 	struct sf_order_turn copy = *t;
-	char why[GAME_REASON_MAX];
 
-	if (sf_order_take(&copy, text, why, sizeof why) == 0)
+	/* Only the verdict is wanted: no reason is written. */
+	if (sf_order_take(&copy, text, NULL, 0) == 0)
 		strlist_add(out, text);
 }
 

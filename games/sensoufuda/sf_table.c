@@ -162,7 +162,7 @@ sf_table_instr_read(char *const *w, int n, struct sf_instr *in, char *why,
 		in->type = SF_INSTR_TAKE;
 		if ((in->arg = sf_card_find(w[1])) != SF_NONE)
 			return 0;
-		snprintf(why, size, "'%s' is not a card (see the card list "
+		game_why(why, size, "'%s' is not a card (see the card list "
 		    "in gunbai-sensoufuda(6))", sf_card_quote(w[1], q,
 		    sizeof q));
 		return -1;
@@ -174,11 +174,11 @@ sf_table_instr_read(char *const *w, int n, struct sf_instr *in, char *why,
 				in->arg = k;
 				return 0;
 			}
-		snprintf(why, size, "'%s' is not a kind: strategist, hero, "
+		game_why(why, size, "'%s' is not a kind: strategist, hero, "
 		    "resource or plain", sf_card_quote(w[1], q, sizeof q));
 		return -1;
 	}
-	snprintf(why, size, "an ally instruction is take CARD, prefer KIND "
+	game_why(why, size, "an ally instruction is take CARD, prefer KIND "
 	    "or none");
 	return -1;
 }

@@ -265,6 +265,7 @@ const struct game_entry shinobi_wars_game = {
 	.owed = sw_owed,
 	.validate = sw_order_validate,
 	.legal = sw_order_legal,
+	.legal_pick = sw_order_pick,
 	.resolve = sw_resolve,
 	.view = sw_view_board,
 	.view_data = sw_data,

@@ -182,6 +182,8 @@ int sw_order_validate(const void *g, int player, const struct order *orders,
     size_t n, struct verdict *v);
 void sw_order_legal(const void *g, int player, const struct order *prefix,
     size_t n, struct strlist *out);
+size_t sw_order_pick(const void *g, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size);
 
 /* sw_play.c */
 /* Begin side p's turn in t: count the turn, its EC and CC, clear the

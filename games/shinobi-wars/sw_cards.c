@@ -64,7 +64,7 @@ sw_card_find(const char *word, char *why, size_t size)
 	if (c >= 0)
 		return c;
 	names_hint(word, sw_card_names, SW_KINDS, hint, sizeof hint);
-	snprintf(why, size, "'%.20s' is no card%s", word, hint);
+	game_why(why, size, "'%.20s' is no card%s", word, hint);
 	return SW_NONE;
 }
 
@@ -98,13 +98,13 @@ sw_deck_check(const int count[SW_KINDS], int total, char *why, size_t size)
 	for (int c = 0; c < SW_KINDS; c++)
 		traps += sw_cards[c].rank == SW_R_TRAP ? count[c] : 0;
 	if (total != SW_DECK)
-		snprintf(why, size, "a deck has %d cards, not %d", SW_DECK,
+		game_why(why, size, "a deck has %d cards, not %d", SW_DECK,
 		    total);
 	else if (count[SW_KAGE] != 1)
-		snprintf(why, size, "a deck has exactly one kage, not %d",
+		game_why(why, size, "a deck has exactly one kage, not %d",
 		    count[SW_KAGE]);
 	else if (traps > SW_MAX_TRAPS)
-		snprintf(why, size, "a deck has at most %d traps, not %d",
+		game_why(why, size, "a deck has at most %d traps, not %d",
 		    SW_MAX_TRAPS, traps);
 	else
 		return 0;
@@ -121,13 +121,13 @@ sw_deck_line(char *line, int count[SW_KINDS], int *total, char *why,
 	int c;
 
 	if (util_words(line, &w) < 0 || w.n > 2) {
-		snprintf(why, size, "a line is COUNT NAME");
+		game_why(why, size, "a line is COUNT NAME");
 		return -1;
 	}
 	if (w.n == 0)
 		return 0;
 	if (w.n != 2 || util_parse_int(w.w[0], 1, SW_DECK, &k) < 0) {
-		snprintf(why, size, "a line is COUNT NAME, COUNT 1 to %d",
+		game_why(why, size, "a line is COUNT NAME, COUNT 1 to %d",
 		    SW_DECK);
 		return -1;
 	}

@@ -11,9 +11,11 @@
  * west, north, east, roster.  The orders are checked in order on a copy
  * of the game (sw_play with no stream), so each position means the card
  * there after the orders before it; attacks name the roster as it stands
- * when the strategy step is over. */
-#include <stdarg.h>
+ * when the strategy step is over.  legal() builds each candidate as the
+ * order parse would read from its text (sw_order_text writes that text)
+ * and plays it on a copy: only the orders it lists are ever written. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "shinobi.h"
@@ -40,7 +42,7 @@ sw_order_pos(const char *w, struct sw_pos *pos, char *why, size_t size)
 			pos->idx = (int)k - 1;
 			return 0;
 		}
-	snprintf(why, size, "'%.12s' is no position: a zone letter w, n, e "
+	game_why(why, size, "'%.12s' is no position: a zone letter w, n, e "
 	    "or r and a place from 1, as w1 or r2", w);
 	return -1;
 }
@@ -48,7 +50,7 @@ sw_order_pos(const char *w, struct sw_pos *pos, char *why, size_t size)
 static int
 sw_order_usage(const char *usage, char *why, size_t size)
 {
-	snprintf(why, size, "write %s", usage);
+	game_why(why, size, "write %s", usage);
 	return -1;
 }
 
@@ -72,7 +74,7 @@ sw_order_pairs(const struct util_words *w, int from, struct sw_order *o,
 			return -1;
 		}
 		if ((o->zone[o->n] = sw_order_zone(w->w[i + 1])) < 0) {
-			snprintf(why, size, "'%.12s' is no zone: west, north, "
+			game_why(why, size, "'%.12s' is no zone: west, north, "
 			    "east or roster", w->w[i + 1]);
 			return -1;
 		}
@@ -120,7 +122,7 @@ sw_order_parse(const char *text, struct sw_order *o, char *why, size_t size)
 
 	memset(o, 0, sizeof *o);
 	if (util_words(text, &w) < 0 || w.n == 0) {
-		snprintf(why, size, "an order is one line: scout, supply, "
+		game_why(why, size, "an order is one line: scout, supply, "
 		    "defend, deploy, roster, attack or end");
 		return -1;
 	}
@@ -172,7 +174,7 @@ sw_order_parse(const char *text, struct sw_order *o, char *why, size_t size)
 			return sw_order_usage("attack rN FRONT: a ninja of the "
 			    "roster and west, north or east", why, size);
 	} else {
-		snprintf(why, size, "'%.12s' is no order: scout, supply, "
+		game_why(why, size, "'%.12s' is no order: scout, supply, "
 		    "defend, deploy, roster, attack or end", v);
 		return -1;
 	}
@@ -216,100 +218,177 @@ sw_order_validate(const void *vg, int player, const struct order *orders,
 }
 
 /* Add text to out if it is legal after the turn t on c. */
-static void
-sw_order_try(const struct shinobi *c, const struct sw_turn *t,
-    struct strlist *out, const char *fmt, ...) GB_PRINTF(4, 5);
+/* A visitor of the legal orders, each as parse reads its text, with its
+ * place among the candidates tried: returns 1 to stop the walk. */
+typedef int sw_order_visit(void *arg, const struct sw_order *o,
+    size_t ordinal);
 
+/* A walk over the candidates of legal(): the game after the prefix, and
+ * whether each candidate is played (only those that play are visited) or
+ * visited unchecked (to find again one known to play). */
+struct sw_order_walk {
+	const struct shinobi *c;
+	const struct sw_turn *t;
+	int play;
+	size_t ordinal; /* candidates so far */
+	sw_order_visit *visit;
+	void *arg;
+};
+
+/* The text of an order as legal() lists it, which parse reads back to
+ * the same order. */
 static void
-sw_order_try(const struct shinobi *c, const struct sw_turn *t,
-    struct strlist *out, const char *fmt, ...)
+sw_order_text(const struct sw_order *o, struct sbuf *b)
 {
-	struct shinobi c2 = *c;
-	struct sw_turn t2 = *t;
-	struct sw_order o;
-	char text[UTIL_WORDS_CHARS + 1], why[GAME_REASON_MAX];
-	va_list ap;
+	static const char *const cond[] = { "", "if-failed ", "if-scouted " };
+	char w[16];
+	int k = 0;
 
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	if (sw_order_parse(text, &o, why, sizeof why) == 0 &&
-	    sw_play(&c2, &t2, &o, NULL, NULL, NULL, why, sizeof why) == 0)
-		strlist_add(out, text);
+	switch (o->verb) {
+	case SW_O_END:
+		sbuf_puts(b, "end");
+		break;
+	case SW_O_SUPPLY:
+	case SW_O_SCOUT:
+		sbuf_printf(b, "%s%s %s", cond[o->cond], o->verb == SW_O_SUPPLY ?
+		    "supply" : "scout", sw_pos_word(o->pos[0], w, sizeof w));
+		if (o->verb == SW_O_SCOUT)
+			sbuf_printf(b, " %s", sw_pos_word(o->pos[1], w,
+			    sizeof w));
+		break;
+	case SW_O_ROSTER:
+		sbuf_printf(b, "roster %s %s", sw_pos_word(o->pos[0], w,
+		    sizeof w), sw_zone_words[o->zone[0]]);
+		break;
+	case SW_O_DEPLOY:
+		sbuf_printf(b, "deploy %s %s", sw_card_names[o->card[0]],
+		    sw_zone_words[o->zone[0]]);
+		break;
+	case SW_O_DEFEND:
+		sbuf_puts(b, "defend");
+		for (int f = 0; f < SW_FRONTS; f++) {
+			sbuf_puts(b, f ? " /" : "");
+			for (int i = 0; i < o->split[f]; i++, k++)
+				sbuf_printf(b, " %s", sw_pos_word(o->pos[k], w,
+				    sizeof w));
+		}
+		break;
+	default:
+		sbuf_printf(b, "attack %s %s", sw_pos_word(o->pos[0], w,
+		    sizeof w), sw_zone_words[o->zone[0]]);
+		break;
+	}
 }
 
-static void
-sw_order_defences(const struct shinobi *c, const struct sw_turn *t,
-    struct strlist *out)
+/* o is visited if it plays on a copy of the turn: only the verdict is
+ * wanted, so no reason is written.  Returns what visit returned (0 if o
+ * does not play). */
+static int
+sw_order_try(struct sw_order_walk *w, const struct sw_order *o)
 {
-	const struct sw_side *s = &c->side[t->player];
-	char w[16];
+	size_t k = w->ordinal++;
+
+	if (w->play) {
+		struct shinobi c2 = *w->c;
+		struct sw_turn t2 = *w->t;
+
+		if (sw_play(&c2, &t2, o, NULL, NULL, NULL, NULL, 0) != 0)
+			return 0;
+	}
+	return w->visit(w->arg, o, k);
+}
+
+/* Every way to move one front card to a front (the card first there),
+ * the others keeping their order. */
+static int
+sw_order_defences(struct sw_order_walk *w)
+{
+	const struct sw_side *s = &w->c->side[w->t->player];
+	struct sw_order o;
 
 	for (int z = 0; z < SW_FRONTS; z++)
 		for (int i = 0; i < s->nzone[z]; i++)
 			for (int to = 0; to < SW_FRONTS; to++) {
-				struct sbuf b;
-
 				if (to == z && i == 0)
 					continue;
-				sbuf_init(&b);
-				sbuf_puts(&b, "defend");
+				memset(&o, 0, sizeof o);
+				o.verb = SW_O_DEFEND;
 				for (int f = 0; f < SW_FRONTS; f++) {
-					sbuf_puts(&b, f ? " /" : "");
-					if (f == to)
-						sbuf_printf(&b, " %c%d",
-						    sw_zone_letters[z], i + 1);
+					if (f == to) {
+						o.pos[o.n++] = (struct sw_pos){
+						    z, i };
+						o.split[f]++;
+					}
 					for (int k = 0; k < s->nzone[f]; k++)
-						if (f != z || k != i)
-							sbuf_printf(&b, " %s",
-							    sw_pos_word((struct
-							    sw_pos){ f, k }, w,
-							    sizeof w));
+						if (f != z || k != i) {
+							o.pos[o.n++] = (struct
+							    sw_pos){ f, k };
+							o.split[f]++;
+						}
 				}
-				sw_order_try(c, t, out, "%s", b.p);
-				sbuf_free(&b);
+				if (sw_order_try(w, &o))
+					return 1;
 			}
+	return 0;
 }
 
-void
-sw_order_legal(const void *vg, int player, const struct order *prefix,
-    size_t n, struct strlist *out)
+/* The legal next orders after the prefix, in legal()'s order; -1 if
+ * there are none (the player owes nothing, or the turn has ended). */
+static int
+sw_order_each(const void *vg, int player, const struct order *prefix,
+    size_t n, int play, sw_order_visit *visit, void *arg)
 {
-	static const char *const cond[] = { "", "if-failed ", "if-scouted " };
 	struct shinobi c;
 	struct sw_turn t;
 	struct sw_order o;
-	char why[GAME_REASON_MAX], a[16], b[16];
 	const struct sw_side *s, *e;
+	struct sw_order_walk w = { &c, &t, play, 0, visit, arg };
 
 	if (sw_order_start(vg, player, &c, &t) < 0)
-		return;
+		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (sw_order_parse(prefix[i].text, &o, why, sizeof why) < 0 ||
-		    sw_play(&c, &t, &o, NULL, NULL, NULL, why, sizeof why) < 0)
-			return;
+		if (sw_order_parse(prefix[i].text, &o, NULL, 0) < 0 ||
+		    sw_play(&c, &t, &o, NULL, NULL, NULL, NULL, 0) < 0)
+			return -1;
 	if (t.ended)
-		return;
-	strlist_add(out, "end");
+		return -1;
+	memset(&o, 0, sizeof o);
+	o.verb = SW_O_END;
+	if (visit(arg, &o, w.ordinal++)) /* listed unchecked */
+		return 0;
 	s = &c.side[player];
 	e = &c.side[1 - player];
 	for (int z = 0; z < SW_ZONES; z++)
 		for (int i = 0; i < s->nzone[z]; i++) {
-			sw_pos_word((struct sw_pos){ z, i }, a, sizeof a);
+			struct sw_pos a = { z, i };
+
 			for (int k = 0; k < 3; k++) {
-				sw_order_try(&c, &t, out, "%ssupply %s",
-				    cond[k], a);
+				memset(&o, 0, sizeof o);
+				o.verb = SW_O_SUPPLY;
+				o.cond = k;
+				o.n = 1;
+				o.pos[0] = a;
+				if (sw_order_try(&w, &o))
+					return 0;
+				o.verb = SW_O_SCOUT;
+				o.n = 2;
 				for (int ez = 0; ez < SW_ZONES; ez++)
-					for (int j = 0; j < e->nzone[ez]; j++)
-						sw_order_try(&c, &t, out,
-						    "%sscout %s %s", cond[k],
-						    a, sw_pos_word((struct
-						    sw_pos){ ez, j }, b,
-						    sizeof b));
+					for (int j = 0; j < e->nzone[ez]; j++) {
+						o.pos[1] = (struct sw_pos){ ez,
+						    j };
+						if (sw_order_try(&w, &o))
+							return 0;
+					}
 			}
-			for (int to = 0; to < SW_ZONES; to++)
-				sw_order_try(&c, &t, out, "roster %s %s", a,
-				    sw_zone_words[to]);
+			memset(&o, 0, sizeof o);
+			o.verb = SW_O_ROSTER;
+			o.n = 1;
+			o.pos[0] = a;
+			for (int to = 0; to < SW_ZONES; to++) {
+				o.zone[0] = to;
+				if (sw_order_try(&w, &o))
+					return 0;
+			}
 		}
 	for (int h = 0; h < s->nhand; h++)
 		for (int to = 0; to < SW_ZONES; to++) {
@@ -317,14 +396,103 @@ sw_order_legal(const void *vg, int player, const struct order *prefix,
 
 			for (int k = 0; k < h; k++)
 				seen |= s->hand[k] == s->hand[h];
-			if (!seen)
-				sw_order_try(&c, &t, out, "deploy %s %s",
-				    sw_card_names[s->hand[h]],
-				    sw_zone_words[to]);
+			if (seen)
+				continue;
+			memset(&o, 0, sizeof o);
+			o.verb = SW_O_DEPLOY;
+			o.n = 1;
+			o.card[0] = s->hand[h];
+			o.zone[0] = to;
+			if (sw_order_try(&w, &o))
+				return 0;
 		}
-	sw_order_defences(&c, &t, out);
+	if (sw_order_defences(&w))
+		return 0;
 	for (int i = 0; i < s->nzone[SW_ROSTER]; i++)
-		for (int f = 0; f < SW_FRONTS; f++)
-			sw_order_try(&c, &t, out, "attack r%d %s", i + 1,
-			    sw_zone_words[f]);
+		for (int f = 0; f < SW_FRONTS; f++) {
+			memset(&o, 0, sizeof o);
+			o.verb = SW_O_ATTACK;
+			o.n = 1;
+			o.pos[0] = (struct sw_pos){ SW_ROSTER, i };
+			o.zone[0] = f;
+			if (sw_order_try(&w, &o))
+				return 0;
+		}
+	return 0;
+}
+
+static int
+sw_order_list(void *arg, const struct sw_order *o, size_t ordinal)
+{
+	struct sbuf b;
+
+	(void)ordinal;
+	sbuf_init(&b);
+	sw_order_text(o, &b);
+	strlist_add(arg, b.p);
+	sbuf_free(&b);
+	return 0;
+}
+
+void
+sw_order_legal(const void *vg, int player, const struct order *prefix,
+    size_t n, struct strlist *out)
+{
+	sw_order_each(vg, player, prefix, n, 1, sw_order_list, out);
+}
+
+/* legal_pick: the first walk plays every candidate and keeps the place
+ * of each that plays; the second finds the one picked by its place,
+ * without playing any. */
+struct sw_order_find {
+	size_t n, cap;
+	size_t *at;     /* the places of the candidates that play */
+	size_t target;
+	struct sbuf text;
+};
+
+static int
+sw_order_count(void *arg, const struct sw_order *o, size_t ordinal)
+{
+	struct sw_order_find *f = arg;
+
+	(void)o;
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 64;
+		f->at = util_reallocarray(f->at, f->cap, sizeof *f->at);
+	}
+	f->at[f->n++] = ordinal;
+	return 0;
+}
+
+static int
+sw_order_found(void *arg, const struct sw_order *o, size_t ordinal)
+{
+	struct sw_order_find *f = arg;
+
+	if (ordinal < f->target)
+		return 0;
+	sw_order_text(o, &f->text);
+	return 1;
+}
+
+size_t
+sw_order_pick(const void *vg, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size)
+{
+	struct sw_order_find f = { 0 };
+	size_t count;
+
+	if (sw_order_each(vg, player, prefix, n, 1, sw_order_count, &f) < 0 ||
+	    (count = f.n) == 0) {
+		free(f.at);
+		return 0;
+	}
+	f.target = f.at[choose(arg, count)];
+	sbuf_init(&f.text);
+	sw_order_each(vg, player, prefix, n, 0, sw_order_found, &f);
+	snprintf(buf, size, "%s", f.text.p);
+	sbuf_free(&f.text);
+	free(f.at);
+	return count;
 }

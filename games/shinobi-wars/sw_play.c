@@ -13,7 +13,21 @@
 const char *
 sw_pos_word(struct sw_pos pos, char *buf, size_t size)
 {
-	snprintf(buf, size, "%c%d", sw_zone_letters[pos.zone], pos.idx + 1);
+	/* Without snprintf: checks write the words of every candidate
+	 * legal() tries. */
+	char num[12];
+	int n = 0, v = pos.idx + 1;
+	size_t i = 0;
+
+	do
+		num[n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0 && n < (int)sizeof num);
+	if (size > 0 && i + 1 < size)
+		buf[i++] = sw_zone_letters[pos.zone];
+	while (n > 0 && i + 1 < size)
+		buf[i++] = num[--n];
+	if (size > 0)
+		buf[i] = '\0';
 	return buf;
 }
 
@@ -76,12 +90,12 @@ sw_own_ninja(struct shinobi *g, int p, struct sw_pos pos, const char *verb,
 
 	sw_pos_word(pos, w, sizeof w);
 	if (s == NULL)
-		snprintf(why, size, "you have no card at %s", w);
+		game_why(why, size, "you have no card at %s", w);
 	else if (!sw_card_is_ninja(s->card))
-		snprintf(why, size, "%s is a trap: only a ninja can %s", w,
+		game_why(why, size, "%s is a trap: only a ninja can %s", w,
 		    verb);
 	else if (s->up)
-		snprintf(why, size, "%s is face up: only a face-down card "
+		game_why(why, size, "%s is face up: only a face-down card "
 		    "can %s", w, verb);
 	else
 		return s;
@@ -103,11 +117,11 @@ sw_play_scout(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	sw_pos_word(o->pos[0], a, sizeof a);
 	sw_pos_word(o->pos[1], b, sizeof b);
 	if (me->scouting) {
-		snprintf(why, size, "%s has scouted this turn already", a);
+		game_why(why, size, "%s has scouted this turn already", a);
 		return -1;
 	}
 	if (it == NULL || it->up || it->scouted) {
-		snprintf(why, size, "the enemy %s %s", b, it == NULL ?
+		game_why(why, size, "the enemy %s %s", b, it == NULL ?
 		    "holds no card" : it->up ? "is face up already" :
 		    "has been scouted this turn already");
 		return -1;
@@ -146,13 +160,13 @@ sw_play_distinct(struct shinobi *g, int p, const struct sw_order *o,
 	for (int i = 0; i < o->n; i++) {
 		sw_pos_word(o->pos[i], w, sizeof w);
 		if (sw_slot_at(g, p, o->pos[i]) == NULL) {
-			snprintf(why, size, "you have no card at %s", w);
+			game_why(why, size, "you have no card at %s", w);
 			return -1;
 		}
 		for (int j = 0; j < i; j++)
 			if (o->pos[j].zone == o->pos[i].zone &&
 			    o->pos[j].idx == o->pos[i].idx) {
-				snprintf(why, size, "%s is named twice", w);
+				game_why(why, size, "%s is named twice", w);
 				return -1;
 			}
 	}
@@ -246,12 +260,12 @@ sw_play_defend(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		return -1;
 	for (int i = 0; i < o->n; i++)
 		if (o->pos[i].zone == SW_ROSTER) {
-			snprintf(why, size, "change defences orders the "
+			game_why(why, size, "change defences orders the "
 			    "fronts: the roster is changed by 'roster'");
 			return -1;
 		}
 	if (o->n != onfront) {
-		snprintf(why, size, "name every card of the three fronts "
+		game_why(why, size, "name every card of the three fronts "
 		    "once (%d), not %d", onfront, o->n);
 		return -1;
 	}
@@ -279,7 +293,7 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	for (int i = 0; i < o->n; i++) {
 		c = o->card[i];
 		if (!sw_card_is_ninja(c) && o->zone[i] == SW_ROSTER) {
-			snprintf(why, size, "a trap goes on a front, never on "
+			game_why(why, size, "a trap goes on a front, never on "
 			    "the roster");
 			return -1;
 		}
@@ -291,13 +305,13 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		for (int j = 0; j < s->nhand; j++)
 			h -= s->hand[j] == c;
 		if (h > 0) {
-			snprintf(why, size, "your hand holds no%s %s",
+			game_why(why, size, "your hand holds no%s %s",
 			    h == 1 && i > 0 ? " more" : "", sw_card_names[c]);
 			return -1;
 		}
 	}
 	if (ec > t->ec || cc > t->cc) {
-		snprintf(why, size, "that costs %d EC %d CC; you have %d EC "
+		game_why(why, size, "that costs %d EC %d CC; you have %d EC "
 		    "%d CC left this turn", ec, cc, t->ec, t->cc);
 		return -1;
 	}
@@ -341,14 +355,14 @@ sw_play_roster(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	for (int i = 0; i < o->n; i++) {
 		sw_pos_word(o->pos[i], w, sizeof w);
 		if ((o->pos[i].zone == SW_ROSTER) == (o->zone[i] == SW_ROSTER)) {
-			snprintf(why, size, "%s: the roster moves ninjas from "
+			game_why(why, size, "%s: the roster moves ninjas from "
 			    "the roster to a front or from a front to the "
 			    "roster", w);
 			return -1;
 		}
 		if (!sw_card_is_ninja(s->zone[o->pos[i].zone][o->pos[i].idx]
 		    .card)) {
-			snprintf(why, size, "%s is a trap: a trap never goes "
+			game_why(why, size, "%s is a trap: a trap never goes "
 			    "on the roster", w);
 			return -1;
 		}
@@ -372,12 +386,12 @@ sw_play_attack(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 
 	sw_pos_word(o->pos[0], w, sizeof w);
 	if (sw_slot_at(g, t->player, o->pos[0]) == NULL) {
-		snprintf(why, size, "you have no ninja at %s", w);
+		game_why(why, size, "you have no ninja at %s", w);
 		return -1;
 	}
 	for (int i = 0; i < t->nattack; i++)
 		if (t->attacker[i].idx == o->pos[0].idx) {
-			snprintf(why, size, "%s attacks once a turn", w);
+			game_why(why, size, "%s attacks once a turn", w);
 			return -1;
 		}
 	t->attacking = 1;
@@ -395,7 +409,7 @@ sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	int r;
 
 	if (t->ended) {
-		snprintf(why, size, "the turn has ended");
+		game_why(why, size, "the turn has ended");
 		return -1;
 	}
 	if (o->verb == SW_O_END) {
@@ -405,17 +419,17 @@ sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	if (o->verb == SW_O_ATTACK)
 		return sw_play_attack(g, t, o, why, size);
 	if (t->attacking) {
-		snprintf(why, size, "the strategy step comes before the "
+		game_why(why, size, "the strategy step comes before the "
 		    "attacks");
 		return -1;
 	}
 	if (t->actions >= SW_ACTIONS) {
-		snprintf(why, size, "a turn has %d strategy actions, "
+		game_why(why, size, "a turn has %d strategy actions, "
 		    "conditional ones counted", SW_ACTIONS);
 		return -1;
 	}
 	if (o->cond != SW_C_ALWAYS && t->last_scout < 0) {
-		snprintf(why, size, "if-failed and if-scouted follow a scout");
+		game_why(why, size, "if-failed and if-scouted follow a scout");
 		return -1;
 	}
 	if (rng != NULL && o->cond != SW_C_ALWAYS &&

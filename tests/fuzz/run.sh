@@ -9,12 +9,15 @@
 # writes what crashes to BUILD/crashes/.  Fails if any session found a
 # crash, a leak or a sanitizer report: copy the input it names into
 # tests/fuzz/crashes/NAME/ so that `make test` replays it from then on.
+# The summary at the end gives each session's executions per second
+# (libFuzzer's average, with the sanitizers of the fuzz build).
 set -u
 build=${1:?usage: run.sh BUILD SECONDS}
 secs=${2:-60}
 top=$(pwd)
 fails=0
 n=0
+rates=
 mkdir -p "$build/corpus" "$build/crashes"
 # Leaks and every UBSan report are errors; a report stops the session.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
@@ -37,9 +40,17 @@ session() { # session NAME LABEL: one libFuzzer session
 	    "$work" $seeds >"$build/$label.log" 2>&1; then
 		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)' \
 		    "$build/$label.log" | sed 's/^/   /'
+		rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' \
+		    "$build/$label.log")
+		rates="$rates$(printf '  %-28s %8s executions/s' "$label" \
+		    "${rate:-?}")
+"
 		echo "ok $n - $label"
 	else
 		fails=$((fails + 1))
+		rates="$rates$(printf '  %-28s %8s (failed: see above)' "$label" \
+		    -)
+"
 		echo "not ok $n - $label: see $build/$label.log"
 		grep -E 'ERROR|SUMMARY|fuzz: |Test unit written' \
 		    "$build/$label.log" | head -20 | sed 's/^/    /'
@@ -57,5 +68,7 @@ for t in "$build"/libfuzzer/fuzz_*; do
 		session "$name" "$name"
 	fi
 done
+echo "== executions per second, ${secs}s each, with the sanitizers"
+printf '%s' "$rates"
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

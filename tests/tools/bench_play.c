@@ -1,8 +1,8 @@
 /* bench_play.c - in-process measurements and fixtures for `make bench`
  * (bench/bench.sh), over every registered game.
  *
- *   bench_play playouts SECONDS REPS
- *       For each game: random legal games played to the end through the
+ *   bench_play playouts SECONDS REPS [GAME]
+ *       For each game (or only GAME): random legal games played to the end through the
  *       game's own entry points (legal, validate, resolve), for SECONDS,
  *       REPS times; prints "ID GAMES_PER_S ORDERS_PER_S POINTS_PER_GAME",
  *       the medians of the REPS.
@@ -83,13 +83,20 @@ bench_new(struct state *st, const struct game_entry *g, uint64_t seedn)
 	for (; g->options != NULL && g->options[n].name != NULL; n++)
 		optv[n] = g->options[n].def;
 	for (int i = 0; i < g->min_players; i++) {
+		/* Each key read and decoded once: a playout measures the
+		 * game, not key decoding. */
+		static char *keys[GAME_MAX_PLAYERS];
 		char path[64], *pem;
 		size_t len;
 		snprintf(path, sizeof path, "tests/keys/%s.pub", bench_names[i]);
-		if (fileio_read(path, FILEIO_KEY_MAX, &pem, &len, &e) == -1 ||
-		    crypto_pubkey_check(pem, &st->players[i].key, &e) == -1)
-			bench_die(path, e.msg);
-		free(pem);
+		if (keys[i] == NULL) {
+			if (fileio_read(path, FILEIO_KEY_MAX, &pem, &len,
+			    &e) == -1 || crypto_pubkey_check(pem, &keys[i],
+			    &e) == -1)
+				bench_die(path, e.msg);
+			free(pem);
+		}
+		st->players[i].key = util_strdup(keys[i]);
 		st->players[i].name = util_strdup(bench_names[i]);
 		st->nplayers++;
 	}
@@ -104,29 +111,33 @@ bench_new(struct state *st, const struct game_entry *g, uint64_t seedn)
 	st->draws = rng.draws;
 }
 
-/* A random complete answer of player: its texts go to keep. */
+static size_t
+bench_choose(void *r, size_t n)
+{
+	return (size_t)rng_below(r, n);
+}
+
+/* A random complete answer of player: its texts go to texts (no
+ * allocation per order). */
 static size_t
 bench_answer(const struct game_entry *g, const void *gs, int player,
-    struct rng *r, struct order *orders, struct strlist *keep)
+    struct rng *r, struct order *orders, char (*texts)[GAME_ORDER_MAX])
 {
 	struct verdict v[ADJUDICATE_NMR_MAX];
 	size_t n = 0;
 
 	while (!g->validate(gs, player, orders, n, v)) {
-		struct strlist legal = { 0 };
 		if (n == ADJUDICATE_NMR_MAX) {
 			bench_break(g, "no complete answer after 64 legal "
 			    "orders");
 			return n;
 		}
-		g->legal(gs, player, orders, n, &legal);
-		if (legal.n == 0) {
+		if (game_legal_pick(g, gs, player, orders, n, bench_choose, r,
+		    texts[n], GAME_ORDER_MAX) == 0) {
 			bench_break(g, "no legal order");
 			return n;
 		}
-		strlist_add(keep, legal.v[rng_below(r, legal.n)]);
-		strlist_free(&legal);
-		orders[n].text = keep->v[keep->n - 1];
+		orders[n].text = texts[n];
 		orders[n].line = orders[n].col = 0;
 		n++;
 	}
@@ -142,13 +153,13 @@ bench_point(const struct game_entry *g, void *gs,
 	struct owed owed[GAME_MAX_PLAYERS];
 	struct order orders[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX];
 	struct answer ans[GAME_MAX_PLAYERS];
-	struct strlist keep = { 0 };
+	char texts[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX][GAME_ORDER_MAX];
 	struct gb_err e = { 0 };
 	size_t nowed = g->owed(gs, owed), total = 0;
 
 	for (size_t k = 0; k < nowed; k++) {
 		int p = owed[k].player, j;
-		size_t n = bench_answer(g, gs, p, r, orders[k], &keep);
+		size_t n = bench_answer(g, gs, p, r, orders[k], texts[k]);
 		/* In player order, as the core gives them. */
 		for (j = (int)k; j > 0 && ans[j - 1].player > p; j--)
 			ans[j] = ans[j - 1];
@@ -162,7 +173,6 @@ bench_point(const struct game_entry *g, void *gs,
 		return total;
 	if (g->resolve(gs, pl, ans, nowed, pr, ev, &e) == -1)
 		bench_break(g, e.msg);
-	strlist_free(&keep);
 	return total;
 }
 
@@ -182,11 +192,14 @@ bench_median(double *v, int n)
 }
 
 static void
-bench_playouts(double secs, int reps)
+bench_playouts(double secs, int reps, const char *only)
 {
 	for (size_t gi = 0; gi < game_count; gi++) {
 		const struct game_entry *g = game_registry[gi];
 		double gps[64], ops[64], ppg[64];
+
+		if (only != NULL && strcmp(only, g->id) != 0)
+			continue;
 		uint64_t seedn = 1;
 		struct rng r;
 		uint8_t rseed[RNG_SEED_BYTES] = { 0x62 };
@@ -197,11 +210,14 @@ bench_playouts(double secs, int reps)
 			long games = 0, orders = 0, points = 0;
 			do {
 				struct state st;
+				struct rng pr;
 				bench_new(&st, g, seedn++);
+				/* One stream for the whole game: how adjudicate
+				 * derives a stream per point is not the
+				 * game's work measured here. */
+				rng_init(&pr, st.seed, 1);
 				while (!g->outcome(st.g).finished &&
 				    bench_broken[0] == '\0') {
-					struct rng pr;
-					rng_init(&pr, st.seed, (uint64_t)st.turn);
 					st.log.point = st.turn;
 					orders += (long)bench_point(g, st.g, &st.pl,
 					    &r, &pr, &st.log);
@@ -331,9 +347,9 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 	struct rng pr;
 	uint8_t sigs[GAME_MAX_PLAYERS][CRYPTO_SIG_BYTES];
 	struct rng_answer ra[GAME_MAX_PLAYERS];
+	char texts[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX][GAME_ORDER_MAX];
 
 	for (int attempt = 0;; attempt++) {
-		struct strlist keep = { 0 };
 		struct events ev = { 0 };
 		void *copy = bench_clone(st);
 		int ends;
@@ -341,7 +357,7 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 		for (size_t i = 0; i < nowed; i++) {
 			int p = owed[i].player, j;
 			size_t n = bench_answer(g, st->g, p, r, orders[i],
-			    &keep);
+			    texts[i]);
 			for (j = (int)i; j > 0 && ans[j - 1].player > p; j--)
 				ans[j] = ans[j - 1];
 			ans[j].player = p;
@@ -366,7 +382,6 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 		if (bench_broken[0] != '\0') {
 			g->free(copy);
 			events_free(&ev);
-			strlist_free(&keep);
 			return;
 		}
 		ends = g->outcome(copy).finished;
@@ -386,12 +401,10 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 			st->draws = pr.draws;
 			events_free(&st->log);
 			st->log = ev;
-			strlist_free(&keep);
 			break;
 		}
 		g->free(copy);
 		events_free(&ev);
-		strlist_free(&keep);
 	}
 	st->turn++;
 }
@@ -493,18 +506,18 @@ main(int argc, char **argv)
 {
 	if (argc == 5 && strcmp(argv[1], "end") == 0)
 		return bench_end(argv[2], argv[3], argv[4]);
-	if (argc == 4 && strcmp(argv[1], "playouts") == 0) {
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "playouts") == 0) {
 		int reps = atoi(argv[3]);
 		if (reps < 1 || reps > 64)
 			bench_die("REPS", "1 to 64");
-		bench_playouts(atof(argv[2]), reps);
+		bench_playouts(atof(argv[2]), reps, argc == 5 ? argv[4] : NULL);
 		return 0;
 	}
 	if (argc == 5 && strcmp(argv[1], "long") == 0) {
 		bench_long(argv[2], atol(argv[3]), atol(argv[4]));
 		return 0;
 	}
-	fputs("usage: bench_play playouts SECONDS REPS\n"
+	fputs("usage: bench_play playouts SECONDS REPS [GAME]\n"
 	    "       bench_play long DIR EARLY LATE\n"
 	    "       bench_play end START DIR SEED\n", stderr);
 	return 2;
