@@ -802,6 +802,97 @@ test_ss_view_hidden(void **state)
 
 extern const struct game_entry senshiai_game;
 
+/* The default answer of bob to the deck list after the accepted orders
+ * sent (as adjudicate_run gives it at a missed deadline: the first legal
+ * order, repeatedly, until complete), each legal order checked to be
+ * accepted; the Reserve it deals bob, or -1 when there is no default.
+ * want is the first default order. */
+static int
+test_ss_deck_default(const char *const *sent, size_t nsent, const char *want)
+{
+	static const char *const names[] = { "alice", "bob" };
+	const struct game_entry *ge = &senshiai_game;
+	struct game_players pl = { 2, names };
+	const char *optv[] = { "alice", "200" };
+	const struct order std = { "standard", 0, 0 };
+	uint8_t key[RNG_SEED_BYTES] = { 3 };
+	struct order ord[16];
+	struct verdict v[16];
+	struct answer ans[2];
+	struct strlist keep = { 0 };
+	struct events ev = { 0 };
+	struct gb_err e = { 0 };
+	struct rng rng;
+	struct ss_game *g;
+	size_t n;
+	int reserve = -1;
+
+	rng_init(&rng, key, 0);
+	g = ge->setup(&pl, optv, &rng, &ev, &e);
+	assert_non_null(g);
+	for (n = 0; n < nsent; n++)
+		ord[n] = (struct order){ sent[n], 0, 0 };
+	assert_false(ge->validate(g, 1, ord, n, v));
+	for (size_t i = 0; i < n; i++)
+		assert_true(v[i].accepted);
+	while (n < 16 && !ge->validate(g, 1, ord, n, v)) {
+		struct strlist l = { 0 };
+
+		ge->legal(g, 1, ord, n, &l);
+		for (size_t i = 0; i < l.n; i++) {
+			ord[n] = (struct order){ l.v[i], 0, 0 };
+			ge->validate(g, 1, ord, n + 1, v);
+			if (!v[n].accepted)
+				fail_msg("legal '%s' refused: %s", l.v[i],
+				    v[n].reason);
+		}
+		if (l.n == 0) {
+			strlist_free(&l);
+			break;
+		}
+		if (n == nsent)
+			assert_string_equal(l.v[0], want);
+		strlist_add(&keep, l.v[0]);
+		strlist_free(&l);
+		ord[n] = (struct order){ keep.v[keep.n - 1], 0, 0 };
+		n++;
+	}
+	if (ge->validate(g, 1, ord, n, v)) {
+		ans[0] = (struct answer){ 0, &std, 1, 0 };
+		ans[1] = (struct answer){ 1, ord, n, 1 };
+		if (ge->resolve(g, &pl, ans, 2, &rng, &ev, &e) < 0)
+			fail_msg("resolve: %s", e.msg);
+		reserve = g->p[1].reserve.n;
+	}
+	strlist_free(&keep);
+	events_free(&ev);
+	ge->free(g);
+	return reserve;
+}
+
+/* A deck list cut short at the deadline: a good list is closed with
+ * "done", any other (no Capital, two, nothing but comments or the
+ * Capital) gives the standard deck; never no default at all (the
+ * Ruling of Missed deadlines, gunbai-senshiai(6)). */
+static void
+test_ss_deck_missed(void **state)
+{
+	static const char *const good[] = { "castle-town", "3 warriors" };
+	static const char *const none[] = { "5 warriors" };
+	static const char *const two[] = { "castle-town", "port-city",
+	    "warriors" };
+	static const char *const blank[] = { "# my deck" };
+	static const char *const lone[] = { "castle-town" };
+
+	(void)state;
+	assert_int_equal(test_ss_deck_default(good, 2, "done"), 3);
+	assert_int_equal(test_ss_deck_default(none, 1, "standard"), 49);
+	assert_int_equal(test_ss_deck_default(two, 3, "standard"), 49);
+	assert_int_equal(test_ss_deck_default(blank, 1, "standard"), 49);
+	assert_int_equal(test_ss_deck_default(lone, 1, "standard"), 49);
+	assert_int_equal(test_ss_deck_default(NULL, 0, "standard"), 49);
+}
+
 /* Random legal playouts through the game_entry, for 2, 3 and 4 players,
  * to the end, with save, load, save giving the same bytes at every
  * decision point (the generic harness does more once the game is
@@ -956,6 +1047,7 @@ main(void)
 		cmocka_unit_test(test_ss_named_cards),
 		cmocka_unit_test(test_ss_find),
 		cmocka_unit_test(test_ss_deck_lists),
+		cmocka_unit_test(test_ss_deck_missed),
 		cmocka_unit_test(test_ss_battle_pool),
 		cmocka_unit_test(test_ss_battle_paths),
 		cmocka_unit_test(test_ss_battle_distribution),

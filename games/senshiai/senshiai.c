@@ -344,10 +344,15 @@ ss_legal(const void *vg, int player, const struct order *prefix, size_t n,
 	if (ss_check(g, player, prefix, n, NULL, &d))
 		goto done;
 	if (g->stage == SS_STAGE_DECK) {
-		if (n == 0)
-			strlist_add(out, "standard");
-		else
+		char why[GAME_REASON_MAX];
+
+		/* "done" closes only a list that makes a good deck; the
+		 * standard deck (which replaces the cards listed) is always
+		 * legal.  So a missed deadline keeps a good list and gives
+		 * the standard deck for any other (the man page's Ruling). */
+		if (ss_deck_check(&d, why, sizeof why) == 0)
 			strlist_add(out, "done");
+		strlist_add(out, "standard");
 		goto done;
 	}
 	if (g->stage == SS_STAGE_DRAW) {
