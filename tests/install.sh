@@ -43,6 +43,13 @@ cd "$tmp" || exit 1
 if "$root$prefix/bin/gunbai" games >"$tmp/games" 2>&1 &&
     grep -q senjin "$tmp/games"; then ok "the installed gunbai lists its games"
 else not_ok "the installed gunbai games:"; sed 's/^/    /' "$tmp/games"; fi
+# Only gunbai-mail loads GMime and GLib: every other command would pay
+# for them (bench/README).
+if ldd "$root$prefix/bin/gunbai" >"$tmp/ldd" 2>&1 &&
+    ! grep -q 'gmime\|glib' "$tmp/ldd" &&
+    ldd "$root$prefix/libexec/gunbai/gunbai-mail" | grep -q gmime; then
+	ok "gunbai does not load GMime, gunbai-mail does"
+else not_ok "ldd gunbai:"; sed 's/^/    /' "$tmp/ldd"; fi
 if mail_runs "$root$prefix/bin/gunbai"; then
 	ok "the installed gunbai runs mail-out (gunbai-mail from libexec)"
 else not_ok "the installed gunbai mail-out --help:"; sed 's/^/    /' "$tmp/mail-runs"; fi
