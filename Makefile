@@ -32,14 +32,25 @@ ALL_CFLAGS = -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(WERR
 	$(CPPFLAGS) $(CFLAGS) $(SANFLAGS) \
 	-DGUNBAI_VERSION='"$(VERSION)"' -iquote adjudicator \
 	$(shell $(PKG_CONFIG) --cflags yaml-0.1 libcrypto jansson gmime-3.0 2>/dev/null)
-LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 libcrypto jansson gmime-3.0 2>/dev/null)
+LIBS = $(shell $(PKG_CONFIG) --libs yaml-0.1 libcrypto jansson 2>/dev/null)
+# GMime (and GLib) only in gunbai-mail, which `gunbai mail-in` and
+# `gunbai mail-out` run: loading them would double what every other
+# command costs (bench/README).
+MAIL_LIBS = $(shell $(PKG_CONFIG) --libs gmime-3.0 2>/dev/null)
 TEST_CFLAGS = $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 TEST_LIBS = $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
-# Everything but main.c goes in the library the tests link with.
-CORE_SRCS = $(filter-out adjudicator/main.c,$(wildcard adjudicator/*.c))
+# Everything but the two mains goes in the libraries the tests link
+# with: libgunbai-mail.a the code that uses GMime, libgunbai.a the rest.
+MAIL_SRCS = adjudicator/cmd_mail_in.c adjudicator/mail_in.c \
+	adjudicator/mail_msg.c adjudicator/mail_out.c
+CORE_SRCS = $(filter-out adjudicator/main.c adjudicator/mail_main.c $(MAIL_SRCS), \
+	$(wildcard adjudicator/*.c))
 GAME_SRCS = $(wildcard games/*/*.c)
 LIB_OBJS = $(patsubst %.c,$(BUILD)/%.o,$(CORE_SRCS) $(GAME_SRCS))
+MAIL_OBJS = $(patsubst %.c,$(BUILD)/%.o,$(MAIL_SRCS))
+# What a test or fuzz target links: every library.
+ALL_LIBS = $(BUILD)/libgunbai-mail.a $(BUILD)/libgunbai.a
 TEST_SRCS = $(wildcard tests/test_*.c)
 TEST_BINS = $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 TOOL_SRCS = $(wildcard tests/tools/*.c)
@@ -64,13 +75,22 @@ DEB_CHECK = if command -v dpkg >/dev/null; then \
 
 all: gunbai
 
-gunbai: $(BUILD)/gunbai
-	cp $< $@
+gunbai: $(BUILD)/gunbai $(BUILD)/gunbai-mail
+	cp $(BUILD)/gunbai-mail gunbai-mail
+	cp $(BUILD)/gunbai $@
 
-$(BUILD)/gunbai: $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+$(BUILD)/gunbai: $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a | $(BUILD)/gunbai-mail
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(BUILD)/adjudicator/main.o \
+	    $(BUILD)/libgunbai.a $(LIBS)
+
+$(BUILD)/gunbai-mail: $(BUILD)/adjudicator/mail_main.o $(ALL_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(MAIL_LIBS)
 
 $(BUILD)/libgunbai.a: $(LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libgunbai-mail.a: $(MAIL_OBJS)
 	rm -f $@
 	ar rcs $@ $^
 
@@ -78,10 +98,10 @@ $(BUILD)/%.o: %.c $(wildcard adjudicator/*.h games/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/%.c $(BUILD)/libgunbai.a $(wildcard tests/*.h)
+$(BUILD)/tests/%: tests/%.c $(ALL_LIBS) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(TEST_CFLAGS) -Itests -o $@ $< \
-	    $(BUILD)/libgunbai.a $(TEST_LIBS) $(LIBS)
+	    $(ALL_LIBS) $(TEST_LIBS) $(LIBS) $(MAIL_LIBS)
 
 $(BUILD)/tools/%: tests/tools/%.c $(BUILD)/libgunbai.a
 	@mkdir -p $(dir $@)
@@ -124,24 +144,29 @@ demo: deps
 lint:
 	mandoc -Tlint -W warning $(MANS)
 
-# The binary of BUILD; each man/NAME.S goes to MANDIR/manS/.  uninstall
-# removes those files, nothing else (directories stay: others may use them).
+# The binary of BUILD to BINDIR and gunbai-mail to PREFIX/libexec/gunbai/
+# (gunbai runs it from ../libexec/gunbai/ beside itself, so BINDIR is
+# PREFIX/bin for the mail commands); each man/NAME.S goes to MANDIR/manS/.
+# uninstall removes those files, nothing else (directories stay: others
+# may use them; libexec/gunbai/ is gunbai's own).
 install: $(BUILD)/gunbai
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/libexec/gunbai
 	install -m 755 $(BUILD)/gunbai $(DESTDIR)$(BINDIR)/gunbai
+	install -m 755 $(BUILD)/gunbai-mail $(DESTDIR)$(PREFIX)/libexec/gunbai/gunbai-mail
 	for m in $(MANS); do \
 	  d=$(DESTDIR)$(MANDIR)/man$${m##*.}; \
 	  install -d "$$d" && install -m 644 "$$m" "$$d/" || exit 1; \
 	done
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gunbai
+	rm -f $(DESTDIR)$(BINDIR)/gunbai $(DESTDIR)$(PREFIX)/libexec/gunbai/gunbai-mail
+	rmdir $(DESTDIR)$(PREFIX)/libexec/gunbai 2>/dev/null || true
 	for m in $(MANS); do \
 	  rm -f "$(DESTDIR)$(MANDIR)/man$${m##*.}/$${m#man/}" || exit 1; \
 	done
 
 clean:
-	rm -rf build gunbai demo-out
+	rm -rf build gunbai gunbai-mail demo-out
 
 # ---------------------------------------------------------------------
 # Robustness (issue 3): fuzz targets, fault injection, coverage, bench.
@@ -157,7 +182,7 @@ clean:
 FUZZ_SECONDS ?= 60
 FUZZ_SRCS = $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_COMMON = tests/fuzz/common.c
-FUZZ_DEPS = $(FUZZ_COMMON) tests/fuzz/fuzz.h $(BUILD)/libgunbai.a
+FUZZ_DEPS = $(FUZZ_COMMON) tests/fuzz/fuzz.h $(ALL_LIBS)
 # In every build variant: each target linked with a main that replays
 # the corpora (tests/t_fuzz.sh runs them).
 FUZZ_REPLAY_BINS = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS))
@@ -174,12 +199,12 @@ bins: $(FUZZ_REPLAY_BINS) $(FAULT_BIN)
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/replay.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Itests/fuzz -o $@ $< tests/fuzz/replay.c \
-	    $(FUZZ_COMMON) $(BUILD)/libgunbai.a $(LIBS)
+	    $(FUZZ_COMMON) $(ALL_LIBS) $(LIBS) $(MAIL_LIBS)
 
 $(BUILD)/libfuzzer/%: tests/fuzz/%.c $(FUZZ_DEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< \
-	    $(FUZZ_COMMON) $(BUILD)/libgunbai.a $(LIBS)
+	    $(FUZZ_COMMON) $(ALL_LIBS) $(LIBS) $(MAIL_LIBS)
 
 $(FAULT_BIN): tests/faults/faults.c $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a
 	@mkdir -p $(dir $@)

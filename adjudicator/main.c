@@ -1,11 +1,14 @@
 /* main.c - the gunbai command line: one table of subcommands.
  * Only this file decides exit statuses (util.h, gunbai(1)). */
+#include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "adjudicate.h"
 #include "cmd.h"
@@ -41,6 +44,7 @@ static int cmd_status(int, char **);
 static int cmd_check(int, char **);
 static int cmd_adjudicate(int, char **);
 static int cmd_view(int, char **);
+static int cmd_mail(int, char **);
 
 /* In the order of the man page's SYNOPSIS. */
 static const struct cmd_entry cmd_table[] = {
@@ -60,9 +64,8 @@ static const struct cmd_entry cmd_table[] = {
 	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
 	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
 	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league },
-	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail_in },
-	{ .name = "mail-out", .usage = CMD_MAIL_OUT_USAGE,
-	    .exec = cmd_mail_out },
+	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail },
+	{ .name = "mail-out", .usage = CMD_MAIL_OUT_USAGE, .exec = cmd_mail },
 	{ .name = "check-seed", .usage = CMD_SEED_USAGE,
 	    .exec = cmd_check_seed },
 };
@@ -713,6 +716,42 @@ cmd_view(int argc, char **argv)
 	}
 	state_free(&st);
 	return EXIT_OK;
+}
+
+/* mail-in and mail-out run in gunbai-mail, the one program linked with
+ * GMime (adjudicator/mail_main.c), so that the other commands do not pay
+ * for loading it and GLib (bench/README).  It is looked for beside this
+ * program (a build tree) and then in ../libexec/gunbai/ from it (make
+ * install, the Debian package); never through PATH or the environment. */
+static int
+cmd_mail(int argc, char **argv)
+{
+	static const char *const where[] = { "/gunbai-mail",
+	    "/../libexec/gunbai/gunbai-mail" };
+	char self[PATH_MAX], path[PATH_MAX + 64];
+	char **args = util_calloc((size_t)argc + 2, sizeof *args);
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	int err = ENOENT;
+	char *slash;
+
+	if (n > 0) {
+		self[n] = '\0';
+		if ((slash = strrchr(self, '/')) != NULL)
+			*slash = '\0';
+	}
+	args[0] = "gunbai-mail";
+	for (int i = 0; i < argc; i++)
+		args[i + 1] = argv[i];
+	fflush(NULL);
+	for (size_t i = 0; n > 0 && i < sizeof where / sizeof where[0]; i++) {
+		snprintf(path, sizeof path, "%s%s", self, where[i]);
+		execv(path, args);
+		if (errno != ENOENT || err == ENOENT)
+			err = errno;
+	}
+	free(args);
+	return cmd_fail(EXIT_NOPROG, "%s needs gunbai-mail, beside gunbai or "
+	    "in ../libexec/gunbai/ from it: %s", argv[0], strerror(err));
 }
 
 int

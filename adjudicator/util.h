@@ -23,6 +23,7 @@ enum {
 	EXIT_INCOMPLETE = 7, /* check: the orders are not a whole answer */
 	EXIT_NOT_DUE = 8, /* check: a file is for a later turn */
 	EXIT_OVER = 9,    /* check: the game is over */
+	EXIT_NOPROG = 69, /* mail-in, mail-out: gunbai-mail could not be run */
 	EXIT_NOMEM = 70   /* out of memory */
 };
 

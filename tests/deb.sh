@@ -42,10 +42,11 @@ root=$tmp/root
 dpkg -x "$deb" "$root"
 bin=$root$gunbai
 { echo ./usr/bin/gunbai
+  echo ./usr/libexec/gunbai/gunbai-mail
   for m in man/*.[0-9]; do echo "./usr/share/man/man${m##*.}/${m#man/}.gz"; done
 } | sort >"$tmp/want"
-(cd "$root" && find ./usr/bin ./usr/share/man -type f | sort) >"$tmp/got"
-if cmp -s "$tmp/want" "$tmp/got"; then ok "it holds the binary and every man page"
+(cd "$root" && find ./usr/bin ./usr/libexec ./usr/share/man -type f | sort) >"$tmp/got"
+if cmp -s "$tmp/want" "$tmp/got"; then ok "it holds the binary, gunbai-mail and every man page"
 else not_ok "its files, - wanted + got:"; diff "$tmp/want" "$tmp/got" | sed 's/^/    /'; fi
 pages=0
 for page in "$root"/usr/share/man/man*/*.gz; do
@@ -65,6 +66,8 @@ st=$?
 if [ "$st" -eq 0 ] && grep -q '^senjin: ' games.txt; then
 	ok "gunbai games from the package lists $(grep -c '^[a-z-]*: ' games.txt) games"
 else not_ok "gunbai games from the package (exit $st):"; sed 's/^/    /' games.txt; fi
+if mail_runs "$bin"; then ok "the packaged gunbai runs mail-out (gunbai-mail)"
+else not_ok "the packaged gunbai mail-out --help:"; sed 's/^/    /' "$tmp/mail-runs"; fi
 sh "$top/samples/senjin/play.sh" "$bin" demo >demo.log 2>&1
 if golden_diff demo >diff.txt 2>&1; then
 	ok "the demo played by the packaged gunbai gives the golden files"

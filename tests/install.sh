@@ -24,11 +24,12 @@ if $make --no-print-directory install BUILD="$build" DESTDIR="$root" \
     PREFIX=$prefix >"$tmp/log" 2>&1; then ok "make install"
 else not_ok "make install:"; sed 's/^/    /' "$tmp/log"; fi
 { cat "$tmp/before"; echo ".$prefix/bin/gunbai"
+  echo ".$prefix/libexec/gunbai/gunbai-mail"
   for m in man/*.[0-9]; do echo ".$prefix/share/man/man${m##*.}/${m#man/}"; done
 } | sort >"$tmp/want"
 files >"$tmp/after"
 if cmp -s "$tmp/want" "$tmp/after"; then
-	ok "install adds the binary and the $(ls man/*.[0-9] | wc -l) man pages, nothing else"
+	ok "install adds the binary, gunbai-mail and the $(ls man/*.[0-9] | wc -l) man pages, nothing else"
 else
 	not_ok "installed files, - wanted + got:"
 	diff "$tmp/want" "$tmp/after" | sed 's/^/    /'
@@ -42,6 +43,16 @@ cd "$tmp" || exit 1
 if "$root$prefix/bin/gunbai" games >"$tmp/games" 2>&1 &&
     grep -q senjin "$tmp/games"; then ok "the installed gunbai lists its games"
 else not_ok "the installed gunbai games:"; sed 's/^/    /' "$tmp/games"; fi
+# Only gunbai-mail loads GMime and GLib: every other command would pay
+# for them (bench/README).
+if ldd "$root$prefix/bin/gunbai" >"$tmp/ldd" 2>&1 &&
+    ! grep -q 'gmime\|glib' "$tmp/ldd" &&
+    ldd "$root$prefix/libexec/gunbai/gunbai-mail" | grep -q gmime; then
+	ok "gunbai does not load GMime, gunbai-mail does"
+else not_ok "ldd gunbai:"; sed 's/^/    /' "$tmp/ldd"; fi
+if mail_runs "$root$prefix/bin/gunbai"; then
+	ok "the installed gunbai runs mail-out (gunbai-mail from libexec)"
+else not_ok "the installed gunbai mail-out --help:"; sed 's/^/    /' "$tmp/mail-runs"; fi
 sh "$top/samples/senjin/play.sh" "$root$prefix/bin/gunbai" demo >"$tmp/demo.log" 2>&1
 if golden_diff demo >"$tmp/diff" 2>&1; then
 	ok "the installed gunbai plays the sample game to the golden files"

@@ -58,3 +58,11 @@ senjin_fixture() {
 # golden_diff DIR: DIR (the Senjin sample played, samples/senjin/play.sh)
 # against tests/golden/senjin; an empty inbox/ is not in git's copy.
 golden_diff() { diff -r -x inbox "$top/tests/golden/senjin" "$1"; }
+
+# Does the gunbai at $1 run its mail commands?  mail-in and mail-out run
+# gunbai-mail, found beside gunbai or in ../libexec/gunbai/ (main.c); its
+# usage is printed by gunbai-mail itself.
+mail_runs() {
+	"$1" mail-out --help >"$tmp/mail-runs" 2>&1 &&
+	    grep -q '^usage: gunbai mail-out ' "$tmp/mail-runs"
+}
