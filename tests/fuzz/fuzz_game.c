@@ -97,7 +97,7 @@ fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
     struct fuzz_in *in)
 {
 	const struct game_entry *g = st->game;
-	struct order orders[ADJUDICATE_NMR_MAX];
+	struct order orders[ADJUDICATE_NMR_MAX] = { 0 };
 	struct verdict v[ADJUDICATE_NMR_MAX];
 	size_t n = 0, first = t->texts.n;
 	int complete = g->validate(st->g, player, orders, n, v);
