@@ -370,7 +370,6 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	struct mail_msg msg;
 	struct gb_err e = { 0 };
 	struct sbuf bytes, subject;
-	uint8_t digest[CRYPTO_SHA256_BYTES];
 	char hex[2 * CRYPTO_SHA256_BYTES + 1], rel[64], *path, *outbox;
 	char *id = mailin_msgid(m, to);
 	int had, rc = 0;
@@ -391,8 +390,7 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	if (mail_msg_render(&msg, &bytes, NULL, &e) == -1) {
 		rc = cmd_fail_err(-1, &e);
 	} else {
-		crypto_sha256(bytes.p, bytes.len, digest);
-		util_hex(digest, sizeof digest, hex);
+		crypto_sha256_hex(bytes.p, bytes.len, hex);
 		snprintf(rel, sizeof rel, "reply-%.*s.eml", MAILIN_SHA_SHOWN,
 		    hex);
 		path = gamedir_path(outbox, 0, rel);

@@ -88,10 +88,11 @@ verify_bytes(struct verify_run *vr, const char *path, const char *want,
 	free(have);
 }
 
-/* The reports of st against the files in dir/reports (nothing more). */
+/* The reports of st against the files in dir/reports (nothing more);
+ * state_hex is st's hash (report_make). */
 static void
 verify_reports(struct verify_run *vr, const struct state *st,
-    const char *dir)
+    const char *state_hex, const char *dir)
 {
 	struct gb_err e = { 0 };
 	struct strlist names;
@@ -116,7 +117,7 @@ verify_reports(struct verify_run *vr, const struct state *st,
 					names.v[i] = NULL;
 				}
 			path = gamedir_path(rdir, 0, rel);
-			want = report_make(st, p, k, &len);
+			want = report_make(st, state_hex, p, k, &len);
 			verify_bytes(vr, path, want, len, "report");
 			free(want);
 			free(path);
@@ -364,10 +365,13 @@ verify_one(const char *dir, long long run, struct state *st,
 		verify_problem(vr, "%s: nothing can be applied with the files "
 		    "archived in %s/", rundir, GAMEDIR_ORDERS);
 	} else {
+		char hex[COMMIT_HEX + 1];
+
 		bytes = state_write(st, &len);
 		verify_bytes(vr, spath, bytes, len, "state");
+		crypto_sha256_hex(bytes, len, hex);
 		free(bytes);
-		verify_reports(vr, st, rundir);
+		verify_reports(vr, st, hex, rundir);
 		verify_places(vr, st, files, from, n);
 	}
 	sbuf_free(&msgs);
@@ -445,7 +449,12 @@ verify_game(const char *dir, long long *nruns, size_t *nsigs, json_t *runs,
 	if (cur.has_previous)
 		verify_problem(&vr, "%s: a start state has no previous state",
 		    path);
-	verify_reports(&vr, &cur, dir);
+	{
+		char hex[COMMIT_HEX + 1];
+
+		state_sha256(&cur, hex);
+		verify_reports(&vr, &cur, hex, dir);
+	}
 	verify_seed_commitment(NULL, &cur, path, &vr);
 	snprintf(line, sizeof line, "%s, the first reports", GAMEDIR_START);
 	failed += verify_print(0, &vr, line, -1, cur.turn, runs);

@@ -43,6 +43,16 @@ crypto_sha256(const void *data, size_t n, uint8_t out[CRYPTO_SHA256_BYTES])
 		crypto_nomem();
 }
 
+void
+crypto_sha256_hex(const void *data, size_t n,
+    char out[2 * CRYPTO_SHA256_BYTES + 1])
+{
+	uint8_t digest[CRYPTO_SHA256_BYTES];
+
+	crypto_sha256(data, n, digest);
+	util_hex(digest, sizeof digest, out);
+}
+
 static int
 crypto_is_space(int c)
 {

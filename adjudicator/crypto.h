@@ -17,6 +17,9 @@
 /* SHA-256 of n bytes. */
 void crypto_sha256(const void *data, size_t n,
     uint8_t out[CRYPTO_SHA256_BYTES]);
+/* The same in lower-case hex, NUL-terminated. */
+void crypto_sha256_hex(const void *data, size_t n,
+    char out[2 * CRYPTO_SHA256_BYTES + 1]);
 
 /* Check that pem (NUL-terminated) is exactly one PEM "PUBLIC KEY" holding
  * an Ed25519 key.  On success returns 0 and, if canon is not NULL, stores

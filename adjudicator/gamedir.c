@@ -126,17 +126,14 @@ gamedir_runs(const char *dir, long long *n, struct gb_err *e)
 int
 gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
 {
-	uint8_t digest[CRYPTO_SHA256_BYTES];
 	char *buf;
 	size_t len;
 	int r;
 
 	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
 		return -1;
-	if (sha != NULL) {
-		crypto_sha256(buf, len, digest);
-		util_hex(digest, sizeof digest, sha);
-	}
+	if (sha != NULL)
+		crypto_sha256_hex(buf, len, sha);
 	r = state_parse(st, buf, len, path, e);
 	free(buf);
 	return r;
@@ -146,12 +143,16 @@ int
 gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
     const char *statename, struct gb_err *e)
 {
-	char *bytes;
-	size_t len;
+	char hex[COMMIT_HEX + 1];
+	char *bytes, *state;
+	size_t len, slen;
 	int r;
 
 	if (fileio_stage_mkdir(s, "reports", e) == -1)
 		return -1;
+	/* Every text and JSON report shows the state's hash: made once. */
+	state = state_write(st, &slen);
+	crypto_sha256_hex(state, slen, hex);
 	r = 0;
 	for (int p = -1; p < st->nplayers && r == 0; p++) {
 		for (int k = 0; k < REPORT_KINDS && r == 0; k++) {
@@ -160,16 +161,14 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 			snprintf(rel, sizeof rel, "reports/%s.%s",
 			    p < 0 ? "public" : st->names[p],
 			    report_kinds[k]);
-			bytes = report_make(st, p, k, &len);
+			bytes = report_make(st, hex, p, k, &len);
 			r = fileio_stage_write(s, rel, bytes, len, e);
 			free(bytes);
 		}
 	}
-	if (r == 0) {
-		bytes = state_write(st, &len);
-		r = fileio_stage_write(s, statename, bytes, len, e);
-		free(bytes);
-	}
+	if (r == 0)
+		r = fileio_stage_write(s, statename, state, slen, e);
+	free(state);
 	return r;
 }
 

@@ -463,20 +463,8 @@ static int
 cmd_load(const char *path, struct state *st, char *sha)
 {
 	struct gb_err e = { 0 };
-	uint8_t digest[CRYPTO_SHA256_BYTES];
-	char *buf;
-	size_t len;
-	int r;
+	int r = gamedir_load(path, st, sha, &e);
 
-	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, &e) == -1) {
-		fail(&e);
-		return -1;
-	}
-	crypto_sha256(buf, len, digest);
-	if (sha != NULL)
-		util_hex(digest, sizeof digest, sha);
-	r = state_parse(st, buf, len, path, &e);
-	free(buf);
 	if (r == -1)
 		fail(&e);
 	return r;
@@ -708,7 +696,7 @@ cmd_view(int argc, char **argv)
 	}
 	{
 		size_t len;
-		char *bytes = report_make(&st, p, a.json ? REPORT_JSON :
+		char *bytes = report_make(&st, NULL, p, a.json ? REPORT_JSON :
 		    a.svg ? REPORT_SVG : REPORT_TEXT, &len);
 
 		fwrite(bytes, 1, len, stdout);

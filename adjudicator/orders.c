@@ -246,10 +246,7 @@ orders_start(struct orders_file *of, const char *path)
 static void
 orders_sha256(struct orders_file *of, const char *buf, size_t len)
 {
-	uint8_t digest[CRYPTO_SHA256_BYTES];
-
-	crypto_sha256(buf, len, digest);
-	util_hex(digest, sizeof digest, of->sha256);
+	crypto_sha256_hex(buf, len, of->sha256);
 }
 
 static void

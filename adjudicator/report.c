@@ -101,7 +101,8 @@ report_next(const struct state *st, struct sbuf *out)
 }
 
 static void
-report_evidence(const struct state *st, int player, struct sbuf *out)
+report_evidence(const struct state *st, const char *state_hex, int player,
+    struct sbuf *out)
 {
 	char hex[COMMIT_HEX + 1];
 
@@ -110,8 +111,7 @@ report_evidence(const struct state *st, int player, struct sbuf *out)
 	sbuf_printf(out, "%s%s\n", REPORT_EV_UID, hex);
 	commit_seed_hex(st->uid, st->seed, hex);
 	sbuf_printf(out, "%s%s\n", REPORT_EV_COMMIT, hex);
-	state_sha256(st, hex);
-	sbuf_printf(out, "%s%s\n", REPORT_EV_STATE, hex);
+	sbuf_printf(out, "%s%s\n", REPORT_EV_STATE, state_hex);
 	sbuf_printf(out, "%s%s\n", REPORT_EV_FROM,
 	    st->has_previous ? st->previous : "none");
 	if (player < 0 && st->game->outcome(st->g).finished) {
@@ -149,7 +149,8 @@ report_template(const struct state *st, int player, struct sbuf *out)
 }
 
 static void
-report_body(const struct state *st, int player, struct sbuf *out)
+report_body(const struct state *st, const char *state_hex, int player,
+    struct sbuf *out)
 {
 	struct sbuf tmpl;
 
@@ -166,7 +167,7 @@ report_body(const struct state *st, int player, struct sbuf *out)
 	report_heading(out, "Board");
 	st->game->view(st->g, &st->pl, player, out);
 	report_next(st, out);
-	report_evidence(st, player, out);
+	report_evidence(st, state_hex, player, out);
 	if (player < 0)
 		return;
 	sbuf_init(&tmpl);
@@ -183,33 +184,48 @@ report_body(const struct state *st, int player, struct sbuf *out)
 	sbuf_free(&tmpl);
 }
 
-void
-report_build(const struct state *st, int player, struct sbuf *out)
+/* The text report, with st's hash given or, when state_hex is NULL,
+ * computed here. */
+static void
+report_text(const struct state *st, const char *state_hex, int player,
+    struct sbuf *out)
 {
+	char hex[COMMIT_HEX + 1];
 	struct sbuf raw;
 
+	if (state_hex == NULL) {
+		state_sha256(st, hex);
+		state_hex = hex;
+	}
 	/* Every byte of a report goes through the one escaping rule: it is
 	 * read in a terminal or a mail reader. */
 	sbuf_init(&raw);
-	report_body(st, player, &raw);
+	report_body(st, state_hex, player, &raw);
 	escape_add(out, raw.p, raw.len, ESCAPE_LINES);
 	sbuf_free(&raw);
+}
+
+void
+report_build(const struct state *st, int player, struct sbuf *out)
+{
+	report_text(st, NULL, player, out);
 }
 
 const char *const report_kinds[REPORT_KINDS] = { "txt", "json", "svg" };
 
 char *
-report_make(const struct state *st, int player, int kind, size_t *len)
+report_make(const struct state *st, const char *state_hex, int player,
+    int kind, size_t *len)
 {
 	struct sbuf b;
 
 	if (kind == REPORT_JSON)
-		return report_json(st, player, len);
+		return report_json(st, state_hex, player, len);
 	sbuf_init(&b);
 	if (kind == REPORT_SVG)
 		st->game->picture(st->g, &st->pl, player, &b);
 	else
-		report_build(st, player, &b);
+		report_text(st, state_hex, player, &b);
 	*len = b.len;
 	return sbuf_take(&b);
 }

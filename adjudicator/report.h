@@ -36,9 +36,12 @@ enum { REPORT_TEXT, REPORT_JSON, REPORT_SVG, REPORT_KINDS };
 extern const char *const report_kinds[REPORT_KINDS];
 
 /* The bytes of report kind k for player (or the public, -1); the caller
- * frees them. */
-char *report_make(const struct state *st, int player, int kind,
-    size_t *len);
+ * frees them.  state_hex is st's hash (state_sha256), which the text and
+ * JSON reports show: a caller making several reports of one state, or
+ * holding its bytes already, computes it once; NULL has it computed
+ * here. */
+char *report_make(const struct state *st, const char *state_hex,
+    int player, int kind, size_t *len);
 
 /* What `gunbai status` prints: the game, its turn, its players and the
  * decisions owed now ("owed: NAME: DECISION: WHAT"), or the outcome;

@@ -216,7 +216,7 @@ json_next(const struct state *st, int player, json_t **mine)
 
 /* The Evidence of the text report (report.c, formats/threats.md). */
 static json_t *
-json_evidence(const struct state *st, int player)
+json_evidence(const struct state *st, const char *state_hex, int player)
 {
 	char hex[COMMIT_HEX + 1];
 	json_t *o = json_object();
@@ -225,8 +225,11 @@ json_evidence(const struct state *st, int player)
 	json_object_set_new(o, "uid", json_string(hex));
 	commit_seed_hex(st->uid, st->seed, hex);
 	json_object_set_new(o, "commit", json_string(hex));
-	state_sha256(st, hex);
-	json_object_set_new(o, REPORT_JSON_STATE_KEY, json_string(hex));
+	if (state_hex == NULL) {
+		state_sha256(st, hex);
+		state_hex = hex;
+	}
+	json_object_set_new(o, REPORT_JSON_STATE_KEY, json_string(state_hex));
 	json_object_set_new(o, REPORT_JSON_FROM_KEY, st->has_previous ?
 	    json_string(st->previous) : json_null());
 	if (player < 0 && st->game->outcome(st->g).finished) {
@@ -237,7 +240,8 @@ json_evidence(const struct state *st, int player)
 }
 
 char *
-report_json(const struct state *st, int player, size_t *len)
+report_json(const struct state *st, const char *state_hex, int player,
+    size_t *len)
 {
 	struct node *view;
 	json_t *root, *mine, *next;
@@ -259,7 +263,8 @@ report_json(const struct state *st, int player, size_t *len)
 	    "view", node_to_json(view),
 	    "next", next,
 	    "orders", mine);
-	json_object_set_new(root, "evidence", json_evidence(st, player));
+	json_object_set_new(root, "evidence", json_evidence(st, state_hex,
+	    player));
 	node_free(view);
 	if (root == NULL) /* only a bug: a NULL value or a bad format */
 		abort();

@@ -21,8 +21,10 @@
 /* The JSON report of player (an index), or the public report (player -1),
  * ending in a newline; the caller frees it.  Only what that player may
  * see goes in: the log events addressed to them, the game's view_data,
- * and the orders they owe. */
-char *report_json(const struct state *st, int player, size_t *len);
+ * and the orders they owe.  state_hex as in report_make (NULL: computed
+ * here). */
+char *report_json(const struct state *st, const char *state_hex, int player,
+    size_t *len);
 
 #define STATUS_JSON_FORMAT "gunbai status 1"
 

@@ -482,13 +482,11 @@ state_write(const struct state *st, size_t *len)
 void
 state_sha256(const struct state *st, char out[COMMIT_HEX + 1])
 {
-	uint8_t digest[CRYPTO_SHA256_BYTES];
 	size_t len;
 	char *bytes = state_write(st, &len);
 
-	crypto_sha256(bytes, len, digest);
+	crypto_sha256_hex(bytes, len, out);
 	free(bytes);
-	util_hex(digest, sizeof digest, out);
 }
 
 void

@@ -147,7 +147,7 @@ harness_reports(const struct state *st, int p)
 {
 	struct sbuf b;
 	size_t len;
-	char *json = report_json(st, p, &len);
+	char *json = report_json(st, NULL, p, &len);
 
 	sbuf_init(&b);
 	report_build(st, p, &b);
