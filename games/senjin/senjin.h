@@ -127,6 +127,10 @@ int senjin_board_moves(const struct senjin *g, int player, int from,
  * the piece may go in direction d. */
 int senjin_board_reach(const struct senjin *g, int player, int from,
     int reach[8]);
+/* The squares of the moves reach allows from `from`, in the order of
+ * senjin_board_moves. */
+void senjin_board_reach_moves(int from, const int reach[8],
+    int to[SENJIN_MAX_MOVES]);
 /* Has player any legal move? */
 int senjin_board_can_move(const struct senjin *g, int player);
 /* The reason player has won by the position, or NULL. */

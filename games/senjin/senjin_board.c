@@ -20,10 +20,13 @@ const char *const senjin_board_start[SENJIN_RANKS] = {
 	"B G * G . G * G B",
 };
 
-/* The eight directions of a move, as (file, rank) steps. */
+/* The eight directions of a move, as (file, rank) steps: one list that
+ * makes both senjin_board_dirs and senjin_board_next. */
+#define SENJIN_BOARD_DIRS(X, a) X(a, 1, 0) X(a, -1, 0) X(a, 0, 1) \
+	X(a, 0, -1) X(a, 1, 1) X(a, 1, -1) X(a, -1, 1) X(a, -1, -1)
+#define SENJIN_BOARD_DIR(a, df, dr) { df, dr },
 static const int senjin_board_dirs[8][2] = {
-	{ 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
-	{ 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 },
+	SENJIN_BOARD_DIRS(SENJIN_BOARD_DIR, 0)
 };
 
 int
@@ -402,17 +405,37 @@ senjin_board_check_move(const struct senjin *g, int player, int from,
 	return 0;
 }
 
-/* The square one step from sq in direction d, or -1 off the board. */
-static int
-senjin_board_step(int sq, int d)
-{
-	int f = sq % SENJIN_FILES + senjin_board_dirs[d][0];
-	int r = sq / SENJIN_FILES + senjin_board_dirs[d][1];
-
-	if (f < 0 || f >= SENJIN_FILES || r < 0 || r >= SENJIN_RANKS)
-		return -1;
-	return r * SENJIN_FILES + f;
-}
+/* The square one step from each square in each direction of
+ * senjin_board_dirs, or -1 off the board: a table the compiler fills, so
+ * that a walk along a line looks its next square up instead of working
+ * out where the edge is. */
+#define SENJIN_BOARD_NB(sq, df, dr) \
+	((sq) % SENJIN_FILES + (df) >= 0 && \
+	 (sq) % SENJIN_FILES + (df) < SENJIN_FILES && \
+	 (sq) / SENJIN_FILES + (dr) >= 0 && \
+	 (sq) / SENJIN_FILES + (dr) < SENJIN_RANKS ? \
+	 (sq) + (dr) * SENJIN_FILES + (df) : -1)
+#define SENJIN_BOARD_NB1(sq, df, dr) SENJIN_BOARD_NB(sq, df, dr),
+#define SENJIN_BOARD_NB8(sq) { SENJIN_BOARD_DIRS(SENJIN_BOARD_NB1, sq) }
+#define SENJIN_BOARD_NB_RANK(r) \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 0), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 1), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 2), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 3), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 4), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 5), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 6), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 7), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 8)
+static const signed char senjin_board_next[SENJIN_SQUARES][8] = {
+	SENJIN_BOARD_NB_RANK(0), SENJIN_BOARD_NB_RANK(1),
+	SENJIN_BOARD_NB_RANK(2), SENJIN_BOARD_NB_RANK(3),
+	SENJIN_BOARD_NB_RANK(4), SENJIN_BOARD_NB_RANK(5),
+	SENJIN_BOARD_NB_RANK(6), SENJIN_BOARD_NB_RANK(7),
+	SENJIN_BOARD_NB_RANK(8),
+};
+_Static_assert(SENJIN_FILES == 9 && SENJIN_RANKS == 9,
+    "senjin_board_next is written for a 9 by 9 board");
 
 /* The (direction, distance) of every move in the square order of its
  * destination, the same from every square: by rank step, then file step
@@ -436,42 +459,28 @@ senjin_board_reach(const struct senjin *g, int player, int from,
     int reach[8])
 {
 	int n = 0, range;
-	int f0 = from % SENJIN_FILES, r0 = from / SENJIN_FILES;
 
 	if (senjin_board_check_piece(g, player, from, NULL, 0) < 0)
 		return 0;
 	range = senjin_board_range(g, from);
 	for (int d = 0; d < 8; d++) {
-		int df = senjin_board_dirs[d][0], dr = senjin_board_dirs[d][1];
-		int step = dr * SENJIN_FILES + df, sq = from, s, edge = range;
+		int sq = from, s = 0;
 
-		/* How far the board goes that way, then the squares. */
-		if (df > 0 && SENJIN_FILES - 1 - f0 < edge)
-			edge = SENJIN_FILES - 1 - f0;
-		if (df < 0 && f0 < edge)
-			edge = f0;
-		if (dr > 0 && SENJIN_RANKS - 1 - r0 < edge)
-			edge = SENJIN_RANKS - 1 - r0;
-		if (dr < 0 && r0 < edge)
-			edge = r0;
-		for (s = 0; s < edge; s++)
-			if (senjin_board_step_rule(g, player, sq += step) !=
-			    SENJIN_STEP_OK)
-				break;
+		while (s < range && (sq = senjin_board_next[sq][d]) >= 0 &&
+		    senjin_board_step_rule(g, player, sq) == SENJIN_STEP_OK)
+			s++;
 		reach[d] = s;
 		n += s;
 	}
 	return n;
 }
 
-int
-senjin_board_moves(const struct senjin *g, int player, int from,
+void
+senjin_board_reach_moves(int from, const int reach[8],
     int to[SENJIN_MAX_MOVES])
 {
-	int n = 0, reach[8];
+	int n = 0;
 
-	if (senjin_board_reach(g, player, from, reach) == 0)
-		return 0;
 	for (int i = 0; i < SENJIN_MAX_MOVES; i++) {
 		const struct senjin_board_ray *o = &senjin_board_order[i];
 
@@ -479,6 +488,16 @@ senjin_board_moves(const struct senjin *g, int player, int from,
 			to[n++] = from + o->s * (senjin_board_dirs[o->d][1] *
 			    SENJIN_FILES + senjin_board_dirs[o->d][0]);
 	}
+}
+
+int
+senjin_board_moves(const struct senjin *g, int player, int from,
+    int to[SENJIN_MAX_MOVES])
+{
+	int reach[8], n = senjin_board_reach(g, player, from, reach);
+
+	if (n > 0)
+		senjin_board_reach_moves(from, reach, to);
 	return n;
 }
 
@@ -530,7 +549,7 @@ senjin_board_can_move(const struct senjin *g, int player)
 		if (g->board[sq].owner != player)
 			continue;
 		for (int d = 0; d < 8; d++) {
-			int to = senjin_board_step(sq, d);
+			int to = senjin_board_next[sq][d];
 
 			if (to >= 0 && senjin_board_check_move(g, player, sq,
 			    to, NULL, 0) == 0)
