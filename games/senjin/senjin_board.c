@@ -285,15 +285,6 @@ senjin_board_count(const struct senjin *g, int player, int kind)
 	return n;
 }
 
-static int
-senjin_board_range(const struct senjin *g, int sq)
-{
-	const struct senjin_token *t = senjin_board_token_on(g, sq);
-	int r = senjin_kinds[g->board[sq].kind].range;
-
-	return t != NULL && t->side == SENJIN_SWORD ? r + 1 : r;
-}
-
 /* The rule for entering a square on the way (or the destination): what
  * stops it, or SENJIN_STEP_OK.  Kept apart from the reasons so that the
  * walks of legal_pick, which want only the verdict, can have it inline. */
@@ -344,24 +335,30 @@ senjin_board_abs(int v)
 	return v < 0 ? -v : v;
 }
 
-/* Why the piece at from cannot move at all; 0 if it may. */
+/* How far the piece at from may move (its kind's range, one more with
+ * a Sword); -1 with why set if it cannot move at all.  One look for the
+ * token on it answers both. */
 static int
-senjin_board_check_piece(const struct senjin *g, int player, int from,
+senjin_board_piece_range(const struct senjin *g, int player, int from,
     char *why, size_t size)
 {
+	const struct senjin_token *t;
 	char nm[3];
+	int r;
 
 	if (g->board[from].owner != player) {
 		game_why(why, size, "%s holds no piece of yours",
 		    senjin_board_name(from, nm));
 		return -1;
 	}
-	if (senjin_board_shielded(g, from)) {
+	t = senjin_board_token_on(g, from);
+	if (t != NULL && t->side == SENJIN_SHIELD) {
 		game_why(why, size, "the piece at %s has a Shield and cannot "
 		    "move", senjin_board_name(from, nm));
 		return -1;
 	}
-	return 0;
+	r = senjin_kinds[g->board[from].kind].range;
+	return t != NULL && t->side == SENJIN_SWORD ? r + 1 : r;
 }
 
 int
@@ -374,8 +371,9 @@ senjin_board_check_move(const struct senjin *g, int player, int from,
 	    senjin_board_abs(df) : senjin_board_abs(dr);
 	const struct senjin_kind_info *k;
 	char a[3], b[3];
+	int range = senjin_board_piece_range(g, player, from, why, size);
 
-	if (senjin_board_check_piece(g, player, from, why, size) < 0)
+	if (range < 0)
 		return -1;
 	if (dist == 0) {
 		game_why(why, size, "the piece is already at %s",
@@ -389,7 +387,7 @@ senjin_board_check_move(const struct senjin *g, int player, int from,
 		return -1;
 	}
 	k = &senjin_kinds[g->board[from].kind];
-	if (dist > senjin_board_range(g, from)) {
+	if (dist > range) {
 		game_why(why, size, "a %s moves at most %d square%s (%d with "
 		    "a Sword)", k->name, k->range, k->range == 1 ? "" : "s",
 		    k->range + 1);
@@ -458,11 +456,10 @@ int
 senjin_board_reach(const struct senjin *g, int player, int from,
     int reach[8])
 {
-	int n = 0, range;
+	int n = 0, range = senjin_board_piece_range(g, player, from, NULL, 0);
 
-	if (senjin_board_check_piece(g, player, from, NULL, 0) < 0)
+	if (range < 0)
 		return 0;
-	range = senjin_board_range(g, from);
 	for (int d = 0; d < 8; d++) {
 		int sq = from, s = 0;
 
