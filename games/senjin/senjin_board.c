@@ -72,50 +72,50 @@ senjin_board_any_bakufu(int sq)
 	return senjin_board_is_bakufu(0, sq) || senjin_board_is_bakufu(1, sq);
 }
 
-/* Which token is on sq: its owner in *p and index in *i; -1 if none. */
-static int
-senjin_board_token_find(const struct senjin *g, int sq, int *p, int *i)
+/* Which token is on sq, as owner * SENJIN_TOKENS + index; -1 if none.
+ * Asked at every step of every move legal_pick counts: a plain loop the
+ * compiler can inline. */
+static inline int
+senjin_board_token_find(const struct senjin *g, int sq)
 {
-	for (*p = 0; *p < 2; (*p)++)
-		for (*i = 0; *i < SENJIN_TOKENS; (*i)++)
-			if (g->tokens[*p][*i].side >= 0 &&
-			    g->tokens[*p][*i].sq == sq)
-				return 0;
+	for (int p = 0; p < 2; p++)
+		for (int i = 0; i < SENJIN_TOKENS; i++)
+			if (g->tokens[p][i].sq == sq &&
+			    g->tokens[p][i].side >= 0)
+				return p * SENJIN_TOKENS + i;
 	return -1;
 }
 
 const struct senjin_token *
 senjin_board_token_on(const struct senjin *g, int sq)
 {
-	int p, i;
+	int k = senjin_board_token_find(g, sq);
 
-	return senjin_board_token_find(g, sq, &p, &i) < 0 ? NULL :
-	    &g->tokens[p][i];
+	return k < 0 ? NULL :
+	    &g->tokens[k / SENJIN_TOKENS][k % SENJIN_TOKENS];
 }
 
 struct senjin_token *
 senjin_board_token_at(struct senjin *g, int sq)
 {
-	int p, i;
+	int k = senjin_board_token_find(g, sq);
 
-	return senjin_board_token_find(g, sq, &p, &i) < 0 ? NULL :
-	    &g->tokens[p][i];
+	return k < 0 ? NULL :
+	    &g->tokens[k / SENJIN_TOKENS][k % SENJIN_TOKENS];
 }
 
+/* A token is always on a piece (a captured piece's token goes off the
+ * board), so an empty square, the most frequent, is looked at only. */
 static int
 senjin_board_shielded(const struct senjin *g, int sq)
 {
-	/* token_on's search, inline: this is asked at every step of every
-	 * move legal_pick counts.  A token is always on a piece (a captured
-	 * piece's token goes off the board), so an empty square has none. */
-	if (g->board[sq].owner == SENJIN_NOBODY)
+	int k;
+
+	if (g->board[sq].owner == SENJIN_NOBODY ||
+	    (k = senjin_board_token_find(g, sq)) < 0)
 		return 0;
-	for (int p = 0; p < 2; p++)
-		for (int i = 0; i < SENJIN_TOKENS; i++)
-			if (g->tokens[p][i].sq == sq &&
-			    g->tokens[p][i].side >= 0)
-				return g->tokens[p][i].side == SENJIN_SHIELD;
-	return 0;
+	return g->tokens[k / SENJIN_TOKENS][k % SENJIN_TOKENS].side ==
+	    SENJIN_SHIELD;
 }
 
 /* Reading a piece letter: which player and kind it is; -1 if none. */
@@ -557,8 +557,8 @@ senjin_board_can_move(const struct senjin *g, int player)
 }
 
 const char *
-senjin_board_won(const struct senjin *g, int player, char *buf,
-    size_t size)
+senjin_board_won(const struct senjin *g, int player, int captured,
+    char *buf, size_t size)
 {
 	const struct senjin_army *me = &senjin_armies[player];
 	const struct senjin_army *foe = &senjin_armies[1 - player];
@@ -569,6 +569,8 @@ senjin_board_won(const struct senjin *g, int player, char *buf,
 		    foe->name);
 		return buf;
 	}
+	if (!captured)
+		return NULL;
 	unsigned left = (1u << SENJIN_KINDS) - 1; /* kinds not yet seen */
 
 	/* The foe's kinds, in one pass that stops once all are seen: this

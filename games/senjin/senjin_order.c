@@ -478,7 +478,7 @@ senjin_order_do_move(struct senjin_order_turn *t,
 	t->moved = a->to;
 	if (ev != NULL)
 		senjin_order_log_move(t, a, caps, ncaps, pl, ev);
-	won = senjin_board_won(&t->g, t->player, t->g.reason,
+	won = senjin_board_won(&t->g, t->player, ncaps > 0, t->g.reason,
 	    sizeof t->g.reason);
 	if (won == NULL)
 		return;
