@@ -112,6 +112,26 @@ senjin_free(void *g)
 	free(g);
 }
 
+/* a, b and c joined into buf as snprintf("%s%s%s") would: owed is asked
+ * at every decision point, and formatting cost more than the rest of it. */
+static void
+senjin_join3(char *buf, size_t size, const char *a, const char *b,
+    const char *c)
+{
+	const char *part[3] = { a, b, c };
+	size_t len = 0;
+
+	for (int i = 0; i < 3; i++) {
+		size_t n = strlen(part[i]);
+
+		if (n > size - 1 - len)
+			n = size - 1 - len;
+		memcpy(buf + len, part[i], n);
+		len += n;
+	}
+	buf[len] = '\0';
+}
+
 static size_t
 senjin_owed(const void *vg, struct owed *out)
 {
@@ -120,15 +140,15 @@ senjin_owed(const void *vg, struct owed *out)
 	if (g->finished)
 		return 0;
 	out->player = senjin_board_to_move(g);
-	snprintf(out->decision, sizeof out->decision, "turn");
+	memcpy(out->decision, "turn", sizeof "turn");
 	if (g->turn == 0)
-		snprintf(out->what, sizeof out->what, "the first turn of the "
-		    "game, as %s: one action, a move, a place or a flip",
-		    senjin_armies[out->player].name);
+		senjin_join3(out->what, sizeof out->what, "the first turn of "
+		    "the game, as ", senjin_armies[out->player].name, ": one "
+		    "action, a move, a place or a flip");
 	else
-		snprintf(out->what, sizeof out->what, "a turn as %s: a move, "
-		    "then a place, a flip or another move",
-		    senjin_armies[out->player].name);
+		senjin_join3(out->what, sizeof out->what, "a turn as ",
+		    senjin_armies[out->player].name, ": a move, then a "
+		    "place, a flip or another move");
 	return 1;
 }
 

@@ -127,11 +127,19 @@ int senjin_board_moves(const struct senjin *g, int player, int from,
  * the piece may go in direction d. */
 int senjin_board_reach(const struct senjin *g, int player, int from,
     int reach[8]);
+/* The squares of the moves reach allows from `from`, in the order of
+ * senjin_board_moves. */
+void senjin_board_reach_moves(int from, const int reach[8],
+    int to[SENJIN_MAX_MOVES]);
 /* Has player any legal move? */
 int senjin_board_can_move(const struct senjin *g, int player);
-/* The reason player has won by the position, or NULL. */
+/* The reason player has won by the position, or NULL.  Without
+ * captured, the foe is taken to have lost no piece since a position that
+ * was no win, so only the Bakufu are looked at: a foe's last piece of a
+ * kind goes only by a capture, and no running game is without one (load
+ * refuses such a state, and each move that captures is checked). */
 const char *senjin_board_won(const struct senjin *g, int player,
-    char *buf, size_t size);
+    int captured, char *buf, size_t size);
 /* Put the tokens of each player in their canonical order, so that equal
  * positions are equal structures and save to the same bytes. */
 void senjin_board_sort_tokens(struct senjin *g);

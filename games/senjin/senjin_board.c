@@ -20,10 +20,13 @@ const char *const senjin_board_start[SENJIN_RANKS] = {
 	"B G * G . G * G B",
 };
 
-/* The eight directions of a move, as (file, rank) steps. */
+/* The eight directions of a move, as (file, rank) steps: one list that
+ * makes both senjin_board_dirs and senjin_board_next. */
+#define SENJIN_BOARD_DIRS(X, a) X(a, 1, 0) X(a, -1, 0) X(a, 0, 1) \
+	X(a, 0, -1) X(a, 1, 1) X(a, 1, -1) X(a, -1, 1) X(a, -1, -1)
+#define SENJIN_BOARD_DIR(a, df, dr) { df, dr },
 static const int senjin_board_dirs[8][2] = {
-	{ 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
-	{ 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 },
+	SENJIN_BOARD_DIRS(SENJIN_BOARD_DIR, 0)
 };
 
 int
@@ -69,50 +72,50 @@ senjin_board_any_bakufu(int sq)
 	return senjin_board_is_bakufu(0, sq) || senjin_board_is_bakufu(1, sq);
 }
 
-/* Which token is on sq: its owner in *p and index in *i; -1 if none. */
-static int
-senjin_board_token_find(const struct senjin *g, int sq, int *p, int *i)
+/* Which token is on sq, as owner * SENJIN_TOKENS + index; -1 if none.
+ * Asked at every step of every move legal_pick counts: a plain loop the
+ * compiler can inline. */
+static inline int
+senjin_board_token_find(const struct senjin *g, int sq)
 {
-	for (*p = 0; *p < 2; (*p)++)
-		for (*i = 0; *i < SENJIN_TOKENS; (*i)++)
-			if (g->tokens[*p][*i].side >= 0 &&
-			    g->tokens[*p][*i].sq == sq)
-				return 0;
+	for (int p = 0; p < 2; p++)
+		for (int i = 0; i < SENJIN_TOKENS; i++)
+			if (g->tokens[p][i].sq == sq &&
+			    g->tokens[p][i].side >= 0)
+				return p * SENJIN_TOKENS + i;
 	return -1;
 }
 
 const struct senjin_token *
 senjin_board_token_on(const struct senjin *g, int sq)
 {
-	int p, i;
+	int k = senjin_board_token_find(g, sq);
 
-	return senjin_board_token_find(g, sq, &p, &i) < 0 ? NULL :
-	    &g->tokens[p][i];
+	return k < 0 ? NULL :
+	    &g->tokens[k / SENJIN_TOKENS][k % SENJIN_TOKENS];
 }
 
 struct senjin_token *
 senjin_board_token_at(struct senjin *g, int sq)
 {
-	int p, i;
+	int k = senjin_board_token_find(g, sq);
 
-	return senjin_board_token_find(g, sq, &p, &i) < 0 ? NULL :
-	    &g->tokens[p][i];
+	return k < 0 ? NULL :
+	    &g->tokens[k / SENJIN_TOKENS][k % SENJIN_TOKENS];
 }
 
+/* A token is always on a piece (a captured piece's token goes off the
+ * board), so an empty square, the most frequent, is looked at only. */
 static int
 senjin_board_shielded(const struct senjin *g, int sq)
 {
-	/* token_on's search, inline: this is asked at every step of every
-	 * move legal_pick counts.  A token is always on a piece (a captured
-	 * piece's token goes off the board), so an empty square has none. */
-	if (g->board[sq].owner == SENJIN_NOBODY)
+	int k;
+
+	if (g->board[sq].owner == SENJIN_NOBODY ||
+	    (k = senjin_board_token_find(g, sq)) < 0)
 		return 0;
-	for (int p = 0; p < 2; p++)
-		for (int i = 0; i < SENJIN_TOKENS; i++)
-			if (g->tokens[p][i].sq == sq &&
-			    g->tokens[p][i].side >= 0)
-				return g->tokens[p][i].side == SENJIN_SHIELD;
-	return 0;
+	return g->tokens[k / SENJIN_TOKENS][k % SENJIN_TOKENS].side ==
+	    SENJIN_SHIELD;
 }
 
 /* Reading a piece letter: which player and kind it is; -1 if none. */
@@ -282,15 +285,6 @@ senjin_board_count(const struct senjin *g, int player, int kind)
 	return n;
 }
 
-static int
-senjin_board_range(const struct senjin *g, int sq)
-{
-	const struct senjin_token *t = senjin_board_token_on(g, sq);
-	int r = senjin_kinds[g->board[sq].kind].range;
-
-	return t != NULL && t->side == SENJIN_SWORD ? r + 1 : r;
-}
-
 /* The rule for entering a square on the way (or the destination): what
  * stops it, or SENJIN_STEP_OK.  Kept apart from the reasons so that the
  * walks of legal_pick, which want only the verdict, can have it inline. */
@@ -341,24 +335,30 @@ senjin_board_abs(int v)
 	return v < 0 ? -v : v;
 }
 
-/* Why the piece at from cannot move at all; 0 if it may. */
+/* How far the piece at from may move (its kind's range, one more with
+ * a Sword); -1 with why set if it cannot move at all.  One look for the
+ * token on it answers both. */
 static int
-senjin_board_check_piece(const struct senjin *g, int player, int from,
+senjin_board_piece_range(const struct senjin *g, int player, int from,
     char *why, size_t size)
 {
+	const struct senjin_token *t;
 	char nm[3];
+	int r;
 
 	if (g->board[from].owner != player) {
 		game_why(why, size, "%s holds no piece of yours",
 		    senjin_board_name(from, nm));
 		return -1;
 	}
-	if (senjin_board_shielded(g, from)) {
+	t = senjin_board_token_on(g, from);
+	if (t != NULL && t->side == SENJIN_SHIELD) {
 		game_why(why, size, "the piece at %s has a Shield and cannot "
 		    "move", senjin_board_name(from, nm));
 		return -1;
 	}
-	return 0;
+	r = senjin_kinds[g->board[from].kind].range;
+	return t != NULL && t->side == SENJIN_SWORD ? r + 1 : r;
 }
 
 int
@@ -371,8 +371,9 @@ senjin_board_check_move(const struct senjin *g, int player, int from,
 	    senjin_board_abs(df) : senjin_board_abs(dr);
 	const struct senjin_kind_info *k;
 	char a[3], b[3];
+	int range = senjin_board_piece_range(g, player, from, why, size);
 
-	if (senjin_board_check_piece(g, player, from, why, size) < 0)
+	if (range < 0)
 		return -1;
 	if (dist == 0) {
 		game_why(why, size, "the piece is already at %s",
@@ -386,7 +387,7 @@ senjin_board_check_move(const struct senjin *g, int player, int from,
 		return -1;
 	}
 	k = &senjin_kinds[g->board[from].kind];
-	if (dist > senjin_board_range(g, from)) {
+	if (dist > range) {
 		game_why(why, size, "a %s moves at most %d square%s (%d with "
 		    "a Sword)", k->name, k->range, k->range == 1 ? "" : "s",
 		    k->range + 1);
@@ -402,17 +403,37 @@ senjin_board_check_move(const struct senjin *g, int player, int from,
 	return 0;
 }
 
-/* The square one step from sq in direction d, or -1 off the board. */
-static int
-senjin_board_step(int sq, int d)
-{
-	int f = sq % SENJIN_FILES + senjin_board_dirs[d][0];
-	int r = sq / SENJIN_FILES + senjin_board_dirs[d][1];
-
-	if (f < 0 || f >= SENJIN_FILES || r < 0 || r >= SENJIN_RANKS)
-		return -1;
-	return r * SENJIN_FILES + f;
-}
+/* The square one step from each square in each direction of
+ * senjin_board_dirs, or -1 off the board: a table the compiler fills, so
+ * that a walk along a line looks its next square up instead of working
+ * out where the edge is. */
+#define SENJIN_BOARD_NB(sq, df, dr) \
+	((sq) % SENJIN_FILES + (df) >= 0 && \
+	 (sq) % SENJIN_FILES + (df) < SENJIN_FILES && \
+	 (sq) / SENJIN_FILES + (dr) >= 0 && \
+	 (sq) / SENJIN_FILES + (dr) < SENJIN_RANKS ? \
+	 (sq) + (dr) * SENJIN_FILES + (df) : -1)
+#define SENJIN_BOARD_NB1(sq, df, dr) SENJIN_BOARD_NB(sq, df, dr),
+#define SENJIN_BOARD_NB8(sq) { SENJIN_BOARD_DIRS(SENJIN_BOARD_NB1, sq) }
+#define SENJIN_BOARD_NB_RANK(r) \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 0), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 1), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 2), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 3), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 4), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 5), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 6), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 7), \
+	SENJIN_BOARD_NB8((r) * SENJIN_FILES + 8)
+static const signed char senjin_board_next[SENJIN_SQUARES][8] = {
+	SENJIN_BOARD_NB_RANK(0), SENJIN_BOARD_NB_RANK(1),
+	SENJIN_BOARD_NB_RANK(2), SENJIN_BOARD_NB_RANK(3),
+	SENJIN_BOARD_NB_RANK(4), SENJIN_BOARD_NB_RANK(5),
+	SENJIN_BOARD_NB_RANK(6), SENJIN_BOARD_NB_RANK(7),
+	SENJIN_BOARD_NB_RANK(8),
+};
+_Static_assert(SENJIN_FILES == 9 && SENJIN_RANKS == 9,
+    "senjin_board_next is written for a 9 by 9 board");
 
 /* The (direction, distance) of every move in the square order of its
  * destination, the same from every square: by rank step, then file step
@@ -435,43 +456,28 @@ int
 senjin_board_reach(const struct senjin *g, int player, int from,
     int reach[8])
 {
-	int n = 0, range;
-	int f0 = from % SENJIN_FILES, r0 = from / SENJIN_FILES;
+	int n = 0, range = senjin_board_piece_range(g, player, from, NULL, 0);
 
-	if (senjin_board_check_piece(g, player, from, NULL, 0) < 0)
+	if (range < 0)
 		return 0;
-	range = senjin_board_range(g, from);
 	for (int d = 0; d < 8; d++) {
-		int df = senjin_board_dirs[d][0], dr = senjin_board_dirs[d][1];
-		int step = dr * SENJIN_FILES + df, sq = from, s, edge = range;
+		int sq = from, s = 0;
 
-		/* How far the board goes that way, then the squares. */
-		if (df > 0 && SENJIN_FILES - 1 - f0 < edge)
-			edge = SENJIN_FILES - 1 - f0;
-		if (df < 0 && f0 < edge)
-			edge = f0;
-		if (dr > 0 && SENJIN_RANKS - 1 - r0 < edge)
-			edge = SENJIN_RANKS - 1 - r0;
-		if (dr < 0 && r0 < edge)
-			edge = r0;
-		for (s = 0; s < edge; s++)
-			if (senjin_board_step_rule(g, player, sq += step) !=
-			    SENJIN_STEP_OK)
-				break;
+		while (s < range && (sq = senjin_board_next[sq][d]) >= 0 &&
+		    senjin_board_step_rule(g, player, sq) == SENJIN_STEP_OK)
+			s++;
 		reach[d] = s;
 		n += s;
 	}
 	return n;
 }
 
-int
-senjin_board_moves(const struct senjin *g, int player, int from,
+void
+senjin_board_reach_moves(int from, const int reach[8],
     int to[SENJIN_MAX_MOVES])
 {
-	int n = 0, reach[8];
+	int n = 0;
 
-	if (senjin_board_reach(g, player, from, reach) == 0)
-		return 0;
 	for (int i = 0; i < SENJIN_MAX_MOVES; i++) {
 		const struct senjin_board_ray *o = &senjin_board_order[i];
 
@@ -479,6 +485,16 @@ senjin_board_moves(const struct senjin *g, int player, int from,
 			to[n++] = from + o->s * (senjin_board_dirs[o->d][1] *
 			    SENJIN_FILES + senjin_board_dirs[o->d][0]);
 	}
+}
+
+int
+senjin_board_moves(const struct senjin *g, int player, int from,
+    int to[SENJIN_MAX_MOVES])
+{
+	int reach[8], n = senjin_board_reach(g, player, from, reach);
+
+	if (n > 0)
+		senjin_board_reach_moves(from, reach, to);
 	return n;
 }
 
@@ -530,7 +546,7 @@ senjin_board_can_move(const struct senjin *g, int player)
 		if (g->board[sq].owner != player)
 			continue;
 		for (int d = 0; d < 8; d++) {
-			int to = senjin_board_step(sq, d);
+			int to = senjin_board_next[sq][d];
 
 			if (to >= 0 && senjin_board_check_move(g, player, sq,
 			    to, NULL, 0) == 0)
@@ -541,8 +557,8 @@ senjin_board_can_move(const struct senjin *g, int player)
 }
 
 const char *
-senjin_board_won(const struct senjin *g, int player, char *buf,
-    size_t size)
+senjin_board_won(const struct senjin *g, int player, int captured,
+    char *buf, size_t size)
 {
 	const struct senjin_army *me = &senjin_armies[player];
 	const struct senjin_army *foe = &senjin_armies[1 - player];
@@ -553,6 +569,8 @@ senjin_board_won(const struct senjin *g, int player, char *buf,
 		    foe->name);
 		return buf;
 	}
+	if (!captured)
+		return NULL;
 	unsigned left = (1u << SENJIN_KINDS) - 1; /* kinds not yet seen */
 
 	/* The foe's kinds, in one pass that stops once all are seen: this

@@ -421,19 +421,24 @@ senjin_order_log_move(const struct senjin_order_turn *t,
 
 	if (ncaps == 0) {
 		/* The most frequent event: "alice (South) moves Shi b2-b3.",
-		 * written without printf. */
-		sbuf_init(&b);
-		sbuf_puts(&b, pl->names[t->player]);
-		sbuf_puts(&b, " (");
-		sbuf_puts(&b, senjin_armies[t->player].name);
-		sbuf_puts(&b, ") moves ");
-		sbuf_puts(&b, senjin_kinds[t->g.board[a->to].kind].name);
-		sbuf_putc(&b, ' ');
-		sbuf_puts(&b, senjin_board_name(a->from, x));
-		sbuf_putc(&b, '-');
-		sbuf_puts(&b, senjin_board_name(a->to, y));
-		sbuf_putc(&b, '.');
-		events_take(ev, EVENT_ALL, sbuf_take(&b));
+		 * written without printf, into one allocation. */
+		const char *part[] = { pl->names[t->player], " (",
+			senjin_armies[t->player].name, ") moves ",
+			senjin_kinds[t->g.board[a->to].kind].name, " ",
+			senjin_board_name(a->from, x), "-",
+			senjin_board_name(a->to, y), "." };
+		size_t len[sizeof part / sizeof part[0]], total = 0;
+		char *text, *p;
+
+		for (size_t i = 0; i < sizeof part / sizeof part[0]; i++)
+			total += len[i] = strlen(part[i]);
+		p = text = util_malloc(total + 1);
+		for (size_t i = 0; i < sizeof part / sizeof part[0]; i++) {
+			memcpy(p, part[i], len[i]);
+			p += len[i];
+		}
+		*p = '\0';
+		events_take(ev, EVENT_ALL, text);
 		return;
 	}
 	sbuf_init(&b);
@@ -473,7 +478,7 @@ senjin_order_do_move(struct senjin_order_turn *t,
 	t->moved = a->to;
 	if (ev != NULL)
 		senjin_order_log_move(t, a, caps, ncaps, pl, ev);
-	won = senjin_board_won(&t->g, t->player, t->g.reason,
+	won = senjin_board_won(&t->g, t->player, ncaps > 0, t->g.reason,
 	    sizeof t->g.reason);
 	if (won == NULL)
 		return;
@@ -716,8 +721,9 @@ senjin_order_legal(const void *vg, int player, const struct order *prefix,
 }
 
 /* legal_pick: the moves are counted piece by piece without being
- * listed, the other actions (few) kept as they are found; only the moves
- * of the piece picked are then listed. */
+ * listed, each piece's reach kept; the other actions (few) kept as they
+ * are found; only the moves of the piece picked are then listed, from
+ * its reach. */
 #define SENJIN_ORDER_OTHERS (SENJIN_SIDES * SENJIN_SQUARES + SENJIN_SQUARES + \
 	SENJIN_SIDES)
 struct senjin_order_others {
@@ -739,17 +745,21 @@ senjin_order_pick(const void *vg, int player, const struct order *prefix,
 {
 	struct senjin_order_turn t;
 	struct senjin_order_others o;
-	struct senjin_order_action a[SENJIN_MAX_MOVES];
-	int moves[SENJIN_SQUARES], reach[8];
+	struct senjin_order_action a = { SENJIN_ORDER_MOVE, -1, -1, -1, -1 };
+	struct {
+		int from, n, reach[8];
+	} pc[SENJIN_SQUARES];
+	int npc = 0, to[SENJIN_MAX_MOVES];
 	size_t count = 0, k;
 
 	if (senjin_order_after(&t, vg, player, prefix, n) < 0)
 		return 0;
-	for (int f = 0; f < SENJIN_SQUARES; f++) {
-		moves[f] = senjin_order_movable(&t, f) ?
-		    senjin_board_reach(&t.g, t.player, f, reach) : 0;
-		count += (size_t)moves[f];
-	}
+	for (int f = 0; f < SENJIN_SQUARES; f++)
+		if (senjin_order_movable(&t, f) && (pc[npc].n =
+		    senjin_board_reach(&t.g, t.player, f, pc[npc].reach)) > 0) {
+			pc[npc].from = f;
+			count += (size_t)pc[npc++].n;
+		}
 	o.n = 0;
 	senjin_order_each_other(&t, senjin_order_keep, &o);
 	if (count + o.n == 0)
@@ -759,10 +769,12 @@ senjin_order_pick(const void *vg, int player, const struct order *prefix,
 		senjin_order_write(&o.a[k - count], buf, size);
 		return count + o.n;
 	}
-	for (int f = 0;; k -= (size_t)moves[f++])
-		if (k < (size_t)moves[f]) {
-			senjin_order_moves(&t, f, a);
-			senjin_order_write(&a[k], buf, size);
+	for (int i = 0;; k -= (size_t)pc[i++].n)
+		if (k < (size_t)pc[i].n) {
+			senjin_board_reach_moves(pc[i].from, pc[i].reach, to);
+			a.from = pc[i].from;
+			a.to = to[k];
+			senjin_order_write(&a, buf, size);
 			return count + o.n;
 		}
 }

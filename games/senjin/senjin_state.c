@@ -196,7 +196,7 @@ senjin_state_running(const struct senjin *g, const struct node *sec,
 	if (g->finished)
 		return 0;
 	for (int p = 0; p < 2; p++)
-		if (senjin_board_won(g, p, why, sizeof why) != NULL)
+		if (senjin_board_won(g, p, 1, why, sizeof why) != NULL)
 			return err_set(e, sec->line, sec->col, "the game should "
 			    "be over: %s", why);
 	if (g->limit > 0 && g->turn >= g->limit)

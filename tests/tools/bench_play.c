@@ -8,8 +8,9 @@
  *       the medians of the REPS.
  *   bench_play long DIR EARLY LATE
  *       For each game: one long game of random legal orders that avoid
- *       ending it while they can, and at decision points EARLY and LATE
- *       the state (DIR/ID-STAGE/state.yaml) and, for the next two
+ *       capturing and ending it while they can, and at decision points
+ *       EARLY and LATE the state (DIR/ID-STAGE/state.yaml) and, for the
+ *       next two
  *       points, the answers of the owed players as orders files signed
  *       with tests/keys (DIR/ID-STAGE/pN-NAME.yaml and .sig); prints
  *       "ID STAGE POINT" for each, the point reached (LATE is brought
@@ -332,9 +333,29 @@ bench_clone(const struct state *st)
  * the game or not. */
 static int bench_let_end;
 
-/* One point of the long game: random answers, tried again (up to 20
- * times) while they would end the game.  With dir, the answers are also
- * written as signed files DIR/pK-NAME.yaml. */
+/* How many random answers a point of the long game tries: the first
+ * BENCH_QUIET_TRIES must be quiet, the others until BENCH_TRIES must
+ * not end the game, the last is taken whatever it does. */
+#define BENCH_QUIET_TRIES 48
+#define BENCH_TRIES 64
+
+/* Whether the events of an answer report a capture ("capturing" in
+ * Senjin's; no other game's events use the word): a game that loses
+ * no material can be kept going to point 500. */
+static int
+bench_captures(const struct events *ev)
+{
+	for (size_t i = 0; i < ev->n; i++)
+		if (strstr(ev->v[i].text, "captur") != NULL)
+			return 1;
+	return 0;
+}
+
+/* One point of the long game: random answers of the real rules, drawn
+ * from the seeded stream r, tried again while they would capture (the
+ * first BENCH_QUIET_TRIES tries) or end the game (up to BENCH_TRIES).
+ * With dir, the answers are also written as signed files
+ * DIR/pK-NAME.yaml. */
 static void
 bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 {
@@ -385,7 +406,8 @@ bench_long_point(struct state *st, struct rng *r, const char *dir, int k)
 			return;
 		}
 		ends = g->outcome(copy).finished;
-		if (!ends || attempt == 20 || bench_let_end) {
+		if (bench_let_end || attempt == BENCH_TRIES || (!ends &&
+		    (attempt >= BENCH_QUIET_TRIES || !bench_captures(&ev)))) {
 			if (dir != NULL)
 				for (size_t i = 0; i < nowed; i++) {
 					char path[512];
