@@ -45,6 +45,9 @@ const struct game_entry *fuzz_env_game(void);
 /* Write then parse st: returns the bytes (caller frees) after checking
  * that parse(write(st)) writes the same bytes. */
 char *fuzz_roundtrip(const struct state *st, size_t *len);
+/* The same check of bytes a (len) that state_write(st) returned. */
+void fuzz_roundtrip_check(const struct state *st, const char *a,
+    size_t len);
 
 /* The file replay.c is running, for messages; NULL under libFuzzer. */
 extern const char *fuzz_input;
