@@ -213,11 +213,12 @@ $(FAULT_BIN): tests/faults/faults.c $(BUILD)/adjudicator/main.o $(BUILD)/libgunb
 	    $(foreach f,$(FAULT_WRAP),-Wl,--wrap=$(f))
 
 # fuzz_game's libraries are built again in $(BUILD)/game/ without
-# comparison tracing (trace-cmp), a third of its time: its input is a
-# stream of choices, not text that the code compares, so the fuzzer
-# learns nothing from what the games compare; the parsers, where what is
-# compared comes from the input, keep it in the other targets
-# (bench/README, "fuzz_game executions per second").
+# comparison tracing (trace-cmp), a third of its time.  libFuzzer (without
+# -use_value_profile) uses what is compared only to copy compared values
+# into inputs; fuzz_game's input is mostly choices, and the text it sends
+# as orders learns the order syntax from the legal orders it mangles;
+# fuzz_orders, which keeps the tracing, fuzzes that text against the same
+# validation (bench/README, "fuzz_game executions per second").
 fuzz-build: WERROR = -Werror
 fuzz-build: $(BUILD)/gunbai $(patsubst tests/fuzz/%.c,$(BUILD)/libfuzzer/%,$(filter-out tests/fuzz/fuzz_game.c,$(FUZZ_SRCS)))
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/game WERROR=-Werror \

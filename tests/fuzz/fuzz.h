@@ -2,7 +2,8 @@
  *
  * Each fuzz_NAME.c is one libFuzzer target: it defines
  * LLVMFuzzerTestOneInput (and LLVMFuzzerInitialize).  `make fuzz` links
- * each with libFuzzer (clang, ASan, UBSan); every build variant of
+ * each with libFuzzer (clang, ASan, UBSan; fuzz_game with libraries built
+ * without comparison tracing, see the Makefile); every build variant of
  * `make check` links each with replay.c instead, a main that runs the
  * target once on every file it is given, so that the committed corpora
  * (tests/fuzz/corpus/NAME/) and every input that ever crashed

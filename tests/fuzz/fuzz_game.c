@@ -2,7 +2,7 @@
  * input plays a game through the real pipeline (adjudicate_run), each
  * step choosing legal answers, orders of arbitrary text, or legal orders
  * mangled; at the end it checks that the state writes and reads back to
- * the same bytes and that a report can be drawn.
+ * the same bytes and that a report can be drawn (once per end state).
  *
  * Which game: FUZZ_GAME=ID (`make fuzz` runs one session per registered
  * game), or else byte 0 of the input modulo the registry, so one corpus
@@ -119,8 +119,9 @@ fuzz_choose(void *in, size_t n)
  * legal lists nothing once it is (game.h), so pick until then.  The
  * whole answer is validated once: every order must be accepted (each in
  * the context of those before it, as it was picked), the answer complete
- * and, without its last order, not yet complete.  Validating after each
- * pick instead cost as many calls as orders, for the same checks. */
+ * and, without its last order, not yet complete (legal must not offer
+ * orders after a complete answer).  Two calls of validate, not one per
+ * order. */
 static void
 fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
     struct fuzz_in *in)
@@ -319,12 +320,13 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 }
 
 /* The end states already checked, by the SHA-256 of their bytes: the
- * round trip of the same bytes, or the same report of the same state,
- * would find nothing new, both being functions of those bytes (state.h:
- * parse(write(st)) is st; report.h: a report is built from the state
- * alone).  Many executions end in a state seen before: libFuzzer mutates
- * bytes after the game's end, or text that cleans to the same order.
- * Open addressing; emptied when half full. */
+ * round trip of the same bytes, or the same player's report of the same
+ * state, would find nothing new, both being functions of those bytes
+ * (game.h: load(save(g)) equals g; report.h: a report is built from the
+ * state alone).  Many executions end in a state seen before (two in five
+ * in a 20 s session): libFuzzer mutates bytes the game never read, or
+ * orders that are refused, or cleaned, the same way.  Open addressing;
+ * emptied when half full. */
 #define FUZZ_SEEN_SIZE 16384
 static struct fuzz_seen {
 	uint8_t sha[CRYPTO_SHA256_BYTES];
