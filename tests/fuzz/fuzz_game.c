@@ -323,10 +323,10 @@ fuzz_step(struct state *st, struct fuzz_in *in)
  * round trip of the same bytes, or the same player's report of the same
  * state, would find nothing new, both being functions of those bytes
  * (game.h: load(save(g)) equals g; report.h: a report is built from the
- * state alone).  Many executions end in a state seen before (two in five
- * in a 20 s session): libFuzzer mutates bytes the game never read, or
- * orders that are refused, or cleaned, the same way.  Open addressing;
- * emptied when half full. */
+ * state alone).  Many executions end in a state seen before (a third
+ * to a half in a 20 s session): libFuzzer mutates bytes the game never
+ * read, or orders that are refused, or cleaned, the same way.  Open
+ * addressing; emptied when half full. */
 #define FUZZ_SEEN_SIZE 16384
 static struct fuzz_seen {
 	uint8_t sha[CRYPTO_SHA256_BYTES];

@@ -41,11 +41,13 @@ session() { # session NAME LABEL: one libFuzzer session
 	    -rss_limit_mb=2560 -max_len=65536 -print_final_stats=1 \
 	    -artifact_prefix="$build/crashes/$label-" \
 	    "$work" $seeds >"$build/$label.log" 2>&1; then
-		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE|fuzz_game: )' \
+		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' \
 		    "$build/$label.log" | sed 's/^/   /'
+		grep -E '^(#[0-9]+[[:space:]]*DONE|fuzz_game: )' "$build/$label.log" |
+		    sed 's/^/   /'
 		rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' \
 		    "$build/$label.log")
-		depth=$(sed -n 's/^fuzz_game: .*\(deepest decision point [0-9]*, mean [0-9.]*\).*/, \1/p' \
+		depth=$(sed -n 's/^fuzz_game: .*\(deepest [^,]*, mean [0-9.]*\).*/, \1/p' \
 		    "$build/$label.log")
 		rates="$rates$(printf '  %-28s %8s executions/s%s' "$label" \
 		    "${rate:-?}" "$depth")
