@@ -2,7 +2,8 @@
  *
  * Each fuzz_NAME.c is one libFuzzer target: it defines
  * LLVMFuzzerTestOneInput (and LLVMFuzzerInitialize).  `make fuzz` links
- * each with libFuzzer (clang, ASan, UBSan); every build variant of
+ * each with libFuzzer (clang, ASan, UBSan; fuzz_game with libraries built
+ * without comparison tracing, see the Makefile); every build variant of
  * `make check` links each with replay.c instead, a main that runs the
  * target once on every file it is given, so that the committed corpora
  * (tests/fuzz/corpus/NAME/) and every input that ever crashed
@@ -45,6 +46,9 @@ const struct game_entry *fuzz_env_game(void);
 /* Write then parse st: returns the bytes (caller frees) after checking
  * that parse(write(st)) writes the same bytes. */
 char *fuzz_roundtrip(const struct state *st, size_t *len);
+/* The same check of bytes a (len) that state_write(st) returned. */
+void fuzz_roundtrip_check(const struct state *st, const char *a,
+    size_t len);
 
 /* The file replay.c is running, for messages; NULL under libFuzzer. */
 extern const char *fuzz_input;

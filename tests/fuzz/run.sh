@@ -10,7 +10,9 @@
 # crash, a leak or a sanitizer report: copy the input it names into
 # tests/fuzz/crashes/NAME/ so that `make test` replays it from then on.
 # The summary at the end gives each session's executions per second
-# (libFuzzer's average, with the sanitizers of the fuzz build).
+# (libFuzzer's average, with the sanitizers of the fuzz build) and, for
+# fuzz_game, how deep its executions went (FUZZ_STATS: the deepest
+# decision point reached and the mean, fuzz_game.c).
 set -u
 build=${1:?usage: run.sh BUILD SECONDS}
 secs=${2:-60}
@@ -22,7 +24,8 @@ mkdir -p "$build/corpus" "$build/crashes"
 # Leaks and every UBSan report are errors; a report stops the session.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-export ASAN_OPTIONS UBSAN_OPTIONS
+FUZZ_STATS=1
+export ASAN_OPTIONS UBSAN_OPTIONS FUZZ_STATS
 
 session() { # session NAME LABEL: one libFuzzer session
 	name=$1 label=$2
@@ -38,12 +41,16 @@ session() { # session NAME LABEL: one libFuzzer session
 	    -rss_limit_mb=2560 -max_len=65536 -print_final_stats=1 \
 	    -artifact_prefix="$build/crashes/$label-" \
 	    "$work" $seeds >"$build/$label.log" 2>&1; then
-		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)' \
+		grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb)' \
 		    "$build/$label.log" | sed 's/^/   /'
+		grep -E '^(#[0-9]+[[:space:]]*DONE|fuzz_game: )' "$build/$label.log" |
+		    sed 's/^/   /'
 		rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' \
 		    "$build/$label.log")
-		rates="$rates$(printf '  %-28s %8s executions/s' "$label" \
-		    "${rate:-?}")
+		depth=$(sed -n 's/^fuzz_game: .*\(deepest [^,]*, mean [0-9.]*\).*/, \1/p' \
+		    "$build/$label.log")
+		rates="$rates$(printf '  %-28s %8s executions/s%s' "$label" \
+		    "${rate:-?}" "$depth")
 "
 		echo "ok $n - $label"
 	else
