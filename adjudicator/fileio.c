@@ -337,11 +337,11 @@ fileio_flush_mode(int fd)
 
 	if (kernel_ok == -1) {
 		struct utsname u;
-		unsigned major, minor;
+		unsigned kmajor, kminor;
 
 		kernel_ok = uname(&u) == 0 &&
-		    sscanf(u.release, "%u.%u", &major, &minor) == 2 &&
-		    (major > 5 || (major == 5 && minor >= 17));
+		    sscanf(u.release, "%u.%u", &kmajor, &kminor) == 2 &&
+		    (kmajor > 5 || (kmajor == 5 && kminor >= 17));
 	}
 	if (!kernel_ok || fstatfs(fd, &sf) == -1)
 		return FILEIO_FLUSH_EACH;
