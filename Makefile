@@ -188,8 +188,8 @@ FUZZ_DEPS = $(FUZZ_COMMON) tests/fuzz/fuzz.h $(ALL_LIBS)
 FUZZ_REPLAY_BINS = $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS))
 # gunbai with open, write, fsync, rename, ... and the allocator wrapped,
 # to fail on demand (tests/faults/faults.c, tests/t_faults.sh).
-FAULT_WRAP = open close read write fsync rename link mkdir \
-	mkdtemp mkstemp opendir fchmod malloc calloc realloc
+FAULT_WRAP = open close read write fsync syncfs fstatfs rename link \
+	mkdir mkdtemp mkstemp opendir fchmod malloc calloc realloc
 FAULT_BIN = $(BUILD)/tools/gunbai-faults
 
 .PHONY: fuzz fuzz-build coverage bench

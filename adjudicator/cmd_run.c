@@ -9,7 +9,6 @@
  * A crash before 4 ends leaves no run and the inbox as it was; after, step
  * 1 of the next run finishes 5.  Files kept for a later point stay. */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -92,18 +91,6 @@ run_read(const char *path, size_t cap, char **buf, size_t *len,
 	return fileio_read(path, cap, buf, len, e);
 }
 
-static int
-run_sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r;
-
-	if (fd == -1)
-		return -1;
-	r = fsync(fd);
-	close(fd);
-	return r;
-}
-
 /* Step 1: inbox files whose copy is in run (orders/ or refused/) are
  * what that run used: a run cut short after its rename left them. */
 static int
@@ -149,7 +136,7 @@ run_finish(const char *dir, long long run)
 		free(in);
 	}
 	if (removed > 0) {
-		if (run_sync_dir(inbox) == -1)
+		if (fileio_sync(inbox) == -1)
 			r = cmd_fail(-1, "cannot flush directory '%s': %s",
 			    inbox, strerror(errno));
 		fprintf(stderr, "gunbai: run %04lld was cut short: %d of its "
@@ -334,7 +321,7 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
 			    strerror(errno));
 		free(p);
 	}
-	if (run_sync_dir(inbox) == -1)
+	if (fileio_sync(inbox) == -1)
 		r = cmd_fail(-1, "cannot flush directory '%s': %s", inbox,
 		    strerror(errno));
 	free(inbox);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <openssl/bio.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
@@ -29,6 +30,18 @@ crypto_nomem(void)
 {
 	fputs("gunbai: out of memory\n", stderr);
 	exit(EXIT_NOMEM);
+}
+
+/* A gunbai command is one short process: freeing libcrypto's tables one
+ * by one at exit (OPENSSL_cleanup, run by atexit) cost 0.8M instructions,
+ * 3.5% of a signed turn, for memory the kernel takes back at once.  What
+ * is left stays reachable from libcrypto's globals: no leak is
+ * reported. */
+void
+crypto_init(void)
+{
+	if (OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL) != 1)
+		crypto_nomem();
 }
 
 void

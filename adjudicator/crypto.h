@@ -14,6 +14,10 @@
 #define CRYPTO_SHA256_BYTES 32
 #define CRYPTO_SIG_BYTES 64
 
+/* Called first by a program: libcrypto's state is left for the kernel
+ * to take back at exit. */
+void crypto_init(void);
+
 /* SHA-256 of n bytes. */
 void crypto_sha256(const void *data, size_t n,
     uint8_t out[CRYPTO_SHA256_BYTES]);

@@ -33,6 +33,13 @@ int fileio_same(const char *path, const char *data, size_t len);
 int fileio_create(const char *path, const char *data, size_t len,
     struct gb_err *e);
 
+/* Flush the file or directory at path to disk (fsync): 0, or -1 with
+ * errno set. */
+int fileio_sync(const char *path);
+
+/* How a stage is flushed (fileio.c, fileio_flush_mode). */
+enum { FILEIO_FLUSH_EACH, FILEIO_FLUSH_FS };
+
 /* An output directory being prepared: files are written into a hidden
  * temporary directory beside dir, which becomes dir in one rename. */
 struct fileio_stage {
@@ -40,18 +47,23 @@ struct fileio_stage {
 	char *tmp;   /* the temporary directory */
 	char **files; /* paths relative to tmp, for cleaning up */
 	size_t n;
+	int fd;      /* tmp, open from its making to fileio_stage_end */
+	int flush;   /* FILEIO_FLUSH_FS: one syncfs at commit; _EACH:
+	              * every file flushed as it is written */
 };
 
 /* Start staging for dir.  Refuses if dir exists and is not empty.  */
 int fileio_stage_begin(struct fileio_stage *s, const char *dir,
     struct gb_err *e);
 /* Write relpath (a name, or "sub/name" whose sub was made with
- * fileio_stage_mkdir) with the given bytes, flushed to disk. */
+ * fileio_stage_mkdir) with the given bytes: on the disk when
+ * fileio_stage_commit returns 0. */
 int fileio_stage_write(struct fileio_stage *s, const char *relpath,
     const char *data, size_t len, struct gb_err *e);
 int fileio_stage_mkdir(struct fileio_stage *s, const char *relpath,
     struct gb_err *e);
-/* Flush and rename the temporary directory to dir.  On failure, or if not
+/* Flush the whole stage, rename the temporary directory to dir and
+ * flush its parent (the order, and why it is safe: fileio.c).  On failure, or if not
  * called, fileio_stage_end removes the temporary directory; so does an
  * exit() before fileio_stage_end.  Call fileio_stage_end before the stage
  * goes out of scope. */

@@ -748,6 +748,7 @@ main(int argc, char **argv)
 	/* Past a file-size limit, a write must fail (EFBIG) and be reported,
 	 * not kill the process before it can clean up. */
 	signal(SIGXFSZ, SIG_IGN);
+	crypto_init();
 	if (argc < 2) {
 		usage_all(stderr);
 		return EXIT_USAGE;

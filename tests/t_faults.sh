@@ -1,9 +1,11 @@
 #!/bin/sh
 # Fault injection: every call gunbai makes to open, close, read, write,
-# fsync, rename, link, mkdir, mkdtemp, mkstemp, opendir, fchmod, and a
-# sample of its allocations, is made to fail in turn, during `gunbai
-# adjudicate`, during `gunbai new` and during `gunbai run` (below)
-# (BUILD/tools/gunbai-faults, built
+# fsync, syncfs, fstatfs, rename, link, mkdir, mkdtemp, mkstemp, opendir,
+# fchmod, and a sample of its allocations, is made to fail in turn,
+# during `gunbai adjudicate` (twice: with the outputs flushed by one
+# syncfs, as on ext4, and file by file, as on a filesystem fileio.c does
+# not trust syncfs on), during `gunbai new` and during `gunbai run`
+# (below) (BUILD/tools/gunbai-faults, built
 # from tests/faults/faults.c with -Wl,--wrap).  After each: either the
 # run succeeded and its outputs are exactly those of a run without
 # faults (or, when an orders file could not be read, complete outputs of
@@ -12,7 +14,7 @@
 # file left.  Run by tests/run.sh with GUNBAI and TOOLS set.
 . tests/lib.sh
 faults=$(abs "${TOOLS:?}/gunbai-faults")
-IO="open close read write fsync rename link mkdir mkdtemp mkstemp opendir fchmod"
+IO="open close read write fsync syncfs fstatfs rename link mkdir mkdtemp mkstemp opendir fchmod"
 ALLOC="malloc calloc realloc"
 EIO=5
 ENOSPC=28
@@ -133,8 +135,51 @@ inject() {
 	done
 }
 
+# How the outputs are flushed (adjudicator/fileio.c, fileio_flush_mode):
+# the filesystem at once where syncfs is trusted, which $tmp's may be,
+# and each file and directory where it is not (GUNBAI_FAULT_FSTYPE=0: an
+# unknown filesystem).  Each way must write the same outputs, with as
+# many flushing calls as said.
+flushes() {
+	rm -rf work/out
+	calls "$@" && echo "fsync $(count_of fsync) syncfs $(count_of syncfs)"
+}
+# shellcheck disable=SC2086
+fs_flush=$(flushes $adj)
+# shellcheck disable=SC2086
+each_flush=$(GUNBAI_FAULT_FSTYPE=0 flushes $adj)
+case $fs_flush in
+"fsync 1 syncfs 1") fs_trusted=1 ;;
+"fsync 13 syncfs 0") fs_trusted=0 ;;
+*) fs_trusted= ;;
+esac
+if [ -n "$fs_trusted" ] && [ "$each_flush" = "fsync 13 syncfs 0" ]; then
+	ok "adjudicate flushes with $fs_flush here, $each_flush on an unknown filesystem"
+else
+	not_ok "adjudicate flushes with $fs_flush here, $each_flush on an unknown filesystem"
+fi
+rm -rf work/out
 # shellcheck disable=SC2086
 inject adjudicate work/out $adj
+export GUNBAI_FAULT_FSTYPE=0
+# shellcheck disable=SC2086
+inject "adjudicate, each file flushed" work/out $adj
+unset GUNBAI_FAULT_FSTYPE
+# syncfs refused as absent (ENOSYS, as a seccomp filter may): nothing was
+# flushed and no error taken, so each entry is flushed instead, and the
+# run succeeds with the same outputs.
+if [ "$fs_trusted" = 1 ]; then
+	rm -f counts
+	# shellcheck disable=SC2086
+	GUNBAI_FAULT=syncfs:1:38 GUNBAI_FAULT_COUNT=$tmp/counts "$faults" \
+	    $adj >/dev/null 2>err && diff -r ref work/out >/dev/null &&
+	    [ ! -s err ] && [ "$(count_of fsync)" = 13 ] &&
+	    ok "syncfs absent (ENOSYS): the same outputs, each entry flushed" ||
+	    not_ok "syncfs absent (ENOSYS): $(count_of fsync) fsyncs; $(head -3 err | tr '\n' '|')"
+	rm -rf work/out work/.gunbai*
+else
+	ok "# skip: syncfs is not trusted on $tmp's filesystem"
+fi
 # `gunbai new`: the state file is made by fileio_create (a temporary
 # file, flushed, linked into place).
 rm -rf ref

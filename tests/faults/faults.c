@@ -8,6 +8,10 @@
  *                                 ENOMEM for the allocator)
  *   GUNBAI_FAULT_COUNT=FILE       at exit, append "CALL COUNT" for every
  *                                 call made, to FILE
+ *   GUNBAI_FAULT_FSTYPE=HEX       fstatfs says every filesystem is of
+ *                                 this type (0: one fileio.c does not
+ *                                 know, so that it flushes each file
+ *                                 rather than the filesystem at once)
  *
  * The allocator is malloc, calloc and realloc as called by gunbai's code
  * (util.c's util_* above all), not by the libraries it uses. */
@@ -18,29 +22,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/types.h>
 #include <dirent.h>
 #include <unistd.h>
 
-enum { F_OPEN, F_CLOSE, F_READ, F_WRITE, F_FSYNC, F_RENAME, F_LINK,
-	F_MKDIR, F_MKDTEMP, F_MKSTEMP, F_OPENDIR, F_FCHMOD, F_MALLOC,
-	F_CALLOC, F_REALLOC, F_COUNT };
+enum { F_OPEN, F_CLOSE, F_READ, F_WRITE, F_FSYNC, F_SYNCFS, F_FSTATFS,
+	F_RENAME, F_LINK, F_MKDIR, F_MKDTEMP, F_MKSTEMP, F_OPENDIR, F_FCHMOD,
+	F_MALLOC, F_CALLOC, F_REALLOC, F_COUNT };
 
 static const char *const fault_names[F_COUNT] = { "open", "close", "read",
-	"write", "fsync", "rename", "link", "mkdir", "mkdtemp", "mkstemp",
-	"opendir", "fchmod", "malloc", "calloc", "realloc" };
+	"write", "fsync", "syncfs", "fstatfs", "rename", "link", "mkdir",
+	"mkdtemp", "mkstemp", "opendir", "fchmod", "malloc", "calloc",
+	"realloc" };
 
 static unsigned long fault_calls[F_COUNT];
 static int fault_which = -1;
 static unsigned long fault_nth;
 static int fault_errno = EIO;
 static int fault_ready;
+static const char *fault_fstype;
 
 int __real_open(const char *, int, ...);
 int __real_close(int);
 ssize_t __real_read(int, void *, size_t);
 ssize_t __real_write(int, const void *, size_t);
 int __real_fsync(int);
+int __real_syncfs(int);
+int __real_fstatfs(int, struct statfs *);
 int __real_rename(const char *, const char *);
 int __real_link(const char *, const char *);
 int __real_mkdir(const char *, mode_t);
@@ -57,6 +66,8 @@ int __wrap_close(int);
 ssize_t __wrap_read(int, void *, size_t);
 ssize_t __wrap_write(int, const void *, size_t);
 int __wrap_fsync(int);
+int __wrap_syncfs(int);
+int __wrap_fstatfs(int, struct statfs *);
 int __wrap_rename(const char *, const char *);
 int __wrap_link(const char *, const char *);
 int __wrap_mkdir(const char *, mode_t);
@@ -99,6 +110,7 @@ fault_setup(void)
 
 	fault_ready = 1;
 	atexit(fault_report);
+	fault_fstype = getenv("GUNBAI_FAULT_FSTYPE");
 	if (spec == NULL || *spec == '\0')
 		return;
 	k = sscanf(spec, "%31[a-z]:%lu:%d", name, &n, &err);
@@ -176,6 +188,25 @@ int
 __wrap_fsync(int fd)
 {
 	return fault(F_FSYNC) ? -1 : __real_fsync(fd);
+}
+
+int
+__wrap_syncfs(int fd)
+{
+	return fault(F_SYNCFS) ? -1 : __real_syncfs(fd);
+}
+
+int
+__wrap_fstatfs(int fd, struct statfs *sf)
+{
+	int r;
+
+	if (fault(F_FSTATFS))
+		return -1;
+	r = __real_fstatfs(fd, sf);
+	if (r == 0 && fault_fstype != NULL && *fault_fstype != '\0')
+		sf->f_type = (__fsword_t)strtoul(fault_fstype, NULL, 16);
+	return r;
 }
 
 int
