@@ -217,6 +217,8 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 		    ss_cards[g->sq[b].terrain].limit);
 	if (ss_move_tardy(c, a, mask) != SS_PLAY_DONE)
 		return SS_PLAY_LAST;
+	if (c->verdict)
+		return SS_PLAY_DONE;
 	ngo = ss_pile_carried(g, a, carry, ncarry, go);
 	for (int k = g->sq[a].nunits - 1; k >= 0; k--)
 		if (mask >> k & 1u) {
@@ -280,6 +282,8 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 		if ((r = ss_move_tardy(c, sq[i],
 		    SS_ALL_UNITS(&g->sq[sq[i]]))) != SS_PLAY_DONE)
 			return r;
+	if (c->verdict)
+		return SS_PLAY_DONE;
 	for (int i = 0; i < g->neffects; i++)
 		if (g->effect[i].sq == sq[1] && g->effect[i].unit == SS_NONE)
 			stay[nstay++] = i;
