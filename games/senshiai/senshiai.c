@@ -243,6 +243,8 @@ struct ss_walk {
 	struct strlist *out;  /* legal */
 	struct ss_cand *v;    /* legal_pick */
 	size_t n, cap;
+	signed char near[SS_SQUARES]; /* legal_pick: is the square near p's
+	                               * realm? -1: not yet known */
 };
 
 /* The standing order ss_legal_standing offers for card: 0, or -1 when
@@ -275,73 +277,104 @@ ss_standing_text(int card, char *text, size_t size)
 	return 0;
 }
 
-/* The text of candidate k (at most 96 bytes). */
+/* The words of candidate k (not SS_C_STANDING) into w, returns how
+ * many; the squares' names and the player's number are written to
+ * name (3 bytes each). */
+static int
+ss_cand_words(const struct ss_cand *k, const char *w[5], char name[2][3])
+{
+	static const char *const verb[] = {
+		[SS_C_END] = "end", [SS_C_TERRAIN] = "terrain",
+		[SS_C_RECRUIT] = "recruit", [SS_C_CAST] = "cast",
+		[SS_C_MOVE] = "move", [SS_C_MOVE1] = "move",
+		[SS_C_CASTLE] = "castle", [SS_C_CLOSE] = "attack",
+		[SS_C_RANGED] = "attack", [SS_C_PRODUCE] = "produce",
+		[SS_C_ACTIVATE] = "activate", [SS_C_CAST_PLAYER] = "cast",
+		[SS_C_DRAW] = "draw", [SS_C_DISCARD] = "discard",
+		[SS_C_DONE] = "done", [SS_C_STANDARD] = "standard",
+	};
+	int n = 1;
+
+	w[0] = verb[k->kind];
+	if (k->card >= 0)
+		w[n++] = ss_cards[k->card].word;
+	if (k->s >= 0) {
+		ss_board_name(k->s, name[0]);
+		w[n++] = name[0];
+	}
+	if (k->kind == SS_C_CAST_PLAYER) {
+		name[1][0] = (char)('1' + k->b);
+		name[1][1] = '\0';
+		w[n++] = name[1];
+	} else if (k->b >= 0) {
+		ss_board_name(k->b, name[1]);
+		w[n++] = name[1];
+	}
+	if (k->kind == SS_C_MOVE1 || (k->kind == SS_C_CAST &&
+	    ss_cards[k->card].target == SS_TG_UNIT))
+		w[n++] = "1";
+	else if (k->kind == SS_C_CLOSE)
+		w[n++] = "close";
+	else if (k->kind == SS_C_RANGED)
+		w[n++] = "ranged";
+	return n;
+}
+
+/* The text of candidate k (at most 96 bytes): its words joined by
+ * spaces, without printf. */
 static void
 ss_cand_text(const struct ss_cand *k, char *text, size_t size)
 {
-	static const char *const verb[] = {
-		[SS_C_MOVE] = "move", [SS_C_MOVE1] = "move",
-		[SS_C_CASTLE] = "castle", [SS_C_CLOSE] = "attack",
-		[SS_C_RANGED] = "attack",
-	};
-	static const char *const tail[] = {
-		[SS_C_MOVE] = "", [SS_C_MOVE1] = " 1", [SS_C_CASTLE] = "",
-		[SS_C_CLOSE] = " close", [SS_C_RANGED] = " ranged",
-	};
-	const char *word = k->card >= 0 ? ss_cards[k->card].word : "";
-	char a[3] = "", b[3] = "";
+	const char *w[5];
+	char name[2][3];
+	size_t at = 0;
+	int n;
 
-	if (k->s >= 0)
-		ss_board_name(k->s, a);
-	if (k->b >= 0)
-		ss_board_name(k->b, b);
-	switch (k->kind) {
-	case SS_C_END:
-		snprintf(text, size, "end");
-		break;
-	case SS_C_TERRAIN:
-		snprintf(text, size, "terrain %s %s", word, a);
-		break;
-	case SS_C_RECRUIT:
-		snprintf(text, size, "recruit %s %s", word, a);
-		break;
-	case SS_C_CAST:
-		snprintf(text, size, "cast %s %s%s", word, a,
-		    ss_cards[k->card].target == SS_TG_UNIT ? " 1" : "");
-		break;
-	case SS_C_MOVE:
-	case SS_C_MOVE1:
-	case SS_C_CASTLE:
-	case SS_C_CLOSE:
-	case SS_C_RANGED:
-		snprintf(text, size, "%s %s %s%s", verb[k->kind], a, b,
-		    tail[k->kind]);
-		break;
-	case SS_C_PRODUCE:
-		snprintf(text, size, "produce %s", a);
-		break;
-	case SS_C_ACTIVATE:
-		snprintf(text, size, "activate %s", a);
-		break;
-	case SS_C_STANDING:
+	if (k->kind == SS_C_STANDING) {
 		ss_standing_text(k->card, text, size);
-		break;
-	case SS_C_CAST_PLAYER:
-		snprintf(text, size, "cast %s %d", word, k->b + 1);
-		break;
-	case SS_C_DRAW:
-		snprintf(text, size, "draw");
-		break;
-	case SS_C_DISCARD:
-		snprintf(text, size, "discard %s", word);
-		break;
-	case SS_C_DONE:
-		snprintf(text, size, "done");
-		break;
-	default:
-		snprintf(text, size, "standard");
-		break;
+		return;
 	}
+	n = ss_cand_words(k, w, name);
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(w[i]);
+
+		if (at + (i > 0) + len >= size)
+			break;
+		if (i > 0)
+			text[at++] = ' ';
+		memcpy(text + at, w[i], len);
+		at += len;
+	}
+	if (size > 0)
+		text[at] = '\0';
+}
+
+/* Would player p's order, candidate k, be accepted on g?  Asked of
+ * ss_play_verdict with the words as util_words would split its text
+ * (ss_cand_text), which legal asks of ss_play_order. */
+static int
+ss_cand_verdict(struct ss_game *g, int p, const struct ss_cand *k)
+{
+	struct util_words uw;
+	const char *w[5];
+	char name[2][3], text[96];
+	size_t at = 0;
+	int n;
+
+	if (k->kind == SS_C_STANDING) {
+		ss_cand_text(k, text, sizeof text);
+		return ss_play_verdict(g, p, text, NULL, NULL, 0);
+	}
+	n = ss_cand_words(k, w, name);
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(w[i]) + 1;
+
+		uw.w[i] = uw.buf + at;
+		memcpy(uw.buf + at, w[i], len);
+		at += len;
+	}
+	uw.n = n;
+	return ss_play_verdict(g, p, NULL, &uw, NULL, 0);
 }
 
 /* May candidate k be legal, by what the position alone shows?  Each test
@@ -349,17 +382,23 @@ ss_cand_text(const struct ss_cand *k, char *text, size_t size)
  * same position, so skipping a candidate that fails it skips only a
  * refusal. */
 static int
-ss_cand_may(const struct ss_game *g, int p, const struct ss_cand *k)
+ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 {
+	const struct ss_game *g = w->g;
+	int p = w->p;
 	const struct ss_square *q = k->s >= 0 ? &g->sq[k->s] : NULL;
-	int nb[SS_NEAR_MAX], n, near = 0;
+	int nb[SS_NEAR_MAX], n;
 
 	switch (k->kind) {
 	case SS_C_TERRAIN:
-		n = ss_board_neighbours(k->s, nb);
-		for (int i = 0; i < n && !near; i++)
-			near = ss_play_realm(g, p, nb[i]);
-		return near;
+		if (w->near[k->s] < 0) {
+			n = ss_board_neighbours(k->s, nb);
+			w->near[k->s] = 0;
+			for (int i = 0; i < n && !w->near[k->s]; i++)
+				w->near[k->s] = (signed char)ss_play_realm(g,
+				    p, nb[i]);
+		}
+		return w->near[k->s];
 	case SS_C_RECRUIT:
 		return ss_play_realm(g, p, k->s) && q->terrain != SS_NONE &&
 		    (ss_cards[q->terrain].abilities & SS_AB(RECRUIT));
@@ -385,14 +424,12 @@ ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
 	struct ss_cand k = { kind, card, s, b };
 	char text[96];
 
-	if (w->fast && tried && !ss_cand_may(w->g, w->p, &k))
+	if (w->fast && tried && (!ss_cand_may(w, &k) ||
+	    ss_cand_verdict(w->g, w->p, &k) < 0))
 		return;
-	if (!w->fast || tried)
+	if (!w->fast)
 		ss_cand_text(&k, text, sizeof text);
-	if (tried && w->fast) {
-		if (ss_play_verdict(w->g, w->p, text, NULL, 0) < 0)
-			return;
-	} else if (tried) {
+	if (tried && !w->fast) {
 		char why[GAME_REASON_MAX];
 
 		ss_state_copy(w->t, w->g);
@@ -438,28 +475,31 @@ static void
 ss_legal_main(struct ss_walk *w)
 {
 	const struct ss_game *g = w->g;
-	int p = w->p;
+	int p = w->p, cards[SS_NCARDS], ncards = 0;
 	const struct ss_pile *h = &g->p[p].hand;
 
+	/* The hand's cards, each once, in hand order. */
+	for (int i = 0; i < h->n; i++)
+		if (ss_pile_find(h, h->card[i]) == i)
+			cards[ncards++] = h->card[i];
 	ss_cand(w, SS_C_END, -1, -1, -1, 1);
 	for (int s = 0; s < SS_SQUARES; s++) {
-		int nb[SS_NEAR_MAX], n = ss_board_neighbours(s, nb);
+		int nb[SS_NEAR_MAX], n;
 
-		for (int i = 0; i < h->n; i++) {
-			const struct ss_card *c = &ss_cards[h->card[i]];
+		for (int i = 0; i < ncards; i++) {
+			const struct ss_card *c = &ss_cards[cards[i]];
 
-			if (ss_pile_find(h, h->card[i]) != i)
-				continue;
 			if (c->type == SS_TERRAIN &&
 			    g->sq[s].terrain == SS_NONE)
-				ss_cand(w, SS_C_TERRAIN, h->card[i], s, -1, 1);
+				ss_cand(w, SS_C_TERRAIN, cards[i], s, -1, 1);
 			else if (c->type == SS_TROOP)
-				ss_cand(w, SS_C_RECRUIT, h->card[i], s, -1, 1);
+				ss_cand(w, SS_C_RECRUIT, cards[i], s, -1, 1);
 			else if (c->type == SS_EVENT && g->sq[s].nunits > 0)
-				ss_cand(w, SS_C_CAST, h->card[i], s, -1, 1);
+				ss_cand(w, SS_C_CAST, cards[i], s, -1, 1);
 		}
 		if (g->sq[s].nunits == 0 || g->sq[s].unit[0].owner != p)
 			continue;
+		n = ss_board_neighbours(s, nb);
 		for (int i = 0; i < n; i++) {
 			ss_cand(w, SS_C_MOVE, -1, s, nb[i], 1);
 			if (g->sq[s].nunits > 1)
@@ -490,6 +530,7 @@ ss_walk(const struct ss_game *vg, int player, const struct order *prefix,
 	ss_state_copy(g, vg);
 	w->g = g;
 	w->p = player;
+	memset(w->near, -1, sizeof w->near);
 	w->t = w->fast ? NULL : util_malloc(sizeof *w->t);
 	if (ss_check(vg, g, player, prefix, n, NULL, &d))
 		goto done;

@@ -621,10 +621,11 @@ int ss_play_order(struct ss_game *g, int p, const char *text,
     char *why, size_t size);
 /* Would ss_play_order accept the order, checking (rng NULL)?  The same
  * code, returning as soon as no refusal can follow and changing nothing
- * in g: for counting legal orders.  why may have size 0 (no reason is
- * written). */
-int ss_play_verdict(struct ss_game *g, int p, const char *text, char *why,
-    size_t size);
+ * in g: for counting legal orders.  The order is text, or (text NULL)
+ * its words w as util_words splits them; why may have size 0 (no reason
+ * is written). */
+int ss_play_verdict(struct ss_game *g, int p, const char *text,
+    const struct util_words *w, char *why, size_t size);
 /* Is square s part of p's realm (p's Units, or p's unoccupied
  * terrain)? */
 int ss_play_realm(const struct ss_game *g, int p, int s);

@@ -14,31 +14,44 @@
 
 #define SS_ALL_UNITS(q) ((1u << (q)->nunits) - 1u)
 
+/* May the Units of a in mask enter square t: it has a terrain sharing
+ * a path with every one of them, and holds no enemy of p? */
+static int
+ss_move_enter(const struct ss_game *g, int p, int a, int t, unsigned mask)
+{
+	int ok = g->sq[t].terrain != SS_NONE && !ss_play_enemy(g, p, t);
+
+	for (int k = 0; ok && k < g->sq[a].nunits; k++)
+		ok = !(mask >> k & 1u) ||
+		    (ss_cards[g->sq[a].unit[k].card].paths &
+		    ss_cards[g->sq[t].terrain].paths) != 0;
+	return ok;
+}
+
 /* The fewest steps from a to b for the Units of a in mask (every one
  * must share a path with each square crossed, none of which may hold an
- * enemy), or -1.  Breadth first over the board. */
+ * enemy), or -1.  Breadth first over the board, stopping when b is
+ * reached (its distance is then the fewest); none when b itself cannot
+ * be entered. */
 static int
 ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask)
 {
 	int dist[SS_SQUARES], queue[SS_SQUARES], head = 0, tail = 0;
 
+	if (a != b && !ss_move_enter(g, p, a, b, mask))
+		return -1;
 	for (int s = 0; s < SS_SQUARES; s++)
 		dist[s] = -1;
 	dist[a] = 0;
 	queue[tail++] = a;
-	while (head < tail) {
+	while (head < tail && dist[b] < 0) {
 		int s = queue[head++], nb[SS_NEAR_MAX];
 		int n = ss_board_neighbours(s, nb);
 
 		for (int i = 0; i < n; i++) {
-			int t = nb[i], ok = g->sq[t].terrain != SS_NONE &&
-			    dist[t] < 0 && !ss_play_enemy(g, p, t);
+			int t = nb[i];
 
-			for (int k = 0; ok && k < g->sq[a].nunits; k++)
-				ok = !(mask >> k & 1u) ||
-				    (ss_cards[g->sq[a].unit[k].card].paths &
-				    ss_cards[g->sq[t].terrain].paths) != 0;
-			if (!ok)
+			if (dist[t] >= 0 || !ss_move_enter(g, p, a, t, mask))
 				continue;
 			dist[t] = dist[s] + 1;
 			queue[tail++] = t;

@@ -345,13 +345,13 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 	return SS_PLAY_DONE;
 }
 
-static int ss_play_one(struct ss_ctx *c);
+static int ss_play_one(struct ss_ctx *c, const struct util_words *w);
 
-/* One order, then whoever's Reserve is empty is out; the answer ends if
- * the player is out or the game over.  With c->verdict, only whether
- * it is refused. */
+/* One order (its words w, or NULL: split c->text), then whoever's
+ * Reserve is empty is out; the answer ends if the player is out or the
+ * game over.  With c->verdict, only whether it is refused. */
 static int
-ss_play_ctx(struct ss_ctx *c)
+ss_play_ctx(struct ss_ctx *c, const struct util_words *w)
 {
 	struct ss_game *g = c->g;
 	int p = c->p, r;
@@ -360,7 +360,7 @@ ss_play_ctx(struct ss_ctx *c)
 		c->why[0] = '\0';
 	if (g->p[p].out || g->stage == SS_STAGE_OVER)
 		return ss_play_no(c, "you are out of the game");
-	if ((r = ss_play_one(c)) < 0 || c->verdict)
+	if ((r = ss_play_one(c, w)) < 0 || c->verdict)
 		return r;
 	ss_pile_check(g, c->ev, c->names);
 	if (g->p[p].out || g->stage == SS_STAGE_OVER)
@@ -374,43 +374,66 @@ ss_play_order(struct ss_game *g, int p, const char *text, struct rng *rng,
 {
 	struct ss_ctx c = { g, p, rng, ev, names, why, size, text, 0 };
 
-	return ss_play_ctx(&c);
+	return ss_play_ctx(&c, NULL);
 }
 
 int
-ss_play_verdict(struct ss_game *g, int p, const char *text, char *why,
-    size_t size)
+ss_play_verdict(struct ss_game *g, int p, const char *text,
+    const struct util_words *w, char *why, size_t size)
 {
 	struct ss_ctx c = { g, p, NULL, NULL, NULL, why, size, text, 1 };
 
-	return ss_play_ctx(&c);
+	return ss_play_ctx(&c, w);
 }
 
 static int
-ss_play_one(struct ss_ctx *c0)
+ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 {
 	struct ss_ctx c = *c0;
 	struct ss_game *g = c.g;
 	int p = c.p;
 	struct events *ev = c.ev;
 	const char *const *names = c.names;
-	struct util_words w;
+	struct util_words split;
+	const struct util_words *w = given;
+	char text[UTIL_WORDS_CHARS + 1];
 
-	if (util_words(c.text, &w) < 0 || w.n == 0)
+	if (w == NULL) {
+		w = &split;
+		if (util_words(c.text, &split) < 0)
+			split.n = 0;
+	}
+	if (w->n == 0)
 		return ss_play_no(&c, "empty or too long order");
-	if (w.n > UTIL_WORDS_MAX)
+	if (w->n > UTIL_WORDS_MAX)
 		return ss_play_no(&c, "too many words");
-	if (strcmp(w.w[0], "on") == 0 && c.verdict) {
+	if (strcmp(w->w[0], "on") == 0 && c.text == NULL) {
+		/* Standing orders are kept as text: given words, join them. */
+		size_t at = 0;
+
+		for (int i = 0; i < w->n && i < UTIL_WORDS_MAX; i++) {
+			size_t len = strlen(w->w[i]);
+
+			if (at + len + 1 > sizeof text)
+				return ss_play_no(&c, "empty or too long order");
+			memcpy(text + at, w->w[i], len);
+			at += len;
+			text[at++] = ' ';
+		}
+		text[at - 1] = '\0';
+		c.text = text;
+	}
+	if (strcmp(w->w[0], "on") == 0 && c.verdict) {
 		struct ss_standing st;
 
 		return ss_react_check(g, p, c.text, &st, c.why, c.size) < 0 ?
 		    SS_PLAY_REFUSED : SS_PLAY_DONE;
 	}
-	if (strcmp(w.w[0], "on") == 0)
+	if (strcmp(w->w[0], "on") == 0)
 		return ss_react_order(g, p, c.text, c.why, c.size) < 0 ?
 		    SS_PLAY_REFUSED : SS_PLAY_DONE;
-	if (strcmp(w.w[0], "standing") == 0) {
-		if (w.n != 2 || strcmp(w.w[1], "clear") != 0)
+	if (strcmp(w->w[0], "standing") == 0) {
+		if (w->n != 2 || strcmp(w->w[1], "clear") != 0)
 			return ss_play_no(&c, "expected 'standing clear'");
 		if (!c.verdict)
 			g->p[p].nstanding = 0;
@@ -419,12 +442,12 @@ ss_play_one(struct ss_ctx *c0)
 	if (g->stage == SS_STAGE_DRAW) {
 		int card;
 
-		if (strcmp(w.w[0], "draw") == 0 && w.n == 1)
+		if (strcmp(w->w[0], "draw") == 0 && w->n == 1)
 			return SS_PLAY_LAST;
-		if (strcmp(w.w[0], "discard") != 0 || w.n != 2)
+		if (strcmp(w->w[0], "discard") != 0 || w->n != 2)
 			return ss_play_no(&c, "expected 'discard CARD' or "
 			    "'draw'");
-		if (ss_play_hand_card(&c, w.w[1], &card) < 0)
+		if (ss_play_hand_card(&c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
 		if (c.verdict)
 			return SS_PLAY_DONE;
@@ -432,26 +455,26 @@ ss_play_one(struct ss_ctx *c0)
 		    ss_pile_find(&g->p[p].hand, card)));
 		return SS_PLAY_DONE;
 	}
-	if (strcmp(w.w[0], "end") == 0 && w.n == 1)
+	if (strcmp(w->w[0], "end") == 0 && w->n == 1)
 		return SS_PLAY_LAST;
-	if (strcmp(w.w[0], "seppuku") == 0 && w.n == 1) {
+	if (strcmp(w->w[0], "seppuku") == 0 && w->n == 1) {
 		if (ev != NULL)
 			ss_pile_out(g, p, "seppuku", ev, names);
 		return SS_PLAY_LAST;
 	}
-	if (strcmp(w.w[0], "terrain") == 0)
-		return ss_play_terrain(&c, &w);
-	if (strcmp(w.w[0], "recruit") == 0)
-		return ss_play_recruit(&c, &w);
-	if (strcmp(w.w[0], "move") == 0)
-		return ss_move_order(&c, &w);
-	if (strcmp(w.w[0], "castle") == 0)
-		return ss_move_castle(&c, &w);
-	if (strcmp(w.w[0], "attack") == 0)
-		return ss_play_attack(&c, &w);
-	if (strcmp(w.w[0], "cast") == 0)
-		return ss_cast_order(&c, &w);
-	if (strcmp(w.w[0], "activate") == 0 || strcmp(w.w[0], "produce") == 0)
-		return ss_play_economy(&c, &w);
-	return ss_play_no(&c, "unknown order '%s'", w.w[0]);
+	if (strcmp(w->w[0], "terrain") == 0)
+		return ss_play_terrain(&c, w);
+	if (strcmp(w->w[0], "recruit") == 0)
+		return ss_play_recruit(&c, w);
+	if (strcmp(w->w[0], "move") == 0)
+		return ss_move_order(&c, w);
+	if (strcmp(w->w[0], "castle") == 0)
+		return ss_move_castle(&c, w);
+	if (strcmp(w->w[0], "attack") == 0)
+		return ss_play_attack(&c, w);
+	if (strcmp(w->w[0], "cast") == 0)
+		return ss_cast_order(&c, w);
+	if (strcmp(w->w[0], "activate") == 0 || strcmp(w->w[0], "produce") == 0)
+		return ss_play_economy(&c, w);
+	return ss_play_no(&c, "unknown order '%s'", w->w[0]);
 }
