@@ -386,6 +386,17 @@ ss_play_verdict(struct ss_game *g, int p, const char *text,
 	return ss_play_ctx(&c, w);
 }
 
+/* The Main Stage orders by their first word. */
+static const struct {
+	const char *word;
+	int (*fn)(struct ss_ctx *c, const struct util_words *w);
+} ss_play_main[] = {
+	{ "terrain", ss_play_terrain }, { "recruit", ss_play_recruit },
+	{ "move", ss_move_order }, { "castle", ss_move_castle },
+	{ "attack", ss_play_attack }, { "cast", ss_cast_order },
+	{ "activate", ss_play_economy }, { "produce", ss_play_economy },
+};
+
 static int
 ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 {
@@ -462,19 +473,9 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 			ss_pile_out(g, p, "seppuku", ev, names);
 		return SS_PLAY_LAST;
 	}
-	if (strcmp(w->w[0], "terrain") == 0)
-		return ss_play_terrain(&c, w);
-	if (strcmp(w->w[0], "recruit") == 0)
-		return ss_play_recruit(&c, w);
-	if (strcmp(w->w[0], "move") == 0)
-		return ss_move_order(&c, w);
-	if (strcmp(w->w[0], "castle") == 0)
-		return ss_move_castle(&c, w);
-	if (strcmp(w->w[0], "attack") == 0)
-		return ss_play_attack(&c, w);
-	if (strcmp(w->w[0], "cast") == 0)
-		return ss_cast_order(&c, w);
-	if (strcmp(w->w[0], "activate") == 0 || strcmp(w->w[0], "produce") == 0)
-		return ss_play_economy(&c, w);
+	for (size_t i = 0; i < sizeof ss_play_main / sizeof ss_play_main[0];
+	    i++)
+		if (strcmp(w->w[0], ss_play_main[i].word) == 0)
+			return ss_play_main[i].fn(&c, w);
 	return ss_play_no(&c, "unknown order '%s'", w->w[0]);
 }
