@@ -139,16 +139,34 @@ ss_deck_order(struct ss_deck *d, const char *text, char *why, size_t size)
 	return 0;
 }
 
-/* Check orders[0..n) of player on a copy of g (which they change);
- * v may be NULL.  Returns 1 if complete, with *deck the deck list. */
+/* g (a copy of orig, which ss_check plays on) brought back to the
+ * position after the orders before i that were accepted (ok[j]): once an
+ * order is refused, g may be half changed. */
+static void
+ss_check_redo(const struct ss_game *orig, struct ss_game *g, int player,
+    const struct order *orders, size_t i, const unsigned char *ok)
+{
+	ss_state_copy(g, orig);
+	for (size_t j = 0; j < i; j++)
+		if (ok[j])
+			ss_play_order(g, player, orders[j].text, NULL, NULL,
+			    NULL, NULL, 0);
+}
+
+/* Check orders[0..n) of player on g, a copy of orig, which they change
+ * (each accepted order is played on g; a refusal plays the accepted
+ * ones again from orig); v may be NULL.  Returns 1 if complete, with
+ * *deck the deck list. */
 static int
-ss_check(struct ss_game *g, int player, const struct order *orders,
-    size_t n, struct verdict *v, struct ss_deck *deck)
+ss_check(const struct ss_game *orig, struct ss_game *g, int player,
+    const struct order *orders, size_t n, struct verdict *v,
+    struct ss_deck *deck)
 {
 	int complete = 0, owes = 0;
 	struct owed ow[GAME_MAX_PLAYERS];
-	size_t no = ss_owed(g, ow);
+	size_t no = ss_owed(g, ow), size = v != NULL ? GAME_REASON_MAX : 0;
 	char why[GAME_REASON_MAX];
+	unsigned char *ok = util_calloc(n > 0 ? n : 1, 1);
 
 	for (size_t i = 0; i < no; i++)
 		owes |= ow[i].player == player;
@@ -158,25 +176,19 @@ ss_check(struct ss_game *g, int player, const struct order *orders,
 
 		why[0] = '\0';
 		if (!owes) {
-			snprintf(why, sizeof why, "you owe no orders now");
-			r = -1;
+			r = game_why(why, size, "you owe no orders now");
 		} else if (complete) {
-			snprintf(why, sizeof why, "the orders are complete "
+			r = game_why(why, size, "the orders are complete "
 			    "before this one");
-			r = -1;
 		} else if (g->stage == SS_STAGE_DECK) {
-			r = ss_deck_order(deck, orders[i].text, why,
-			    sizeof why);
+			r = ss_deck_order(deck, orders[i].text, why, size);
 		} else {
-			struct ss_game *t = util_malloc(sizeof *t);
-
-			*t = *g;
-			r = ss_play_order(t, player, orders[i].text, NULL, NULL,
-			    NULL, why, sizeof why);
-			if (r >= 0)
-				*g = *t;
-			free(t);
+			r = ss_play_order(g, player, orders[i].text, NULL, NULL,
+			    NULL, why, size);
+			if (r < 0)
+				ss_check_redo(orig, g, player, orders, i, ok);
 		}
+		ok[i] = r >= 0;
 		if (r > 0)
 			complete = 1;
 		if (v != NULL) {
@@ -185,6 +197,7 @@ ss_check(struct ss_game *g, int player, const struct order *orders,
 			    r >= 0 ? "" : why);
 		}
 	}
+	free(ok);
 	return owes && complete;
 }
 
@@ -196,178 +209,378 @@ ss_validate(const void *vg, int player, const struct order *orders,
 	struct ss_deck d;
 	int r;
 
-	*g = *(const struct ss_game *)vg;
-	r = ss_check(g, player, orders, n, v, &d);
+	ss_state_copy(g, vg);
+	r = ss_check(vg, g, player, orders, n, v, &d);
 	free(g);
 	return r;
 }
 
-/* Add text to out if it is legal after g (a position after the prefix). */
-static void
-ss_try(const struct ss_game *g, int player, const char *text,
-    struct strlist *out)
-{
-	struct ss_game *t = util_malloc(sizeof *t);
-	char why[GAME_REASON_MAX];
+/* The candidate orders legal and legal_pick walk, each built from its
+ * kind, card and squares (ss_cand_text). */
+enum ss_cand_kind {
+	SS_C_END, SS_C_TERRAIN, SS_C_RECRUIT, SS_C_CAST, SS_C_MOVE,
+	SS_C_MOVE1, SS_C_CASTLE, SS_C_CLOSE, SS_C_RANGED, SS_C_PRODUCE,
+	SS_C_ACTIVATE, SS_C_STANDING, SS_C_CAST_PLAYER, SS_C_DRAW,
+	SS_C_DISCARD, SS_C_DONE, SS_C_STANDARD
+};
 
-	*t = *g;
-	if (ss_play_order(t, player, text, NULL, NULL, NULL, why,
-	    sizeof why) >= 0)
-		strlist_add(out, text);
-	free(t);
+/* One candidate: kind, card (or the player for SS_C_CAST_PLAYER),
+ * squares s and b. */
+struct ss_cand {
+	int kind, card, s, b;
+};
+
+/* The walk: legal (every candidate played on a copy, the legal ones
+ * listed in out) or legal_pick (fast: candidates refused by a test on
+ * the position alone are skipped, the others checked with
+ * ss_play_verdict; the legal ones kept in v).  test_harness checks
+ * that the two agree at every point of random games. */
+struct ss_walk {
+	struct ss_game *g;  /* the position after the prefix */
+	struct ss_game *t;  /* legal: a scratch copy */
+	int p;
+	int fast;
+	struct strlist *out;  /* legal */
+	struct ss_cand *v;    /* legal_pick */
+	size_t n, cap;
+	signed char near[SS_SQUARES]; /* legal_pick: is the square near p's
+	                               * realm? -1: not yet known */
+};
+
+/* The standing order ss_legal_standing offers for card: 0, or -1 when
+ * there is none. */
+static int
+ss_standing_text(int card, char *text, size_t size)
+{
+	const struct ss_card *c = &ss_cards[card];
+	const char *on;
+
+	if (c->abilities & SS_AB(INTERRUPT))
+		on = "attacked any";
+	else if (c->abilities & SS_AB(CONTINGENCY))
+		on = "attack any";
+	else if (c->type == SS_EVENT && (c->abilities & SS_AB(POWER_MOD)))
+		on = "attacked any";
+	else if (c->abilities & SS_AB(INTERRUPTS_ROLL))
+		on = "roll";
+	else if (c->abilities & SS_AB(ANNULS))
+		on = "cast blessing";
+	else if (c->abilities & SS_AB(ACTS_AS_UNIT))
+		on = "attacked any";
+	else if (c->abilities & SS_AB(CHAOS))
+		on = "move any";
+	else if (c->target == SS_TG_PLAYER)
+		on = "draw any";
+	else
+		return -1;
+	snprintf(text, size, "on %s cast %s", on, c->word);
+	return 0;
+}
+
+/* The words of candidate k (not SS_C_STANDING) into w, returns how
+ * many; the squares' names and the player's number are written to
+ * name (3 bytes each). */
+static int
+ss_cand_words(const struct ss_cand *k, const char *w[5], char name[2][3])
+{
+	static const char *const verb[] = {
+		[SS_C_END] = "end", [SS_C_TERRAIN] = "terrain",
+		[SS_C_RECRUIT] = "recruit", [SS_C_CAST] = "cast",
+		[SS_C_MOVE] = "move", [SS_C_MOVE1] = "move",
+		[SS_C_CASTLE] = "castle", [SS_C_CLOSE] = "attack",
+		[SS_C_RANGED] = "attack", [SS_C_PRODUCE] = "produce",
+		[SS_C_ACTIVATE] = "activate", [SS_C_CAST_PLAYER] = "cast",
+		[SS_C_DRAW] = "draw", [SS_C_DISCARD] = "discard",
+		[SS_C_DONE] = "done", [SS_C_STANDARD] = "standard",
+	};
+	int n = 1;
+
+	w[0] = verb[k->kind];
+	if (k->card >= 0)
+		w[n++] = ss_cards[k->card].word;
+	if (k->s >= 0) {
+		ss_board_name(k->s, name[0]);
+		w[n++] = name[0];
+	}
+	if (k->kind == SS_C_CAST_PLAYER) {
+		name[1][0] = (char)('1' + k->b);
+		name[1][1] = '\0';
+		w[n++] = name[1];
+	} else if (k->b >= 0) {
+		ss_board_name(k->b, name[1]);
+		w[n++] = name[1];
+	}
+	if (k->kind == SS_C_MOVE1 || (k->kind == SS_C_CAST &&
+	    ss_cards[k->card].target == SS_TG_UNIT))
+		w[n++] = "1";
+	else if (k->kind == SS_C_CLOSE)
+		w[n++] = "close";
+	else if (k->kind == SS_C_RANGED)
+		w[n++] = "ranged";
+	return n;
+}
+
+/* The text of candidate k (at most 96 bytes): its words joined by
+ * spaces, without printf. */
+static void
+ss_cand_text(const struct ss_cand *k, char *text, size_t size)
+{
+	const char *w[5];
+	char name[2][3];
+	size_t at = 0;
+	int n;
+
+	if (k->kind == SS_C_STANDING) {
+		ss_standing_text(k->card, text, size);
+		return;
+	}
+	n = ss_cand_words(k, w, name);
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(w[i]);
+
+		if (at + (i > 0) + len >= size)
+			break;
+		if (i > 0)
+			text[at++] = ' ';
+		memcpy(text + at, w[i], len);
+		at += len;
+	}
+	if (size > 0)
+		text[at] = '\0';
+}
+
+/* Would player p's order, candidate k, be accepted on g?  Asked of
+ * ss_play_verdict with the words as util_words would split its text
+ * (ss_cand_text), which legal asks of ss_play_order. */
+static int
+ss_cand_verdict(struct ss_game *g, int p, const struct ss_cand *k)
+{
+	struct util_words uw;
+	const char *w[5];
+	char name[2][3], text[96];
+	size_t at = 0;
+	int n;
+
+	if (k->kind == SS_C_STANDING) {
+		ss_cand_text(k, text, sizeof text);
+		return ss_play_verdict(g, p, text, NULL, NULL, 0);
+	}
+	n = ss_cand_words(k, w, name);
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(w[i]) + 1;
+
+		uw.w[i] = uw.buf + at;
+		memcpy(uw.buf + at, w[i], len);
+		at += len;
+	}
+	uw.n = n;
+	return ss_play_verdict(g, p, NULL, &uw, NULL, 0);
+}
+
+/* May candidate k be legal, by what the position alone shows?  Each test
+ * is one the order's own check makes before it changes anything, on the
+ * same position, so skipping a candidate that fails it skips only a
+ * refusal. */
+static int
+ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
+{
+	const struct ss_game *g = w->g;
+	int p = w->p;
+	const struct ss_square *q = k->s >= 0 ? &g->sq[k->s] : NULL;
+	int nb[SS_NEAR_MAX], n;
+
+	switch (k->kind) {
+	case SS_C_TERRAIN:
+		if (w->near[k->s] < 0) {
+			n = ss_board_neighbours(k->s, nb);
+			w->near[k->s] = 0;
+			for (int i = 0; i < n && !w->near[k->s]; i++)
+				w->near[k->s] = (signed char)ss_play_realm(g,
+				    p, nb[i]);
+		}
+		return w->near[k->s];
+	case SS_C_RECRUIT:
+		return ss_play_realm(g, p, k->s) && q->terrain != SS_NONE &&
+		    (ss_cards[q->terrain].abilities & SS_AB(RECRUIT));
+	case SS_C_MOVE:
+	case SS_C_MOVE1:
+		return g->sq[k->b].terrain != SS_NONE &&
+		    !ss_play_enemy(g, p, k->b);
+	case SS_C_CASTLE:
+		return g->sq[k->b].nunits > 0 && g->sq[k->b].unit[0].owner == p;
+	case SS_C_CLOSE:
+	case SS_C_RANGED:
+		return ss_play_enemy(g, p, k->b);
+	default:
+		return 1;
+	}
+}
+
+/* Candidate (kind, card, s, b): if legal (tried: checked; else legal by
+ * its place in the walk), listed or kept. */
+static void
+ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
+{
+	struct ss_cand k = { kind, card, s, b };
+	char text[96];
+
+	if (w->fast && tried && (!ss_cand_may(w, &k) ||
+	    ss_cand_verdict(w->g, w->p, &k) < 0))
+		return;
+	if (!w->fast)
+		ss_cand_text(&k, text, sizeof text);
+	if (tried && !w->fast) {
+		char why[GAME_REASON_MAX];
+
+		ss_state_copy(w->t, w->g);
+		if (ss_play_order(w->t, w->p, text, NULL, NULL, NULL, why,
+		    sizeof why) < 0)
+			return;
+	}
+	if (!w->fast) {
+		strlist_add(w->out, text);
+		return;
+	}
+	if (w->n == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 64;
+		w->v = util_realloc(w->v, w->cap * sizeof *w->v);
+	}
+	w->v[w->n++] = k;
 }
 
 /* Standing orders for the reactions in p's hand, each once: so random
  * playouts exercise them. */
 static void
-ss_legal_standing(const struct ss_game *g, int p, struct strlist *out)
+ss_legal_standing(struct ss_walk *w)
 {
-	const struct ss_pile *h = &g->p[p].hand;
+	const struct ss_player *pl = &w->g->p[w->p];
+	const struct ss_pile *h = &pl->hand;
 	char text[96];
 
 	for (int i = 0; i < h->n; i++) {
-		const struct ss_card *c = &ss_cards[h->card[i]];
 		int held = 0;
 
-		if (ss_pile_find(h, h->card[i]) != i)
+		if (ss_pile_find(h, h->card[i]) != i ||
+		    ss_standing_text(h->card[i], text, sizeof text) < 0)
 			continue;
-		if (c->abilities & SS_AB(INTERRUPT))
-			snprintf(text, sizeof text, "on attacked any cast %s",
-			    c->word);
-		else if (c->abilities & SS_AB(CONTINGENCY))
-			snprintf(text, sizeof text, "on attack any cast %s",
-			    c->word);
-		else if (c->type == SS_EVENT &&
-		    (c->abilities & SS_AB(POWER_MOD)))
-			snprintf(text, sizeof text, "on attacked any cast %s",
-			    c->word);
-		else if (c->abilities & SS_AB(INTERRUPTS_ROLL))
-			snprintf(text, sizeof text, "on roll cast %s", c->word);
-		else if (c->abilities & SS_AB(ANNULS))
-			snprintf(text, sizeof text, "on cast blessing cast %s",
-			    c->word);
-		else if (c->abilities & SS_AB(ACTS_AS_UNIT))
-			snprintf(text, sizeof text, "on attacked any cast %s",
-			    c->word);
-		else if (c->abilities & SS_AB(CHAOS))
-			snprintf(text, sizeof text, "on move any cast %s",
-			    c->word);
-		else if (c->target == SS_TG_PLAYER)
-			snprintf(text, sizeof text, "on draw any cast %s",
-			    c->word);
-		else
-			continue;
-		for (int k = 0; k < g->p[p].nstanding; k++)
-			held |= strcmp(g->p[p].standing[k], text) == 0;
+		for (int k = 0; k < pl->nstanding; k++)
+			held |= strcmp(pl->standing[k], text) == 0;
 		if (!held)
-			ss_try(g, p, text, out);
+			ss_cand(w, SS_C_STANDING, h->card[i], -1, -1, 1);
 	}
 }
 
 /* Candidate Main Stage orders, each tried; in a fixed order. */
 static void
-ss_legal_main(const struct ss_game *g, int p, struct strlist *out)
+ss_legal_main(struct ss_walk *w)
 {
+	const struct ss_game *g = w->g;
+	int p = w->p, cards[SS_NCARDS], ncards = 0;
 	const struct ss_pile *h = &g->p[p].hand;
-	char a[3], b[3], text[96];
 
-	ss_try(g, p, "end", out);
+	/* The hand's cards, each once, in hand order. */
+	for (int i = 0; i < h->n; i++)
+		if (ss_pile_find(h, h->card[i]) == i)
+			cards[ncards++] = h->card[i];
+	ss_cand(w, SS_C_END, -1, -1, -1, 1);
 	for (int s = 0; s < SS_SQUARES; s++) {
-		int nb[SS_NEAR_MAX], n = ss_board_neighbours(s, nb);
+		int nb[SS_NEAR_MAX], n;
 
-		ss_board_name(s, a);
-		for (int i = 0; i < h->n; i++) {
-			const struct ss_card *c = &ss_cards[h->card[i]];
+		for (int i = 0; i < ncards; i++) {
+			const struct ss_card *c = &ss_cards[cards[i]];
 
-			if (ss_pile_find(h, h->card[i]) != i)
-				continue;
 			if (c->type == SS_TERRAIN &&
-			    g->sq[s].terrain == SS_NONE) {
-				snprintf(text, sizeof text, "terrain %s %s",
-				    c->word, a);
-				ss_try(g, p, text, out);
-			} else if (c->type == SS_TROOP) {
-				snprintf(text, sizeof text, "recruit %s %s",
-				    c->word, a);
-				ss_try(g, p, text, out);
-			} else if (c->type == SS_EVENT &&
-			    g->sq[s].nunits > 0) {
-				snprintf(text, sizeof text, "cast %s %s%s",
-				    c->word, a, c->target == SS_TG_UNIT ?
-				    " 1" : "");
-				ss_try(g, p, text, out);
-			}
+			    g->sq[s].terrain == SS_NONE)
+				ss_cand(w, SS_C_TERRAIN, cards[i], s, -1, 1);
+			else if (c->type == SS_TROOP)
+				ss_cand(w, SS_C_RECRUIT, cards[i], s, -1, 1);
+			else if (c->type == SS_EVENT && g->sq[s].nunits > 0)
+				ss_cand(w, SS_C_CAST, cards[i], s, -1, 1);
 		}
 		if (g->sq[s].nunits == 0 || g->sq[s].unit[0].owner != p)
 			continue;
+		n = ss_board_neighbours(s, nb);
 		for (int i = 0; i < n; i++) {
-			ss_board_name(nb[i], b);
-			snprintf(text, sizeof text, "move %s %s", a, b);
-			ss_try(g, p, text, out);
-			if (g->sq[s].nunits > 1) {
-				snprintf(text, sizeof text, "move %s %s 1", a,
-				    b);
-				ss_try(g, p, text, out);
-			}
-			snprintf(text, sizeof text, "castle %s %s", a, b);
-			ss_try(g, p, text, out);
-			snprintf(text, sizeof text, "attack %s %s close", a, b);
-			ss_try(g, p, text, out);
-			snprintf(text, sizeof text, "attack %s %s ranged", a,
-			    b);
-			ss_try(g, p, text, out);
+			ss_cand(w, SS_C_MOVE, -1, s, nb[i], 1);
+			if (g->sq[s].nunits > 1)
+				ss_cand(w, SS_C_MOVE1, -1, s, nb[i], 1);
+			ss_cand(w, SS_C_CASTLE, -1, s, nb[i], 1);
+			ss_cand(w, SS_C_CLOSE, -1, s, nb[i], 1);
+			ss_cand(w, SS_C_RANGED, -1, s, nb[i], 1);
 		}
-		snprintf(text, sizeof text, "produce %s", a);
-		ss_try(g, p, text, out);
-		snprintf(text, sizeof text, "activate %s", a);
-		ss_try(g, p, text, out);
+		ss_cand(w, SS_C_PRODUCE, -1, s, -1, 1);
+		ss_cand(w, SS_C_ACTIVATE, -1, s, -1, 1);
 	}
-	ss_legal_standing(g, p, out);
+	ss_legal_standing(w);
 	for (int i = 0; i < h->n; i++)
 		if (ss_cards[h->card[i]].target == SS_TG_PLAYER &&
-		    ss_pile_find(h, h->card[i]) == i) {
-			snprintf(text, sizeof text, "cast %s %d",
-			    ss_cards[h->card[i]].word, p + 1);
-			ss_try(g, p, text, out);
-		}
+		    ss_pile_find(h, h->card[i]) == i)
+			ss_cand(w, SS_C_CAST_PLAYER, h->card[i], -1, p, 1);
+}
+
+/* The walk over the legal next orders of player after prefix. */
+static void
+ss_walk(const struct ss_game *vg, int player, const struct order *prefix,
+    size_t n, struct ss_walk *w)
+{
+	struct ss_game *g = util_malloc(sizeof *g);
+	struct ss_deck d;
+	const struct ss_pile *h;
+
+	ss_state_copy(g, vg);
+	w->g = g;
+	w->p = player;
+	memset(w->near, -1, sizeof w->near);
+	w->t = w->fast ? NULL : util_malloc(sizeof *w->t);
+	if (ss_check(vg, g, player, prefix, n, NULL, &d))
+		goto done;
+	if (g->stage == SS_STAGE_DECK) {
+		/* "done" closes only a list that makes a good deck; the
+		 * standard deck (which replaces the cards listed) is always
+		 * legal.  So a missed deadline keeps a good list and gives
+		 * the standard deck for any other (the man page's Ruling). */
+		if (ss_deck_check(&d, NULL, 0) == 0)
+			ss_cand(w, SS_C_DONE, -1, -1, -1, 0);
+		ss_cand(w, SS_C_STANDARD, -1, -1, -1, 0);
+		goto done;
+	}
+	if (g->stage == SS_STAGE_DRAW) {
+		h = &g->p[player].hand;
+		ss_cand(w, SS_C_DRAW, -1, -1, -1, 0);
+		for (int i = 0; i < h->n; i++)
+			if (ss_pile_find(h, h->card[i]) == i)
+				ss_cand(w, SS_C_DISCARD, h->card[i], -1, -1,
+				    0);
+		goto done;
+	}
+	if (g->stage == SS_STAGE_MAIN && g->active == player)
+		ss_legal_main(w);
+done:
+	free(w->t);
+	free(g);
 }
 
 static void
 ss_legal(const void *vg, int player, const struct order *prefix, size_t n,
     struct strlist *out)
 {
-	struct ss_game *g = util_malloc(sizeof *g);
-	struct ss_deck d;
-	const struct ss_pile *h;
+	struct ss_walk w = { .out = out };
 
-	*g = *(const struct ss_game *)vg;
-	if (ss_check(g, player, prefix, n, NULL, &d))
-		goto done;
-	if (g->stage == SS_STAGE_DECK) {
-		char why[GAME_REASON_MAX];
+	ss_walk(vg, player, prefix, n, &w);
+}
 
-		/* "done" closes only a list that makes a good deck; the
-		 * standard deck (which replaces the cards listed) is always
-		 * legal.  So a missed deadline keeps a good list and gives
-		 * the standard deck for any other (the man page's Ruling). */
-		if (ss_deck_check(&d, why, sizeof why) == 0)
-			strlist_add(out, "done");
-		strlist_add(out, "standard");
-		goto done;
-	}
-	if (g->stage == SS_STAGE_DRAW) {
-		h = &g->p[player].hand;
-		strlist_add(out, "draw");
-		for (int i = 0; i < h->n; i++)
-			if (ss_pile_find(h, h->card[i]) == i)
-				strlist_addf(out, "discard %s",
-				    ss_cards[h->card[i]].word);
-		goto done;
-	}
-	if (g->stage == SS_STAGE_MAIN && g->active == player)
-		ss_legal_main(g, player, out);
-done:
-	free(g);
+static size_t
+ss_legal_pick(const void *vg, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size)
+{
+	struct ss_walk w = { .fast = 1 };
+	size_t count;
+
+	ss_walk(vg, player, prefix, n, &w);
+	if ((count = w.n) > 0)
+		ss_cand_text(&w.v[choose(arg, count)], buf, size);
+	free(w.v);
+	return count;
 }
 
 /* Build every player's Reserve from the deck lists. */
@@ -384,8 +597,8 @@ ss_deal(struct ss_game *g, const struct game_players *pl,
 
 		scratch.stage = SS_STAGE_DECK;
 		scratch.n = g->n;
-		ss_check(&scratch, p, answers[a].orders, answers[a].n, NULL,
-		    &d);
+		ss_check(&scratch, &scratch, p, answers[a].orders,
+		    answers[a].n, NULL, &d);
 		for (int c = 0; c < SS_NCARDS; c++)
 			for (int k = 0; k < d.count[c]; k++) {
 				if (ss_cards[c].type == SS_CAPITAL) {
@@ -647,6 +860,7 @@ const struct game_entry senshiai_game = {
 	.owed = ss_owed,
 	.validate = ss_validate,
 	.legal = ss_legal,
+	.legal_pick = ss_legal_pick,
 	.resolve = ss_resolve,
 	.view = ss_game_view,
 	.view_data = ss_game_data,

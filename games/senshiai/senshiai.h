@@ -522,6 +522,12 @@ struct ss_game *ss_state_load(const struct node *sec, int n,
     struct gb_err *e);
 /* The section for g; load(save(g)) equals g. */
 struct node *ss_state_save(const struct ss_game *g);
+/* g copied to dst as far as it is used (what save writes: the cards of
+ * each pile, the Units of each square, the Effects, the standing orders
+ * of each player), not the unused rest of its arrays: a copy of the
+ * whole structure (tens of kilobytes) for every order checked cost most
+ * of a playout.  Nothing reads past those counts. */
+void ss_state_copy(struct ss_game *dst, const struct ss_game *src);
 
 /* ---- Piles and the board's cards (ss_pile.c) ---------------------- */
 
@@ -613,6 +619,13 @@ void ss_flee_all(struct ss_game *g, int s, struct events *ev,
 int ss_play_order(struct ss_game *g, int p, const char *text,
     struct rng *rng, struct events *ev, const char *const *names,
     char *why, size_t size);
+/* Would ss_play_order accept the order, checking (rng NULL)?  The same
+ * code, returning as soon as no refusal can follow and changing nothing
+ * in g: for counting legal orders.  The order is text, or (text NULL)
+ * its words w as util_words splits them; why may have size 0 (no reason
+ * is written). */
+int ss_play_verdict(struct ss_game *g, int p, const char *text,
+    const struct util_words *w, char *why, size_t size);
 /* Is square s part of p's realm (p's Units, or p's unoccupied
  * terrain)? */
 int ss_play_realm(const struct ss_game *g, int p, int s);
@@ -662,6 +675,11 @@ int ss_react_parse(const char *text, struct ss_standing *s, char *why,
     size_t size);
 /* The canonical text of s (full card words), as kept in the state. */
 void ss_react_format(const struct ss_standing *s, char *buf, size_t size);
+/* May player p give the standing order text now?  s receives it
+ * parsed; returns the place it takes among p's standing orders (a new
+ * "on strike" replaces the old), or -1 with why set. */
+int ss_react_check(const struct ss_game *g, int p, const char *text,
+    struct ss_standing *s, char *why, size_t size);
 /* Player p gives a standing order (a new "on strike" replaces the old):
  * 0, or -1 with why set. */
 int ss_react_order(struct ss_game *g, int p, const char *text, char *why,

@@ -45,18 +45,23 @@ ss_cards_find(const char *word, char *why, size_t size)
 	char q[SS_QUOTE_MAX + 4];
 
 	for (int c = 0; c < SS_NCARDS; c++) {
+		if (word[0] != ss_cards[c].word[0])
+			continue; /* the cheap test first: a playout looks
+			           * cards up by word at every order */
 		if (strcmp(word, ss_cards[c].word) == 0)
 			return c;
-		if (len > 0 && strncmp(word, ss_cards[c].word, len) == 0) {
+		if (strncmp(word, ss_cards[c].word, len) == 0) {
 			found = c;
 			n++;
 		}
 	}
 	if (n == 1)
 		return found;
-	util_clean(word, q, sizeof q);
-	snprintf(why, size, n == 0 ? "unknown card '%s'" :
-	    "ambiguous card '%s'", q);
+	if (size > 0) {
+		util_clean(word, q, sizeof q);
+		snprintf(why, size, n == 0 ? "unknown card '%s'" :
+		    "ambiguous card '%s'", q);
+	}
 	return -1;
 }
 

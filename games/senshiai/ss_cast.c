@@ -89,6 +89,8 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 			    "to %d, of a player still in", g->n);
 		if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
+		if (c->verdict)
+			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
 			return SS_PLAY_LAST;
 		ss_pile_draw(g, (int)who - 1, 2);
@@ -130,6 +132,8 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 			    ss_cards[k2].name, w->w[2]);
 		if (ss_play_pay(c, card, w, 4) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
+		if (c->verdict)
+			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
 			return SS_PLAY_LAST;
 		ss_pile_effect_end(g, found);
@@ -160,6 +164,8 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 			    "your realm", ss_cards[card].name);
 		if (ss_play_pay(c, card, w, at) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
+		if (c->verdict)
+			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
 			return SS_PLAY_LAST;
 		memset(&q->unit[q->nunits], 0, sizeof q->unit[0]);
@@ -169,6 +175,8 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 	} else {
 		if (ss_play_pay(c, card, w, at) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
+		if (c->verdict)
+			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
 			return SS_PLAY_LAST;
 		f = &g->effect[g->neffects++];

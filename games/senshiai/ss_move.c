@@ -14,31 +14,44 @@
 
 #define SS_ALL_UNITS(q) ((1u << (q)->nunits) - 1u)
 
+/* May the Units of a in mask enter square t: it has a terrain sharing
+ * a path with every one of them, and holds no enemy of p? */
+static int
+ss_move_enter(const struct ss_game *g, int p, int a, int t, unsigned mask)
+{
+	int ok = g->sq[t].terrain != SS_NONE && !ss_play_enemy(g, p, t);
+
+	for (int k = 0; ok && k < g->sq[a].nunits; k++)
+		ok = !(mask >> k & 1u) ||
+		    (ss_cards[g->sq[a].unit[k].card].paths &
+		    ss_cards[g->sq[t].terrain].paths) != 0;
+	return ok;
+}
+
 /* The fewest steps from a to b for the Units of a in mask (every one
  * must share a path with each square crossed, none of which may hold an
- * enemy), or -1.  Breadth first over the board. */
+ * enemy), or -1.  Breadth first over the board, stopping when b is
+ * reached (its distance is then the fewest); none when b itself cannot
+ * be entered. */
 static int
 ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask)
 {
 	int dist[SS_SQUARES], queue[SS_SQUARES], head = 0, tail = 0;
 
+	if (a != b && !ss_move_enter(g, p, a, b, mask))
+		return -1;
 	for (int s = 0; s < SS_SQUARES; s++)
 		dist[s] = -1;
 	dist[a] = 0;
 	queue[tail++] = a;
-	while (head < tail) {
+	while (head < tail && dist[b] < 0) {
 		int s = queue[head++], nb[SS_NEAR_MAX];
 		int n = ss_board_neighbours(s, nb);
 
 		for (int i = 0; i < n; i++) {
-			int t = nb[i], ok = g->sq[t].terrain != SS_NONE &&
-			    dist[t] < 0 && !ss_play_enemy(g, p, t);
+			int t = nb[i];
 
-			for (int k = 0; ok && k < g->sq[a].nunits; k++)
-				ok = !(mask >> k & 1u) ||
-				    (ss_cards[g->sq[a].unit[k].card].paths &
-				    ss_cards[g->sq[t].terrain].paths) != 0;
-			if (!ok)
+			if (dist[t] >= 0 || !ss_move_enter(g, p, a, t, mask))
 				continue;
 			dist[t] = dist[s] + 1;
 			queue[tail++] = t;
@@ -217,6 +230,8 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 		    ss_cards[g->sq[b].terrain].limit);
 	if (ss_move_tardy(c, a, mask) != SS_PLAY_DONE)
 		return SS_PLAY_LAST;
+	if (c->verdict)
+		return SS_PLAY_DONE;
 	ngo = ss_pile_carried(g, a, carry, ncarry, go);
 	for (int k = g->sq[a].nunits - 1; k >= 0; k--)
 		if (mask >> k & 1u) {
@@ -280,6 +295,8 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 		if ((r = ss_move_tardy(c, sq[i],
 		    SS_ALL_UNITS(&g->sq[sq[i]]))) != SS_PLAY_DONE)
 			return r;
+	if (c->verdict)
+		return SS_PLAY_DONE;
 	for (int i = 0; i < g->neffects; i++)
 		if (g->effect[i].sq == sq[1] && g->effect[i].unit == SS_NONE)
 			stay[nstay++] = i;

@@ -17,23 +17,33 @@ ss_play_no(struct ss_ctx *c, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (c->size == 0)
+		return SS_PLAY_REFUSED;
 	va_start(ap, fmt);
 	vsnprintf(c->why, c->size, fmt, ap);
 	va_end(ap);
 	return SS_PLAY_REFUSED;
 }
 
-/* A card word of the player's hand; -1 with why set. */
-int
-ss_play_hand_card(struct ss_ctx *c, const char *word, int *card)
+/* A card word of the pile h (the player's hand, or a copy of it); -1
+ * with why set. */
+static int
+ss_play_pile_card(struct ss_ctx *c, const struct ss_pile *h,
+    const char *word, int *card)
 {
 	if ((*card = ss_cards_find(word, c->why, c->size)) < 0)
 		return -1;
-	if (ss_pile_find(&c->g->p[c->p].hand, *card) < 0) {
+	if (ss_pile_find(h, *card) < 0) {
 		ss_play_no(c, "%s is not in your hand", ss_cards[*card].name);
 		return -1;
 	}
 	return 0;
+}
+
+int
+ss_play_hand_card(struct ss_ctx *c, const char *word, int *card)
+{
+	return ss_play_pile_card(c, &c->g->p[c->p].hand, word, card);
 }
 
 int
@@ -48,13 +58,20 @@ ss_play_square(struct ss_ctx *c, const char *word, int *sq)
 
 /* Play card from the hand paying its cost: the cards named after "pay"
  * (words w[at..]) or else the first cards of the hand.  The played card
- * leaves the hand; the paid ones go to the Discard Pile. */
+ * leaves the hand; the paid ones go to the Discard Pile.  With
+ * c->verdict the same is done to a copy of the hand, and the Discard
+ * Pile is left alone. */
 int
 ss_play_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 {
-	struct ss_pile *h = &c->g->p[c->p].hand;
+	struct ss_pile *h = &c->g->p[c->p].hand, copy;
 	int cost = ss_cards[card].cost, paid;
 
+	if (c->verdict) {
+		copy.n = h->n;
+		memcpy(copy.card, h->card, (size_t)h->n * sizeof h->card[0]);
+		h = &copy;
+	}
 	ss_pile_take(h, ss_pile_find(h, card));
 	if (at < w->n) {
 		if (strcmp(w->w[at], "pay") != 0)
@@ -67,17 +84,18 @@ ss_play_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 		for (int i = at + 1; i < w->n; i++) {
 			int k;
 
-			if (ss_play_hand_card(c, w->w[i], &k) < 0)
+			if (ss_play_pile_card(c, h, w->w[i], &k) < 0)
 				return SS_PLAY_REFUSED;
-			ss_pile_push(&c->g->p[c->p].discard,
-			    ss_pile_take(h, ss_pile_find(h, k)));
+			k = ss_pile_take(h, ss_pile_find(h, k));
+			if (!c->verdict)
+				ss_pile_push(&c->g->p[c->p].discard, k);
 		}
 		return SS_PLAY_DONE;
 	}
 	if (h->n < cost)
 		return ss_play_no(c, "%s costs %d cards, your hand holds %d "
 		    "others", ss_cards[card].name, cost, h->n);
-	for (paid = 0; paid < cost; paid++)
+	for (paid = 0; paid < cost && !c->verdict; paid++)
 		ss_pile_push(&c->g->p[c->p].discard, ss_pile_take(h, 0));
 	return SS_PLAY_DONE;
 }
@@ -161,6 +179,8 @@ ss_play_terrain(struct ss_ctx *c, const struct util_words *w)
 		return ss_play_no(c, "%s is not near your realm", w->w[2]);
 	if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
 		return SS_PLAY_REFUSED;
+	if (c->verdict)
+		return SS_PLAY_DONE;
 	c->g->sq[s].terrain = card;
 	c->g->sq[s].master = c->p;
 	if (c->ev != NULL)
@@ -197,6 +217,8 @@ ss_play_recruit(struct ss_ctx *c, const struct util_words *w)
 		    ss_cards[q->terrain].name, ss_cards[q->terrain].limit);
 	if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
 		return SS_PLAY_REFUSED;
+	if (c->verdict)
+		return SS_PLAY_DONE;
 	memset(&q->unit[q->nunits], 0, sizeof q->unit[0]);
 	q->unit[q->nunits].card = card;
 	q->unit[q->nunits].owner = c->p;
@@ -273,6 +295,14 @@ ss_play_zero(struct ss_game *g, struct events *ev, const char *const *names)
 		}
 }
 
+/* May u use its Production now? */
+static int
+ss_play_producer(const struct ss_unit *u)
+{
+	return (ss_cards[u->card].abilities & SS_AB(PRODUCTION)) &&
+	    u->moves == 0 && !(u->acted & SS_ACT_PRODUCED);
+}
+
 /* activate SQ (Activate) and produce SQ (Production). */
 static int
 ss_play_economy(struct ss_ctx *c, const struct util_words *w)
@@ -295,105 +325,157 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 		if (q->nunits < t->param)
 			return ss_play_no(c, "%s needs %d Units to activate",
 			    t->name, t->param);
+		if (c->verdict)
+			return SS_PLAY_DONE;
 		q->activated = 1;
 		ss_pile_restore(g, c->p, 2, c->ev, c->names);
 		return SS_PLAY_DONE;
 	}
-	for (int k = 0; k < q->nunits; k++) {
-		struct ss_unit *u = &q->unit[k];
-
-		if ((ss_cards[u->card].abilities & SS_AB(PRODUCTION)) &&
-		    u->moves == 0 && !(u->acted & SS_ACT_PRODUCED)) {
-			u->acted |= SS_ACT_PRODUCED;
-			n++;
-		}
-	}
+	for (int k = 0; k < q->nunits; k++)
+		n += ss_play_producer(&q->unit[k]);
 	if (n == 0)
 		return ss_play_no(c, "no producer at %s can produce now",
 		    w->w[1]);
+	if (c->verdict)
+		return SS_PLAY_DONE;
+	for (int k = 0; k < q->nunits; k++)
+		if (ss_play_producer(&q->unit[k]))
+			q->unit[k].acted |= SS_ACT_PRODUCED;
 	ss_pile_restore(g, c->p, n, c->ev, c->names);
 	return SS_PLAY_DONE;
 }
 
-static int ss_play_one(struct ss_ctx *c);
+static int ss_play_one(struct ss_ctx *c, const struct util_words *w);
 
-/* One order, then whoever's Reserve is empty is out; the answer ends if
- * the player is out or the game over. */
-int
-ss_play_order(struct ss_game *g, int p, const char *text, struct rng *rng,
-    struct events *ev, const char *const *names, char *why, size_t size)
+/* One order (its words w, or NULL: split c->text), then whoever's
+ * Reserve is empty is out; the answer ends if the player is out or the
+ * game over.  With c->verdict, only whether it is refused. */
+static int
+ss_play_ctx(struct ss_ctx *c, const struct util_words *w)
 {
-	struct ss_ctx c = { g, p, rng, ev, names, why, size, text };
-	int r;
+	struct ss_game *g = c->g;
+	int p = c->p, r;
 
-	why[0] = '\0';
+	if (c->size > 0)
+		c->why[0] = '\0';
 	if (g->p[p].out || g->stage == SS_STAGE_OVER)
-		return ss_play_no(&c, "you are out of the game");
-	if ((r = ss_play_one(&c)) < 0)
+		return ss_play_no(c, "you are out of the game");
+	if ((r = ss_play_one(c, w)) < 0 || c->verdict)
 		return r;
-	ss_pile_check(g, ev, names);
+	ss_pile_check(g, c->ev, c->names);
 	if (g->p[p].out || g->stage == SS_STAGE_OVER)
 		return SS_PLAY_LAST;
 	return r;
 }
 
+int
+ss_play_order(struct ss_game *g, int p, const char *text, struct rng *rng,
+    struct events *ev, const char *const *names, char *why, size_t size)
+{
+	struct ss_ctx c = { g, p, rng, ev, names, why, size, text, 0 };
+
+	return ss_play_ctx(&c, NULL);
+}
+
+int
+ss_play_verdict(struct ss_game *g, int p, const char *text,
+    const struct util_words *w, char *why, size_t size)
+{
+	struct ss_ctx c = { g, p, NULL, NULL, NULL, why, size, text, 1 };
+
+	return ss_play_ctx(&c, w);
+}
+
+/* The Main Stage orders by their first word. */
+static const struct {
+	const char *word;
+	int (*fn)(struct ss_ctx *c, const struct util_words *w);
+} ss_play_main[] = {
+	{ "terrain", ss_play_terrain }, { "recruit", ss_play_recruit },
+	{ "move", ss_move_order }, { "castle", ss_move_castle },
+	{ "attack", ss_play_attack }, { "cast", ss_cast_order },
+	{ "activate", ss_play_economy }, { "produce", ss_play_economy },
+};
+
 static int
-ss_play_one(struct ss_ctx *c0)
+ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 {
 	struct ss_ctx c = *c0;
 	struct ss_game *g = c.g;
 	int p = c.p;
 	struct events *ev = c.ev;
 	const char *const *names = c.names;
-	struct util_words w;
+	struct util_words split;
+	const struct util_words *w = given;
+	char text[UTIL_WORDS_CHARS + 1];
 
-	if (util_words(c.text, &w) < 0 || w.n == 0)
+	if (w == NULL) {
+		w = &split;
+		if (util_words(c.text, &split) < 0)
+			split.n = 0;
+	}
+	if (w->n == 0)
 		return ss_play_no(&c, "empty or too long order");
-	if (w.n > UTIL_WORDS_MAX)
+	if (w->n > UTIL_WORDS_MAX)
 		return ss_play_no(&c, "too many words");
-	if (strcmp(w.w[0], "on") == 0)
+	if (strcmp(w->w[0], "on") == 0 && c.text == NULL) {
+		/* Standing orders are kept as text: given words, join them. */
+		size_t at = 0;
+
+		for (int i = 0; i < w->n && i < UTIL_WORDS_MAX; i++) {
+			size_t len = strlen(w->w[i]);
+
+			if (at + len + 1 > sizeof text)
+				return ss_play_no(&c, "empty or too long order");
+			memcpy(text + at, w->w[i], len);
+			at += len;
+			text[at++] = ' ';
+		}
+		text[at - 1] = '\0';
+		c.text = text;
+	}
+	if (strcmp(w->w[0], "on") == 0 && c.verdict) {
+		struct ss_standing st;
+
+		return ss_react_check(g, p, c.text, &st, c.why, c.size) < 0 ?
+		    SS_PLAY_REFUSED : SS_PLAY_DONE;
+	}
+	if (strcmp(w->w[0], "on") == 0)
 		return ss_react_order(g, p, c.text, c.why, c.size) < 0 ?
 		    SS_PLAY_REFUSED : SS_PLAY_DONE;
-	if (strcmp(w.w[0], "standing") == 0) {
-		if (w.n != 2 || strcmp(w.w[1], "clear") != 0)
+	if (strcmp(w->w[0], "standing") == 0) {
+		if (w->n != 2 || strcmp(w->w[1], "clear") != 0)
 			return ss_play_no(&c, "expected 'standing clear'");
-		g->p[p].nstanding = 0;
+		if (!c.verdict)
+			g->p[p].nstanding = 0;
 		return SS_PLAY_DONE;
 	}
 	if (g->stage == SS_STAGE_DRAW) {
 		int card;
 
-		if (strcmp(w.w[0], "draw") == 0 && w.n == 1)
+		if (strcmp(w->w[0], "draw") == 0 && w->n == 1)
 			return SS_PLAY_LAST;
-		if (strcmp(w.w[0], "discard") != 0 || w.n != 2)
+		if (strcmp(w->w[0], "discard") != 0 || w->n != 2)
 			return ss_play_no(&c, "expected 'discard CARD' or "
 			    "'draw'");
-		if (ss_play_hand_card(&c, w.w[1], &card) < 0)
+		if (ss_play_hand_card(&c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
+		if (c.verdict)
+			return SS_PLAY_DONE;
 		ss_pile_push(&g->p[p].discard, ss_pile_take(&g->p[p].hand,
 		    ss_pile_find(&g->p[p].hand, card)));
 		return SS_PLAY_DONE;
 	}
-	if (strcmp(w.w[0], "end") == 0 && w.n == 1)
+	if (strcmp(w->w[0], "end") == 0 && w->n == 1)
 		return SS_PLAY_LAST;
-	if (strcmp(w.w[0], "seppuku") == 0 && w.n == 1) {
+	if (strcmp(w->w[0], "seppuku") == 0 && w->n == 1) {
 		if (ev != NULL)
 			ss_pile_out(g, p, "seppuku", ev, names);
 		return SS_PLAY_LAST;
 	}
-	if (strcmp(w.w[0], "terrain") == 0)
-		return ss_play_terrain(&c, &w);
-	if (strcmp(w.w[0], "recruit") == 0)
-		return ss_play_recruit(&c, &w);
-	if (strcmp(w.w[0], "move") == 0)
-		return ss_move_order(&c, &w);
-	if (strcmp(w.w[0], "castle") == 0)
-		return ss_move_castle(&c, &w);
-	if (strcmp(w.w[0], "attack") == 0)
-		return ss_play_attack(&c, &w);
-	if (strcmp(w.w[0], "cast") == 0)
-		return ss_cast_order(&c, &w);
-	if (strcmp(w.w[0], "activate") == 0 || strcmp(w.w[0], "produce") == 0)
-		return ss_play_economy(&c, &w);
-	return ss_play_no(&c, "unknown order '%s'", w.w[0]);
+	for (size_t i = 0; i < sizeof ss_play_main / sizeof ss_play_main[0];
+	    i++)
+		if (strcmp(w->w[0], ss_play_main[i].word) == 0)
+			return ss_play_main[i].fn(&c, w);
+	return ss_play_no(&c, "unknown order '%s'", w->w[0]);
 }

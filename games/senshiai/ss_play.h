@@ -13,8 +13,11 @@ struct ss_ctx {
 	struct events *ev;       /* NULL: checking only */
 	const char *const *names;
 	char *why;
-	size_t size;
+	size_t size;               /* 0: no reason is written (ss_play_no) */
 	const char *text;
+	int verdict;               /* only the verdict is wanted: each order
+	                            * returns once no refusal can follow,
+	                            * before it changes g (legal_pick) */
 };
 
 /* Refuse the order: why set from fmt; returns SS_PLAY_REFUSED. */
@@ -26,7 +29,8 @@ int ss_play_hand_card(struct ss_ctx *c, const char *word, int *card);
 int ss_play_square(struct ss_ctx *c, const char *word, int *sq);
 /* Take card from the hand and pay its cost: the cards named after "pay"
  * in w[at..], or else the first cards of the hand, to the Discard Pile.
- * SS_PLAY_DONE, or SS_PLAY_REFUSED with why set. */
+ * SS_PLAY_DONE, or SS_PLAY_REFUSED with why set.  With c->verdict it
+ * checks the same on a copy of the hand and changes nothing. */
 int ss_play_pay(struct ss_ctx *c, int card, const struct util_words *w,
     int at);
 #define SS_CARRY_MAX 8 /* company Effects one order may carry */

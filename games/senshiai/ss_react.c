@@ -194,34 +194,39 @@ ss_react_format(const struct ss_standing *s, char *buf, size_t size)
 }
 
 int
+ss_react_check(const struct ss_game *g, int p, const char *text,
+    struct ss_standing *s, char *why, size_t size)
+{
+	const struct ss_player *pl = &g->p[p];
+
+	if (ss_react_parse(text, s, why, size) < 0)
+		return -1;
+	if (s->trigger == SS_ON_DRAW && s->at != SS_NONE &&
+	    (s->at >= g->n || s->at == p))
+		return game_why(why, size, "'on draw' waits for an opponent's "
+		    "number (1 to %d, not yours, %d) or 'any'", g->n, p + 1);
+	for (int i = 0; s->trigger == SS_ON_STRIKE && i < pl->nstanding; i++)
+		if (strncmp(pl->standing[i], "on strike ", 10) == 0)
+			return i;
+	if (pl->nstanding >= SS_STANDING)
+		return game_why(why, size, "at most %d standing orders; "
+		    "'standing clear' withdraws them", SS_STANDING);
+	return pl->nstanding;
+}
+
+int
 ss_react_order(struct ss_game *g, int p, const char *text, char *why,
     size_t size)
 {
 	struct ss_player *pl = &g->p[p];
 	struct ss_standing s;
+	int i = ss_react_check(g, p, text, &s, why, size);
 
-	if (ss_react_parse(text, &s, why, size) < 0)
+	if (i < 0)
 		return -1;
-	if (s.trigger == SS_ON_DRAW && s.at != SS_NONE &&
-	    (s.at >= g->n || s.at == p)) {
-		snprintf(why, size, "'on draw' waits for an opponent's number "
-		    "(1 to %d, not yours, %d) or 'any'", g->n, p + 1);
-		return -1;
-	}
-	for (int i = 0; s.trigger == SS_ON_STRIKE && i < pl->nstanding; i++)
-		if (strncmp(pl->standing[i], "on strike ", 10) == 0) {
-			ss_react_format(&s, pl->standing[i],
-			    sizeof pl->standing[0]);
-			return 0;
-		}
-	if (pl->nstanding >= SS_STANDING) {
-		snprintf(why, size, "at most %d standing orders; 'standing "
-		    "clear' withdraws them", SS_STANDING);
-		return -1;
-	}
-	ss_react_format(&s, pl->standing[pl->nstanding],
-	    sizeof pl->standing[0]);
-	pl->nstanding++;
+	ss_react_format(&s, pl->standing[i], sizeof pl->standing[0]);
+	if (i == pl->nstanding)
+		pl->nstanding++;
 	return 0;
 }
 

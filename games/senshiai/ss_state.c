@@ -445,3 +445,49 @@ ss_state_save(const struct ss_game *g)
 	}
 	return sec;
 }
+
+static void
+ss_pile_copy(struct ss_pile *dst, const struct ss_pile *src)
+{
+	dst->n = src->n;
+	memcpy(dst->card, src->card, (size_t)src->n * sizeof src->card[0]);
+}
+
+void
+ss_state_copy(struct ss_game *dst, const struct ss_game *src)
+{
+	dst->n = src->n;
+	dst->turn = src->turn;
+	dst->active = src->active;
+	dst->stage = src->stage;
+	dst->limit = src->limit;
+	dst->winners = src->winners;
+	memcpy(dst->reason, src->reason, strlen(src->reason) + 1);
+	for (int p = 0; p < src->n; p++) {
+		const struct ss_player *f = &src->p[p];
+		struct ss_player *t = &dst->p[p];
+
+		ss_pile_copy(&t->reserve, &f->reserve);
+		ss_pile_copy(&t->hand, &f->hand);
+		ss_pile_copy(&t->discard, &f->discard);
+		t->out = f->out;
+		t->forced_by = f->forced_by;
+		t->nstanding = f->nstanding;
+		for (int i = 0; i < f->nstanding; i++)
+			memcpy(t->standing[i], f->standing[i],
+			    strlen(f->standing[i]) + 1);
+	}
+	for (int s = 0; s < SS_SQUARES; s++) {
+		const struct ss_square *f = &src->sq[s];
+		struct ss_square *t = &dst->sq[s];
+
+		t->terrain = f->terrain;
+		t->master = f->master;
+		t->activated = f->activated;
+		t->nunits = f->nunits;
+		memcpy(t->unit, f->unit, (size_t)f->nunits * sizeof f->unit[0]);
+	}
+	dst->neffects = src->neffects;
+	memcpy(dst->effect, src->effect,
+	    (size_t)src->neffects * sizeof src->effect[0]);
+}
