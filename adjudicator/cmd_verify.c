@@ -79,12 +79,15 @@ verify_bytes(struct verify_run *vr, const char *path, const char *want,
 		verify_problem_err(vr, &e);
 		return;
 	}
-	for (i = 0; i < hlen && i < wlen && have[i] == want[i]; i++)
-		if (have[i] == '\n')
-			line++;
-	if (hlen != wlen || i < hlen)
+	/* The common case, equal, in one memcmp; the line of the first
+	 * difference only when there is one. */
+	if (hlen != wlen || memcmp(have, want, hlen) != 0) {
+		for (i = 0; i < hlen && i < wlen && have[i] == want[i]; i++)
+			if (have[i] == '\n')
+				line++;
 		verify_problem(vr, "%s:%zu: differs from the %s the replay "
 		    "makes", path, line, what);
+	}
 	free(have);
 }
 
