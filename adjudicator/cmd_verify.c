@@ -65,29 +65,41 @@ verify_seed_commitment(const struct state *before, const struct state *st,
 		    path, now, was);
 }
 
-/* Compare bytes with the file at path; a problem names the first line
- * that differs. */
+/* Compare bytes with have, the bytes of the file at path; a problem names
+ * the first line that differs. */
+static void
+verify_same(struct verify_run *vr, const char *path, const char *have,
+    size_t hlen, const char *want, size_t wlen, const char *what)
+{
+	size_t i, line = 1;
+
+	if (hlen == wlen && memcmp(have, want, hlen) == 0)
+		return;
+	for (i = 0; i < hlen && i < wlen && have[i] == want[i]; i++)
+		if (have[i] == '\n')
+			line++;
+	verify_problem(vr, "%s:%zu: differs from the %s the replay makes",
+	    path, line, what);
+}
+
+/* Compare bytes with the file at path. */
 static void
 verify_bytes(struct verify_run *vr, const char *path, const char *want,
     size_t wlen, const char *what)
 {
 	struct gb_err e = { 0 };
 	char *have;
-	size_t hlen, i, line = 1;
+	size_t hlen;
 
+	/* The common case, the same bytes, read in a buffer of their size;
+	 * only a difference is read again whole to be shown. */
+	if (fileio_same(path, want, wlen))
+		return;
 	if (fileio_read(path, FILEIO_STATE_MAX, &have, &hlen, &e) == -1) {
 		verify_problem_err(vr, &e);
 		return;
 	}
-	/* The common case, equal, in one memcmp; the line of the first
-	 * difference only when there is one. */
-	if (hlen != wlen || memcmp(have, want, hlen) != 0) {
-		for (i = 0; i < hlen && i < wlen && have[i] == want[i]; i++)
-			if (have[i] == '\n')
-				line++;
-		verify_problem(vr, "%s:%zu: differs from the %s the replay "
-		    "makes", path, line, what);
-	}
+	verify_same(vr, path, have, hlen, want, wlen, what);
 	free(have);
 }
 
@@ -186,7 +198,8 @@ verify_folder(struct verify_run *vr, const char *rundir, const char *folder,
 		path = gamedir_path(fdir, 0, name);
 		sigpath = util_malloc(strlen(path) + 5);
 		sprintf(sigpath, "%s.sig", path);
-		if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &e) == -1 ||
+		if (gamedir_read(path, FILEIO_ORDERS_MAX, &buf, &len,
+		    &e) == -1 ||
 		    fileio_read(sigpath, FILEIO_SIG_MAX, &sig, &siglen,
 		    &e) == -1) {
 			verify_problem_err(vr, &e);
@@ -327,11 +340,15 @@ verify_one(const char *dir, long long run, struct state *st,
 	struct sbuf msgs;
 	char *rundir = gamedir_path(dir, run, NULL);
 	char *spath = gamedir_state_path(dir, run), *nmrpath, *bytes, *tmp;
-	size_t n = 0, len;
+	char *archived = NULL;
+	size_t n = 0, len, alen = 0;
 	int nmr, r = 0;
 
 	verify_entries(vr, rundir);
-	if (gamedir_load(spath, after, after_sha, &e) == -1) {
+	/* The archived state's bytes are kept to be compared with the
+	 * replay's. */
+	if (gamedir_load_bytes(spath, after, after_sha, &archived, &alen,
+	    &e) == -1) {
 		verify_problem_err(vr, &e);
 		r = -1;
 	} else if (!after->has_previous || strcmp(after->previous, sha) != 0) {
@@ -371,13 +388,18 @@ verify_one(const char *dir, long long run, struct state *st,
 		char hex[COMMIT_HEX + 1];
 
 		bytes = state_write(st, &len);
-		verify_bytes(vr, spath, bytes, len, "state");
+		if (archived != NULL)
+			verify_same(vr, spath, archived, alen, bytes, len,
+			    "state");
+		else
+			verify_bytes(vr, spath, bytes, len, "state");
 		crypto_sha256_hex(bytes, len, hex);
 		free(bytes);
 		verify_reports(vr, st, hex, rundir);
 		verify_places(vr, st, files, from, n);
 	}
 	sbuf_free(&msgs);
+	free(archived);
 	for (size_t i = 0; i < n; i++)
 		orders_free(&files[i]);
 	free(files);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "adjudicate.h"
 #include "crypto.h"
@@ -124,19 +125,53 @@ gamedir_runs(const char *dir, long long *n, struct gb_err *e)
 }
 
 int
-gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
+gamedir_read(const char *path, size_t cap, char **buf, size_t *len,
+    struct gb_err *e)
+{
+	struct stat sb;
+
+	/* fileio_read takes a buffer of cap bytes: 16 MB for a state, and
+	 * malloc gives such a block back to the system (or sweeps its free
+	 * lists) when it is freed, each time.  A buffer the file's size
+	 * (and some room: it may be growing) costs nothing of that; only if
+	 * that fails is the file read again with the real cap, so that every
+	 * message is fileio_read's. */
+	if (cap > GAMEDIR_READ_ROOM && stat(path, &sb) == 0 &&
+	    S_ISREG(sb.st_mode) &&
+	    (unsigned long long)sb.st_size < cap - GAMEDIR_READ_ROOM &&
+	    fileio_read(path, (size_t)sb.st_size + GAMEDIR_READ_ROOM, buf,
+	    len, e) == 0)
+		return 0;
+	return fileio_read(path, cap, buf, len, e);
+}
+
+int
+gamedir_load_bytes(const char *path, struct state *st, char *sha,
+    char **bytes, size_t *blen, struct gb_err *e)
 {
 	char *buf;
 	size_t len;
 	int r;
 
-	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
+	if (bytes != NULL)
+		*bytes = NULL;
+	if (gamedir_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
 		return -1;
 	if (sha != NULL)
 		crypto_sha256_hex(buf, len, sha);
 	r = state_parse(st, buf, len, path, e);
-	free(buf);
+	if (r == 0 && bytes != NULL) {
+		*bytes = buf;
+		*blen = len;
+	} else
+		free(buf);
 	return r;
+}
+
+int
+gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
+{
+	return gamedir_load_bytes(path, st, sha, NULL, NULL, e);
 }
 
 int

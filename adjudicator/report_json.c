@@ -81,19 +81,34 @@ node_to_json(const struct node *n)
 	return json_null();
 }
 
+/* jansson's output straight into the buffer returned (json_dumps would
+ * build it in its own buffer, then copy it). */
+static int
+dump_add(const char *buf, size_t size, void *data)
+{
+	struct sbuf *b = data;
+
+	/* Most pieces are a few bytes and fit: copied here, sbuf_add only
+	 * to grow. */
+	if (b->cap - b->len > size) {
+		memcpy(b->p + b->len, buf, size);
+		b->len += size;
+		b->p[b->len] = '\0';
+	} else
+		sbuf_add(b, buf, size);
+	return 0;
+}
+
 static char *
 dump(json_t *root, size_t *len)
 {
-	char *s = json_dumps(root, JSON_FLAGS);
 	struct sbuf b;
 
-	json_decref(root);
-	if (s == NULL) /* only a bug: allocation failure exits in util */
-		abort();
 	sbuf_init(&b);
-	sbuf_puts(&b, s);
+	if (json_dump_callback(root, dump_add, &b, JSON_FLAGS) != 0)
+		abort(); /* only a bug: allocation failure exits in util */
+	json_decref(root);
 	sbuf_putc(&b, '\n');
-	free(s);
 	*len = b.len;
 	return sbuf_take(&b);
 }
