@@ -134,7 +134,6 @@ static int
 attach(struct reader *r, struct node *n)
 {
 	struct frame *f;
-	struct node *k;
 
 	if (r->depth == 0) {
 		r->root = n;
@@ -151,13 +150,8 @@ attach(struct reader *r, struct node *n)
 		f->key = n;
 		return 0;
 	}
-	/* node_set copies the key's string; keep its position and style. */
-	node_set(f->node, f->key->str, n);
-	k = f->node->keys[f->node->n - 1];
-	k->line = f->key->line;
-	k->col = f->key->col;
-	k->quoted = f->key->quoted;
-	node_free(f->key);
+	/* The key's node, with its position and style. */
+	node_put(f->node, f->key, n);
 	f->key = NULL;
 	return 0;
 }
@@ -202,10 +196,7 @@ on_scalar(struct reader *r, const yaml_event_t *ev, int line, int col)
 	/* "\0" in a double-quoted scalar: node strings are C strings. */
 	if (memchr(v, '\0', len) != NULL)
 		return err_set(r->e, line, col, "scalar contains a NUL byte");
-	n = node_scalar("");
-	free(n->str);
-	n->str = util_strndup(v, len);
-	n->len = len;
+	n = node_scalarn(v, len);
 	n->line = line;
 	n->col = col;
 	n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
