@@ -27,72 +27,90 @@ svg_end(struct sbuf *out)
 	sbuf_puts(out, "</svg>\n");
 }
 
-/* v in decimal, as "%d" prints it, at the end of buf (returned): a
- * picture has hundreds of numbers, printf costs more than them. */
-#define SVG_INT_MAX 12
-static const char *
-svg_itoa(char buf[SVG_INT_MAX], int v)
+/* The markup of an element is written straight into out: room for all
+ * of it made once (svg_room), then each piece copied (svg_cpy, svg_num),
+ * then the length set (svg_done).  A picture has hundreds of elements,
+ * and printf costs more than the bytes. */
+#define SVG_INT_MAX 12 /* "-2147483648" */
+
+static char *
+svg_room(struct sbuf *out, size_t n)
 {
-	char *p = buf + SVG_INT_MAX - 1;
+	sbuf_reserve(out, n);
+	return out->p + out->len;
+}
+
+static void
+svg_done(struct sbuf *out, char *end)
+{
+	*end = '\0';
+	out->len = (size_t)(end - out->p);
+}
+
+static char *
+svg_cpy(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* v in decimal, as "%d" prints it. */
+static char *
+svg_num(char *p, int v)
+{
+	char buf[SVG_INT_MAX], *d = buf + sizeof buf;
 	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
 
-	*p = '\0';
 	do
-		*--p = (char)('0' + u % 10);
+		*--d = (char)('0' + u % 10);
 	while ((u /= 10) != 0);
 	if (v < 0)
-		*--p = '-';
-	return p;
+		*--d = '-';
+	memcpy(p, d, (size_t)(buf + sizeof buf - d));
+	return p + (buf + sizeof buf - d);
 }
 
-/* Append before, v in decimal, and a closing quote: one attribute of
- * the form ' x="12"' whose before is ' x="'. */
-static void
-svg_attr(struct sbuf *out, const char *before, int v)
+/* Room for an element of at most k numbers, fixed markup and strings s1,
+ * s2 (either NULL). */
+static char *
+svg_room_for(struct sbuf *out, int k, const char *s1, const char *s2)
 {
-	char buf[SVG_INT_MAX];
-
-	sbuf_puts(out, before);
-	sbuf_puts(out, svg_itoa(buf, v));
-	sbuf_putc(out, '"');
-}
-
-/* Append before, s and a closing quote: ' fill="#ffffff"'. */
-static void
-svg_attr_s(struct sbuf *out, const char *before, const char *s)
-{
-	sbuf_puts(out, before);
-	sbuf_puts(out, s);
-	sbuf_putc(out, '"');
+	return svg_room(out, 128 + (size_t)k * SVG_INT_MAX +
+	    (s1 != NULL ? strlen(s1) : 0) + (s2 != NULL ? strlen(s2) : 0));
 }
 
 void
 svg_rect(struct sbuf *out, int x, int y, int w, int h, const char *fill,
     const char *stroke)
 {
-	svg_attr(out, "<rect x=\"", x);
-	svg_attr(out, " y=\"", y);
-	svg_attr(out, " width=\"", w);
-	svg_attr(out, " height=\"", h);
-	svg_attr_s(out, " fill=\"", fill);
+	char *p = svg_room_for(out, 4, fill, stroke);
+
+	p = svg_num(svg_cpy(p, "<rect x=\""), x);
+	p = svg_num(svg_cpy(p, "\" y=\""), y);
+	p = svg_num(svg_cpy(p, "\" width=\""), w);
+	p = svg_num(svg_cpy(p, "\" height=\""), h);
+	p = svg_cpy(svg_cpy(p, "\" fill=\""), fill);
 	if (stroke != NULL)
-		svg_attr_s(out, " stroke=\"", stroke);
-	sbuf_puts(out, "/>\n");
+		p = svg_cpy(svg_cpy(p, "\" stroke=\""), stroke);
+	svg_done(out, svg_cpy(p, "\"/>\n"));
 }
 
 void
 svg_circle(struct sbuf *out, int x, int y, int r, const char *fill,
     const char *stroke)
 {
-	svg_attr(out, "<circle cx=\"", x);
-	svg_attr(out, " cy=\"", y);
-	svg_attr(out, " r=\"", r);
-	svg_attr_s(out, " fill=\"", fill);
-	if (stroke != NULL) {
-		svg_attr_s(out, " stroke=\"", stroke);
-		sbuf_puts(out, " stroke-width=\"2\"");
-	}
-	sbuf_puts(out, "/>\n");
+	char *p = svg_room_for(out, 3, fill, stroke);
+
+	p = svg_num(svg_cpy(p, "<circle cx=\""), x);
+	p = svg_num(svg_cpy(p, "\" cy=\""), y);
+	p = svg_num(svg_cpy(p, "\" r=\""), r);
+	p = svg_cpy(svg_cpy(p, "\" fill=\""), fill);
+	if (stroke != NULL)
+		p = svg_cpy(svg_cpy(svg_cpy(p, "\" stroke=\""), stroke),
+		    "\" stroke-width=\"2");
+	svg_done(out, svg_cpy(p, "\"/>\n"));
 }
 
 /* Text as XML character data: first the one escaping rule (escape.h), so
@@ -132,18 +150,21 @@ void
 svg_text(struct sbuf *out, int x, int y, int size, const char *anchor,
     int bold, const char *text)
 {
+	char *p;
+
 	if (anchor == NULL) { /* bare character data */
 		svg_escape(out, text);
 		return;
 	}
-	svg_attr(out, "<text x=\"", x);
-	svg_attr(out, " y=\"", y);
-	svg_attr(out, " font-size=\"", size);
+	p = svg_room_for(out, 3, anchor, NULL);
+	p = svg_num(svg_cpy(p, "<text x=\""), x);
+	p = svg_num(svg_cpy(p, "\" y=\""), y);
+	p = svg_num(svg_cpy(p, "\" font-size=\""), size);
 	if (strcmp(anchor, "start") != 0)
-		svg_attr_s(out, " text-anchor=\"", anchor);
+		p = svg_cpy(svg_cpy(p, "\" text-anchor=\""), anchor);
 	if (bold)
-		sbuf_puts(out, " font-weight=\"bold\"");
-	sbuf_putc(out, '>');
+		p = svg_cpy(p, "\" font-weight=\"bold");
+	svg_done(out, svg_cpy(p, "\">"));
 	svg_escape(out, text);
 	sbuf_puts(out, "</text>\n");
 }
@@ -188,9 +209,9 @@ svg_coords(struct sbuf *out, int margin, int cell, int files, int ranks,
 	for (int r = 0; r < ranks; r++) {
 		int y = margin + (bottom_up ? ranks - 1 - r : r) * cell +
 		    cell / 2 + 5;
-		char buf[SVG_INT_MAX];
-		const char *num = svg_itoa(buf, r + 1);
+		char num[SVG_INT_MAX];
 
+		*svg_num(num, r + 1) = '\0';
 		svg_text(out, margin / 2, y, 14, "middle", 0, num);
 		svg_text(out, margin + files * cell + margin / 2, y, 14,
 		    "middle", 0, num);
