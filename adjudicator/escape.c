@@ -175,9 +175,18 @@ escape_copy(const char *s, char *out, size_t size)
 	if (size == 0)
 		return;
 	while (i < n) {
-		size_t k = escape_one(p + i, n - i, 0, esc);
-		const char *from = esc[0] != '\0' ? esc : s + i;
-		size_t len = esc[0] != '\0' ? strlen(esc) : k;
+		size_t k, len;
+		const char *from;
+
+		if (escape_plain(p[i], 0)) {
+			if (o + 1 >= size)
+				break;
+			out[o++] = s[i++];
+			continue;
+		}
+		k = escape_one(p + i, n - i, 0, esc);
+		from = esc[0] != '\0' ? esc : s + i;
+		len = esc[0] != '\0' ? strlen(esc) : k;
 		if (o + len >= size)
 			break;
 		memcpy(out + o, from, len);

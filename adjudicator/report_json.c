@@ -21,10 +21,21 @@
 /* A JSON string of s.  The state loader only admits UTF-8, but a game
  * could build a tree from anything: a byte jansson refuses becomes '?'
  * rather than losing the whole report. */
-static json_t *
-jstr(const char *s)
+/* Are the n bytes at s ASCII, hence UTF-8 that jansson need not check
+ * again (json_*_nocheck)? */
+static int
+ascii(const char *s, size_t n)
 {
-	json_t *j = json_string(s);
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+static json_t *
+jstrn(const char *s, size_t n)
+{
+	json_t *j = ascii(s, n) ? json_stringn_nocheck(s, n) : json_string(s);
 
 	if (j == NULL) {
 		char *c = util_strdup(s);
@@ -35,6 +46,12 @@ jstr(const char *s)
 		free(c);
 	}
 	return j;
+}
+
+static json_t *
+jstr(const char *s)
+{
+	return jstrn(s, strlen(s));
 }
 
 /* An integer in its one canonical spelling: -?[1-9][0-9]* or 0. */
@@ -65,7 +82,7 @@ node_to_json(const struct node *n)
 			return json_true();
 		if (!n->quoted && strcmp(n->str, "false") == 0)
 			return json_false();
-		return jstr(n->str);
+		return jstrn(n->str, n->len);
 	case NODE_SEQ:
 		j = json_array();
 		for (size_t i = 0; i < n->n; i++)
@@ -73,9 +90,15 @@ node_to_json(const struct node *n)
 		return j;
 	case NODE_MAP:
 		j = json_object();
-		for (size_t i = 0; i < n->n; i++)
-			json_object_set_new(j, n->keys[i]->str,
-			    node_to_json(n->items[i]));
+		for (size_t i = 0; i < n->n; i++) {
+			const struct node *k = n->keys[i];
+			if (ascii(k->str, k->len))
+				json_object_setn_new_nocheck(j, k->str,
+				    k->len, node_to_json(n->items[i]));
+			else
+				json_object_set_new(j, k->str,
+				    node_to_json(n->items[i]));
+		}
 		return j;
 	}
 	return json_null();
