@@ -92,9 +92,9 @@ verify_bytes(struct verify_run *vr, const char *path, const char *want,
 	char *have;
 	size_t hlen;
 
-	/* The common case, the same bytes, read in a buffer of their size;
+	/* The common case, the same bytes, read with the fewest calls;
 	 * only a difference is read again whole to be shown. */
-	if (fileio_same(path, want, wlen))
+	if (gamedir_same(path, want, wlen))
 		return;
 	if (fileio_read(path, FILEIO_STATE_MAX, &have, &hlen, &e) == -1) {
 		verify_problem_err(vr, &e);
@@ -150,17 +150,18 @@ verify_reports(struct verify_run *vr, const struct state *st,
  * files; which folder each came from goes to from. */
 static void
 verify_folder(struct verify_run *vr, const char *rundir, const char *folder,
-    const struct state *st, struct orders_file **files, const char ***from,
-    size_t *n)
+    int there, const struct state *st, struct orders_file **files,
+    const char ***from, size_t *n)
 {
 	struct gb_err e = { 0 };
 	struct strlist names;
 	char *fdir = gamedir_path(rundir, 0, folder);
 	struct stat sb;
 
-	/* refused/ and kept/ are made only when they hold a file. */
-	if (strcmp(folder, GAMEDIR_ORDERS) != 0 && lstat(fdir, &sb) == -1 &&
-	    errno == ENOENT) {
+	/* refused/ and kept/ are made only when they hold a file; there is
+	 * 0 if the run's listing does not have the folder, -1 if unknown. */
+	if (strcmp(folder, GAMEDIR_ORDERS) != 0 && (there == 0 ||
+	    (there == -1 && lstat(fdir, &sb) == -1 && errno == ENOENT))) {
 		free(fdir);
 		return;
 	}
@@ -267,18 +268,21 @@ verify_places(struct verify_run *vr, const struct state *st,
 	}
 }
 
-/* The entries of a run's directory are all known ones. */
-static void
-verify_entries(struct verify_run *vr, const char *rundir)
+/* The entries of a run's directory are all known ones; they are left in
+ * names (which is empty if the directory cannot be listed: returns -1). */
+static int
+verify_entries(struct verify_run *vr, const char *rundir,
+    struct strlist *names_out)
 {
 	static const char *const known[] = { GAMEDIR_ORDERS, GAMEDIR_REFUSED,
 		GAMEDIR_KEPT, GAMEDIR_NMR, GAMEDIR_STATE, "reports", NULL };
 	struct gb_err e = { 0 };
 	struct strlist names;
 
+	memset(names_out, 0, sizeof *names_out);
 	if (gamedir_list(rundir, 1, &names, &e) == -1) {
 		verify_problem_err(vr, &e);
-		return;
+		return -1;
 	}
 	for (size_t i = 0; i < names.n; i++) {
 		size_t k;
@@ -289,7 +293,21 @@ verify_entries(struct verify_run *vr, const char *rundir)
 			verify_problem(vr, "%s/%s: not part of a run", rundir,
 			    names.v[i]);
 	}
-	strlist_free(&names);
+	*names_out = names;
+	return 0;
+}
+
+/* Is name among the entries listed (listed: the listing worked)?  If not
+ * listed, -1: look. */
+static int
+verify_has(const struct strlist *names, int listed, const char *name)
+{
+	if (!listed)
+		return -1;
+	for (size_t i = 0; i < names->n; i++)
+		if (strcmp(names->v[i], name) == 0)
+			return 1;
+	return 0;
 }
 
 /* Each file the archived state says was applied is archived in
@@ -342,10 +360,13 @@ verify_one(const char *dir, long long run, struct state *st,
 	char *rundir = gamedir_path(dir, run, NULL);
 	char *spath = gamedir_state_path(dir, run), *nmrpath, *bytes, *tmp;
 	char *archived = NULL;
+	struct strlist entries;
 	size_t n = 0, len, alen = 0;
-	int nmr, r = 0;
+	int nmr, r = 0, listed;
 
-	verify_entries(vr, rundir);
+	/* The run's listing also says which of nmr, refused/ and kept/ are
+	 * there, rather than a failing open or lstat of each. */
+	listed = verify_entries(vr, rundir, &entries) == 0;
 	/* The archived state's bytes are kept to be compared with the
 	 * replay's. */
 	if (gamedir_load_bytes(spath, after, after_sha, &archived, &alen,
@@ -358,12 +379,15 @@ verify_one(const char *dir, long long run, struct state *st,
 		    after->has_previous ? after->previous : "none", sha);
 	}
 	nmrpath = gamedir_path(rundir, 0, GAMEDIR_NMR);
-	nmr = fileio_read(nmrpath, 16, &tmp, &len, &e) == 0;
+	nmr = verify_has(&entries, listed, GAMEDIR_NMR) != 0 &&
+	    fileio_read(nmrpath, 16, &tmp, &len, &e) == 0;
 	if (nmr)
 		free(tmp);
 	free(nmrpath);
 	for (size_t k = 0; k < 3; k++)
-		verify_folder(vr, rundir, folders[k], st, &files, &from, &n);
+		verify_folder(vr, rundir, folders[k], verify_has(&entries,
+		    listed, folders[k]), st, &files, &from, &n);
+	strlist_free(&entries);
 	if (n > 0)
 		orders_sort(files, n);
 	/* orders_sort moved the files: find each one's folder again. */

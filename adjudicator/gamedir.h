@@ -62,6 +62,10 @@ int gamedir_load_bytes(const char *path, struct state *st, char *sha,
 
 /* fileio_read (at most cap bytes, NUL-terminated), with a buffer the
  * size of the file rather than of cap. */
+/* Is the file at path exactly the len bytes at data?  0 if not, or if it
+ * cannot be read. */
+int gamedir_same(const char *path, const char *data, size_t len);
+
 #define GAMEDIR_READ_ROOM 4096u
 int gamedir_read(const char *path, size_t cap, char **buf, size_t *len,
     struct gb_err *e);
