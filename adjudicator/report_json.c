@@ -4,6 +4,7 @@
  * printed exactly, no floating point, and every non-ASCII character is
  * escaped (\uXXXX) so the document is plain ASCII whatever a name or log
  * line holds. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,18 +123,93 @@ dump_add(const char *buf, size_t size, void *data)
 	return 0;
 }
 
+/* The document root, ending in a newline; root is left as it is. */
 static char *
-dump(json_t *root, size_t *len)
+dump_keep(const json_t *root, size_t *len)
 {
 	struct sbuf b;
 
 	sbuf_init(&b);
 	if (json_dump_callback(root, dump_add, &b, JSON_FLAGS) != 0)
 		abort(); /* only a bug: allocation failure exits in util */
-	json_decref(root);
 	sbuf_putc(&b, '\n');
 	*len = b.len;
 	return sbuf_take(&b);
+}
+
+/* The same, then root freed. */
+static char *
+dump(json_t *root, size_t *len)
+{
+	char *s = dump_keep(root, len);
+
+	json_decref(root);
+	return s;
+}
+
+/* ---- the arena of a report's tree ----------------------------------
+ * A report is thousands of small jansson values (every object, its hash
+ * table, every key and string) made, dumped once and freed.  While one
+ * is built, jansson allocates from this arena (json_set_alloc_funcs): a
+ * pointer bumped in a block kept from one report to the next, freeing
+ * nothing; when the document is dumped the whole tree goes at once
+ * (report_arena_end) instead of value by value.  Nothing made in the
+ * arena may outlive report_arena_end: only report_json uses it, and
+ * returns the bytes. */
+struct arena_block {
+	struct arena_block *next;
+	size_t size, used;
+	max_align_t data[]; /* size bytes */
+};
+
+static struct arena_block *arena;
+
+#define ARENA_BLOCK (256u << 10)
+
+static void *
+arena_malloc(size_t n)
+{
+	struct arena_block *b = arena;
+	size_t a = sizeof(max_align_t);
+
+	n = (n + a - 1) / a * a;
+	if (b == NULL || b->size - b->used < n) {
+		size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+
+		b = util_malloc(sizeof *b + size);
+		b->size = size;
+		b->used = 0;
+		b->next = arena;
+		arena = b;
+	}
+	b->used += n;
+	return (char *)b->data + b->used - n;
+}
+
+static void
+arena_free(void *p)
+{
+	(void)p; /* everything goes at report_arena_end */
+}
+
+static void
+report_arena_begin(void)
+{
+	json_set_alloc_funcs(arena_malloc, arena_free);
+}
+
+/* Back to util_malloc; every block but one freed, that one emptied. */
+static void
+report_arena_end(void)
+{
+	while (arena != NULL && arena->next != NULL) {
+		struct arena_block *b = arena;
+		arena = b->next;
+		free(b);
+	}
+	if (arena != NULL)
+		arena->used = 0;
+	json_set_alloc_funcs(util_malloc, free);
 }
 
 /* jansson allocates through util, so running out of memory exits as
@@ -283,9 +359,10 @@ report_json(const struct state *st, const char *state_hex, int player,
 {
 	struct node *view;
 	json_t *root, *mine, *next;
+	char *out;
 
-	json_alloc();
 	view = st->game->view_data(st->g, &st->pl, player);
+	report_arena_begin();
 	next = json_next(st, player, &mine);
 
 	root = json_pack("{s:s,s:o,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:o,s:o}",
@@ -303,10 +380,14 @@ report_json(const struct state *st, const char *state_hex, int player,
 	    "orders", mine);
 	json_object_set_new(root, "evidence", json_evidence(st, state_hex,
 	    player));
-	node_free(view);
 	if (root == NULL) /* only a bug: a NULL value or a bad format */
 		abort();
-	return dump(root, len);
+	/* The tree is the arena's: dropped with it, not freed value by
+	 * value. */
+	out = dump_keep(root, len);
+	report_arena_end();
+	node_free(view);
+	return out;
 }
 
 char *

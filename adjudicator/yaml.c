@@ -589,8 +589,12 @@ write_quoted(const struct node *n, struct sbuf *out)
 static void
 indent(struct sbuf *out, int n)
 {
-	while (n-- > 0)
-		sbuf_putc(out, ' ');
+	static const char spaces[] = "                                ";
+
+	for (; n > (int)sizeof spaces - 1; n -= (int)sizeof spaces - 1)
+		sbuf_add(out, spaces, sizeof spaces - 1);
+	if (n > 0)
+		sbuf_add(out, spaces, (size_t)n);
 }
 
 /* A literal block's lines, each indented by ind; empty lines stay
@@ -676,6 +680,15 @@ write_entries(const struct node *n, int ind, int inline_first,
 				write_entries(v, ind + 2, 1, out);
 			} else
 				write_value(v, ind, 0, out);
+			continue;
+		}
+		/* A plain key (the common case) is short enough for a
+		 * simple key, and written as it is. */
+		if (n->keys[i]->len <= SIMPLE_KEY_MAX &&
+		    can_be_plain(n->keys[i])) {
+			sbuf_add(out, n->keys[i]->str, n->keys[i]->len);
+			sbuf_putc(out, ':');
+			write_value(v, ind, 0, out);
 			continue;
 		}
 		sbuf_init(&key);
