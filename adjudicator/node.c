@@ -136,16 +136,27 @@ node_map(void)
 	return node_new(NODE_MAP);
 }
 
-/* Room for one more entry (and its key, in a map). */
+/* Room for one more entry (and its key, in a map).  A map's keys share
+ * one allocation with its items: keys = items + cap. */
 static void
 node_grow(struct node *n)
 {
+	size_t cap, per = n->kind == NODE_MAP ? 2 : 1;
+	struct node **v;
+
 	if (n->n < n->cap)
 		return;
-	n->cap = n->cap ? n->cap * 2 : 4;
-	n->items = util_reallocarray(n->items, n->cap, sizeof *n->items);
-	if (n->kind == NODE_MAP)
-		n->keys = util_reallocarray(n->keys, n->cap, sizeof *n->keys);
+	cap = n->cap ? n->cap * 2 : 4;
+	v = util_reallocarray(NULL, cap * per, sizeof *v);
+	if (n->n > 0) {
+		memcpy(v, n->items, n->n * sizeof *v);
+		if (per == 2)
+			memcpy(v + cap, n->keys, n->n * sizeof *v);
+	}
+	free(n->items);
+	n->items = v;
+	n->keys = per == 2 ? v + cap : NULL;
+	n->cap = cap;
 }
 
 struct node *
@@ -187,8 +198,7 @@ node_free(struct node *n)
 			node_free(n->keys[i]);
 		node_free(n->items[i]);
 	}
-	free(n->keys);
-	free(n->items);
+	free(n->items); /* and the keys, in the same block */
 	if (n->str != (char *)(n + 1)) /* not node_scalarn's */
 		free(n->str);
 	free(n);

@@ -19,7 +19,8 @@ struct node {
 	char *str;   /* SCALAR: the value, NUL-terminated, never has a NUL */
 	size_t len;  /* SCALAR: strlen(str) */
 	int quoted;  /* SCALAR: written quoted or as a block in the file */
-	struct node **keys;  /* MAP: key scalars, in file or insertion order */
+	struct node **keys;  /* MAP: key scalars, in file or insertion order
+	                      * (in items' allocation: items + cap) */
 	struct node **items; /* SEQ: items; MAP: the value of keys[i] */
 	size_t n;
 	size_t cap;
