@@ -119,10 +119,13 @@ verify_reports(struct verify_run *vr, const struct state *st,
 		free(rdir);
 		return;
 	}
-	for (int p = -1; p < st->nplayers; p++)
+	for (int p = -1; p < st->nplayers; p++) {
+		char *want[REPORT_KINDS];
+		size_t len[REPORT_KINDS];
+
+		report_make_all(st, state_hex, p, want, len);
 		for (int k = 0; k < REPORT_KINDS; k++) {
-			char rel[64], *path, *want;
-			size_t len;
+			char rel[64], *path;
 
 			snprintf(rel, sizeof rel, "%s.%s",
 			    p < 0 ? "public" : st->names[p], report_kinds[k]);
@@ -133,11 +136,11 @@ verify_reports(struct verify_run *vr, const struct state *st,
 					names.v[i] = NULL;
 				}
 			path = gamedir_path(rdir, 0, rel);
-			want = report_make(st, state_hex, p, k, &len);
-			verify_bytes(vr, path, want, len, "report");
-			free(want);
+			verify_bytes(vr, path, want[k], len[k], "report");
+			free(want[k]);
 			free(path);
 		}
+	}
 	for (size_t i = 0; i < names.n; i++)
 		if (names.v[i] != NULL)
 			verify_problem(vr, "%s/%s: not a report of this game",

@@ -213,8 +213,8 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
     const char *statename, struct gb_err *e)
 {
 	char hex[COMMIT_HEX + 1];
-	char *bytes, *state;
-	size_t len, slen;
+	char *state;
+	size_t slen;
 	int r;
 
 	if (fileio_stage_mkdir(s, "reports", e) == -1)
@@ -224,15 +224,20 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 	crypto_sha256_hex(state, slen, hex);
 	r = 0;
 	for (int p = -1; p < st->nplayers && r == 0; p++) {
-		for (int k = 0; k < REPORT_KINDS && r == 0; k++) {
+		char *bytes[REPORT_KINDS];
+		size_t len[REPORT_KINDS];
+
+		report_make_all(st, hex, p, bytes, len);
+		for (int k = 0; k < REPORT_KINDS; k++) {
 			char rel[64];
 
 			snprintf(rel, sizeof rel, "reports/%s.%s",
 			    p < 0 ? "public" : st->names[p],
 			    report_kinds[k]);
-			bytes = report_make(st, hex, p, k, &len);
-			r = fileio_stage_write(s, rel, bytes, len, e);
-			free(bytes);
+			if (r == 0)
+				r = fileio_stage_write(s, rel, bytes[k],
+				    len[k], e);
+			free(bytes[k]);
 		}
 	}
 	if (r == 0)

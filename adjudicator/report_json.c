@@ -115,7 +115,12 @@ dump_add(const char *buf, size_t size, void *data)
 	/* Most pieces are a few bytes and fit: copied here, sbuf_add only
 	 * to grow. */
 	if (b->cap - b->len > size) {
-		memcpy(b->p + b->len, buf, size);
+		char *p = b->p + b->len;
+		/* Most are one byte: a quote, a comma, a newline. */
+		if (size == 1)
+			*p = *buf;
+		else
+			memcpy(p, buf, size);
 		b->len += size;
 		b->p[b->len] = '\0';
 	} else
@@ -276,7 +281,8 @@ json_players(const struct state *st)
 /* The decision player owes now: its name, the orders that may come
  * first, and the template to fill in. */
 static json_t *
-json_orders(const struct state *st, int player, const struct owed *o)
+json_orders(const struct state *st, int player, const struct owed *o,
+    const char *made)
 {
 	struct strlist legal = { 0 };
 	struct sbuf tmpl;
@@ -287,15 +293,18 @@ json_orders(const struct state *st, int player, const struct owed *o)
 		json_array_append_new(l, jstr(legal.v[i]));
 	strlist_free(&legal);
 	sbuf_init(&tmpl);
-	report_template(st, player, &tmpl);
+	if (made == NULL)
+		report_template(st, player, &tmpl);
 	j = json_pack("{s:o,s:o,s:o,s:o}", "decision", jstr(o->decision),
-	    "what", jstr(o->what), "legal", l, "template", jstr(tmpl.p));
+	    "what", jstr(o->what), "legal", l, "template", jstr(made != NULL ?
+	    made : tmpl.p));
 	sbuf_free(&tmpl);
 	return j;
 }
 
 static json_t *
-json_next(const struct state *st, int player, json_t **mine)
+json_next(const struct state *st, int player, const char *tmpl,
+    json_t **mine)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
 	struct outcome oc = st->game->outcome(st->g);
@@ -321,7 +330,7 @@ json_next(const struct state *st, int player, json_t **mine)
 		    jstr(owed[i].decision), "what", jstr(owed[i].what)));
 		if (owed[i].player == player) {
 			json_decref(*mine);
-			*mine = json_orders(st, player, &owed[i]);
+			*mine = json_orders(st, player, &owed[i], tmpl);
 		}
 	}
 	json_object_set_new(next, "owed", ow);
@@ -357,13 +366,20 @@ char *
 report_json(const struct state *st, const char *state_hex, int player,
     size_t *len)
 {
+	return report_json_tmpl(st, state_hex, player, NULL, len);
+}
+
+char *
+report_json_tmpl(const struct state *st, const char *state_hex, int player,
+    const char *tmpl, size_t *len)
+{
 	struct node *view;
 	json_t *root, *mine, *next;
 	char *out;
 
 	view = st->game->view_data(st->g, &st->pl, player);
 	report_arena_begin();
-	next = json_next(st, player, &mine);
+	next = json_next(st, player, tmpl, &mine);
 
 	root = json_pack("{s:s,s:o,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:o,s:o}",
 	    "format", REPORT_JSON_FORMAT,
@@ -404,7 +420,7 @@ report_json_status(const struct state *st, size_t *len)
 	    "id", jstr(st->id),
 	    "turn", (json_int_t)st->turn,
 	    "players", json_players(st),
-	    "next", json_next(st, -1, &mine));
+	    "next", json_next(st, -1, NULL, &mine));
 	json_decref(mine);
 	if (root == NULL) /* only a bug */
 		abort();
@@ -629,7 +645,7 @@ report_json_run(const struct state *st, const struct report_json_run *r,
 	    "turn", (json_int_t)st->turn,
 	    "files", files,
 	    "defaults", json_defaults(st, r->result),
-	    "next", json_next(st, -1, &mine),
+	    "next", json_next(st, -1, NULL, &mine),
 	    "written", r->dir != NULL ? json_written(st, r->dir) :
 	    json_null());
 	json_decref(mine);
