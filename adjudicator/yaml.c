@@ -469,7 +469,8 @@ can_be_plain(const struct node *n)
 	/* "..." alone at the start of a line ends a document. */
 	if (strcmp(n->str, "...") == 0)
 		return 0;
-	for (i = 0; special_words[i] != NULL; i++)
+	/* The special words are at most 5 letters. */
+	for (i = 0; n->len <= 5 && special_words[i] != NULL; i++)
 		if (ascii_caseeq(n->str, special_words[i]))
 			return 0;
 	return 1;
@@ -557,6 +558,15 @@ write_quoted(const struct node *n, struct sbuf *out)
 
 	sbuf_putc(out, '"');
 	for (i = 0; i < n->len; i += k) {
+		/* A run of printable ASCII but '"' and '\\' is written as
+		 * it is, in one piece. */
+		for (k = 0; i + k < n->len && s[i + k] >= 0x20 &&
+		    s[i + k] < 0x7f && s[i + k] != '"' && s[i + k] != '\\'; k++)
+			;
+		if (k > 0) {
+			sbuf_add(out, (const char *)s + i, k);
+			continue;
+		}
 		if ((k = utf8_char(s + i, n->len - i, &c)) == 0) {
 			/* Not UTF-8: a YAML file cannot hold this byte;
 			 * write it as the character of the same number. */
