@@ -65,26 +65,42 @@ verify_seed_commitment(const struct state *before, const struct state *st,
 		    path, now, was);
 }
 
-/* Compare bytes with the file at path; a problem names the first line
- * that differs. */
+/* Compare bytes with have, the bytes of the file at path: 1 if the same,
+ * else 0 and a problem names the first line that differs. */
+static int
+verify_same(struct verify_run *vr, const char *path, const char *have,
+    size_t hlen, const char *want, size_t wlen, const char *what)
+{
+	size_t i, line = 1;
+
+	if (hlen == wlen && memcmp(have, want, hlen) == 0)
+		return 1;
+	for (i = 0; i < hlen && i < wlen && have[i] == want[i]; i++)
+		if (have[i] == '\n')
+			line++;
+	verify_problem(vr, "%s:%zu: differs from the %s the replay makes",
+	    path, line, what);
+	return 0;
+}
+
+/* Compare bytes with the file at path. */
 static void
 verify_bytes(struct verify_run *vr, const char *path, const char *want,
     size_t wlen, const char *what)
 {
 	struct gb_err e = { 0 };
 	char *have;
-	size_t hlen, i, line = 1;
+	size_t hlen;
 
+	/* The common case, the same bytes, read with the fewest calls;
+	 * only a difference is read again whole to be shown. */
+	if (gamedir_same(path, want, wlen))
+		return;
 	if (fileio_read(path, FILEIO_STATE_MAX, &have, &hlen, &e) == -1) {
 		verify_problem_err(vr, &e);
 		return;
 	}
-	for (i = 0; i < hlen && i < wlen && have[i] == want[i]; i++)
-		if (have[i] == '\n')
-			line++;
-	if (hlen != wlen || i < hlen)
-		verify_problem(vr, "%s:%zu: differs from the %s the replay "
-		    "makes", path, line, what);
+	verify_same(vr, path, have, hlen, want, wlen, what);
 	free(have);
 }
 
@@ -103,10 +119,13 @@ verify_reports(struct verify_run *vr, const struct state *st,
 		free(rdir);
 		return;
 	}
-	for (int p = -1; p < st->nplayers; p++)
+	for (int p = -1; p < st->nplayers; p++) {
+		char *want[REPORT_KINDS];
+		size_t len[REPORT_KINDS];
+
+		report_make_all(st, state_hex, p, want, len);
 		for (int k = 0; k < REPORT_KINDS; k++) {
-			char rel[64], *path, *want;
-			size_t len;
+			char rel[64], *path;
 
 			snprintf(rel, sizeof rel, "%s.%s",
 			    p < 0 ? "public" : st->names[p], report_kinds[k]);
@@ -117,11 +136,11 @@ verify_reports(struct verify_run *vr, const struct state *st,
 					names.v[i] = NULL;
 				}
 			path = gamedir_path(rdir, 0, rel);
-			want = report_make(st, state_hex, p, k, &len);
-			verify_bytes(vr, path, want, len, "report");
-			free(want);
+			verify_bytes(vr, path, want[k], len[k], "report");
+			free(want[k]);
 			free(path);
 		}
+	}
 	for (size_t i = 0; i < names.n; i++)
 		if (names.v[i] != NULL)
 			verify_problem(vr, "%s/%s: not a report of this game",
@@ -134,17 +153,18 @@ verify_reports(struct verify_run *vr, const struct state *st,
  * files; which folder each came from goes to from. */
 static void
 verify_folder(struct verify_run *vr, const char *rundir, const char *folder,
-    const struct state *st, struct orders_file **files, const char ***from,
-    size_t *n)
+    int there, const struct state *st, struct orders_file **files,
+    const char ***from, size_t *n)
 {
 	struct gb_err e = { 0 };
 	struct strlist names;
 	char *fdir = gamedir_path(rundir, 0, folder);
 	struct stat sb;
 
-	/* refused/ and kept/ are made only when they hold a file. */
-	if (strcmp(folder, GAMEDIR_ORDERS) != 0 && lstat(fdir, &sb) == -1 &&
-	    errno == ENOENT) {
+	/* refused/ and kept/ are made only when they hold a file; there is
+	 * 0 if the run's listing does not have the folder, -1 if unknown. */
+	if (strcmp(folder, GAMEDIR_ORDERS) != 0 && (there == 0 ||
+	    (there == -1 && lstat(fdir, &sb) == -1 && errno == ENOENT))) {
 		free(fdir);
 		return;
 	}
@@ -183,7 +203,8 @@ verify_folder(struct verify_run *vr, const char *rundir, const char *folder,
 		path = gamedir_path(fdir, 0, name);
 		sigpath = util_malloc(strlen(path) + 5);
 		sprintf(sigpath, "%s.sig", path);
-		if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &e) == -1 ||
+		if (gamedir_read(path, FILEIO_ORDERS_MAX, &buf, &len,
+		    &e) == -1 ||
 		    fileio_read(sigpath, FILEIO_SIG_MAX, &sig, &siglen,
 		    &e) == -1) {
 			verify_problem_err(vr, &e);
@@ -250,18 +271,21 @@ verify_places(struct verify_run *vr, const struct state *st,
 	}
 }
 
-/* The entries of a run's directory are all known ones. */
-static void
-verify_entries(struct verify_run *vr, const char *rundir)
+/* The entries of a run's directory are all known ones; they are left in
+ * names (which is empty if the directory cannot be listed: returns -1). */
+static int
+verify_entries(struct verify_run *vr, const char *rundir,
+    struct strlist *names_out)
 {
 	static const char *const known[] = { GAMEDIR_ORDERS, GAMEDIR_REFUSED,
 		GAMEDIR_KEPT, GAMEDIR_NMR, GAMEDIR_STATE, "reports", NULL };
 	struct gb_err e = { 0 };
 	struct strlist names;
 
+	memset(names_out, 0, sizeof *names_out);
 	if (gamedir_list(rundir, 1, &names, &e) == -1) {
 		verify_problem_err(vr, &e);
-		return;
+		return -1;
 	}
 	for (size_t i = 0; i < names.n; i++) {
 		size_t k;
@@ -272,7 +296,21 @@ verify_entries(struct verify_run *vr, const char *rundir)
 			verify_problem(vr, "%s/%s: not part of a run", rundir,
 			    names.v[i]);
 	}
-	strlist_free(&names);
+	*names_out = names;
+	return 0;
+}
+
+/* Is name among the entries listed (listed: the listing worked)?  If not
+ * listed, -1: look. */
+static int
+verify_has(const struct strlist *names, int listed, const char *name)
+{
+	if (!listed)
+		return -1;
+	for (size_t i = 0; i < names->n; i++)
+		if (strcmp(names->v[i], name) == 0)
+			return 1;
+	return 0;
 }
 
 /* Each file the archived state says was applied is archived in
@@ -324,11 +362,18 @@ verify_one(const char *dir, long long run, struct state *st,
 	struct sbuf msgs;
 	char *rundir = gamedir_path(dir, run, NULL);
 	char *spath = gamedir_state_path(dir, run), *nmrpath, *bytes, *tmp;
-	size_t n = 0, len;
-	int nmr, r = 0;
+	char *archived = NULL;
+	struct strlist entries;
+	size_t n = 0, len, alen = 0;
+	int nmr, r = 0, listed;
 
-	verify_entries(vr, rundir);
-	if (gamedir_load(spath, after, after_sha, &e) == -1) {
+	/* The run's listing also says which of nmr, refused/ and kept/ are
+	 * there, rather than a failing open or lstat of each. */
+	listed = verify_entries(vr, rundir, &entries) == 0;
+	/* The archived state's bytes are kept to be compared with the
+	 * replay's. */
+	if (gamedir_load_bytes(spath, after, after_sha, &archived, &alen,
+	    &e) == -1) {
 		verify_problem_err(vr, &e);
 		r = -1;
 	} else if (!after->has_previous || strcmp(after->previous, sha) != 0) {
@@ -337,12 +382,15 @@ verify_one(const char *dir, long long run, struct state *st,
 		    after->has_previous ? after->previous : "none", sha);
 	}
 	nmrpath = gamedir_path(rundir, 0, GAMEDIR_NMR);
-	nmr = fileio_read(nmrpath, 16, &tmp, &len, &e) == 0;
+	nmr = verify_has(&entries, listed, GAMEDIR_NMR) != 0 &&
+	    fileio_read(nmrpath, 16, &tmp, &len, &e) == 0;
 	if (nmr)
 		free(tmp);
 	free(nmrpath);
 	for (size_t k = 0; k < 3; k++)
-		verify_folder(vr, rundir, folders[k], st, &files, &from, &n);
+		verify_folder(vr, rundir, folders[k], verify_has(&entries,
+		    listed, folders[k]), st, &files, &from, &n);
+	strlist_free(&entries);
 	if (n > 0)
 		orders_sort(files, n);
 	/* orders_sort moved the files: find each one's folder again. */
@@ -368,13 +416,21 @@ verify_one(const char *dir, long long run, struct state *st,
 		char hex[COMMIT_HEX + 1];
 
 		bytes = state_write(st, &len);
-		verify_bytes(vr, spath, bytes, len, "state");
-		crypto_sha256_hex(bytes, len, hex);
+		/* The same bytes as the archived state's: the same hash. */
+		if (archived != NULL && verify_same(vr, spath, archived, alen,
+		    bytes, len, "state"))
+			memcpy(hex, after_sha, sizeof hex);
+		else {
+			if (archived == NULL)
+				verify_bytes(vr, spath, bytes, len, "state");
+			crypto_sha256_hex(bytes, len, hex);
+		}
 		free(bytes);
 		verify_reports(vr, st, hex, rundir);
 		verify_places(vr, st, files, from, n);
 	}
 	sbuf_free(&msgs);
+	free(archived);
 	for (size_t i = 0; i < n; i++)
 		orders_free(&files[i]);
 	free(files);

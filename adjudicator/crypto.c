@@ -47,11 +47,17 @@ crypto_init(void)
 void
 crypto_sha256(const void *data, size_t n, uint8_t out[CRYPTO_SHA256_BYTES])
 {
+	/* Fetched once: EVP_sha256() is looked up in the providers again at
+	 * every digest, which costs more than hashing a few hundred bytes. */
+	static EVP_MD *sha256;
 	unsigned int len = 0;
 
+	if (sha256 == NULL && (sha256 = EVP_MD_fetch(NULL, "SHA256",
+	    NULL)) == NULL)
+		crypto_nomem();
 	if (data == NULL)
 		data = "";
-	if (EVP_Digest(data, n, out, &len, EVP_sha256(), NULL) != 1 ||
+	if (EVP_Digest(data, n, out, &len, sha256, NULL) != 1 ||
 	    len != CRYPTO_SHA256_BYTES)
 		crypto_nomem();
 }

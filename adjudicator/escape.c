@@ -90,6 +90,14 @@ escape_utf8(const unsigned char *s, size_t n, unsigned long *cp)
 	return k;
 }
 
+/* A byte that passes as it is, and alone, whatever follows it: printable
+ * ASCII, and a newline with ESCAPE_LINES. */
+static inline int
+escape_plain(unsigned char c, int flags)
+{
+	return (c >= 0x20 && c < 0x7f) || (c == '\n' && (flags & ESCAPE_LINES));
+}
+
 /* The escape for the character at s (n bytes left): written to esc,
  * returns the bytes consumed; esc is "" when the character passes. */
 static size_t
@@ -131,7 +139,14 @@ escape_add(struct sbuf *out, const char *s, size_t n, int flags)
 	char esc[ESCAPE_ONE_MAX];
 
 	while (i < n) {
-		size_t k = escape_one(p + i, n - i, flags, esc);
+		size_t k;
+		/* Printable ASCII passes (escape_one would say so): the
+		 * common case without decoding. */
+		if (escape_plain(p[i], flags)) {
+			i++;
+			continue;
+		}
+		k = escape_one(p + i, n - i, flags, esc);
 		if (esc[0] == '\0') {
 			i += k;
 			continue;
@@ -160,9 +175,18 @@ escape_copy(const char *s, char *out, size_t size)
 	if (size == 0)
 		return;
 	while (i < n) {
-		size_t k = escape_one(p + i, n - i, 0, esc);
-		const char *from = esc[0] != '\0' ? esc : s + i;
-		size_t len = esc[0] != '\0' ? strlen(esc) : k;
+		size_t k, len;
+		const char *from;
+
+		if (escape_plain(p[i], 0)) {
+			if (o + 1 >= size)
+				break;
+			out[o++] = s[i++];
+			continue;
+		}
+		k = escape_one(p + i, n - i, 0, esc);
+		from = esc[0] != '\0' ? esc : s + i;
+		len = esc[0] != '\0' ? strlen(esc) : k;
 		if (o + len >= size)
 			break;
 		memcpy(out + o, from, len);
@@ -180,6 +204,10 @@ escape_needed(const char *s, int flags)
 	char esc[ESCAPE_ONE_MAX];
 
 	while (i < n) {
+		if (escape_plain(p[i], flags)) {
+			i++;
+			continue;
+		}
 		i += escape_one(p + i, n - i, flags, esc);
 		if (esc[0] != '\0')
 			return 1;

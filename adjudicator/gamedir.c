@@ -1,9 +1,12 @@
 /* gamedir.c - the game directory's layout (gamedir.h, formats/archive.md). */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "adjudicate.h"
 #include "crypto.h"
@@ -124,19 +127,85 @@ gamedir_runs(const char *dir, long long *n, struct gb_err *e)
 }
 
 int
-gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
+gamedir_read(const char *path, size_t cap, char **buf, size_t *len,
+    struct gb_err *e)
+{
+	struct stat sb;
+
+	/* fileio_read takes a buffer of cap bytes: 16 MB for a state, and
+	 * malloc gives such a block back to the system (or sweeps its free
+	 * lists) when it is freed, each time.  A buffer the file's size
+	 * (and some room: it may be growing) costs nothing of that; only if
+	 * that fails is the file read again with the real cap, so that every
+	 * message is fileio_read's. */
+	if (cap > GAMEDIR_READ_ROOM && stat(path, &sb) == 0 &&
+	    S_ISREG(sb.st_mode) &&
+	    (unsigned long long)sb.st_size < cap - GAMEDIR_READ_ROOM &&
+	    fileio_read(path, (size_t)sb.st_size + GAMEDIR_READ_ROOM, buf,
+	    len, e) == 0)
+		return 0;
+	return fileio_read(path, cap, buf, len, e);
+}
+
+int
+gamedir_same(const char *path, const char *data, size_t len)
+{
+	char small[32768], *buf;
+	size_t n = 0;
+	int fd, same;
+
+	/* Opened as fileio_read opens (a FIFO does not block, and reads as
+	 * empty); at most len + 1 bytes read, so that a longer file, or a
+	 * device, differs without being read whole.  No fstat: whatever is
+	 * not exactly these bytes differs, and the caller reads it again
+	 * with fileio_read to say why. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)) ==
+	    -1)
+		return 0;
+	buf = len < sizeof small ? small : util_malloc(len + 1);
+	for (;;) {
+		ssize_t r = read(fd, buf + n, len + 1 - n);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if ((n += (size_t)r) > len)
+			break;
+	}
+	close(fd);
+	same = n == len && memcmp(buf, data, len) == 0;
+	if (buf != small)
+		free(buf);
+	return same;
+}
+
+int
+gamedir_load_bytes(const char *path, struct state *st, char *sha,
+    char **bytes, size_t *blen, struct gb_err *e)
 {
 	char *buf;
 	size_t len;
 	int r;
 
-	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
+	if (bytes != NULL)
+		*bytes = NULL;
+	if (gamedir_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
 		return -1;
 	if (sha != NULL)
 		crypto_sha256_hex(buf, len, sha);
 	r = state_parse(st, buf, len, path, e);
-	free(buf);
+	if (r == 0 && bytes != NULL) {
+		*bytes = buf;
+		*blen = len;
+	} else
+		free(buf);
 	return r;
+}
+
+int
+gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
+{
+	return gamedir_load_bytes(path, st, sha, NULL, NULL, e);
 }
 
 int
@@ -144,8 +213,8 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
     const char *statename, struct gb_err *e)
 {
 	char hex[COMMIT_HEX + 1];
-	char *bytes, *state;
-	size_t len, slen;
+	char *state;
+	size_t slen;
 	int r;
 
 	if (fileio_stage_mkdir(s, "reports", e) == -1)
@@ -155,15 +224,20 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 	crypto_sha256_hex(state, slen, hex);
 	r = 0;
 	for (int p = -1; p < st->nplayers && r == 0; p++) {
-		for (int k = 0; k < REPORT_KINDS && r == 0; k++) {
+		char *bytes[REPORT_KINDS];
+		size_t len[REPORT_KINDS];
+
+		report_make_all(st, hex, p, bytes, len);
+		for (int k = 0; k < REPORT_KINDS; k++) {
 			char rel[64];
 
 			snprintf(rel, sizeof rel, "reports/%s.%s",
 			    p < 0 ? "public" : st->names[p],
 			    report_kinds[k]);
-			bytes = report_make(st, hex, p, k, &len);
-			r = fileio_stage_write(s, rel, bytes, len, e);
-			free(bytes);
+			if (r == 0)
+				r = fileio_stage_write(s, rel, bytes[k],
+				    len[k], e);
+			free(bytes[k]);
 		}
 	}
 	if (r == 0)

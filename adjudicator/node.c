@@ -56,20 +56,31 @@ node_new(enum node_kind kind)
 	return n;
 }
 
+/* A scalar and its string in one allocation: trees are built and freed
+ * by the thousand (every state read, every report's view). */
+struct node *
+node_scalarn(const char *s, size_t len)
+{
+	struct node *n = util_calloc(1, sizeof *n + len + 1);
+
+	n->kind = NODE_SCALAR;
+	n->str = (char *)(n + 1);
+	memcpy(n->str, s, len);
+	n->str[len] = '\0';
+	n->len = len;
+	return n;
+}
+
 struct node *
 node_scalar(const char *s)
 {
-	struct node *n = node_new(NODE_SCALAR);
-
-	n->str = util_strdup(s);
-	n->len = strlen(s);
-	return n;
+	return node_scalarn(s, strlen(s));
 }
 
 struct node *
 node_scalarf(const char *fmt, ...)
 {
-	struct node *n = node_new(NODE_SCALAR);
+	struct node *n;
 	struct sbuf b;
 	va_list ap;
 
@@ -77,15 +88,25 @@ node_scalarf(const char *fmt, ...)
 	va_start(ap, fmt);
 	sbuf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	n->str = sbuf_take(&b);
-	n->len = strlen(n->str);
+	n = node_scalarn(b.p != NULL ? b.p : "", b.len);
+	sbuf_free(&b);
 	return n;
 }
 
 struct node *
 node_int(long long v)
 {
-	return node_scalarf("%lld", v);
+	/* "%lld" without printf. */
+	char buf[24], *p = buf + sizeof buf;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v :
+	    (unsigned long long)v;
+
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--p = '-';
+	return node_scalarn(p, (size_t)(buf + sizeof buf - p));
 }
 
 struct node *
@@ -115,16 +136,27 @@ node_map(void)
 	return node_new(NODE_MAP);
 }
 
-/* Room for one more entry (and its key, in a map). */
+/* Room for one more entry (and its key, in a map).  A map's keys share
+ * one allocation with its items: keys = items + cap. */
 static void
 node_grow(struct node *n)
 {
+	size_t cap, per = n->kind == NODE_MAP ? 2 : 1;
+	struct node **v;
+
 	if (n->n < n->cap)
 		return;
-	n->cap = n->cap ? n->cap * 2 : 4;
-	n->items = util_reallocarray(n->items, n->cap, sizeof *n->items);
-	if (n->kind == NODE_MAP)
-		n->keys = util_reallocarray(n->keys, n->cap, sizeof *n->keys);
+	cap = n->cap ? n->cap * 2 : 4;
+	v = util_reallocarray(NULL, cap * per, sizeof *v);
+	if (n->n > 0) {
+		memcpy(v, n->items, n->n * sizeof *v);
+		if (per == 2)
+			memcpy(v + cap, n->keys, n->n * sizeof *v);
+	}
+	free(n->items);
+	n->items = v;
+	n->keys = per == 2 ? v + cap : NULL;
+	n->cap = cap;
 }
 
 struct node *
@@ -140,8 +172,15 @@ struct node *
 node_set(struct node *map, const char *key, struct node *value)
 {
 	assert(map->kind == NODE_MAP);
+	return node_put(map, node_scalar(key), value);
+}
+
+struct node *
+node_put(struct node *map, struct node *key, struct node *value)
+{
+	assert(map->kind == NODE_MAP && key->kind == NODE_SCALAR);
 	node_grow(map);
-	map->keys[map->n] = node_scalar(key);
+	map->keys[map->n] = key;
 	map->items[map->n] = value;
 	map->n++;
 	return value;
@@ -159,9 +198,9 @@ node_free(struct node *n)
 			node_free(n->keys[i]);
 		node_free(n->items[i]);
 	}
-	free(n->keys);
-	free(n->items);
-	free(n->str);
+	free(n->items); /* and the keys, in the same block */
+	if (n->str != (char *)(n + 1)) /* not node_scalarn's */
+		free(n->str);
 	free(n);
 }
 

@@ -19,7 +19,8 @@ struct node {
 	char *str;   /* SCALAR: the value, NUL-terminated, never has a NUL */
 	size_t len;  /* SCALAR: strlen(str) */
 	int quoted;  /* SCALAR: written quoted or as a block in the file */
-	struct node **keys;  /* MAP: key scalars, in file or insertion order */
+	struct node **keys;  /* MAP: key scalars, in file or insertion order
+	                      * (in items' allocation: items + cap) */
 	struct node **items; /* SEQ: items; MAP: the value of keys[i] */
 	size_t n;
 	size_t cap;
@@ -28,6 +29,8 @@ struct node {
 /* Building.  All return a new node owned by the caller (or by the
  * container it is added to). */
 struct node *node_scalar(const char *s);
+/* The len bytes at s (no NUL among them). */
+struct node *node_scalarn(const char *s, size_t len);
 struct node *node_scalarf(const char *fmt, ...) GB_PRINTF(1, 2);
 struct node *node_int(long long v);
 /* For trees that become JSON (game_entry.view_data): a string that stays
@@ -42,6 +45,8 @@ struct node *node_push(struct node *seq, struct node *item);
 /* Append key: value to a map (the caller keeps keys unique); returns
  * value. */
 struct node *node_set(struct node *map, const char *key, struct node *value);
+/* The same with the key's scalar node, which the map takes. */
+struct node *node_put(struct node *map, struct node *key, struct node *value);
 void node_free(struct node *n);
 
 /* Looking up.  node_get returns NULL when map has no such key or is not a

@@ -148,9 +148,11 @@ report_template(const struct state *st, int player, struct sbuf *out)
 	    st->names[player]);
 }
 
+/* tmpl: player's orders template (report_template), or NULL to make it
+ * here. */
 static void
 report_body(const struct state *st, const char *state_hex, int player,
-    struct sbuf *out)
+    const char *made, struct sbuf *out)
 {
 	struct sbuf tmpl;
 
@@ -171,7 +173,10 @@ report_body(const struct state *st, const char *state_hex, int player,
 	if (player < 0)
 		return;
 	sbuf_init(&tmpl);
-	report_template(st, player, &tmpl);
+	if (made != NULL)
+		sbuf_puts(&tmpl, made);
+	else
+		report_template(st, player, &tmpl);
 	if (tmpl.len > 0) {
 		report_heading(out, "Your orders");
 		sbuf_printf(out, "Save the lines between the cut marks as "
@@ -188,7 +193,7 @@ report_body(const struct state *st, const char *state_hex, int player,
  * computed here. */
 static void
 report_text(const struct state *st, const char *state_hex, int player,
-    struct sbuf *out)
+    const char *tmpl, struct sbuf *out)
 {
 	char hex[COMMIT_HEX + 1];
 	struct sbuf raw;
@@ -200,7 +205,7 @@ report_text(const struct state *st, const char *state_hex, int player,
 	/* Every byte of a report goes through the one escaping rule: it is
 	 * read in a terminal or a mail reader. */
 	sbuf_init(&raw);
-	report_body(st, state_hex, player, &raw);
+	report_body(st, state_hex, player, tmpl, &raw);
 	escape_add(out, raw.p, raw.len, ESCAPE_LINES);
 	sbuf_free(&raw);
 }
@@ -208,26 +213,51 @@ report_text(const struct state *st, const char *state_hex, int player,
 void
 report_build(const struct state *st, int player, struct sbuf *out)
 {
-	report_text(st, NULL, player, out);
+	report_text(st, NULL, player, NULL, out);
 }
 
 const char *const report_kinds[REPORT_KINDS] = { "txt", "json", "svg" };
+
+/* Report kind of player; tmpl as in report_body. */
+static char *
+report_make_tmpl(const struct state *st, const char *state_hex, int player,
+    int kind, const char *tmpl, size_t *len)
+{
+	struct sbuf b;
+
+	if (kind == REPORT_JSON)
+		return report_json_tmpl(st, state_hex, player, tmpl, len);
+	sbuf_init(&b);
+	if (kind == REPORT_SVG)
+		st->game->picture(st->g, &st->pl, player, &b);
+	else
+		report_text(st, state_hex, player, tmpl, &b);
+	*len = b.len;
+	return sbuf_take(&b);
+}
 
 char *
 report_make(const struct state *st, const char *state_hex, int player,
     int kind, size_t *len)
 {
-	struct sbuf b;
+	return report_make_tmpl(st, state_hex, player, kind, NULL, len);
+}
 
-	if (kind == REPORT_JSON)
-		return report_json(st, state_hex, player, len);
-	sbuf_init(&b);
-	if (kind == REPORT_SVG)
-		st->game->picture(st->g, &st->pl, player, &b);
-	else
-		report_text(st, state_hex, player, &b);
-	*len = b.len;
-	return sbuf_take(&b);
+void
+report_make_all(const struct state *st, const char *state_hex, int player,
+    char *out[REPORT_KINDS], size_t len[REPORT_KINDS])
+{
+	struct sbuf tmpl;
+
+	/* The text and the JSON report hold the same template: made once
+	 * (with the legal orders it lists). */
+	sbuf_init(&tmpl);
+	if (player >= 0)
+		report_template(st, player, &tmpl);
+	for (int k = 0; k < REPORT_KINDS; k++)
+		out[k] = report_make_tmpl(st, state_hex, player, k, tmpl.p,
+		    &len[k]);
+	sbuf_free(&tmpl);
 }
 
 void

@@ -42,6 +42,11 @@ extern const char *const report_kinds[REPORT_KINDS];
  * here. */
 char *report_make(const struct state *st, const char *state_hex,
     int player, int kind, size_t *len);
+/* Every kind of report of player at once, out[k] being report_make's
+ * kind k (len[k] bytes; the caller frees each): the same bytes, with the
+ * orders template the text and JSON reports share made once. */
+void report_make_all(const struct state *st, const char *state_hex,
+    int player, char *out[REPORT_KINDS], size_t len[REPORT_KINDS]);
 
 /* What `gunbai status` prints: the game, its turn, its players and the
  * decisions owed now ("owed: NAME: DECISION: WHAT"), or the outcome;

@@ -4,6 +4,7 @@
  * printed exactly, no floating point, and every non-ASCII character is
  * escaped (\uXXXX) so the document is plain ASCII whatever a name or log
  * line holds. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +22,21 @@
 /* A JSON string of s.  The state loader only admits UTF-8, but a game
  * could build a tree from anything: a byte jansson refuses becomes '?'
  * rather than losing the whole report. */
-static json_t *
-jstr(const char *s)
+/* Are the n bytes at s ASCII, hence UTF-8 that jansson need not check
+ * again (json_*_nocheck)? */
+static int
+ascii(const char *s, size_t n)
 {
-	json_t *j = json_string(s);
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return 0;
+	return 1;
+}
+
+static json_t *
+jstrn(const char *s, size_t n)
+{
+	json_t *j = ascii(s, n) ? json_stringn_nocheck(s, n) : json_string(s);
 
 	if (j == NULL) {
 		char *c = util_strdup(s);
@@ -35,6 +47,12 @@ jstr(const char *s)
 		free(c);
 	}
 	return j;
+}
+
+static json_t *
+jstr(const char *s)
+{
+	return jstrn(s, strlen(s));
 }
 
 /* An integer in its one canonical spelling: -?[1-9][0-9]* or 0. */
@@ -65,7 +83,7 @@ node_to_json(const struct node *n)
 			return json_true();
 		if (!n->quoted && strcmp(n->str, "false") == 0)
 			return json_false();
-		return jstr(n->str);
+		return jstrn(n->str, n->len);
 	case NODE_SEQ:
 		j = json_array();
 		for (size_t i = 0; i < n->n; i++)
@@ -73,29 +91,130 @@ node_to_json(const struct node *n)
 		return j;
 	case NODE_MAP:
 		j = json_object();
-		for (size_t i = 0; i < n->n; i++)
-			json_object_set_new(j, n->keys[i]->str,
-			    node_to_json(n->items[i]));
+		for (size_t i = 0; i < n->n; i++) {
+			const struct node *k = n->keys[i];
+			if (ascii(k->str, k->len))
+				json_object_setn_new_nocheck(j, k->str,
+				    k->len, node_to_json(n->items[i]));
+			else
+				json_object_set_new(j, k->str,
+				    node_to_json(n->items[i]));
+		}
 		return j;
 	}
 	return json_null();
 }
 
+/* jansson's output straight into the buffer returned (json_dumps would
+ * build it in its own buffer, then copy it). */
+static int
+dump_add(const char *buf, size_t size, void *data)
+{
+	struct sbuf *b = data;
+
+	/* Most pieces are a few bytes and fit: copied here, sbuf_add only
+	 * to grow. */
+	if (b->cap - b->len > size) {
+		char *p = b->p + b->len;
+		/* Most are one byte: a quote, a comma, a newline. */
+		if (size == 1)
+			*p = *buf;
+		else
+			memcpy(p, buf, size);
+		b->len += size;
+		b->p[b->len] = '\0';
+	} else
+		sbuf_add(b, buf, size);
+	return 0;
+}
+
+/* The document root, ending in a newline; root is left as it is. */
+static char *
+dump_keep(const json_t *root, size_t *len)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	if (json_dump_callback(root, dump_add, &b, JSON_FLAGS) != 0)
+		abort(); /* only a bug: allocation failure exits in util */
+	sbuf_putc(&b, '\n');
+	*len = b.len;
+	return sbuf_take(&b);
+}
+
+/* The same, then root freed. */
 static char *
 dump(json_t *root, size_t *len)
 {
-	char *s = json_dumps(root, JSON_FLAGS);
-	struct sbuf b;
+	char *s = dump_keep(root, len);
 
 	json_decref(root);
-	if (s == NULL) /* only a bug: allocation failure exits in util */
-		abort();
-	sbuf_init(&b);
-	sbuf_puts(&b, s);
-	sbuf_putc(&b, '\n');
-	free(s);
-	*len = b.len;
-	return sbuf_take(&b);
+	return s;
+}
+
+/* ---- the arena of a report's tree ----------------------------------
+ * A report is thousands of small jansson values (every object, its hash
+ * table, every key and string) made, dumped once and freed.  While one
+ * is built, jansson allocates from this arena (json_set_alloc_funcs): a
+ * pointer bumped in a block kept from one report to the next, freeing
+ * nothing; when the document is dumped the whole tree goes at once
+ * (report_arena_end) instead of value by value.  Nothing made in the
+ * arena may outlive report_arena_end: only report_json uses it, and
+ * returns the bytes. */
+struct arena_block {
+	struct arena_block *next;
+	size_t size, used;
+	max_align_t data[]; /* size bytes */
+};
+
+static struct arena_block *arena;
+
+#define ARENA_BLOCK (256u << 10)
+
+static void *
+arena_malloc(size_t n)
+{
+	struct arena_block *b = arena;
+	size_t a = sizeof(max_align_t);
+
+	n = (n + a - 1) / a * a;
+	if (b == NULL || b->size - b->used < n) {
+		size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+
+		b = util_malloc(sizeof *b + size);
+		b->size = size;
+		b->used = 0;
+		b->next = arena;
+		arena = b;
+	}
+	b->used += n;
+	return (char *)b->data + b->used - n;
+}
+
+static void
+arena_free(void *p)
+{
+	(void)p; /* everything goes at report_arena_end */
+}
+
+static void
+report_arena_begin(void)
+{
+	json_set_alloc_funcs(arena_malloc, arena_free);
+}
+
+/* Back to util_malloc; every block but one freed, that one emptied. */
+static void
+report_arena_end(void)
+{
+	while (arena != NULL && arena->next != NULL) {
+		struct arena_block *b = arena;
+		arena = b->next;
+		free(b);
+	}
+	if (arena != NULL)
+		arena->used = 0;
+	json_set_alloc_funcs(util_malloc, free);
 }
 
 /* jansson allocates through util, so running out of memory exits as
@@ -162,7 +281,8 @@ json_players(const struct state *st)
 /* The decision player owes now: its name, the orders that may come
  * first, and the template to fill in. */
 static json_t *
-json_orders(const struct state *st, int player, const struct owed *o)
+json_orders(const struct state *st, int player, const struct owed *o,
+    const char *made)
 {
 	struct strlist legal = { 0 };
 	struct sbuf tmpl;
@@ -173,15 +293,18 @@ json_orders(const struct state *st, int player, const struct owed *o)
 		json_array_append_new(l, jstr(legal.v[i]));
 	strlist_free(&legal);
 	sbuf_init(&tmpl);
-	report_template(st, player, &tmpl);
+	if (made == NULL)
+		report_template(st, player, &tmpl);
 	j = json_pack("{s:o,s:o,s:o,s:o}", "decision", jstr(o->decision),
-	    "what", jstr(o->what), "legal", l, "template", jstr(tmpl.p));
+	    "what", jstr(o->what), "legal", l, "template", jstr(made != NULL ?
+	    made : tmpl.p));
 	sbuf_free(&tmpl);
 	return j;
 }
 
 static json_t *
-json_next(const struct state *st, int player, json_t **mine)
+json_next(const struct state *st, int player, const char *tmpl,
+    json_t **mine)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
 	struct outcome oc = st->game->outcome(st->g);
@@ -207,7 +330,7 @@ json_next(const struct state *st, int player, json_t **mine)
 		    jstr(owed[i].decision), "what", jstr(owed[i].what)));
 		if (owed[i].player == player) {
 			json_decref(*mine);
-			*mine = json_orders(st, player, &owed[i]);
+			*mine = json_orders(st, player, &owed[i], tmpl);
 		}
 	}
 	json_object_set_new(next, "owed", ow);
@@ -243,12 +366,20 @@ char *
 report_json(const struct state *st, const char *state_hex, int player,
     size_t *len)
 {
+	return report_json_tmpl(st, state_hex, player, NULL, len);
+}
+
+char *
+report_json_tmpl(const struct state *st, const char *state_hex, int player,
+    const char *tmpl, size_t *len)
+{
 	struct node *view;
 	json_t *root, *mine, *next;
+	char *out;
 
-	json_alloc();
 	view = st->game->view_data(st->g, &st->pl, player);
-	next = json_next(st, player, &mine);
+	report_arena_begin();
+	next = json_next(st, player, tmpl, &mine);
 
 	root = json_pack("{s:s,s:o,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:o,s:o}",
 	    "format", REPORT_JSON_FORMAT,
@@ -265,10 +396,14 @@ report_json(const struct state *st, const char *state_hex, int player,
 	    "orders", mine);
 	json_object_set_new(root, "evidence", json_evidence(st, state_hex,
 	    player));
-	node_free(view);
 	if (root == NULL) /* only a bug: a NULL value or a bad format */
 		abort();
-	return dump(root, len);
+	/* The tree is the arena's: dropped with it, not freed value by
+	 * value. */
+	out = dump_keep(root, len);
+	report_arena_end();
+	node_free(view);
+	return out;
 }
 
 char *
@@ -285,7 +420,7 @@ report_json_status(const struct state *st, size_t *len)
 	    "id", jstr(st->id),
 	    "turn", (json_int_t)st->turn,
 	    "players", json_players(st),
-	    "next", json_next(st, -1, &mine));
+	    "next", json_next(st, -1, NULL, &mine));
 	json_decref(mine);
 	if (root == NULL) /* only a bug */
 		abort();
@@ -510,7 +645,7 @@ report_json_run(const struct state *st, const struct report_json_run *r,
 	    "turn", (json_int_t)st->turn,
 	    "files", files,
 	    "defaults", json_defaults(st, r->result),
-	    "next", json_next(st, -1, &mine),
+	    "next", json_next(st, -1, NULL, &mine),
 	    "written", r->dir != NULL ? json_written(st, r->dir) :
 	    json_null());
 	json_decref(mine);

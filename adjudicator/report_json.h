@@ -25,6 +25,10 @@
  * here). */
 char *report_json(const struct state *st, const char *state_hex, int player,
     size_t *len);
+/* The same with player's orders template (report_template) made already
+ * (NULL: made here). */
+char *report_json_tmpl(const struct state *st, const char *state_hex,
+    int player, const char *tmpl, size_t *len);
 
 #define STATUS_JSON_FORMAT "gunbai status 1"
 

@@ -1,5 +1,6 @@
 /* svg.c - the SVG primitives of the pictured reports. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "escape.h"
@@ -26,26 +27,90 @@ svg_end(struct sbuf *out)
 	sbuf_puts(out, "</svg>\n");
 }
 
+/* The markup of an element is written straight into out: room for all
+ * of it made once (svg_room), then each piece copied (svg_cpy, svg_num),
+ * then the length set (svg_done).  A picture has hundreds of elements,
+ * and printf costs more than the bytes. */
+#define SVG_INT_MAX 12 /* "-2147483648" */
+
+static char *
+svg_room(struct sbuf *out, size_t n)
+{
+	sbuf_reserve(out, n);
+	return out->p + out->len;
+}
+
+static void
+svg_done(struct sbuf *out, char *end)
+{
+	*end = '\0';
+	out->len = (size_t)(end - out->p);
+}
+
+static char *
+svg_cpy(char *p, const char *s)
+{
+	size_t n = strlen(s);
+
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* v in decimal, as "%d" prints it. */
+static char *
+svg_num(char *p, int v)
+{
+	char buf[SVG_INT_MAX], *d = buf + sizeof buf;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+
+	do
+		*--d = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--d = '-';
+	memcpy(p, d, (size_t)(buf + sizeof buf - d));
+	return p + (buf + sizeof buf - d);
+}
+
+/* Room for an element of at most k numbers, fixed markup and strings s1,
+ * s2 (either NULL). */
+static char *
+svg_room_for(struct sbuf *out, int k, const char *s1, const char *s2)
+{
+	return svg_room(out, 128 + (size_t)k * SVG_INT_MAX +
+	    (s1 != NULL ? strlen(s1) : 0) + (s2 != NULL ? strlen(s2) : 0));
+}
+
 void
 svg_rect(struct sbuf *out, int x, int y, int w, int h, const char *fill,
     const char *stroke)
 {
-	sbuf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "fill=\"%s\"", x, y, w, h, fill);
+	char *p = svg_room_for(out, 4, fill, stroke);
+
+	p = svg_num(svg_cpy(p, "<rect x=\""), x);
+	p = svg_num(svg_cpy(p, "\" y=\""), y);
+	p = svg_num(svg_cpy(p, "\" width=\""), w);
+	p = svg_num(svg_cpy(p, "\" height=\""), h);
+	p = svg_cpy(svg_cpy(p, "\" fill=\""), fill);
 	if (stroke != NULL)
-		sbuf_printf(out, " stroke=\"%s\"", stroke);
-	sbuf_puts(out, "/>\n");
+		p = svg_cpy(svg_cpy(p, "\" stroke=\""), stroke);
+	svg_done(out, svg_cpy(p, "\"/>\n"));
 }
 
 void
 svg_circle(struct sbuf *out, int x, int y, int r, const char *fill,
     const char *stroke)
 {
-	sbuf_printf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"%s\"",
-	    x, y, r, fill);
+	char *p = svg_room_for(out, 3, fill, stroke);
+
+	p = svg_num(svg_cpy(p, "<circle cx=\""), x);
+	p = svg_num(svg_cpy(p, "\" cy=\""), y);
+	p = svg_num(svg_cpy(p, "\" r=\""), r);
+	p = svg_cpy(svg_cpy(p, "\" fill=\""), fill);
 	if (stroke != NULL)
-		sbuf_printf(out, " stroke=\"%s\" stroke-width=\"2\"", stroke);
-	sbuf_puts(out, "/>\n");
+		p = svg_cpy(svg_cpy(svg_cpy(p, "\" stroke=\""), stroke),
+		    "\" stroke-width=\"2");
+	svg_done(out, svg_cpy(p, "\"/>\n"));
 }
 
 /* Text as XML character data: first the one escaping rule (escape.h), so
@@ -56,10 +121,20 @@ static void
 svg_escape(struct sbuf *out, const char *s)
 {
 	struct sbuf shown;
+	const char *c;
 
+	/* Printable ASCII but the markup characters passes both steps
+	 * unchanged: the common case, copied as it is. */
+	for (c = s; *c >= 0x20 && *c < 0x7f && *c != '&' && *c != '<' &&
+	    *c != '>' && *c != '"'; c++)
+		;
+	if (*c == '\0') {
+		sbuf_add(out, s, (size_t)(c - s));
+		return;
+	}
 	sbuf_init(&shown);
 	escape_puts(&shown, s);
-	for (const char *c = shown.p ? shown.p : ""; *c != '\0'; c++) {
+	for (c = shown.p ? shown.p : ""; *c != '\0'; c++) {
 		switch (*c) {
 		case '&': sbuf_puts(out, "&amp;"); break;
 		case '<': sbuf_puts(out, "&lt;"); break;
@@ -75,17 +150,21 @@ void
 svg_text(struct sbuf *out, int x, int y, int size, const char *anchor,
     int bold, const char *text)
 {
+	char *p;
+
 	if (anchor == NULL) { /* bare character data */
 		svg_escape(out, text);
 		return;
 	}
-	sbuf_printf(out, "<text x=\"%d\" y=\"%d\" font-size=\"%d\"", x, y,
-	    size);
+	p = svg_room_for(out, 3, anchor, NULL);
+	p = svg_num(svg_cpy(p, "<text x=\""), x);
+	p = svg_num(svg_cpy(p, "\" y=\""), y);
+	p = svg_num(svg_cpy(p, "\" font-size=\""), size);
 	if (strcmp(anchor, "start") != 0)
-		sbuf_printf(out, " text-anchor=\"%s\"", anchor);
+		p = svg_cpy(svg_cpy(p, "\" text-anchor=\""), anchor);
 	if (bold)
-		sbuf_puts(out, " font-weight=\"bold\"");
-	sbuf_putc(out, '>');
+		p = svg_cpy(p, "\" font-weight=\"bold");
+	svg_done(out, svg_cpy(p, "\">"));
 	svg_escape(out, text);
 	sbuf_puts(out, "</text>\n");
 }
@@ -94,9 +173,19 @@ void
 svg_textf(struct sbuf *out, int x, int y, int size, const char *anchor,
     int bold, const char *fmt, ...)
 {
+	char small[128];
 	struct sbuf b;
 	va_list ap;
+	int n;
 
+	/* Most texts fit on the stack: no allocation for them. */
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof small) {
+		svg_text(out, x, y, size, anchor, bold, small);
+		return;
+	}
 	sbuf_init(&b);
 	va_start(ap, fmt);
 	sbuf_vprintf(&b, fmt, ap);
@@ -111,17 +200,20 @@ svg_coords(struct sbuf *out, int margin, int cell, int files, int ranks,
 {
 	for (int f = 0; f < files; f++) {
 		int x = margin + f * cell + cell / 2;
+		char letter[2] = { (char)(first + f), '\0' };
 
-		svg_textf(out, x, margin - 8, 14, "middle", 0, "%c", first + f);
-		svg_textf(out, x, margin + ranks * cell + 20, 14, "middle", 0,
-		    "%c", first + f);
+		svg_text(out, x, margin - 8, 14, "middle", 0, letter);
+		svg_text(out, x, margin + ranks * cell + 20, 14, "middle", 0,
+		    letter);
 	}
 	for (int r = 0; r < ranks; r++) {
 		int y = margin + (bottom_up ? ranks - 1 - r : r) * cell +
 		    cell / 2 + 5;
+		char num[SVG_INT_MAX];
 
-		svg_textf(out, margin / 2, y, 14, "middle", 0, "%d", r + 1);
-		svg_textf(out, margin + files * cell + margin / 2, y, 14,
-		    "middle", 0, "%d", r + 1);
+		*svg_num(num, r + 1) = '\0';
+		svg_text(out, margin / 2, y, 14, "middle", 0, num);
+		svg_text(out, margin + files * cell + margin / 2, y, 14,
+		    "middle", 0, num);
 	}
 }

@@ -183,6 +183,12 @@ sbuf_grow(struct sbuf *b, size_t n)
 }
 
 void
+sbuf_reserve(struct sbuf *b, size_t n)
+{
+	sbuf_grow(b, n);
+}
+
+void
 sbuf_add(struct sbuf *b, const char *s, size_t n)
 {
 	if (n == 0)

@@ -64,6 +64,9 @@ struct sbuf {
 void sbuf_init(struct sbuf *b);
 void sbuf_free(struct sbuf *b);
 void sbuf_add(struct sbuf *b, const char *s, size_t n);
+/* Room for n more bytes (and the NUL) at b->p + b->len, for a caller
+ * that writes them itself and then adds them to b->len. */
+void sbuf_reserve(struct sbuf *b, size_t n);
 void sbuf_puts(struct sbuf *b, const char *s);
 void sbuf_putc(struct sbuf *b, char c);
 void sbuf_printf(struct sbuf *b, const char *fmt, ...) GB_PRINTF(2, 3);

@@ -134,7 +134,6 @@ static int
 attach(struct reader *r, struct node *n)
 {
 	struct frame *f;
-	struct node *k;
 
 	if (r->depth == 0) {
 		r->root = n;
@@ -151,13 +150,8 @@ attach(struct reader *r, struct node *n)
 		f->key = n;
 		return 0;
 	}
-	/* node_set copies the key's string; keep its position and style. */
-	node_set(f->node, f->key->str, n);
-	k = f->node->keys[f->node->n - 1];
-	k->line = f->key->line;
-	k->col = f->key->col;
-	k->quoted = f->key->quoted;
-	node_free(f->key);
+	/* The key's node, with its position and style. */
+	node_put(f->node, f->key, n);
 	f->key = NULL;
 	return 0;
 }
@@ -202,10 +196,7 @@ on_scalar(struct reader *r, const yaml_event_t *ev, int line, int col)
 	/* "\0" in a double-quoted scalar: node strings are C strings. */
 	if (memchr(v, '\0', len) != NULL)
 		return err_set(r->e, line, col, "scalar contains a NUL byte");
-	n = node_scalar("");
-	free(n->str);
-	n->str = util_strndup(v, len);
-	n->len = len;
+	n = node_scalarn(v, len);
 	n->line = line;
 	n->col = col;
 	n->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
@@ -478,7 +469,8 @@ can_be_plain(const struct node *n)
 	/* "..." alone at the start of a line ends a document. */
 	if (strcmp(n->str, "...") == 0)
 		return 0;
-	for (i = 0; special_words[i] != NULL; i++)
+	/* The special words are at most 5 letters. */
+	for (i = 0; n->len <= 5 && special_words[i] != NULL; i++)
 		if (ascii_caseeq(n->str, special_words[i]))
 			return 0;
 	return 1;
@@ -566,6 +558,15 @@ write_quoted(const struct node *n, struct sbuf *out)
 
 	sbuf_putc(out, '"');
 	for (i = 0; i < n->len; i += k) {
+		/* A run of printable ASCII but '"' and '\\' is written as
+		 * it is, in one piece. */
+		for (k = 0; i + k < n->len && s[i + k] >= 0x20 &&
+		    s[i + k] < 0x7f && s[i + k] != '"' && s[i + k] != '\\'; k++)
+			;
+		if (k > 0) {
+			sbuf_add(out, (const char *)s + i, k);
+			continue;
+		}
 		if ((k = utf8_char(s + i, n->len - i, &c)) == 0) {
 			/* Not UTF-8: a YAML file cannot hold this byte;
 			 * write it as the character of the same number. */
@@ -598,8 +599,12 @@ write_quoted(const struct node *n, struct sbuf *out)
 static void
 indent(struct sbuf *out, int n)
 {
-	while (n-- > 0)
-		sbuf_putc(out, ' ');
+	static const char spaces[] = "                                ";
+
+	for (; n > (int)sizeof spaces - 1; n -= (int)sizeof spaces - 1)
+		sbuf_add(out, spaces, sizeof spaces - 1);
+	if (n > 0)
+		sbuf_add(out, spaces, (size_t)n);
 }
 
 /* A literal block's lines, each indented by ind; empty lines stay
@@ -685,6 +690,15 @@ write_entries(const struct node *n, int ind, int inline_first,
 				write_entries(v, ind + 2, 1, out);
 			} else
 				write_value(v, ind, 0, out);
+			continue;
+		}
+		/* A plain key (the common case) is short enough for a
+		 * simple key, and written as it is. */
+		if (n->keys[i]->len <= SIMPLE_KEY_MAX &&
+		    can_be_plain(n->keys[i])) {
+			sbuf_add(out, n->keys[i]->str, n->keys[i]->len);
+			sbuf_putc(out, ':');
+			write_value(v, ind, 0, out);
 			continue;
 		}
 		sbuf_init(&key);

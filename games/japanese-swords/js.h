@@ -459,6 +459,9 @@ void js_map_row(const int map[JS_SQUARES], int row, char out[JS_SIDE + 1]);
 /* The army at sq, or NULL. */
 struct js_army *js_army_at(struct js *g, int sq);
 const struct js_army *js_army_on(const struct js *g, int sq);
+/* The army on each square, as js_army_on finds it (the first in the
+ * table), in one pass over the armies instead of one per square. */
+void js_army_table(const struct js *g, const struct js_army *at[JS_SQUARES]);
 int js_army_count(const struct js *g, int p);
 struct js_army *js_army_add(struct js *g, int sq, int owner, int exp);
 void js_army_remove(struct js_army *a);

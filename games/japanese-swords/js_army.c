@@ -20,6 +20,16 @@ js_army_on(const struct js *g, int sq)
 	return js_army_at((struct js *)g, sq);
 }
 
+void
+js_army_table(const struct js *g, const struct js_army *at[JS_SQUARES])
+{
+	for (int sq = 0; sq < JS_SQUARES; sq++)
+		at[sq] = NULL;
+	for (int i = JS_ARMIES - 1; i >= 0; i--)
+		if (g->armies[i].sq >= 0 && g->armies[i].sq < JS_SQUARES)
+			at[g->armies[i].sq] = &g->armies[i];
+}
+
 int
 js_army_count(const struct js *g, int p)
 {

@@ -65,9 +65,11 @@ static void
 js_data_armies(const struct js *g, struct node *root)
 {
 	struct node *l = node_set(root, "armies", node_seq());
+	const struct js_army *at[JS_SQUARES];
 
+	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
-		const struct js_army *a = js_army_on(g, sq);
+		const struct js_army *a = at[sq];
 		struct node *m;
 
 		if (a == NULL)

@@ -205,18 +205,6 @@ js_legal_add(const struct js_legal_plan *q, const struct js_act *a,
 	sbuf_free(&b);
 }
 
-/* The army on each square, as js_army_on finds it (the first in the
- * table), in one pass over the armies instead of one per square. */
-static void
-js_legal_armies(const struct js *g, const struct js_army *at[JS_SQUARES])
-{
-	for (int sq = 0; sq < JS_SQUARES; sq++)
-		at[sq] = NULL;
-	for (int i = JS_ARMIES - 1; i >= 0; i--)
-		if (g->armies[i].sq >= 0 && g->armies[i].sq < JS_SQUARES)
-			at[g->armies[i].sq] = &g->armies[i];
-}
-
 static void
 js_legal_honor(const struct js_legal_plan *q, struct strlist *out)
 {
@@ -231,7 +219,7 @@ js_legal_honor(const struct js_legal_plan *q, struct strlist *out)
 	for (int k = n; k > 0 && !q->r.bought; k--)
 		js_legal_add(q, &(struct js_act){ .verb = JS_V_HONOR, .n = k },
 		    out);
-	js_legal_armies(g, at);
+	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
 		const struct js_army *a = at[sq];
 
@@ -259,7 +247,7 @@ js_legal_travel(const struct js_legal_plan *q, int battle, struct strlist *out)
 	int p = q->r.player, marched = q->r.march;
 	const struct js_army *at[JS_SQUARES];
 
-	js_legal_armies(g, at);
+	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
 		const struct js_army *a = at[sq];
 		int nb[4], k = js_map_neighbours(sq, nb);

@@ -21,10 +21,10 @@ static const char *const js_picture_tints[JS_NTERRAINS] = {
 };
 
 static void
-js_picture_square(const struct js *g, int sq, struct sbuf *out)
+js_picture_square(const struct js *g, const struct js_army *a, int sq,
+    struct sbuf *out)
 {
 	const struct js_terrain *t = &js_map_terrains[g->map[sq]];
-	const struct js_army *a = js_army_on(g, sq);
 	int x = MARGIN + (sq % JS_SIDE) * CELL, y = MARGIN + (sq / JS_SIDE) *
 	    CELL, site = g->site_at[sq];
 	char letter[2] = { t->letter, '\0' };
@@ -91,14 +91,16 @@ js_picture(const void *vg, const struct game_players *pl, int player,
     struct sbuf *out)
 {
 	const struct js *g = vg;
+	const struct js_army *at[JS_SQUARES];
 	int h = MARGIN * 2 + BOARD + 114 + 22 * g->nplayers;
 
 	(void)pl; /* the game keeps the names */
 	(void)player; /* the map and counts are public */
 	svg_begin(out, MARGIN * 2 + BOARD + 40, h, "Japanese Swords");
 	svg_coords(out, MARGIN, CELL, JS_SIDE, JS_SIDE, 'A', 0);
+	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++)
-		js_picture_square(g, sq, out);
+		js_picture_square(g, at[sq], sq, out);
 	js_picture_legend(g, MARGIN * 2 + BOARD + 10, out);
 	svg_end(out);
 }

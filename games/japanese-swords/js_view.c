@@ -21,9 +21,9 @@ js_view_letter(int p)
 }
 
 static void
-js_view_cell(const struct js *g, int sq, char out[6])
+js_view_cell(const struct js *g, const struct js_army *a, int sq,
+    char out[6])
 {
-	const struct js_army *a = js_army_on(g, sq);
 	int site = g->site_at[sq];
 
 	memset(out, ' ', 5);
@@ -53,9 +53,11 @@ js_view_line(struct sbuf *out, struct sbuf *line)
 static void
 js_view_map(const struct js *g, struct sbuf *out)
 {
+	const struct js_army *at[JS_SQUARES];
 	struct sbuf line;
-	char cell[6];
+	char cell[7];
 
+	js_army_table(g, at);
 	sbuf_init(&line);
 	sbuf_puts(&line, "   ");
 	for (int c = 0; c < JS_SIDE; c++)
@@ -64,8 +66,11 @@ js_view_map(const struct js *g, struct sbuf *out)
 	for (int r = 0; r < JS_SIDE; r++) {
 		sbuf_printf(&line, "%2d ", r + 1);
 		for (int c = 0; c < JS_SIDE; c++) {
-			js_view_cell(g, r * JS_SIDE + c, cell);
-			sbuf_printf(&line, " %s", cell);
+			/* " " and the five characters of the cell. */
+			cell[0] = ' ';
+			js_view_cell(g, at[r * JS_SIDE + c], r * JS_SIDE + c,
+			    cell + 1);
+			sbuf_add(&line, cell, 6);
 		}
 		sbuf_printf(&line, "  %d", r + 1);
 		js_view_line(out, &line);
