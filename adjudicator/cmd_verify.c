@@ -345,10 +345,38 @@ verify_listed(struct verify_run *vr, const struct state *after,
 	}
 }
 
-/* Replay run from before (the archived state before it, parsed, whose
- * bytes hash to sha; the replay changes it: the caller frees it).  *after gets the archived state after it, parsed, and its hash
- * in after_sha; returns 0, or -1 if that state cannot be read (the runs
- * after it cannot be checked). */
+/* The archived state after a run, whose bytes (alen of them, read from
+ * spath) hash to after_sha, parsed into after and checked against the
+ * state before it (hashing to sha) and the files archived: 0, or -1 if
+ * it cannot be parsed. */
+static int
+verify_after(struct verify_run *vr, const char *spath, const char *archived,
+    size_t alen, const char *sha, struct state *after,
+    const struct orders_file *files, const char **from, size_t n)
+{
+	struct gb_err e = { 0 };
+
+	if (state_parse(after, archived, alen, spath, &e) == -1) {
+		verify_problem_err(vr, &e);
+		return -1;
+	}
+	if (!after->has_previous || strcmp(after->previous, sha) != 0)
+		verify_problem(vr, "%s: its previous state is %.16s..., but the "
+		    "state before it hashes to %.16s...", spath,
+		    after->has_previous ? after->previous : "none", sha);
+	verify_listed(vr, after, spath, files, from, n);
+	return 0;
+}
+
+/* Replay run from before (the archived state before it, whose bytes hash
+ * to sha; the replay changes it: the caller frees it).  *after gets the
+ * archived state after it and its hash in after_sha; returns 0, or -1 if
+ * that state cannot be read (the runs after it cannot be checked).  When
+ * the replay writes the archived bytes, the replayed state is *after
+ * (what parsing those bytes gives: the state's round trip, tested by
+ * test_harness and the fuzz targets) and st is left empty; else the
+ * archived bytes are parsed, so that each run is checked from the state
+ * the archive says it started from. */
 static int
 verify_one(const char *dir, long long run, struct state *st,
     const char *sha, struct state *after, char *after_sha,
@@ -365,21 +393,17 @@ verify_one(const char *dir, long long run, struct state *st,
 	char *archived = NULL;
 	struct strlist entries;
 	size_t n = 0, len, alen = 0;
-	int nmr, r = 0, listed;
+	int nmr, r = 0, listed, same = 0;
 
 	/* The run's listing also says which of nmr, refused/ and kept/ are
 	 * there, rather than a failing open or lstat of each. */
 	listed = verify_entries(vr, rundir, &entries) == 0;
-	/* The archived state's bytes are kept to be compared with the
-	 * replay's. */
-	if (gamedir_load_bytes(spath, after, after_sha, &archived, &alen,
-	    &e) == -1) {
+	/* The archived state's bytes, to compare with the replay's. */
+	if (gamedir_read(spath, FILEIO_STATE_MAX, &archived, &alen, &e) == -1) {
 		verify_problem_err(vr, &e);
 		r = -1;
-	} else if (!after->has_previous || strcmp(after->previous, sha) != 0) {
-		verify_problem(vr, "%s: its previous state is %.16s..., but the "
-		    "state before it hashes to %.16s...", spath,
-		    after->has_previous ? after->previous : "none", sha);
+	} else {
+		crypto_sha256_hex(archived, alen, after_sha);
 	}
 	nmrpath = gamedir_path(rundir, 0, GAMEDIR_NMR);
 	nmr = verify_has(&entries, listed, GAMEDIR_NMR) != 0 &&
@@ -406,23 +430,31 @@ verify_one(const char *dir, long long run, struct state *st,
 	for (size_t i = 0; i < n; i++)
 		if (!files[i].ok && strcmp(from[i], GAMEDIR_REFUSED) != 0)
 			verify_problem_err(vr, &files[i].err);
-	if (r == 0)
-		verify_listed(vr, after, spath, files, from, n);
 	sbuf_init(&msgs);
 	if (adjudicate_run(st, sha, files, n, nmr, &msgs) == 0) {
+		if (r == 0 && verify_after(vr, spath, archived, alen, sha,
+		    after, files, from, n) == -1)
+			r = -1;
 		verify_problem(vr, "%s: nothing can be applied with the files "
 		    "archived in %s/", rundir, GAMEDIR_ORDERS);
 	} else {
 		char hex[COMMIT_HEX + 1];
 
 		bytes = state_write(st, &len);
+		same = archived != NULL && len == alen &&
+		    memcmp(bytes, archived, len) == 0;
+		if (r == 0 && !same && verify_after(vr, spath, archived,
+		    alen, sha, after, files, from, n) == -1)
+			r = -1;
 		/* The same bytes as the archived state's: the same hash. */
-		if (archived != NULL && verify_same(vr, spath, archived, alen,
-		    bytes, len, "state"))
+		if (same)
 			memcpy(hex, after_sha, sizeof hex);
 		else {
 			if (archived == NULL)
 				verify_bytes(vr, spath, bytes, len, "state");
+			else
+				verify_same(vr, spath, archived, alen, bytes,
+				    len, "state");
 			crypto_sha256_hex(bytes, len, hex);
 		}
 		free(bytes);
@@ -435,8 +467,14 @@ verify_one(const char *dir, long long run, struct state *st,
 		orders_free(&files[i]);
 	free(files);
 	free(from);
-	if (r == 0)
+	if (r == 0 && same) {
+		/* The replayed state is the archived one (its uid and seed
+		 * too). */
+		*after = *st;
+		memset(st, 0, sizeof *st);
+	} else if (r == 0) {
 		verify_seed_commitment(st, after, spath, vr);
+	}
 	free(rundir);
 	free(spath);
 	return r;

@@ -180,32 +180,19 @@ gamedir_same(const char *path, const char *data, size_t len)
 }
 
 int
-gamedir_load_bytes(const char *path, struct state *st, char *sha,
-    char **bytes, size_t *blen, struct gb_err *e)
+gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
 {
 	char *buf;
 	size_t len;
 	int r;
 
-	if (bytes != NULL)
-		*bytes = NULL;
 	if (gamedir_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
 		return -1;
 	if (sha != NULL)
 		crypto_sha256_hex(buf, len, sha);
 	r = state_parse(st, buf, len, path, e);
-	if (r == 0 && bytes != NULL) {
-		*bytes = buf;
-		*blen = len;
-	} else
-		free(buf);
+	free(buf);
 	return r;
-}
-
-int
-gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
-{
-	return gamedir_load_bytes(path, st, sha, NULL, NULL, e);
 }
 
 int

@@ -55,17 +55,13 @@ int gamedir_runs(const char *dir, long long *n, struct gb_err *e);
  * NULL), and parse it.  Returns 0, or -1 with e set. */
 int gamedir_load(const char *path, struct state *st, char *sha,
     struct gb_err *e);
-/* The same, and the bytes read in *bytes (the caller frees them; NULL if
- * the state was not loaded), *blen long. */
-int gamedir_load_bytes(const char *path, struct state *st, char *sha,
-    char **bytes, size_t *blen, struct gb_err *e);
 
-/* fileio_read (at most cap bytes, NUL-terminated), with a buffer the
- * size of the file rather than of cap. */
 /* Is the file at path exactly the len bytes at data?  0 if not, or if it
  * cannot be read. */
 int gamedir_same(const char *path, const char *data, size_t len);
 
+/* fileio_read (at most cap bytes, NUL-terminated), with a buffer the
+ * size of the file rather than of cap. */
 #define GAMEDIR_READ_ROOM 4096u
 int gamedir_read(const char *path, size_t cap, char **buf, size_t *len,
     struct gb_err *e);

@@ -11,8 +11,19 @@ int
 orders_signer(const struct state *st, const char *buf, size_t len,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e)
 {
-	for (int i = 0; i < st->nplayers; i++) {
-		int r = crypto_verify(st->players[i].key, buf, len, sig, e);
+	/* The key of the player the raw lines name first (a look, never a
+	 * parse: hints_named): a good file costs one verification, not one
+	 * per player before its own.  Which key verifies does not depend on
+	 * the order they are tried in: no two players have the same key
+	 * (state.c), and a signature verifies under one key only. */
+	int named = hints_named(st, buf, len);
+
+	for (int k = -1; k < st->nplayers; k++) {
+		int i = k < 0 ? named : k, r;
+
+		if (i < 0 || (k >= 0 && k == named))
+			continue;
+		r = crypto_verify(st->players[i].key, buf, len, sig, e);
 		if (r == -1)
 			return -2;
 		if (r == 1)

@@ -49,7 +49,8 @@ void orders_read_mem(struct orders_file *of, const char *path,
 void orders_free(struct orders_file *of);
 
 /* Which player's key verifies sig over buf (len bytes): the player's
- * index, -1 if none, -2 if a key cannot be used (e set). */
+ * index, -1 if none, -2 if a key cannot be used (e set).  Every key is
+ * tried, the one of the player buf's lines name first. */
 int orders_signer(const struct state *st, const char *buf, size_t len,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e);
 
