@@ -3,6 +3,7 @@
  * A map keeps keys[i] and items[i] in two arrays of the same capacity
  * (cap), so a key and its value always share an index. */
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,10 +48,40 @@ quote(const char *s, char *out, size_t size)
 	sbuf_free(&b);
 }
 
+static struct arena node_arena;
+static int node_arena_on;
+
+void
+node_arena_begin(void)
+{
+	node_arena_on = 1;
+}
+
+void
+node_arena_end(void)
+{
+	node_arena_on = 0;
+	arena_reset(&node_arena);
+}
+
+/* A zeroed node with size - sizeof (struct node) bytes after it. */
+static struct node *
+node_alloc(size_t size)
+{
+	struct node *n;
+
+	if (!node_arena_on)
+		return util_calloc(1, size);
+	n = arena_alloc(&node_arena, size);
+	memset(n, 0, sizeof *n);
+	n->arena = 1;
+	return n;
+}
+
 static struct node *
 node_new(enum node_kind kind)
 {
-	struct node *n = util_calloc(1, sizeof *n);
+	struct node *n = node_alloc(sizeof *n);
 
 	n->kind = kind;
 	return n;
@@ -61,7 +92,7 @@ node_new(enum node_kind kind)
 struct node *
 node_scalarn(const char *s, size_t len)
 {
-	struct node *n = util_calloc(1, sizeof *n + len + 1);
+	struct node *n = node_alloc(sizeof *n + len + 1);
 
 	n->kind = NODE_SCALAR;
 	n->str = (char *)(n + 1);
@@ -147,13 +178,19 @@ node_grow(struct node *n)
 	if (n->n < n->cap)
 		return;
 	cap = n->cap ? n->cap * 2 : 4;
-	v = util_reallocarray(NULL, cap * per, sizeof *v);
+	if (!n->arena)
+		v = util_reallocarray(NULL, cap * per, sizeof *v);
+	else if (cap > SIZE_MAX / per / sizeof *v)
+		abort(); /* cannot happen: the items so far fill memory */
+	else
+		v = arena_alloc(&node_arena, cap * per * sizeof *v);
 	if (n->n > 0) {
 		memcpy(v, n->items, n->n * sizeof *v);
 		if (per == 2)
 			memcpy(v + cap, n->keys, n->n * sizeof *v);
 	}
-	free(n->items);
+	if (!n->arena)
+		free(n->items);
 	n->items = v;
 	n->keys = per == 2 ? v + cap : NULL;
 	n->cap = cap;
@@ -198,6 +235,8 @@ node_free(struct node *n)
 			node_free(n->keys[i]);
 		node_free(n->items[i]);
 	}
+	if (n->arena) /* node_arena_end frees it */
+		return;
 	free(n->items); /* and the keys, in the same block */
 	if (n->str != (char *)(n + 1)) /* not node_scalarn's */
 		free(n->str);

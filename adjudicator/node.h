@@ -19,6 +19,7 @@ struct node {
 	char *str;   /* SCALAR: the value, NUL-terminated, never has a NUL */
 	size_t len;  /* SCALAR: strlen(str) */
 	int quoted;  /* SCALAR: written quoted or as a block in the file */
+	int arena;   /* made in the node arena (node_arena_begin) */
 	struct node **keys;  /* MAP: key scalars, in file or insertion order
 	                      * (in items' allocation: items + cap) */
 	struct node **items; /* SEQ: items; MAP: the value of keys[i] */
@@ -48,6 +49,14 @@ struct node *node_set(struct node *map, const char *key, struct node *value);
 /* The same with the key's scalar node, which the map takes. */
 struct node *node_put(struct node *map, struct node *key, struct node *value);
 void node_free(struct node *n);
+
+/* The node arena, for a tree made and dropped at once (a report's view):
+ * nodes made between node_arena_begin and node_arena_end come from one
+ * arena (util.h) instead of one allocation each; node_free frees none of
+ * them (only the nodes from outside it in their tree), and
+ * node_arena_end gives them all back at once: none may be used after. */
+void node_arena_begin(void);
+void node_arena_end(void);
 
 /* Looking up.  node_get returns NULL when map has no such key or is not a
  * map. */

@@ -161,38 +161,16 @@ dump(json_t *root, size_t *len)
  * (report_arena_end) instead of value by value.  Nothing made in the
  * arena may outlive report_arena_end: only report_json uses it, and
  * returns the bytes. */
-struct arena_block {
-	struct arena_block *next;
-	size_t size, used;
-	max_align_t data[]; /* size bytes */
-};
-
-static struct arena_block *arena;
-
-#define ARENA_BLOCK (256u << 10)
+static struct arena json_arena;
 
 static void *
-arena_malloc(size_t n)
+json_arena_malloc(size_t n)
 {
-	struct arena_block *b = arena;
-	size_t a = sizeof(max_align_t);
-
-	n = (n + a - 1) / a * a;
-	if (b == NULL || b->size - b->used < n) {
-		size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
-
-		b = util_malloc(sizeof *b + size);
-		b->size = size;
-		b->used = 0;
-		b->next = arena;
-		arena = b;
-	}
-	b->used += n;
-	return (char *)b->data + b->used - n;
+	return arena_alloc(&json_arena, n);
 }
 
 static void
-arena_free(void *p)
+json_arena_free(void *p)
 {
 	(void)p; /* everything goes at report_arena_end */
 }
@@ -200,20 +178,14 @@ arena_free(void *p)
 static void
 report_arena_begin(void)
 {
-	json_set_alloc_funcs(arena_malloc, arena_free);
+	json_set_alloc_funcs(json_arena_malloc, json_arena_free);
 }
 
 /* Back to util_malloc; every block but one freed, that one emptied. */
 static void
 report_arena_end(void)
 {
-	while (arena != NULL && arena->next != NULL) {
-		struct arena_block *b = arena;
-		arena = b->next;
-		free(b);
-	}
-	if (arena != NULL)
-		arena->used = 0;
+	arena_reset(&json_arena);
 	json_set_alloc_funcs(util_malloc, free);
 }
 
@@ -374,11 +346,17 @@ report_json_tmpl(const struct state *st, const char *state_hex, int player,
     const char *tmpl, size_t *len)
 {
 	struct node *view;
-	json_t *root, *mine, *next;
+	json_t *root, *mine, *next, *jview;
 	char *out;
 
+	/* The view is a tree made, turned into JSON and dropped: made in the
+	 * node arena. */
+	node_arena_begin();
 	view = st->game->view_data(st->g, &st->pl, player);
 	report_arena_begin();
+	jview = node_to_json(view);
+	node_free(view);
+	node_arena_end();
 	next = json_next(st, player, tmpl, &mine);
 
 	root = json_pack("{s:s,s:o,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:o,s:o}",
@@ -391,7 +369,7 @@ report_json_tmpl(const struct state *st, const char *state_hex, int player,
 	    "player", player < 0 ? json_null() : jstr(st->names[player]),
 	    "players", json_players(st),
 	    "log", json_log(st, player),
-	    "view", node_to_json(view),
+	    "view", jview,
 	    "next", next,
 	    "orders", mine);
 	json_object_set_new(root, "evidence", json_evidence(st, state_hex,
@@ -402,7 +380,6 @@ report_json_tmpl(const struct state *st, const char *state_hex, int player,
 	 * value. */
 	out = dump_keep(root, len);
 	report_arena_end();
-	node_free(view);
 	return out;
 }
 

@@ -1,5 +1,6 @@
 /* util.c - errors, allocation, growable strings, hex and small parsers. */
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +140,48 @@ util_strndup(const char *s, size_t n)
  * (cap 0 means "not owned"), so b->p is a valid string right after
  * sbuf_init without allocating. */
 static char sbuf_empty[1];
+
+struct arena_block {
+	struct arena_block *next;
+	size_t size, used;
+	max_align_t data[]; /* size bytes */
+};
+
+#define ARENA_BLOCK (256u << 10)
+
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	struct arena_block *b = a->head;
+	size_t align = sizeof(max_align_t);
+
+	if (n > SIZE_MAX - align)
+		nomem();
+	n = (n + align - 1) / align * align;
+	if (b == NULL || b->size - b->used < n) {
+		size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+
+		b = util_malloc(sizeof *b + size);
+		b->size = size;
+		b->used = 0;
+		b->next = a->head;
+		a->head = b;
+	}
+	b->used += n;
+	return (char *)b->data + b->used - n;
+}
+
+void
+arena_reset(struct arena *a)
+{
+	while (a->head != NULL && a->head->next != NULL) {
+		struct arena_block *b = a->head;
+		a->head = b->next;
+		free(b);
+	}
+	if (a->head != NULL)
+		a->head->used = 0;
+}
 
 void
 sbuf_init(struct sbuf *b)

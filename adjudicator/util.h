@@ -54,6 +54,21 @@ void *util_reallocarray(void *p, size_t n, size_t size);
 char *util_strdup(const char *s);
 char *util_strndup(const char *s, size_t n);
 
+/* An arena: memory handed out by bumping a pointer in large blocks and
+ * given back all at once (arena_reset), for trees of thousands of small
+ * values made and dropped together (a report's view, its JSON).  Zero
+ * initialised ({ 0 }) is an empty arena. */
+struct arena_block;
+struct arena {
+	struct arena_block *head;
+};
+
+/* n bytes aligned for any type, not zeroed; exits when memory runs out. */
+void *arena_alloc(struct arena *a, size_t n);
+/* Everything allocated is given back: every block freed but one, kept
+ * for the next use. */
+void arena_reset(struct arena *a);
+
 /* A growable NUL-terminated byte string. */
 struct sbuf {
 	char *p;
