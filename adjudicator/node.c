@@ -127,17 +127,9 @@ node_scalarf(const char *fmt, ...)
 struct node *
 node_int(long long v)
 {
-	/* "%lld" without printf. */
-	char buf[24], *p = buf + sizeof buf;
-	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v :
-	    (unsigned long long)v;
+	char buf[UTIL_INT_MAX];
 
-	do
-		*--p = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--p = '-';
-	return node_scalarn(p, (size_t)(buf + sizeof buf - p));
+	return node_scalarn(buf, (size_t)(util_fmt_int(buf, v) - buf));
 }
 
 struct node *

@@ -60,16 +60,7 @@ svg_cpy(char *p, const char *s)
 static char *
 svg_num(char *p, int v)
 {
-	char buf[SVG_INT_MAX], *d = buf + sizeof buf;
-	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-
-	do
-		*--d = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--d = '-';
-	memcpy(p, d, (size_t)(buf + sizeof buf - d));
-	return p + (buf + sizeof buf - d);
+	return util_fmt_int(p, v);
 }
 
 /* Room for an element of at most k numbers, fixed markup and strings s1,

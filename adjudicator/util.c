@@ -289,6 +289,30 @@ sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
 }
 
 char *
+util_fmt_int(char *p, long long v)
+{
+	char buf[UTIL_INT_MAX], *d = buf + sizeof buf;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v :
+	    (unsigned long long)v;
+
+	do
+		*--d = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		*--d = '-';
+	memcpy(p, d, (size_t)(buf + sizeof buf - d));
+	return p + (buf + sizeof buf - d);
+}
+
+void
+sbuf_int(struct sbuf *b, long long v)
+{
+	char buf[UTIL_INT_MAX];
+
+	sbuf_add(b, buf, (size_t)(util_fmt_int(buf, v) - buf));
+}
+
+char *
 sbuf_take(struct sbuf *b)
 {
 	char *p;

@@ -87,6 +87,12 @@ void sbuf_putc(struct sbuf *b, char c);
 void sbuf_printf(struct sbuf *b, const char *fmt, ...) GB_PRINTF(2, 3);
 void sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
     GB_PRINTF(2, 0);
+/* v in decimal as "%lld" prints it, written at p (at most UTIL_INT_MAX
+ * bytes, no NUL); returns the end. */
+#define UTIL_INT_MAX 20 /* "-9223372036854775808" */
+char *util_fmt_int(char *p, long long v);
+/* v in decimal appended to b, as sbuf_printf(b, "%lld", v) would. */
+void sbuf_int(struct sbuf *b, long long v);
 /* Hand over the string (caller frees) and reset b. */
 char *sbuf_take(struct sbuf *b);
 

@@ -44,10 +44,13 @@ static void
 js_view_line(struct sbuf *out, struct sbuf *line)
 {
 	while (line->len > 0 && line->p[line->len - 1] == ' ')
-		line->p[--line->len] = '\0';
-	sbuf_printf(out, "%s\n", line->p);
-	sbuf_free(line);
-	sbuf_init(line);
+		line->len--;
+	sbuf_add(out, line->p, line->len);
+	sbuf_putc(out, '\n');
+	/* Emptied, its room kept for the next line. */
+	line->len = 0;
+	if (line->cap != 0)
+		line->p[0] = '\0';
 }
 
 static void
@@ -60,11 +63,17 @@ js_view_map(const struct js *g, struct sbuf *out)
 	js_army_table(g, at);
 	sbuf_init(&line);
 	sbuf_puts(&line, "   ");
-	for (int c = 0; c < JS_SIDE; c++)
-		sbuf_printf(&line, " %c    ", 'A' + c);
+	for (int c = 0; c < JS_SIDE; c++) {
+		char head[6] = { ' ', (char)('A' + c), ' ', ' ', ' ', ' ' };
+		sbuf_add(&line, head, sizeof head);
+	}
 	js_view_line(out, &line);
 	for (int r = 0; r < JS_SIDE; r++) {
-		sbuf_printf(&line, "%2d ", r + 1);
+		/* "%2d " */
+		if (r + 1 < 10)
+			sbuf_putc(&line, ' ');
+		sbuf_int(&line, r + 1);
+		sbuf_putc(&line, ' ');
 		for (int c = 0; c < JS_SIDE; c++) {
 			/* " " and the five characters of the cell. */
 			cell[0] = ' ';
@@ -72,7 +81,8 @@ js_view_map(const struct js *g, struct sbuf *out)
 			    cell + 1);
 			sbuf_add(&line, cell, 6);
 		}
-		sbuf_printf(&line, "  %d", r + 1);
+		sbuf_puts(&line, "  ");
+		sbuf_int(&line, r + 1);
 		js_view_line(out, &line);
 	}
 	sbuf_free(&line);
@@ -147,15 +157,21 @@ js_view_sites(const struct js *g, struct sbuf *out)
 		const struct js_site *s = &g->sites[i];
 
 		sbuf_init(&b);
-		sbuf_printf(&b, "%s %s", js_map_name(s->sq, sq),
-		    s->fortress ? "fortress" : "keep");
-		if (s->fortress)
-			sbuf_printf(&b, " (home of %s)", g->names[s->home]);
-		sbuf_printf(&b, ", held by %s:", s->control == JS_NONE ?
-		    "nobody" : g->names[s->control]);
-		for (int k = 0; k < s->ntraits; k++)
-			sbuf_printf(&b, "%s %s", k ? "," : "",
-			    js_traits[s->traits[k]].name);
+		sbuf_puts(&b, js_map_name(s->sq, sq));
+		sbuf_puts(&b, s->fortress ? " fortress" : " keep");
+		if (s->fortress) {
+			sbuf_puts(&b, " (home of ");
+			sbuf_puts(&b, g->names[s->home]);
+			sbuf_putc(&b, ')');
+		}
+		sbuf_puts(&b, ", held by ");
+		sbuf_puts(&b, s->control == JS_NONE ? "nobody" :
+		    g->names[s->control]);
+		sbuf_putc(&b, ':');
+		for (int k = 0; k < s->ntraits; k++) {
+			sbuf_puts(&b, k ? ", " : " ");
+			sbuf_puts(&b, js_traits[s->traits[k]].name);
+		}
 		util_wrap(out, JS_VIEW_WIDTH, "  ", "      ", b.p);
 		sbuf_free(&b);
 	}
@@ -239,26 +255,31 @@ js_view_status(const struct js *g, int player, struct sbuf *out)
 		    "still to throw:");
 		for (int i = 0, n = 0; i < g->ngroups; i++)
 			for (int k = 0; g->groups[i].n > 1 &&
-			    k < g->groups[i].n; k++)
-				sbuf_printf(&b, "%s %s", n++ ? "," : "",
+			    k < g->groups[i].n; k++) {
+				sbuf_puts(&b, n++ ? ", " : " ");
+				sbuf_puts(&b,
 				    g->names[g->groups[i].members[k]]);
+			}
 		sbuf_puts(&b, ".");
 	} else {
 		sbuf_printf(&b, "Round %d: %s is the active player%s.  Turn "
 		    "order:", g->round, g->names[g->active], g->part == 2 ?
 		    ", in the Forced March part" : "");
-		for (int i = 0; i < g->nplayers; i++)
-			sbuf_printf(&b, "%s %s", i ? "," : "",
-			    g->names[g->order[i]]);
+		for (int i = 0; i < g->nplayers; i++) {
+			sbuf_puts(&b, i ? ", " : " ");
+			sbuf_puts(&b, g->names[g->order[i]]);
+		}
 		sbuf_puts(&b, ".");
 		for (int i = 0; i < g->nbattles; i++)
 			sbuf_printf(&b, " %s: the attack on %s from %s.",
 			    i == 0 ? "Now" : "Then",
 			    js_map_name(g->battles[i].at, x),
 			    js_map_name(g->battles[i].from, y));
-		for (int i = 0; i < g->nintrigues; i++)
-			sbuf_printf(&b, " %s answers an Intrigue.",
-			    g->names[g->intrigues[i]]);
+		for (int i = 0; i < g->nintrigues; i++) {
+			sbuf_putc(&b, ' ');
+			sbuf_puts(&b, g->names[g->intrigues[i]]);
+			sbuf_puts(&b, " answers an Intrigue.");
+		}
 	}
 	util_wrap(out, JS_VIEW_WIDTH, "", "", b.p);
 	sbuf_free(&b);
