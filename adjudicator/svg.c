@@ -72,11 +72,12 @@ svg_room_for(struct sbuf *out, int k, const char *s1, const char *s2)
 	    (s1 != NULL ? strlen(s1) : 0) + (s2 != NULL ? strlen(s2) : 0));
 }
 
-void
-svg_rect(struct sbuf *out, int x, int y, int w, int h, const char *fill,
-    const char *stroke)
+/* A rectangle; stroke NULL for none, width 0 for the default. */
+static void
+svg_rect_width(struct sbuf *out, int x, int y, int w, int h,
+    const char *fill, const char *stroke, int width)
 {
-	char *p = svg_room_for(out, 4, fill, stroke);
+	char *p = svg_room_for(out, 5, fill, stroke);
 
 	p = svg_num(svg_cpy(p, "<rect x=\""), x);
 	p = svg_num(svg_cpy(p, "\" y=\""), y);
@@ -85,7 +86,23 @@ svg_rect(struct sbuf *out, int x, int y, int w, int h, const char *fill,
 	p = svg_cpy(svg_cpy(p, "\" fill=\""), fill);
 	if (stroke != NULL)
 		p = svg_cpy(svg_cpy(p, "\" stroke=\""), stroke);
+	if (width != 0)
+		p = svg_num(svg_cpy(p, "\" stroke-width=\""), width);
 	svg_done(out, svg_cpy(p, "\"/>\n"));
+}
+
+void
+svg_rect(struct sbuf *out, int x, int y, int w, int h, const char *fill,
+    const char *stroke)
+{
+	svg_rect_width(out, x, y, w, h, fill, stroke, 0);
+}
+
+void
+svg_frame(struct sbuf *out, int x, int y, int w, int h, const char *stroke,
+    int width)
+{
+	svg_rect_width(out, x, y, w, h, "none", stroke, width);
 }
 
 void

@@ -22,6 +22,9 @@ void svg_end(struct sbuf *out);
 /* A rectangle; stroke NULL for none. */
 void svg_rect(struct sbuf *out, int x, int y, int w, int h, const char *fill,
     const char *stroke);
+/* An unfilled rectangle: its outline in stroke, width px wide. */
+void svg_frame(struct sbuf *out, int x, int y, int w, int h,
+    const char *stroke, int width);
 /* A circle of radius r centred on x, y. */
 void svg_circle(struct sbuf *out, int x, int y, int r, const char *fill,
     const char *stroke);

@@ -291,17 +291,18 @@ sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
 char *
 util_fmt_int(char *p, long long v)
 {
-	char buf[UTIL_INT_MAX], *d = buf + sizeof buf;
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v :
-	    (unsigned long long)v;
+	    (unsigned long long)v, t;
+	size_t n = 1;
 
-	do
-		*--d = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
 	if (v < 0)
-		*--d = '-';
-	memcpy(p, d, (size_t)(buf + sizeof buf - d));
-	return p + (buf + sizeof buf - d);
+		*p++ = '-';
+	for (t = u; t >= 10; t /= 10)
+		n++;
+	p += n;
+	for (char *d = p; n-- > 0; u /= 10)
+		*--d = (char)('0' + u % 10);
+	return p;
 }
 
 void

@@ -6,6 +6,7 @@
  * and the clans' public counts.  Nothing hidden is drawn: hands and
  * offers are in the text and JSON reports only. */
 #include <stdio.h>
+#include <string.h>
 
 #include "js.h"
 #include "svg.h"
@@ -27,25 +28,28 @@ js_picture_square(const struct js *g, const struct js_army *a, int sq,
 	const struct js_terrain *t = &js_map_terrains[g->map[sq]];
 	int x = MARGIN + (sq % JS_SIDE) * CELL, y = MARGIN + (sq / JS_SIDE) *
 	    CELL, site = g->site_at[sq];
-	char letter[2] = { t->letter, '\0' };
+	char letter[2] = { t->letter, '\0' }, exp[UTIL_INT_MAX + 2];
 
 	svg_rect(out, x, y, CELL, CELL, js_picture_tints[g->map[sq]],
 	    "#777777");
 	if (site != JS_NONE) {
 		int holder = g->sites[site].control;
 
-		sbuf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" "
-		    "height=\"%d\" fill=\"none\" stroke=\"%s\" "
-		    "stroke-width=\"4\"/>\n", x + 3, y + 3, CELL - 6, CELL - 6,
-		    holder == JS_NONE ? "#333333" : svg_player_colours[holder]);
+		svg_frame(out, x + 3, y + 3, CELL - 6, CELL - 6,
+		    holder == JS_NONE ? "#333333" : svg_player_colours[holder],
+		    4);
 	}
 	svg_text(out, x + 6, y + 15, 11, "start", 1, letter);
 	if (a == NULL)
 		return;
 	svg_circle(out, x + CELL / 2 + 4, y + CELL / 2 + 4, 13,
 	    svg_player_colours[a->owner], "#222222");
-	svg_textf(out, x + CELL / 2 + 4, y + CELL / 2 + 9, 13, "middle", 1,
-	    "%d%s", a->exp, a->march ? "*" : "");
+	/* "%d%s" */
+	*util_fmt_int(exp, a->exp) = '\0';
+	if (a->march)
+		strcat(exp, "*");
+	svg_text(out, x + CELL / 2 + 4, y + CELL / 2 + 9, 13, "middle", 1,
+	    exp);
 }
 
 static void

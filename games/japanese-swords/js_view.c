@@ -101,17 +101,29 @@ js_view_legend(const struct js *g, struct sbuf *out)
 	for (int t = 0; t < JS_NTERRAINS; t++) {
 		const struct js_terrain *x = &js_map_terrains[t];
 
-		if (x->cost == 0)
-			sbuf_printf(&b, " %c %s: no entry.", x->letter,
-			    x->word);
-		else
-			sbuf_printf(&b, " %c %s %d (%+d),", x->letter, x->word,
-			    x->cost, x->defence);
+		char letter[3] = { ' ', x->letter, ' ' };
+
+		sbuf_add(&b, letter, sizeof letter);
+		sbuf_puts(&b, x->word);
+		if (x->cost == 0) {
+			sbuf_puts(&b, ": no entry.");
+			continue;
+		}
+		/* " %d (%+d)," */
+		sbuf_putc(&b, ' ');
+		sbuf_int(&b, x->cost);
+		sbuf_puts(&b, x->defence < 0 ? " (" : " (+");
+		sbuf_int(&b, x->defence);
+		sbuf_puts(&b, "),");
 	}
 	sbuf_puts(&b, " Players:");
-	for (int p = 0; p < g->nplayers; p++)
-		sbuf_printf(&b, " %c %s%s", js_view_letter(p), g->names[p],
-		    p + 1 < g->nplayers ? "," : ".");
+	for (int p = 0; p < g->nplayers; p++) {
+		char letter[3] = { ' ', js_view_letter(p), ' ' };
+
+		sbuf_add(&b, letter, sizeof letter);
+		sbuf_puts(&b, g->names[p]);
+		sbuf_putc(&b, p + 1 < g->nplayers ? ',' : '.');
+	}
 	util_wrap(out, JS_VIEW_WIDTH, "", "", b.p);
 	sbuf_free(&b);
 }
