@@ -16,13 +16,26 @@ report_wrap(struct sbuf *out, const char *first, const char *rest,
 	util_wrap(out, REPORT_WIDTH, first, rest, text);
 }
 
+/* n copies of c and a newline. */
+static void
+report_rule(struct sbuf *out, char c, size_t n)
+{
+	sbuf_reserve(out, n + 1);
+	memset(out->p + out->len, c, n);
+	out->p[out->len + n] = '\n';
+	out->len += n + 1;
+	out->p[out->len] = '\0';
+}
+
 static void
 report_heading(struct sbuf *out, const char *title)
 {
-	sbuf_printf(out, "\n%s\n", title);
-	for (size_t i = 0; i < strlen(title); i++)
-		sbuf_putc(out, '-');
+	size_t n = strlen(title);
+
 	sbuf_putc(out, '\n');
+	sbuf_add(out, title, n);
+	sbuf_putc(out, '\n');
+	report_rule(out, '-', n);
 }
 
 static void
@@ -35,18 +48,20 @@ report_events(const struct state *st, int player, struct sbuf *out)
 	for (size_t i = 0; i < st->log.n; i++) {
 		const struct event *ev = &st->log.v[i];
 		struct sbuf text;
-		char head[64];
 
 		if (player < 0 ? ev->to != EVENT_ALL :
 		    !(ev->to & EVENT_TO(player)))
 			continue;
 		if (ev->point != shown) {
-			if (ev->point == 0)
-				snprintf(head, sizeof head, "Setup:");
-			else
-				snprintf(head, sizeof head, "Turn %lld:",
-				    ev->point);
-			sbuf_printf(out, "%s%s\n", any ? "\n" : "", head);
+			if (any)
+				sbuf_putc(out, '\n');
+			if (ev->point == 0) {
+				sbuf_puts(out, "Setup:\n");
+			} else {
+				sbuf_puts(out, "Turn ");
+				sbuf_int(out, ev->point);
+				sbuf_puts(out, ":\n");
+			}
 			shown = ev->point;
 		}
 		/* A log line is one line, whatever the state file holds. */
@@ -92,12 +107,26 @@ report_next(const struct state *st, struct sbuf *out)
 	for (size_t i = 0; i < n; i++) {
 		struct sbuf line;
 		sbuf_init(&line);
-		sbuf_printf(&line, "%s owes orders for turn %lld (%s): %s",
-		    st->names[owed[i].player], st->turn, owed[i].decision,
-		    owed[i].what);
+		/* "%s owes orders for turn %lld (%s): %s" */
+		sbuf_puts(&line, st->names[owed[i].player]);
+		sbuf_puts(&line, " owes orders for turn ");
+		sbuf_int(&line, st->turn);
+		sbuf_puts(&line, " (");
+		sbuf_puts(&line, owed[i].decision);
+		sbuf_puts(&line, "): ");
+		sbuf_puts(&line, owed[i].what);
 		report_wrap(out, "", "  ", line.p);
 		sbuf_free(&line);
 	}
+}
+
+/* label, value and a newline. */
+static void
+report_line(struct sbuf *out, const char *label, const char *value)
+{
+	sbuf_puts(out, label);
+	sbuf_puts(out, value);
+	sbuf_putc(out, '\n');
 }
 
 static void
@@ -108,15 +137,15 @@ report_evidence(const struct state *st, const char *state_hex, int player,
 
 	report_heading(out, "Evidence");
 	util_hex(st->uid, sizeof st->uid, hex);
-	sbuf_printf(out, "%s%s\n", REPORT_EV_UID, hex);
+	report_line(out, REPORT_EV_UID, hex);
 	commit_seed_hex(st->uid, st->seed, hex);
-	sbuf_printf(out, "%s%s\n", REPORT_EV_COMMIT, hex);
-	sbuf_printf(out, "%s%s\n", REPORT_EV_STATE, state_hex);
-	sbuf_printf(out, "%s%s\n", REPORT_EV_FROM,
-	    st->has_previous ? st->previous : "none");
+	report_line(out, REPORT_EV_COMMIT, hex);
+	report_line(out, REPORT_EV_STATE, state_hex);
+	report_line(out, REPORT_EV_FROM, st->has_previous ? st->previous :
+	    "none");
 	if (player < 0 && st->game->outcome(st->g).finished) {
 		util_hex(st->seed, sizeof st->seed, hex);
-		sbuf_printf(out, "%s%s\n", REPORT_EV_SEED, hex);
+		report_line(out, REPORT_EV_SEED, hex);
 	}
 	report_wrap(out, "", "", "Keep your reports: the commitment must "
 	    "never change, each report's 'from' is the 'state' of the one "
@@ -140,7 +169,7 @@ report_template(const struct state *st, int player, struct sbuf *out)
 	    st->names[player], st->turn, st->id, st->game->title);
 	st->game->help(st->g, player, out);
 	util_hex(st->uid, sizeof st->uid, uid);
-	sbuf_printf(out, "# To correct a file already sent, send the whole "
+	sbuf_puts(out, "# To correct a file already sent, send the whole "
 	    "file again with\n# 'revision: 1' (then 2, ...) below 'turn:'; "
 	    "the highest counts.\n");
 	sbuf_printf(out, "gunbai: %s\ngame: %s\nuid: %s\nturn: %lld\n"
@@ -159,12 +188,17 @@ report_body(const struct state *st, const char *state_hex, int player,
 	if (player < 0)
 		sbuf_puts(out, "gunbai public report\n");
 	else
-		sbuf_printf(out, "gunbai report for %s\n", st->names[player]);
-	sbuf_printf(out, "%s (ruleset %s), game %s, turn %lld\n",
-	    st->game->title, st->game->ruleset, st->id, st->turn);
-	for (int i = 0; i < REPORT_WIDTH; i++)
-		sbuf_putc(out, '=');
+		report_line(out, "gunbai report for ", st->names[player]);
+	/* "%s (ruleset %s), game %s, turn %lld\n" */
+	sbuf_puts(out, st->game->title);
+	sbuf_puts(out, " (ruleset ");
+	sbuf_puts(out, st->game->ruleset);
+	sbuf_puts(out, "), game ");
+	sbuf_puts(out, st->id);
+	sbuf_puts(out, ", turn ");
+	sbuf_int(out, st->turn);
 	sbuf_putc(out, '\n');
+	report_rule(out, '=', REPORT_WIDTH);
 	report_events(st, player, out);
 	report_heading(out, "Board");
 	st->game->view(st->g, &st->pl, player, out);
@@ -173,18 +207,22 @@ report_body(const struct state *st, const char *state_hex, int player,
 	if (player < 0)
 		return;
 	sbuf_init(&tmpl);
-	if (made != NULL)
-		sbuf_puts(&tmpl, made);
-	else
+	if (made == NULL) {
 		report_template(st, player, &tmpl);
-	if (tmpl.len > 0) {
+		made = tmpl.len > 0 ? tmpl.p : "";
+	}
+	if (*made != '\0') {
 		report_heading(out, "Your orders");
-		sbuf_printf(out, "Save the lines between the cut marks as "
+		sbuf_puts(out, "Save the lines between the cut marks as "
 		    "orders.yaml, write your orders\nbelow 'orders:' as "
 		    "\"  - ORDER\" lines, sign and mail both files:\n"
-		    "  openssl pkeyutl -sign -rawin -inkey %s.key \\\n"
+		    "  openssl pkeyutl -sign -rawin -inkey ");
+		sbuf_puts(out, st->names[player]);
+		sbuf_puts(out, ".key \\\n"
 		    "      -in orders.yaml -out orders.yaml.sig\n"
-		    "-- 8< --\n%s-- 8< --\n", st->names[player], tmpl.p);
+		    "-- 8< --\n");
+		sbuf_puts(out, made);
+		sbuf_puts(out, "-- 8< --\n");
 	}
 	sbuf_free(&tmpl);
 }

@@ -297,6 +297,16 @@ util_fmt_int(char *p, long long v)
 
 	if (v < 0)
 		*p++ = '-';
+	/* Most numbers in a report are small: coordinates, counts. */
+	if (u < 10) {
+		*p = (char)('0' + u);
+		return p + 1;
+	}
+	if (u < 100) {
+		p[0] = (char)('0' + u / 10);
+		p[1] = (char)('0' + u % 10);
+		return p + 2;
+	}
 	for (t = u; t >= 10; t /= 10)
 		n++;
 	p += n;
@@ -311,6 +321,27 @@ sbuf_int(struct sbuf *b, long long v)
 	char buf[UTIL_INT_MAX];
 
 	sbuf_add(b, buf, (size_t)(util_fmt_int(buf, v) - buf));
+}
+
+void
+sbuf_int_pad(struct sbuf *b, long long v, int width)
+{
+	char buf[UTIL_INT_MAX];
+	size_t n = (size_t)(util_fmt_int(buf, v) - buf);
+
+	for (size_t i = n; width > 0 && i < (size_t)width; i++)
+		sbuf_putc(b, ' ');
+	sbuf_add(b, buf, n);
+}
+
+void
+sbuf_puts_pad(struct sbuf *b, const char *s, int width)
+{
+	size_t n = strlen(s);
+
+	sbuf_add(b, s, n);
+	for (size_t i = n; width > 0 && i < (size_t)width; i++)
+		sbuf_putc(b, ' ');
 }
 
 char *

@@ -93,6 +93,10 @@ void sbuf_vprintf(struct sbuf *b, const char *fmt, va_list ap)
 char *util_fmt_int(char *p, long long v);
 /* v in decimal appended to b, as sbuf_printf(b, "%lld", v) would. */
 void sbuf_int(struct sbuf *b, long long v);
+/* The same padded with spaces on the left to width bytes ("%*lld"). */
+void sbuf_int_pad(struct sbuf *b, long long v, int width);
+/* s padded with spaces on the right to width bytes ("%-*s"). */
+void sbuf_puts_pad(struct sbuf *b, const char *s, int width);
 /* Hand over the string (caller frees) and reset b. */
 char *sbuf_take(struct sbuf *b);
 

@@ -146,12 +146,24 @@ js_view_clans(const struct js *g, struct sbuf *out)
 		for (int i = 0; i < g->nsites; i++)
 			keeps += !g->sites[i].fortress &&
 			    g->sites[i].control == p;
-		sbuf_printf(out, "%c %-*s %5d %5d %5d %6d %5d  %s%s\n",
-		    js_view_letter(p), w,
-		    g->names[p], c->gold, c->honor, js_cards_count(c->hand),
-		    js_army_count(g, p), keeps,
-		    js_map_name(g->sites[js_flow_home(g, p)].sq, sq),
-		    c->out ? " out" : "");
+		/* "%c %-*s %5d %5d %5d %6d %5d  %s%s\n" */
+		sbuf_putc(out, js_view_letter(p));
+		sbuf_putc(out, ' ');
+		sbuf_puts_pad(out, g->names[p], w);
+		sbuf_putc(out, ' ');
+		sbuf_int_pad(out, c->gold, 5);
+		sbuf_putc(out, ' ');
+		sbuf_int_pad(out, c->honor, 5);
+		sbuf_putc(out, ' ');
+		sbuf_int_pad(out, js_cards_count(c->hand), 5);
+		sbuf_putc(out, ' ');
+		sbuf_int_pad(out, js_army_count(g, p), 6);
+		sbuf_putc(out, ' ');
+		sbuf_int_pad(out, keeps, 5);
+		sbuf_puts(out, "  ");
+		sbuf_puts(out, js_map_name(g->sites[js_flow_home(g, p)].sq,
+		    sq));
+		sbuf_puts(out, c->out ? " out\n" : "\n");
 	}
 	sbuf_printf(out, "Deck: %d card%s.  Discard pile: %d card%s.\n",
 	    g->ndeck, g->ndeck == 1 ? "" : "s", js_cards_count(g->discard),
@@ -224,11 +236,19 @@ js_view_hand(const struct js *g, int p, struct sbuf *out)
 	}
 	sbuf_printf(out, "\nYour hand, %d card%s:\n", js_cards_count(hand),
 	    js_cards_count(hand) == 1 ? "" : "s");
-	for (int c = 0; c < JS_NCARDS; c++)
-		if (hand[c] > 0)
-			sbuf_printf(out, "%2d %-21s %2d  %s\n", hand[c],
-			    js_cards[c].name, js_cards[c].force,
-			    js_cards[c].notes);
+	for (int c = 0; c < JS_NCARDS; c++) {
+		if (hand[c] <= 0)
+			continue;
+		/* "%2d %-21s %2d  %s\n" */
+		sbuf_int_pad(out, hand[c], 2);
+		sbuf_putc(out, ' ');
+		sbuf_puts_pad(out, js_cards[c].name, 21);
+		sbuf_putc(out, ' ');
+		sbuf_int_pad(out, js_cards[c].force, 2);
+		sbuf_puts(out, "  ");
+		sbuf_puts(out, js_cards[c].notes);
+		sbuf_putc(out, '\n');
+	}
 }
 
 static void
