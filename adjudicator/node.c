@@ -49,19 +49,20 @@ quote(const char *s, char *out, size_t size)
 }
 
 static struct arena node_arena;
-static int node_arena_on;
+static int node_arena_on; /* how many begins not yet ended */
 
 void
 node_arena_begin(void)
 {
-	node_arena_on = 1;
+	node_arena_on++;
 }
 
 void
 node_arena_end(void)
 {
-	node_arena_on = 0;
-	arena_reset(&node_arena);
+	assert(node_arena_on > 0);
+	if (--node_arena_on == 0)
+		arena_reset(&node_arena);
 }
 
 /* A zeroed node with size - sizeof (struct node) bytes after it. */

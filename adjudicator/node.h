@@ -54,7 +54,8 @@ void node_free(struct node *n);
  * nodes made between node_arena_begin and node_arena_end come from one
  * arena (util.h) instead of one allocation each; node_free frees none of
  * them (only the nodes from outside it in their tree), and
- * node_arena_end gives them all back at once: none may be used after. */
+ * node_arena_end gives them all back at once: none may be used after.
+ * Pairs may nest: the outermost end gives the nodes back. */
 void node_arena_begin(void);
 void node_arena_end(void);
 

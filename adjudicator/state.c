@@ -424,9 +424,13 @@ state_to_node(const struct state *st, unsigned mask)
 char *
 state_write(const struct state *st, size_t *len)
 {
-	struct node *root = node_map(), *n, *prev, *orders, *log;
+	struct node *root, *n, *prev, *orders, *log;
 	char hex[2 * RNG_SEED_BYTES + 1];
 	struct sbuf out;
+
+	/* The tree is made, written and dropped: in the node arena. */
+	node_arena_begin();
+	root = node_map();
 
 	node_set(root, "gunbai", node_scalar(STATE_FORMAT));
 	node_set(root, "game", node_scalar(st->game->id));
@@ -475,6 +479,7 @@ state_write(const struct state *st, size_t *len)
 	sbuf_init(&out);
 	yaml_write(root, &out);
 	node_free(root);
+	node_arena_end();
 	*len = out.len;
 	return sbuf_take(&out);
 }
