@@ -44,10 +44,20 @@ gamedir_path(const char *dir, long long run, const char *rel)
 
 	sbuf_init(&b);
 	sbuf_puts(&b, dir);
-	if (run > 0)
-		sbuf_printf(&b, "/runs/%04lld", run);
-	if (rel != NULL)
-		sbuf_printf(&b, "/%s", rel);
+	if (run > 0) {
+		/* "/runs/%04lld" */
+		char num[UTIL_INT_MAX];
+		size_t n = (size_t)(util_fmt_int(num, run) - num);
+
+		sbuf_puts(&b, "/runs/");
+		for (size_t i = n; i < 4; i++)
+			sbuf_putc(&b, '0');
+		sbuf_add(&b, num, n);
+	}
+	if (rel != NULL) {
+		sbuf_putc(&b, '/');
+		sbuf_puts(&b, rel);
+	}
 	return sbuf_take(&b);
 }
 

@@ -172,9 +172,15 @@ report_template(const struct state *st, int player, struct sbuf *out)
 	sbuf_puts(out, "# To correct a file already sent, send the whole "
 	    "file again with\n# 'revision: 1' (then 2, ...) below 'turn:'; "
 	    "the highest counts.\n");
-	sbuf_printf(out, "gunbai: %s\ngame: %s\nuid: %s\nturn: %lld\n"
-	    "player: %s\norders:\n", ORDERS_FORMAT, st->id, uid, st->turn,
-	    st->names[player]);
+	/* "gunbai: %s\ngame: %s\nuid: %s\nturn: %lld\nplayer: %s\norders:\n" */
+	report_line(out, "gunbai: ", ORDERS_FORMAT);
+	report_line(out, "game: ", st->id);
+	report_line(out, "uid: ", uid);
+	sbuf_puts(out, "turn: ");
+	sbuf_int(out, st->turn);
+	sbuf_putc(out, '\n');
+	report_line(out, "player: ", st->names[player]);
+	sbuf_puts(out, "orders:\n");
 }
 
 /* tmpl: player's orders template (report_template), or NULL to make it

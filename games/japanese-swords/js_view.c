@@ -165,9 +165,14 @@ js_view_clans(const struct js *g, struct sbuf *out)
 		    sq));
 		sbuf_puts(out, c->out ? " out\n" : "\n");
 	}
-	sbuf_printf(out, "Deck: %d card%s.  Discard pile: %d card%s.\n",
-	    g->ndeck, g->ndeck == 1 ? "" : "s", js_cards_count(g->discard),
-	    js_cards_count(g->discard) == 1 ? "" : "s");
+	/* "Deck: %d card%s.  Discard pile: %d card%s.\n" */
+	sbuf_puts(out, "Deck: ");
+	sbuf_int(out, g->ndeck);
+	sbuf_puts(out, g->ndeck == 1 ? " card.  Discard pile: " :
+	    " cards.  Discard pile: ");
+	sbuf_int(out, js_cards_count(g->discard));
+	sbuf_puts(out, js_cards_count(g->discard) == 1 ? " card.\n" :
+	    " cards.\n");
 }
 
 static void
