@@ -10,18 +10,6 @@ const char *const svg_player_colours[4] = { "#d95f02", "#1b9e77",
 	"#7570b3", "#e7298a" };
 
 void
-svg_begin(struct sbuf *out, int w, int h, const char *title)
-{
-	sbuf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-	    "font-family=\"sans-serif\">\n<title>", w, h, w, h);
-	svg_text(out, 0, 0, 0, NULL, 0, title);
-	sbuf_puts(out, "</title>\n");
-	svg_rect(out, 0, 0, w, h, "#ffffff", NULL);
-}
-
-void
 svg_end(struct sbuf *out)
 {
 	sbuf_puts(out, "</svg>\n");
@@ -103,6 +91,23 @@ svg_frame(struct sbuf *out, int x, int y, int w, int h, const char *stroke,
     int width)
 {
 	svg_rect_width(out, x, y, w, h, "none", stroke, width);
+}
+
+void
+svg_begin(struct sbuf *out, int w, int h, const char *title)
+{
+	char *p = svg_room(out, 256 + 4 * SVG_INT_MAX);
+
+	p = svg_cpy(p, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+	    "width=\"");
+	p = svg_num(svg_cpy(svg_num(p, w), "\" height=\""), h);
+	p = svg_num(svg_cpy(p, "\" viewBox=\"0 0 "), w);
+	p = svg_num(svg_cpy(p, " "), h);
+	svg_done(out, svg_cpy(p, "\" font-family=\"sans-serif\">\n<title>"));
+	svg_text(out, 0, 0, 0, NULL, 0, title);
+	sbuf_puts(out, "</title>\n");
+	svg_rect(out, 0, 0, w, h, "#ffffff", NULL);
 }
 
 void

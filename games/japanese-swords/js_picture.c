@@ -56,20 +56,27 @@ static void
 js_picture_legend(const struct js *g, int y, struct sbuf *out)
 {
 	int x = MARGIN;
+	struct sbuf name;
 
+	sbuf_init(&name);
 	for (int t = 0; t < JS_NTERRAINS; t++) {
 		const struct js_terrain *tr = &js_map_terrains[t];
 
 		svg_rect(out, x, y - 12, 14, 14, js_picture_tints[t],
 		    "#777777");
-		svg_textf(out, x + 18, y, 12, "start", 0, "%c %s", tr->letter,
-		    tr->word);
+		/* "%c %s" */
+		name.len = 0;
+		sbuf_putc(&name, tr->letter);
+		sbuf_putc(&name, ' ');
+		sbuf_puts(&name, tr->word);
+		svg_text(out, x + 18, y, 12, "start", 0, name.p);
 		x += 96;
 		if (t == 3) {
 			x = MARGIN;
 			y += 20;
 		}
 	}
+	sbuf_free(&name);
 	y += 24;
 	svg_text(out, MARGIN, y, 12, "start", 0, "Framed: a fortress or "
 	    "keep, in its holder's colour (dark grey: nobody holds it).");

@@ -136,8 +136,10 @@ js_view_clans(const struct js *g, struct sbuf *out)
 	for (int p = 0; p < g->nplayers; p++)
 		if ((int)strlen(g->names[p]) > w)
 			w = (int)strlen(g->names[p]);
-	sbuf_printf(out, "\n  %-*s  gold honor cards armies keeps  home\n", w,
-	    "clan");
+	/* "\n  %-*s  gold honor cards armies keeps  home\n" */
+	sbuf_puts(out, "\n  ");
+	sbuf_puts_pad(out, "clan", w);
+	sbuf_puts(out, "  gold honor cards armies keeps  home\n");
 	for (int p = 0; p < g->nplayers; p++) {
 		const struct js_clan *c = &g->clans[p];
 		int keeps = 0;
