@@ -153,7 +153,7 @@ void *
 arena_alloc(struct arena *a, size_t n)
 {
 	struct arena_block *b = a->head;
-	size_t align = sizeof(max_align_t);
+	size_t align = _Alignof(max_align_t);
 
 	if (n > SIZE_MAX - align)
 		nomem();

@@ -327,6 +327,78 @@ test_wrap_utf8(void **state)
 	sbuf_free(&b);
 }
 
+/* util_fmt_int, sbuf_int, sbuf_int_pad and sbuf_puts_pad write what
+ * printf would, byte for byte (reports rely on it). */
+static void
+test_fmt_int(void **state)
+{
+	static const long long vals[] = { 0, 1, 9, 10, 11, 99, 100, 101, 999,
+	    1000, 4096, 99999, 100000, 2147483647LL, 2147483648LL,
+	    1000000000000LL, LLONG_MAX, -1, -9, -10, -99, -100, -12345,
+	    -2147483648LL, LLONG_MIN };
+	static const int widths[] = { 0, 1, 2, 3, 5, 6, 21 };
+	char want[64], buf[UTIL_INT_MAX + 1];
+	struct sbuf b;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++) {
+		long long v = vals[i];
+		char *end = util_fmt_int(buf, v);
+
+		assert_true(end - buf <= UTIL_INT_MAX);
+		*end = '\0';
+		snprintf(want, sizeof want, "%lld", v);
+		assert_string_equal(buf, want);
+		sbuf_init(&b);
+		sbuf_int(&b, v);
+		assert_string_equal(b.p, want);
+		sbuf_free(&b);
+		for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+			int w = widths[k];
+
+			snprintf(want, sizeof want, "%*lld", w, v);
+			sbuf_init(&b);
+			sbuf_int_pad(&b, v, w);
+			assert_string_equal(b.p, want);
+			sbuf_free(&b);
+			snprintf(want, sizeof want, "%-*s|", w, "clan");
+			sbuf_init(&b);
+			sbuf_puts_pad(&b, "clan", w);
+			sbuf_putc(&b, '|');
+			assert_string_equal(b.p, want);
+			sbuf_free(&b);
+		}
+	}
+}
+
+/* The arena: aligned, distinct blocks of any size, all given back at
+ * reset and usable again. */
+static void
+test_arena(void **state)
+{
+	struct arena a = { 0 };
+
+	(void)state;
+	for (int round = 0; round < 2; round++) {
+		char *prev = NULL;
+
+		for (size_t n = 1; n < 5000; n += 7) {
+			char *p = arena_alloc(&a, n);
+
+			assert_int_equal((uintptr_t)p %
+			    _Alignof(max_align_t), 0);
+			assert_true(p != prev);
+			memset(p, 0xab, n);
+			prev = p;
+		}
+		/* Larger than a block. */
+		memset(arena_alloc(&a, 1u << 20), 0, 1u << 20);
+		arena_reset(&a);
+	}
+	arena_reset(&a);
+	free(a.head); /* the one block reset keeps */
+}
+
 int
 main(void)
 {
@@ -341,6 +413,8 @@ main(void)
 		cmocka_unit_test(test_parse_int),
 		cmocka_unit_test(test_valid_name),
 		cmocka_unit_test(test_wrap_utf8),
+		cmocka_unit_test(test_fmt_int),
+		cmocka_unit_test(test_arena),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
