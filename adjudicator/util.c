@@ -155,7 +155,7 @@ arena_alloc(struct arena *a, size_t n)
 	struct arena_block *b = a->head;
 	size_t align = _Alignof(max_align_t);
 
-	if (n > SIZE_MAX - align)
+	if (n > SIZE_MAX - align - sizeof *b)
 		nomem();
 	n = (n + align - 1) / align * align;
 	if (b == NULL || b->size - b->used < n) {
