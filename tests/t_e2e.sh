@@ -33,6 +33,13 @@ if [ "${GOLDEN_UPDATE:-0}" = 1 ]; then
 fi
 check "the sample game's outputs equal the golden files" \
     golden_diff "$tmp/demo"
+# A machine whose OpenSSL configuration allows only FIPS algorithms (no
+# Ed25519, no provider for SHA-256 here) replays the archive alike:
+# gunbai reads no openssl.cnf (gunbai(1), ENVIRONMENT).
+printf '%s\n' 'openssl_conf = init' '[init]' 'alg_section = evp' '[evp]' \
+    'default_properties = fips=yes' >"$tmp/fips.cnf"
+check "an OpenSSL configuration changes nothing: verify replays the sample" \
+    env OPENSSL_CONF="$tmp/fips.cnf" "$gunbai" verify "$tmp/demo/game"
 check "the documented example state is the sample's turn 2" \
     cmp "$top/samples/senjin/state-turn2.yaml" "$tmp/demo/game/runs/0002/state.yaml"
 for r in "$tmp"/demo/game/runs/*/reports/*.txt; do
