@@ -6,11 +6,13 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "crypto.h"
 
 int
 main(int argc, char **argv)
 {
 	signal(SIGXFSZ, SIG_IGN);
+	crypto_init(); /* as gunbai: no openssl.cnf read */
 	if (argc >= 2 && strcmp(argv[1], "mail-in") == 0)
 		return cmd_mail_in(argc - 1, argv + 1);
 	if (argc >= 2 && strcmp(argv[1], "mail-out") == 0)

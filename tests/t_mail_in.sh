@@ -107,7 +107,11 @@ done
 # Standard input, and the same message twice: filed once.
 newgame gd
 $make thunderbird m.eml alice@example.net a1.yaml a1.yaml.sig
-"$gunbai" mail-in gd <m.eml >out 2>&1
+# Under an OpenSSL configuration that allows FIPS algorithms only (no
+# Ed25519): gunbai-mail reads none, as gunbai (gunbai(1), ENVIRONMENT).
+printf '%s\n' 'openssl_conf = init' '[init]' 'alg_section = evp' '[evp]' \
+    'default_properties = fips=yes' >fips.cnf
+OPENSSL_CONF=fips.cnf "$gunbai" mail-in gd <m.eml >out 2>&1
 has "standard input is read when no message is named" \
     "-: message 1: 1 orders file, 1 filed" out
 status_is 0 "the same message again" "$gunbai" mail-in gd m.eml
