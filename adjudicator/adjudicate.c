@@ -87,12 +87,45 @@ static void
 adjudicate_msg_order(struct sbuf *msgs, const char *path,
     const struct order *o, int accepted, const char *reason)
 {
+	/* Without printf: one line per order of every file. */
+	sbuf_puts(msgs, path);
+	sbuf_putc(msgs, ':');
+	sbuf_int(msgs, o->line);
+	sbuf_putc(msgs, ':');
+	sbuf_int(msgs, o->col);
+	sbuf_puts(msgs, accepted ? ": accepted: " : ": refused: ");
+	sbuf_puts(msgs, o->text);
+	if (!accepted) {
+		sbuf_puts(msgs, ": ");
+		sbuf_puts(msgs, reason);
+	}
+	sbuf_putc(msgs, '\n');
+}
+
+/* The event of one order for its player's report: "\"ORDER\" (line N):
+ * accepted." or "...: refused: REASON.", written without printf into a
+ * block of its size. */
+static void
+adjudicate_event_order(struct events *ev, int player, const struct order *o,
+    int accepted, const char *reason)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_reserve(&b, strlen(o->text) + (accepted ? 0 : strlen(reason)) +
+	    UTIL_INT_MAX + 24);
+	sbuf_putc(&b, '"');
+	sbuf_puts(&b, o->text);
+	sbuf_puts(&b, "\" (line ");
+	sbuf_int(&b, o->line);
 	if (accepted)
-		sbuf_printf(msgs, "%s:%d:%d: accepted: %s\n", path, o->line,
-		    o->col, o->text);
-	else
-		sbuf_printf(msgs, "%s:%d:%d: refused: %s: %s\n", path, o->line,
-		    o->col, o->text, reason);
+		sbuf_puts(&b, "): accepted.");
+	else {
+		sbuf_puts(&b, "): refused: ");
+		sbuf_puts(&b, reason);
+		sbuf_putc(&b, '.');
+	}
+	events_take(ev, EVENT_TO(player), sbuf_take(&b));
 }
 
 /* Validate f's orders; verdicts to msgs, (if ev) the player's log and
@@ -125,15 +158,9 @@ adjudicate_validate(const struct state *st, const struct orders_file *f,
 		if (msgs != NULL)
 			adjudicate_msg_order(msgs, f->path, o, v[i].accepted,
 			    v[i].reason);
-		if (ev == NULL)
-			continue;
-		if (v[i].accepted)
-			events_add(ev, EVENT_TO(f->player),
-			    "\"%s\" (line %d): accepted.", o->text, o->line);
-		else
-			events_add(ev, EVENT_TO(f->player),
-			    "\"%s\" (line %d): refused: %s.", o->text, o->line,
-			    v[i].reason);
+		if (ev != NULL)
+			adjudicate_event_order(ev, f->player, o,
+			    v[i].accepted, v[i].reason);
 	}
 	return nacc;
 }
@@ -386,7 +413,9 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	for (size_t i = 0; i < nused; i++)
 		adjudicate_applied(st, used[i]);
 	st->draws = rng.draws;
-	sbuf_printf(msgs, "turn %lld: applied\n", st->turn);
+	sbuf_puts(msgs, "turn ");
+	sbuf_int(msgs, st->turn);
+	sbuf_puts(msgs, ": applied\n");
 	st->turn++;
 	if (rr != NULL)
 		adjudicate_result_take(rr, &pr);

@@ -1,20 +1,36 @@
 /* events.c - the turn's log that games write to and reports read. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "game.h"
 
 void
 events_add(struct events *ev, unsigned to, const char *fmt, ...)
 {
-	struct sbuf b;
+	/* Most events fit here: formatted once, then copied to a block of
+	 * their size (one allocation, not a guess grown by realloc). */
+	char buf[256], *text;
 	va_list ap;
+	int n;
 
-	sbuf_init(&b);
 	va_start(ap, fmt);
-	sbuf_vprintf(&b, fmt, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	events_take(ev, to, sbuf_take(&b));
+	if (n < 0) {
+		n = 0;
+		buf[0] = '\0';
+	}
+	text = util_malloc((size_t)n + 1);
+	if ((size_t)n < sizeof buf)
+		memcpy(text, buf, (size_t)n + 1);
+	else {
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	events_take(ev, to, text);
 }
 
 void

@@ -91,7 +91,8 @@ fuzz_turn_file(struct fuzz_turn *t, const struct state *st, int player,
 		f->orders[i].text = t->texts.v[first + i];
 		f->orders[i].line = (int)i + 6;
 		f->orders[i].col = 5;
-		sbuf_printf(&all, "%s\n", f->orders[i].text);
+		sbuf_puts(&all, f->orders[i].text);
+		sbuf_putc(&all, '\n');
 	}
 	f->n = n;
 	crypto_sha256(all.p, all.len, digest);
@@ -243,16 +244,16 @@ fuzz_text(struct fuzz_turn *t, const struct state *st, int player,
 }
 
 /* The report of player p (-1: the public one) can be drawn and fits in
- * an email. */
+ * an email.  state_hex is the hash of st's bytes, known already: the
+ * report does not write the state again to compute it. */
 static void
-fuzz_report(const struct state *st, int p)
+fuzz_report(const struct state *st, const char *state_hex, int p)
 {
-	struct sbuf b;
+	size_t len;
+	char *b = report_make(st, state_hex, p, REPORT_TEXT, &len);
 	const char *line;
 
-	sbuf_init(&b);
-	report_build(st, p, &b);
-	for (line = b.p; *line != '\0';) {
+	for (line = b; *line != '\0';) {
 		const char *nl = strchr(line, '\n');
 		size_t n = nl ? (size_t)(nl - line) : strlen(line);
 		size_t cols = 0;
@@ -263,7 +264,7 @@ fuzz_report(const struct state *st, int p)
 			    st->game->id, cols, (int)n, line);
 		line += n + (nl != NULL);
 	}
-	sbuf_free(&b);
+	free(b);
 }
 
 /* One step of the game; returns 0 to go on. */
@@ -335,14 +336,17 @@ static struct fuzz_seen {
 } fuzz_seen[FUZZ_SEEN_SIZE];
 static size_t fuzz_nseen;
 
-/* The entry of the state of bytes a (len); a new one is unused. */
+/* The entry of the state of bytes a (len); a new one is unused.  Their
+ * hash, as state_sha256 gives it, in hex. */
 static struct fuzz_seen *
-fuzz_seen_find(const char *a, size_t len)
+fuzz_seen_find(const char *a, size_t len,
+    char hex[2 * CRYPTO_SHA256_BYTES + 1])
 {
 	uint8_t sha[CRYPTO_SHA256_BYTES];
 	size_t i;
 
 	crypto_sha256(a, len, sha);
+	util_hex(sha, sizeof sha, hex);
 	if (fuzz_nseen >= FUZZ_SEEN_SIZE / 2) {
 		memset(fuzz_seen, 0, sizeof fuzz_seen);
 		fuzz_nseen = 0;
@@ -364,6 +368,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint8_t seed[RNG_SEED_BYTES] = { 0 };
 	struct state st;
 	struct fuzz_seen *seen;
+	char hex[2 * CRYPTO_SHA256_BYTES + 1];
 	unsigned b0 = fuzz_byte(&in), b1 = fuzz_byte(&in), bit;
 	int np, steps = 0, p;
 	size_t len;
@@ -387,7 +392,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * writing and reading the state and drawing a report cost far more
 	 * than a step.  Once per state (fuzz_seen). */
 	a = state_write(&st, &len);
-	seen = fuzz_seen_find(a, len);
+	seen = fuzz_seen_find(a, len, hex);
 	if (!seen->used) {
 		fuzz_roundtrip_check(&st, a, len);
 		seen->used = 1;
@@ -398,7 +403,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p = (int)(seed[0] % (unsigned)(np + 1)) - 1;
 	bit = 1u << (p + 1);
 	if (!(seen->reports & bit)) {
-		fuzz_report(&st, p);
+		fuzz_report(&st, hex, p);
 		seen->reports |= (uint8_t)bit;
 		fuzz_stats.reports++;
 	}
