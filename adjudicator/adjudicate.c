@@ -252,20 +252,24 @@ adjudicate_result_take(struct adjudicate_result *to,
 	memset(from, 0, sizeof *from);
 }
 
-/* A point not applied: its events (from nev on), its verdict lines pm
- * and what it would have applied (pr) are dropped; the lines saying whom
- * it waits for go to msgs (if not NULL). */
+/* A point not applied: its events (from nev on), its verdict lines
+ * (msgs from byte mlen on) and what it would have applied (pr) are
+ * dropped; the lines saying whom it waits for (wait) go to msgs if
+ * waiting. */
 static void
-adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *pm,
-    struct sbuf *wait, struct sbuf *msgs, struct adjudicate_result *pr)
+adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *msgs,
+    size_t mlen, struct sbuf *wait, int waiting,
+    struct adjudicate_result *pr)
 {
 	adjudicate_result_free(pr);
 	for (size_t i = nev; i < ev->n; i++)
 		free(ev->v[i].text);
 	ev->n = nev;
-	if (msgs != NULL)
-		sbuf_add(msgs, wait->p ? wait->p : "", wait->len);
-	sbuf_free(pm);
+	msgs->len = mlen;
+	if (msgs->cap > 0)
+		msgs->p[mlen] = '\0';
+	if (waiting)
+		sbuf_add(msgs, wait->p, wait->len);
 	sbuf_free(wait);
 }
 
@@ -283,13 +287,14 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	const struct orders_file *used[GAME_MAX_PLAYERS];
 	struct strlist keep = { 0 };
 	size_t nowed = st->game->owed(st->g, owed), nans = 0, nused = 0;
-	size_t nev = ev->n;
+	/* The point's verdict lines go to msgs as they come (from byte
+	 * mlen), and are taken back if it is not applied. */
+	size_t nev = ev->n, mlen = msgs->len;
 	int missing = 0;
 	struct rng rng;
-	struct sbuf pm, wait;
+	struct sbuf wait;
 
 	ev->point = st->turn;
-	sbuf_init(&pm);
 	sbuf_init(&wait);
 	/* Files for this turn from players who owe nothing now. */
 	for (size_t i = 0; i < nfiles; i++) {
@@ -299,7 +304,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 		for (size_t k = 0; k < nowed; k++)
 			owes |= owed[k].player == files[i].player;
 		if (!owes) {
-			sbuf_printf(&pm, "%s: refused file: %s owes no "
+			sbuf_printf(msgs, "%s: refused file: %s owes no "
 			    "decision at turn %lld\n", files[i].path,
 			    st->names[files[i].player], st->turn);
 			events_add(ev, EVENT_TO(files[i].player), "Your orders "
@@ -326,7 +331,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 				out = util_calloc(f->n + 1, sizeof *out);
 				pr.used[pr.nused++].orders = out;
 			}
-			n = adjudicate_validate(st, f, acc[k], ev, &pm, out);
+			n = adjudicate_validate(st, f, acc[k], ev, msgs, out);
 			used[nused++] = f;
 		}
 		if (!st->game->validate(st->g, p, acc[k], n, v)) {
@@ -345,8 +350,8 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			if (adjudicate_defaults(st->game, st->g, p, acc[k], &n,
 			    &keep) == -1) {
 				strlist_free(&keep);
-				adjudicate_point_end(ev, nev, &pm, &wait, NULL,
-				    &pr);
+				adjudicate_point_end(ev, nev, msgs, mlen, &wait,
+				    0, &pr);
 				return err_set(e, 0, 0, "%s offers no default "
 				    "orders for %s at turn %lld",
 				    st->game->title, st->names[p], st->turn);
@@ -363,7 +368,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			    f ? "incomplete" : "missing");
 			events_add(ev, EVENT_TO(p), "The default orders used "
 			    "for you: %s.", list.p);
-			sbuf_printf(&pm, "nmr: %s, turn %lld: %s\n",
+			sbuf_printf(msgs, "nmr: %s, turn %lld: %s\n",
 			    st->names[p], st->turn, list.p);
 			sbuf_free(&list);
 			defaulted = 1;
@@ -389,7 +394,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	}
 	if (missing) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, &pm, &wait, msgs, &pr);
+		adjudicate_point_end(ev, nev, msgs, mlen, &wait, 1, &pr);
 		return 0;
 	}
 	/* Answers go to the game in player order, whatever the owed order. */
@@ -403,12 +408,10 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	adjudicate_rng(st, files, nfiles, ans, nans, &rng);
 	if (st->game->resolve(st->g, &st->pl, ans, nans, &rng, ev, e) == -1) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, &pm, &wait, NULL, &pr);
+		adjudicate_point_end(ev, nev, msgs, mlen, &wait, 0, &pr);
 		return -1;
 	}
 	strlist_free(&keep);
-	sbuf_add(msgs, pm.p ? pm.p : "", pm.len);
-	sbuf_free(&pm);
 	sbuf_free(&wait);
 	for (size_t i = 0; i < nused; i++)
 		adjudicate_applied(st, used[i]);

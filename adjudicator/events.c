@@ -6,6 +6,10 @@
 
 #include "game.h"
 
+/* A run's log starts with room for this many events: a point with a
+ * few orders logs more than 16, and each growth is a copy. */
+#define EVENTS_FIRST 64
+
 void
 events_add(struct events *ev, unsigned to, const char *fmt, ...)
 {
@@ -37,7 +41,7 @@ void
 events_take(struct events *ev, unsigned to, char *text)
 {
 	if (ev->n == ev->cap) {
-		ev->cap = ev->cap ? 2 * ev->cap : 16;
+		ev->cap = ev->cap ? 2 * ev->cap : EVENTS_FIRST;
 		ev->v = util_reallocarray(ev->v, ev->cap, sizeof *ev->v);
 	}
 	ev->v[ev->n].to = to;
@@ -64,7 +68,7 @@ events_move(struct events *ev, struct events *from)
 {
 	for (size_t i = 0; i < from->n; i++) {
 		if (ev->n == ev->cap) {
-			ev->cap = ev->cap ? 2 * ev->cap : 16;
+			ev->cap = ev->cap ? 2 * ev->cap : EVENTS_FIRST;
 			ev->v = util_reallocarray(ev->v, ev->cap,
 			    sizeof *ev->v);
 		}

@@ -64,31 +64,66 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* One step's files.  Their orders, texts and paths are the step's own,
+ * not allocated one by one as orders_read does: the orders in arrays
+ * here, the texts and paths in an arena emptied after each step (under
+ * ASan each allocation costs far more than what the step does with it).
+ * A file answers with at most ADJUDICATE_NMR_MAX legal orders or
+ * FUZZ_ORDERS texts. */
 struct fuzz_turn {
 	struct orders_file files[GAME_MAX_PLAYERS];
-	size_t n;
-	struct strlist texts;
+	struct order orders[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX];
+	const char *texts[GAME_MAX_PLAYERS * ADJUDICATE_NMR_MAX];
+	size_t n, ntexts;
 };
+static struct arena fuzz_arena;
+
+/* Buffers used again at every step, emptied first. */
+static struct sbuf *
+fuzz_sbuf_clear(struct sbuf *b)
+{
+	b->len = 0;
+	if (b->cap > 0)
+		b->p[0] = '\0';
+	return b;
+}
+
+/* A copy of s in the step's arena. */
+static char *
+fuzz_strdup(const char *s)
+{
+	size_t len = strlen(s);
+	char *p = arena_alloc(&fuzz_arena, len + 1);
+
+	return memcpy(p, s, len + 1);
+}
+
+/* s added to t's texts. */
+static const char *
+fuzz_turn_text(struct fuzz_turn *t, const char *s)
+{
+	return t->texts[t->ntexts++] = fuzz_strdup(s);
+}
 
 /* A file of player with the texts from first on, as orders_read makes
- * it. */
+ * it; its sha256 is that of its orders' lines. */
 static void
 fuzz_turn_file(struct fuzz_turn *t, const struct state *st, int player,
     size_t first)
 {
-	struct orders_file *f = &t->files[t->n++];
+	static struct sbuf all;
+	struct orders_file *f = &t->files[t->n];
 	uint8_t digest[CRYPTO_SHA256_BYTES];
-	struct sbuf all;
-	size_t n = t->texts.n - first;
+	size_t n = t->ntexts - first;
 
 	memset(f, 0, sizeof *f);
 	f->ok = 1;
 	f->signer = f->player = player;
 	f->turn = st->turn;
-	f->orders = util_calloc(n + 1, sizeof *f->orders);
-	sbuf_init(&all);
+	f->orders = t->orders[t->n++];
+	fuzz_sbuf_clear(&all);
 	for (size_t i = 0; i < n; i++) {
-		f->orders[i].text = t->texts.v[first + i];
+		f->orders[i].text = t->texts[first + i];
 		f->orders[i].line = (int)i + 6;
 		f->orders[i].col = 5;
 		sbuf_puts(&all, f->orders[i].text);
@@ -97,17 +132,7 @@ fuzz_turn_file(struct fuzz_turn *t, const struct state *st, int player,
 	f->n = n;
 	crypto_sha256(all.p, all.len, digest);
 	util_hex(digest, sizeof digest, f->sha256);
-	sbuf_free(&all);
-	f->path = util_strdup(st->names[player]);
-}
-
-static void
-fuzz_turn_free(struct fuzz_turn *t)
-{
-	for (size_t i = 0; i < t->n; i++)
-		orders_free(&t->files[i]);
-	strlist_free(&t->texts);
-	memset(t, 0, sizeof *t);
+	f->path = fuzz_strdup(st->names[player]);
 }
 
 static size_t
@@ -130,7 +155,7 @@ fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
 	const struct game_entry *g = st->game;
 	struct order orders[ADJUDICATE_NMR_MAX] = { 0 };
 	struct verdict v[ADJUDICATE_NMR_MAX];
-	size_t n = 0, first = t->texts.n;
+	size_t n = 0, first = t->ntexts;
 	char pick[GAME_ORDER_MAX];
 	int complete;
 
@@ -139,8 +164,7 @@ fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
 		if (n == ADJUDICATE_NMR_MAX)
 			fuzz_fail("%s: no complete answer after %zu legal "
 			    "orders", g->id, n);
-		strlist_add(&t->texts, pick);
-		orders[n].text = t->texts.v[first + n];
+		orders[n].text = fuzz_turn_text(t, pick);
 		orders[n].line = orders[n].col = 0;
 		n++;
 	}
@@ -200,10 +224,10 @@ static void
 fuzz_text(struct fuzz_turn *t, const struct state *st, int player,
     int mangle, struct fuzz_in *in)
 {
-	struct sbuf b;
+	static struct sbuf b;
 	size_t len = fuzz_byte(in);
 
-	sbuf_init(&b);
+	fuzz_sbuf_clear(&b);
 	if (mangle) {
 		char pick[GAME_ORDER_MAX];
 		if (game_legal_pick(st->game, st->g, player, NULL, 0,
@@ -239,8 +263,7 @@ fuzz_text(struct fuzz_turn *t, const struct state *st, int player,
 		in->n -= len;
 	}
 	fuzz_clean_text(&b);
-	strlist_add(&t->texts, b.p);
-	sbuf_free(&b);
+	fuzz_turn_text(t, b.p);
 }
 
 /* The report of player p (-1: the public one) can be drawn and fits in
@@ -274,8 +297,8 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 	struct owed owed[GAME_MAX_PLAYERS];
 	size_t nowed = st->game->owed(st->g, owed), k;
 	unsigned c = fuzz_byte(in) % 5;
-	struct fuzz_turn t;
-	struct sbuf msgs;
+	static struct fuzz_turn t;
+	static struct sbuf msgs;
 	int applied, nmr = c == 1 || c == 2;
 	char prev[2 * CRYPTO_SHA256_BYTES + 1];
 
@@ -292,14 +315,14 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 		    (int)fuzz_below(in, (size_t)st->nplayers), &r);
 		return 0;
 	}
-	memset(&t, 0, sizeof t);
+	t.n = t.ntexts = 0;
 	k = c == 0 ? nowed : fuzz_below(in, nowed);
 	for (size_t i = 0; i < nowed; i++) {
 		if (i != k) {
 			fuzz_legal_answer(&t, st, owed[i].player, in);
 			continue;
 		}
-		size_t first = t.texts.n, n = fuzz_byte(in) % FUZZ_ORDERS + 1;
+		size_t first = t.ntexts, n = fuzz_byte(in) % FUZZ_ORDERS + 1;
 		for (size_t j = 0; j < n; j++)
 			fuzz_text(&t, st, owed[i].player, c == 2, in);
 		fuzz_turn_file(&t, st, owed[i].player, first);
@@ -307,7 +330,7 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 	orders_sort(t.files, t.n);
 	memset(prev, 'f', sizeof prev - 1);
 	prev[sizeof prev - 1] = '\0';
-	sbuf_init(&msgs);
+	fuzz_sbuf_clear(&msgs);
 	applied = adjudicate_run(st, prev, t.files, t.n, nmr, &msgs);
 	/* "error: " starts a line when the game failed to resolve. */
 	if (strncmp(msgs.p, "error: ", 7) == 0 ||
@@ -315,8 +338,7 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 	    (applied != 1 && (c == 0 || nmr)))
 		fuzz_fail("%s: turn %lld: %d points applied:\n%s",
 		    st->game->id, st->turn, applied, msgs.p);
-	sbuf_free(&msgs);
-	fuzz_turn_free(&t);
+	arena_reset(&fuzz_arena);
 	return 0;
 }
 
