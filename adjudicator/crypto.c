@@ -304,10 +304,19 @@ crypto_pubkey_check(const char *pem, char **canon, struct gb_err *e)
 
 	if (canon != NULL)
 		*canon = NULL;
+	if (crypto_canonical_raw(pem, raw) && edkey_weak(raw) == NULL) {
+		/* Canonical already, as PEM_write_bio_PUBKEY writes it, and
+		 * not weak: crypto_load_fast would accept it (an Ed25519 key
+		 * from its raw bytes is not checked further), so it is not
+		 * made only to be freed (a state read checks every player's
+		 * key). */
+		if (canon != NULL)
+			*canon = util_strdup(pem);
+		return 0;
+	}
 	if (crypto_load_fast(pem, &pkey, e) < 0)
 		return -1;
 	if (canon == NULL || crypto_canonical_raw(pem, raw)) {
-		/* Canonical already: as PEM_write_bio_PUBKEY writes it. */
 		if (canon != NULL)
 			*canon = util_strdup(pem);
 		EVP_PKEY_free(pkey);
