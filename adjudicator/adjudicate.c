@@ -149,10 +149,24 @@ adjudicate_validate(const struct state *st, const struct orders_file *f,
 		out[i].accepted = v[i].accepted;
 		memcpy(out[i].reason, v[i].reason, sizeof out[i].reason);
 	}
-	if (ev != NULL)
-		events_add(ev, EVENT_TO(f->player), "Your orders for turn %lld "
-		    "(file sha256 %.16s): %zu accepted, %zu refused.",
-		    f->turn, f->sha256, nacc, f->n - nacc);
+	if (ev != NULL) {
+		/* "Your orders for turn %lld (file sha256 %.16s): %zu
+		 * accepted, %zu refused.", one per file, without printf. */
+		struct sbuf b;
+
+		sbuf_init(&b);
+		sbuf_reserve(&b, 96);
+		sbuf_puts(&b, "Your orders for turn ");
+		sbuf_int(&b, f->turn);
+		sbuf_puts(&b, " (file sha256 ");
+		sbuf_add(&b, f->sha256, strnlen(f->sha256, 16));
+		sbuf_puts(&b, "): ");
+		sbuf_int(&b, (long long)nacc);
+		sbuf_puts(&b, " accepted, ");
+		sbuf_int(&b, (long long)(f->n - nacc));
+		sbuf_puts(&b, " refused.");
+		events_take(ev, EVENT_TO(f->player), sbuf_take(&b));
+	}
 	for (size_t i = 0; i < f->n; i++) {
 		const struct order *o = &f->orders[i];
 		if (msgs != NULL)

@@ -573,9 +573,13 @@ void
 util_utf8_fix(char *s)
 {
 	unsigned char *p = (unsigned char *)s;
-	size_t left = strlen(s);
+	size_t left;
 	unsigned long cp;
 
+	/* Most texts are ASCII: nothing to do, found in one pass. */
+	while (*p != '\0' && *p < 0x80)
+		p++;
+	left = strlen((char *)p);
 	while (*p != '\0') {
 		size_t n;
 
