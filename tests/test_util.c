@@ -399,6 +399,35 @@ test_arena(void **state)
 	free(a.head); /* the one block reset keeps */
 }
 
+/* util_utf8_fix keeps UTF-8 and ASCII as they are and turns each byte
+ * of a broken sequence into '?', whether the text starts with ASCII (the
+ * prefix it skips in one pass) or not. */
+static void
+test_utf8_fix(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "", "" },
+		{ "plain ASCII, tab\tand all", "plain ASCII, tab\tand all" },
+		{ "caf\xc3\xa9 \xe6\x88\xa6", "caf\xc3\xa9 \xe6\x88\xa6" },
+		{ "\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9" },
+		{ "a\xffz", "a?z" },
+		{ "\xffz", "?z" },
+		{ "ab\xc3", "ab?" },
+		{ "x\xe2\x82", "x??" },
+		{ "\x80\x80 ok \xc3\xa9", "?? ok \xc3\xa9" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *s = util_strdup(cases[i].in);
+		util_utf8_fix(s);
+		assert_string_equal(s, cases[i].out);
+		free(s);
+	}
+}
+
 int
 main(void)
 {
@@ -408,6 +437,7 @@ main(void)
 		cmocka_unit_test(test_alloc),
 		cmocka_unit_test(test_alloc_failure),
 		cmocka_unit_test(test_sbuf),
+		cmocka_unit_test(test_utf8_fix),
 		cmocka_unit_test(test_strlist),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_parse_int),
