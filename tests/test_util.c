@@ -14,6 +14,18 @@
 
 #include "util.h"
 
+/* Under ASan the arena's pieces have poisoned redzones (util.c). */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#ifdef TEST_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 static void
 test_err_set(void **state)
 {
@@ -389,6 +401,11 @@ test_arena(void **state)
 			    _Alignof(max_align_t), 0);
 			assert_true(p != prev);
 			memset(p, 0xab, n);
+#ifdef TEST_ASAN
+			/* A read past the piece is ASan's to report. */
+			assert_false(__asan_address_is_poisoned(p + n - 1));
+			assert_true(__asan_address_is_poisoned(p + n));
+#endif
 			prev = p;
 		}
 		/* Larger than a block. */

@@ -64,15 +64,15 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* One step's files.  Their orders, texts and paths are the step's own,
- * not allocated one by one as orders_read does: the orders in arrays
- * here, the texts and paths in an arena emptied after each step (under
- * ASan each allocation costs far more than what the step does with it).
- * A file answers with at most ADJUDICATE_NMR_MAX legal orders or
- * FUZZ_ORDERS texts. */
+/* One step's files.  Their orders, texts and paths are not allocated
+ * one by one as orders_read does but in an arena emptied after each
+ * step: under ASan each allocation costs far more than what the step
+ * does with it, and the arena's pieces have redzones as malloc's have
+ * (util.c), so a read past an order's text or a file's orders is still
+ * reported.  A file answers with at most ADJUDICATE_NMR_MAX legal
+ * orders or FUZZ_ORDERS texts. */
 struct fuzz_turn {
 	struct orders_file files[GAME_MAX_PLAYERS];
-	struct order orders[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX];
 	const char *texts[GAME_MAX_PLAYERS * ADJUDICATE_NMR_MAX];
 	size_t n, ntexts;
 };
@@ -120,7 +120,10 @@ fuzz_turn_file(struct fuzz_turn *t, const struct state *st, int player,
 	f->ok = 1;
 	f->signer = f->player = player;
 	f->turn = st->turn;
-	f->orders = t->orders[t->n++];
+	/* As orders_read: n orders and a zeroed one after. */
+	f->orders = arena_alloc(&fuzz_arena, (n + 1) * sizeof *f->orders);
+	memset(f->orders, 0, (n + 1) * sizeof *f->orders);
+	t->n++;
 	fuzz_sbuf_clear(&all);
 	for (size_t i = 0; i < n; i++) {
 		f->orders[i].text = t->texts[first + i];
