@@ -87,12 +87,45 @@ static void
 adjudicate_msg_order(struct sbuf *msgs, const char *path,
     const struct order *o, int accepted, const char *reason)
 {
+	/* Without printf: one line per order of every file. */
+	sbuf_puts(msgs, path);
+	sbuf_putc(msgs, ':');
+	sbuf_int(msgs, o->line);
+	sbuf_putc(msgs, ':');
+	sbuf_int(msgs, o->col);
+	sbuf_puts(msgs, accepted ? ": accepted: " : ": refused: ");
+	sbuf_puts(msgs, o->text);
+	if (!accepted) {
+		sbuf_puts(msgs, ": ");
+		sbuf_puts(msgs, reason);
+	}
+	sbuf_putc(msgs, '\n');
+}
+
+/* The event of one order for its player's report: "\"ORDER\" (line N):
+ * accepted." or "...: refused: REASON.", written without printf into a
+ * block of its size. */
+static void
+adjudicate_event_order(struct events *ev, int player, const struct order *o,
+    int accepted, const char *reason)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_reserve(&b, strlen(o->text) + (accepted ? 0 : strlen(reason)) +
+	    UTIL_INT_MAX + 24);
+	sbuf_putc(&b, '"');
+	sbuf_puts(&b, o->text);
+	sbuf_puts(&b, "\" (line ");
+	sbuf_int(&b, o->line);
 	if (accepted)
-		sbuf_printf(msgs, "%s:%d:%d: accepted: %s\n", path, o->line,
-		    o->col, o->text);
-	else
-		sbuf_printf(msgs, "%s:%d:%d: refused: %s: %s\n", path, o->line,
-		    o->col, o->text, reason);
+		sbuf_puts(&b, "): accepted.");
+	else {
+		sbuf_puts(&b, "): refused: ");
+		sbuf_puts(&b, reason);
+		sbuf_putc(&b, '.');
+	}
+	events_take(ev, EVENT_TO(player), sbuf_take(&b));
 }
 
 /* Validate f's orders; verdicts to msgs, (if ev) the player's log and
@@ -116,24 +149,32 @@ adjudicate_validate(const struct state *st, const struct orders_file *f,
 		out[i].accepted = v[i].accepted;
 		memcpy(out[i].reason, v[i].reason, sizeof out[i].reason);
 	}
-	if (ev != NULL)
-		events_add(ev, EVENT_TO(f->player), "Your orders for turn %lld "
-		    "(file sha256 %.16s): %zu accepted, %zu refused.",
-		    f->turn, f->sha256, nacc, f->n - nacc);
+	if (ev != NULL) {
+		/* "Your orders for turn %lld (file sha256 %.16s): %zu
+		 * accepted, %zu refused.", one per file, without printf. */
+		struct sbuf b;
+
+		sbuf_init(&b);
+		sbuf_reserve(&b, 96);
+		sbuf_puts(&b, "Your orders for turn ");
+		sbuf_int(&b, f->turn);
+		sbuf_puts(&b, " (file sha256 ");
+		sbuf_add(&b, f->sha256, strnlen(f->sha256, 16));
+		sbuf_puts(&b, "): ");
+		sbuf_int(&b, (long long)nacc);
+		sbuf_puts(&b, " accepted, ");
+		sbuf_int(&b, (long long)(f->n - nacc));
+		sbuf_puts(&b, " refused.");
+		events_take(ev, EVENT_TO(f->player), sbuf_take(&b));
+	}
 	for (size_t i = 0; i < f->n; i++) {
 		const struct order *o = &f->orders[i];
 		if (msgs != NULL)
 			adjudicate_msg_order(msgs, f->path, o, v[i].accepted,
 			    v[i].reason);
-		if (ev == NULL)
-			continue;
-		if (v[i].accepted)
-			events_add(ev, EVENT_TO(f->player),
-			    "\"%s\" (line %d): accepted.", o->text, o->line);
-		else
-			events_add(ev, EVENT_TO(f->player),
-			    "\"%s\" (line %d): refused: %s.", o->text, o->line,
-			    v[i].reason);
+		if (ev != NULL)
+			adjudicate_event_order(ev, f->player, o,
+			    v[i].accepted, v[i].reason);
 	}
 	return nacc;
 }
@@ -225,20 +266,24 @@ adjudicate_result_take(struct adjudicate_result *to,
 	memset(from, 0, sizeof *from);
 }
 
-/* A point not applied: its events (from nev on), its verdict lines pm
- * and what it would have applied (pr) are dropped; the lines saying whom
- * it waits for go to msgs (if not NULL). */
+/* A point not applied: its events (from nev on), its verdict lines
+ * (msgs from byte mlen on) and what it would have applied (pr) are
+ * dropped; the lines saying whom it waits for (wait) go to msgs if
+ * waiting. */
 static void
-adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *pm,
-    struct sbuf *wait, struct sbuf *msgs, struct adjudicate_result *pr)
+adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *msgs,
+    size_t mlen, struct sbuf *wait, int waiting,
+    struct adjudicate_result *pr)
 {
 	adjudicate_result_free(pr);
 	for (size_t i = nev; i < ev->n; i++)
 		free(ev->v[i].text);
 	ev->n = nev;
-	if (msgs != NULL)
-		sbuf_add(msgs, wait->p ? wait->p : "", wait->len);
-	sbuf_free(pm);
+	msgs->len = mlen;
+	if (msgs->cap > 0)
+		msgs->p[mlen] = '\0';
+	if (waiting)
+		sbuf_add(msgs, wait->p, wait->len);
 	sbuf_free(wait);
 }
 
@@ -256,13 +301,14 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	const struct orders_file *used[GAME_MAX_PLAYERS];
 	struct strlist keep = { 0 };
 	size_t nowed = st->game->owed(st->g, owed), nans = 0, nused = 0;
-	size_t nev = ev->n;
+	/* The point's verdict lines go to msgs as they come (from byte
+	 * mlen), and are taken back if it is not applied. */
+	size_t nev = ev->n, mlen = msgs->len;
 	int missing = 0;
 	struct rng rng;
-	struct sbuf pm, wait;
+	struct sbuf wait;
 
 	ev->point = st->turn;
-	sbuf_init(&pm);
 	sbuf_init(&wait);
 	/* Files for this turn from players who owe nothing now. */
 	for (size_t i = 0; i < nfiles; i++) {
@@ -272,7 +318,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 		for (size_t k = 0; k < nowed; k++)
 			owes |= owed[k].player == files[i].player;
 		if (!owes) {
-			sbuf_printf(&pm, "%s: refused file: %s owes no "
+			sbuf_printf(msgs, "%s: refused file: %s owes no "
 			    "decision at turn %lld\n", files[i].path,
 			    st->names[files[i].player], st->turn);
 			events_add(ev, EVENT_TO(files[i].player), "Your orders "
@@ -299,7 +345,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 				out = util_calloc(f->n + 1, sizeof *out);
 				pr.used[pr.nused++].orders = out;
 			}
-			n = adjudicate_validate(st, f, acc[k], ev, &pm, out);
+			n = adjudicate_validate(st, f, acc[k], ev, msgs, out);
 			used[nused++] = f;
 		}
 		if (!st->game->validate(st->g, p, acc[k], n, v)) {
@@ -318,8 +364,8 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			if (adjudicate_defaults(st->game, st->g, p, acc[k], &n,
 			    &keep) == -1) {
 				strlist_free(&keep);
-				adjudicate_point_end(ev, nev, &pm, &wait, NULL,
-				    &pr);
+				adjudicate_point_end(ev, nev, msgs, mlen, &wait,
+				    0, &pr);
 				return err_set(e, 0, 0, "%s offers no default "
 				    "orders for %s at turn %lld",
 				    st->game->title, st->names[p], st->turn);
@@ -336,7 +382,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			    f ? "incomplete" : "missing");
 			events_add(ev, EVENT_TO(p), "The default orders used "
 			    "for you: %s.", list.p);
-			sbuf_printf(&pm, "nmr: %s, turn %lld: %s\n",
+			sbuf_printf(msgs, "nmr: %s, turn %lld: %s\n",
 			    st->names[p], st->turn, list.p);
 			sbuf_free(&list);
 			defaulted = 1;
@@ -362,7 +408,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	}
 	if (missing) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, &pm, &wait, msgs, &pr);
+		adjudicate_point_end(ev, nev, msgs, mlen, &wait, 1, &pr);
 		return 0;
 	}
 	/* Answers go to the game in player order, whatever the owed order. */
@@ -376,17 +422,17 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	adjudicate_rng(st, files, nfiles, ans, nans, &rng);
 	if (st->game->resolve(st->g, &st->pl, ans, nans, &rng, ev, e) == -1) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, &pm, &wait, NULL, &pr);
+		adjudicate_point_end(ev, nev, msgs, mlen, &wait, 0, &pr);
 		return -1;
 	}
 	strlist_free(&keep);
-	sbuf_add(msgs, pm.p ? pm.p : "", pm.len);
-	sbuf_free(&pm);
 	sbuf_free(&wait);
 	for (size_t i = 0; i < nused; i++)
 		adjudicate_applied(st, used[i]);
 	st->draws = rng.draws;
-	sbuf_printf(msgs, "turn %lld: applied\n", st->turn);
+	sbuf_puts(msgs, "turn ");
+	sbuf_int(msgs, st->turn);
+	sbuf_puts(msgs, ": applied\n");
 	st->turn++;
 	if (rr != NULL)
 		adjudicate_result_take(rr, &pr);

@@ -9,12 +9,17 @@
 #include <string.h>
 #include <unistd.h>
 
+/* SHA256_Init and co. (crypto_sha256) are deprecated in OpenSSL 3 in
+ * favour of EVP, which allocates at every digest; they are still
+ * libcrypto's.  Without them the EVP path is compiled instead. */
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/bio.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/pem.h>
+#include <openssl/sha.h>
 
 #include "crypto.h"
 #include "edkey.h"
@@ -55,8 +60,24 @@ crypto_init(void)
 void
 crypto_sha256(const void *data, size_t n, uint8_t out[CRYPTO_SHA256_BYTES])
 {
-	/* Fetched once: EVP_sha256() is looked up in the providers again at
-	 * every digest, which costs more than hashing a few hundred bytes. */
+#ifndef OPENSSL_NO_DEPRECATED_3_0
+	/* libcrypto's SHA-256 on a context of our own: EVP_Digest allocates
+	 * an EVP_MD_CTX and the provider's context at every call (two
+	 * allocations, three under a reused EVP_MD_CTX's init), and the
+	 * pipeline hashes a few small messages per decision point.  The
+	 * same function computes the hash, without allocating. */
+	SHA256_CTX c;
+
+	if (data == NULL)
+		data = "";
+	if (SHA256_Init(&c) != 1 || SHA256_Update(&c, data, n) != 1 ||
+	    SHA256_Final(out, &c) != 1)
+		crypto_nomem();
+	OPENSSL_cleanse(&c, sizeof c);
+#else
+	/* A libcrypto built without the deprecated SHA256_* calls.  Fetched
+	 * once: EVP_sha256() is looked up in the providers again at every
+	 * digest, which costs more than hashing a few hundred bytes. */
 	static EVP_MD *sha256;
 	unsigned int len = 0;
 
@@ -68,6 +89,7 @@ crypto_sha256(const void *data, size_t n, uint8_t out[CRYPTO_SHA256_BYTES])
 	if (EVP_Digest(data, n, out, &len, sha256, NULL) != 1 ||
 	    len != CRYPTO_SHA256_BYTES)
 		crypto_nomem();
+#endif
 }
 
 void
@@ -290,10 +312,19 @@ crypto_pubkey_check(const char *pem, char **canon, struct gb_err *e)
 
 	if (canon != NULL)
 		*canon = NULL;
+	if (crypto_canonical_raw(pem, raw) && edkey_weak(raw) == NULL) {
+		/* Canonical already, as PEM_write_bio_PUBKEY writes it, and
+		 * not weak: crypto_load_fast would accept it (an Ed25519 key
+		 * from its raw bytes is not checked further), so it is not
+		 * made only to be freed (a state read checks every player's
+		 * key). */
+		if (canon != NULL)
+			*canon = util_strdup(pem);
+		return 0;
+	}
 	if (crypto_load_fast(pem, &pkey, e) < 0)
 		return -1;
 	if (canon == NULL || crypto_canonical_raw(pem, raw)) {
-		/* Canonical already: as PEM_write_bio_PUBKEY writes it. */
 		if (canon != NULL)
 			*canon = util_strdup(pem);
 		EVP_PKEY_free(pkey);

@@ -1,27 +1,47 @@
 /* events.c - the turn's log that games write to and reports read. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "game.h"
+
+/* A run's log starts with room for this many events: a point with a
+ * few orders logs more than 16, and each growth is a copy. */
+#define EVENTS_FIRST 64
 
 void
 events_add(struct events *ev, unsigned to, const char *fmt, ...)
 {
-	struct sbuf b;
+	/* Most events fit here: formatted once, then copied to a block of
+	 * their size (one allocation, not a guess grown by realloc). */
+	char buf[256], *text;
 	va_list ap;
+	int n;
 
-	sbuf_init(&b);
 	va_start(ap, fmt);
-	sbuf_vprintf(&b, fmt, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	events_take(ev, to, sbuf_take(&b));
+	if (n < 0) {
+		n = 0;
+		buf[0] = '\0';
+	}
+	text = util_malloc((size_t)n + 1);
+	if ((size_t)n < sizeof buf)
+		memcpy(text, buf, (size_t)n + 1);
+	else {
+		va_start(ap, fmt);
+		vsnprintf(text, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	events_take(ev, to, text);
 }
 
 void
 events_take(struct events *ev, unsigned to, char *text)
 {
 	if (ev->n == ev->cap) {
-		ev->cap = ev->cap ? 2 * ev->cap : 16;
+		ev->cap = ev->cap ? 2 * ev->cap : EVENTS_FIRST;
 		ev->v = util_reallocarray(ev->v, ev->cap, sizeof *ev->v);
 	}
 	ev->v[ev->n].to = to;
@@ -48,7 +68,7 @@ events_move(struct events *ev, struct events *from)
 {
 	for (size_t i = 0; i < from->n; i++) {
 		if (ev->n == ev->cap) {
-			ev->cap = ev->cap ? 2 * ev->cap : 16;
+			ev->cap = ev->cap ? 2 * ev->cap : EVENTS_FIRST;
 			ev->v = util_reallocarray(ev->v, ev->cap,
 			    sizeof *ev->v);
 		}

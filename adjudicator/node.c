@@ -300,19 +300,20 @@ need(const struct node *map, const char *key, struct gb_err *e)
 	const struct node *v;
 	char q[QUOTE_MAX * 4 + 8];
 
+	/* The key is quoted only for a message: a state's every field goes
+	 * through here when it is read. */
+	if (map != NULL && map->kind == NODE_MAP &&
+	    (v = node_get(map, key)) != NULL)
+		return v;
 	quote(key, q, sizeof q);
-	if (map == NULL) {
+	if (map == NULL)
 		err_set(e, 0, 0, "missing key %s", q);
-		return NULL;
-	}
-	if (map->kind != NODE_MAP) {
+	else if (map->kind != NODE_MAP)
 		err_set(e, map->line, map->col, "cannot look up key %s in %s",
 		    q, kind_name(map->kind));
-		return NULL;
-	}
-	if ((v = node_get(map, key)) == NULL)
+	else
 		err_set(e, map->line, map->col, "missing key %s", q);
-	return v;
+	return NULL;
 }
 
 int

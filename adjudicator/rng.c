@@ -11,6 +11,9 @@
 #define RNG_TAG_BYTES (sizeof(RNG_TAG) - 1)
 #define RNG_TAG2 "gunbai-rng-v2"
 #define RNG_TAG2_BYTES (sizeof(RNG_TAG2) - 1)
+/* Answers of a point hashed from a buffer on the stack (a game has at
+ * most 4 players); more take one from the heap. */
+#define RNG_LOCAL_ANSWERS 8
 
 static uint64_t
 rng_rotl(uint64_t x, int k)
@@ -78,7 +81,10 @@ rng_init_answers(struct rng *r, const uint8_t seed[RNG_SEED_BYTES],
 	static const uint8_t none[RNG_SIG_BYTES];
 	size_t len = RNG_TAG2_BYTES + CRYPTO_SHA256_BYTES + 4 +
 	    n * (4 + RNG_SIG_BYTES), off = 0;
-	uint8_t *msg = util_calloc(len, 1);
+	/* A point's few answers fit on the stack: no allocation per point. */
+	uint8_t local[RNG_TAG2_BYTES + CRYPTO_SHA256_BYTES + 4 +
+	    RNG_LOCAL_ANSWERS * (4 + RNG_SIG_BYTES)];
+	uint8_t *msg = n <= RNG_LOCAL_ANSWERS ? local : util_calloc(len, 1);
 	uint8_t h[CRYPTO_SHA256_BYTES];
 
 	memcpy(msg, RNG_TAG2, RNG_TAG2_BYTES);
@@ -96,7 +102,8 @@ rng_init_answers(struct rng *r, const uint8_t seed[RNG_SEED_BYTES],
 		off += RNG_SIG_BYTES;
 	}
 	crypto_sha256(msg, len, h);
-	free(msg);
+	if (msg != local)
+		free(msg);
 	rng_start(r, h);
 }
 

@@ -262,6 +262,9 @@ state_parse(struct state *st, const char *buf, size_t len, const char *name,
 
 	memset(st, 0, sizeof *st);
 	err_file(e, name);
+	/* The tree is read, loaded from and dropped: in the node arena,
+	 * not a block per node. */
+	node_arena_begin();
 	if (yaml_read(buf, len, &root, e) == -1)
 		goto fail;
 	if (node_want_kind(root, NODE_MAP, "state", e) == -1 ||
@@ -350,9 +353,11 @@ state_parse(struct state *st, const char *buf, size_t len, const char *name,
 	if (state_check_derived(st, root, e) == -1)
 		goto fail;
 	node_free(root);
+	node_arena_end();
 	return 0;
 fail:
 	node_free(root);
+	node_arena_end();
 	state_free(st);
 	return -1;
 }

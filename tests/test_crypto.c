@@ -103,6 +103,29 @@ test_sha256(void **state)
 	assert_memory_equal(h, empty, sizeof(h));
 }
 
+/* FIPS 180-2's two-block message and its million 'a's (many blocks, the
+ * length past 2^23 bits): crypto_sha256 hashes on a context of its own,
+ * not through EVP_Digest. */
+static void
+test_sha256_long(void **state)
+{
+	static const char two[] = "abcdbcdecdefdefgefghfghighijhijkijkljklm"
+	    "klmnlmnomnopnopq";
+	char hex[2 * CRYPTO_SHA256_BYTES + 1];
+	char *million = malloc(1000000);
+
+	(void)state;
+	assert_non_null(million);
+	crypto_sha256_hex(two, sizeof two - 1, hex);
+	assert_string_equal(hex, "248d6a61d20638b8e5c026930c3e6039"
+	    "a33ce45964ff2167f6ecedd419db06c1");
+	memset(million, 'a', 1000000);
+	crypto_sha256_hex(million, 1000000, hex);
+	assert_string_equal(hex, "cdc76e5c9914fb9281a1c7e284d73e67"
+	    "f1809a48a497200e046d39ccc7112cd0");
+	free(million);
+}
+
 static void
 test_verify_raw(void **state)
 {
@@ -707,6 +730,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_sha256_long),
 		cmocka_unit_test(test_verify_raw),
 		cmocka_unit_test(test_verify_both_readers),
 		cmocka_unit_test(test_verify_base64),

@@ -14,6 +14,18 @@
 
 #include "util.h"
 
+/* Under ASan the arena's pieces have poisoned redzones (util.c). */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_ASAN 1
+#endif
+#endif
+#ifdef TEST_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 static void
 test_err_set(void **state)
 {
@@ -389,6 +401,11 @@ test_arena(void **state)
 			    _Alignof(max_align_t), 0);
 			assert_true(p != prev);
 			memset(p, 0xab, n);
+#ifdef TEST_ASAN
+			/* A read past the piece is ASan's to report. */
+			assert_false(__asan_address_is_poisoned(p + n - 1));
+			assert_true(__asan_address_is_poisoned(p + n));
+#endif
 			prev = p;
 		}
 		/* Larger than a block. */
@@ -397,6 +414,35 @@ test_arena(void **state)
 	}
 	arena_reset(&a);
 	free(a.head); /* the one block reset keeps */
+}
+
+/* util_utf8_fix keeps UTF-8 and ASCII as they are and turns each byte
+ * of a broken sequence into '?', whether the text starts with ASCII (the
+ * prefix it skips in one pass) or not. */
+static void
+test_utf8_fix(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "", "" },
+		{ "plain ASCII, tab\tand all", "plain ASCII, tab\tand all" },
+		{ "caf\xc3\xa9 \xe6\x88\xa6", "caf\xc3\xa9 \xe6\x88\xa6" },
+		{ "\xc3\xa9t\xc3\xa9", "\xc3\xa9t\xc3\xa9" },
+		{ "a\xffz", "a?z" },
+		{ "\xffz", "?z" },
+		{ "ab\xc3", "ab?" },
+		{ "x\xe2\x82", "x??" },
+		{ "\x80\x80 ok \xc3\xa9", "?? ok \xc3\xa9" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *s = util_strdup(cases[i].in);
+		util_utf8_fix(s);
+		assert_string_equal(s, cases[i].out);
+		free(s);
+	}
 }
 
 int
@@ -408,6 +454,7 @@ main(void)
 		cmocka_unit_test(test_alloc),
 		cmocka_unit_test(test_alloc_failure),
 		cmocka_unit_test(test_sbuf),
+		cmocka_unit_test(test_utf8_fix),
 		cmocka_unit_test(test_strlist),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_parse_int),

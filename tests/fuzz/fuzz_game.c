@@ -64,49 +64,78 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* One step's files.  Their orders, texts and paths are not allocated
+ * one by one as orders_read does but in an arena emptied after each
+ * step: under ASan each allocation costs far more than what the step
+ * does with it, and the arena's pieces have redzones as malloc's have
+ * (util.c), so a read past an order's text or a file's orders is still
+ * reported.  A file answers with at most ADJUDICATE_NMR_MAX legal
+ * orders or FUZZ_ORDERS texts. */
 struct fuzz_turn {
 	struct orders_file files[GAME_MAX_PLAYERS];
-	size_t n;
-	struct strlist texts;
+	const char *texts[GAME_MAX_PLAYERS * ADJUDICATE_NMR_MAX];
+	size_t n, ntexts;
 };
+static struct arena fuzz_arena;
+
+/* Buffers used again at every step, emptied first. */
+static struct sbuf *
+fuzz_sbuf_clear(struct sbuf *b)
+{
+	b->len = 0;
+	if (b->cap > 0)
+		b->p[0] = '\0';
+	return b;
+}
+
+/* A copy of s in the step's arena. */
+static char *
+fuzz_strdup(const char *s)
+{
+	size_t len = strlen(s);
+	char *p = arena_alloc(&fuzz_arena, len + 1);
+
+	return memcpy(p, s, len + 1);
+}
+
+/* s added to t's texts. */
+static const char *
+fuzz_turn_text(struct fuzz_turn *t, const char *s)
+{
+	return t->texts[t->ntexts++] = fuzz_strdup(s);
+}
 
 /* A file of player with the texts from first on, as orders_read makes
- * it. */
+ * it; its sha256 is that of its orders' lines. */
 static void
 fuzz_turn_file(struct fuzz_turn *t, const struct state *st, int player,
     size_t first)
 {
-	struct orders_file *f = &t->files[t->n++];
+	static struct sbuf all;
+	struct orders_file *f = &t->files[t->n];
 	uint8_t digest[CRYPTO_SHA256_BYTES];
-	struct sbuf all;
-	size_t n = t->texts.n - first;
+	size_t n = t->ntexts - first;
 
 	memset(f, 0, sizeof *f);
 	f->ok = 1;
 	f->signer = f->player = player;
 	f->turn = st->turn;
-	f->orders = util_calloc(n + 1, sizeof *f->orders);
-	sbuf_init(&all);
+	/* As orders_read: n orders and a zeroed one after. */
+	f->orders = arena_alloc(&fuzz_arena, (n + 1) * sizeof *f->orders);
+	memset(f->orders, 0, (n + 1) * sizeof *f->orders);
+	t->n++;
+	fuzz_sbuf_clear(&all);
 	for (size_t i = 0; i < n; i++) {
-		f->orders[i].text = t->texts.v[first + i];
+		f->orders[i].text = t->texts[first + i];
 		f->orders[i].line = (int)i + 6;
 		f->orders[i].col = 5;
-		sbuf_printf(&all, "%s\n", f->orders[i].text);
+		sbuf_puts(&all, f->orders[i].text);
+		sbuf_putc(&all, '\n');
 	}
 	f->n = n;
 	crypto_sha256(all.p, all.len, digest);
 	util_hex(digest, sizeof digest, f->sha256);
-	sbuf_free(&all);
-	f->path = util_strdup(st->names[player]);
-}
-
-static void
-fuzz_turn_free(struct fuzz_turn *t)
-{
-	for (size_t i = 0; i < t->n; i++)
-		orders_free(&t->files[i]);
-	strlist_free(&t->texts);
-	memset(t, 0, sizeof *t);
+	f->path = fuzz_strdup(st->names[player]);
 }
 
 static size_t
@@ -129,7 +158,7 @@ fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
 	const struct game_entry *g = st->game;
 	struct order orders[ADJUDICATE_NMR_MAX] = { 0 };
 	struct verdict v[ADJUDICATE_NMR_MAX];
-	size_t n = 0, first = t->texts.n;
+	size_t n = 0, first = t->ntexts;
 	char pick[GAME_ORDER_MAX];
 	int complete;
 
@@ -138,8 +167,7 @@ fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
 		if (n == ADJUDICATE_NMR_MAX)
 			fuzz_fail("%s: no complete answer after %zu legal "
 			    "orders", g->id, n);
-		strlist_add(&t->texts, pick);
-		orders[n].text = t->texts.v[first + n];
+		orders[n].text = fuzz_turn_text(t, pick);
 		orders[n].line = orders[n].col = 0;
 		n++;
 	}
@@ -199,10 +227,10 @@ static void
 fuzz_text(struct fuzz_turn *t, const struct state *st, int player,
     int mangle, struct fuzz_in *in)
 {
-	struct sbuf b;
+	static struct sbuf b;
 	size_t len = fuzz_byte(in);
 
-	sbuf_init(&b);
+	fuzz_sbuf_clear(&b);
 	if (mangle) {
 		char pick[GAME_ORDER_MAX];
 		if (game_legal_pick(st->game, st->g, player, NULL, 0,
@@ -238,21 +266,20 @@ fuzz_text(struct fuzz_turn *t, const struct state *st, int player,
 		in->n -= len;
 	}
 	fuzz_clean_text(&b);
-	strlist_add(&t->texts, b.p);
-	sbuf_free(&b);
+	fuzz_turn_text(t, b.p);
 }
 
 /* The report of player p (-1: the public one) can be drawn and fits in
- * an email. */
+ * an email.  state_hex is the hash of st's bytes, known already: the
+ * report does not write the state again to compute it. */
 static void
-fuzz_report(const struct state *st, int p)
+fuzz_report(const struct state *st, const char *state_hex, int p)
 {
-	struct sbuf b;
+	size_t len;
+	char *b = report_make(st, state_hex, p, REPORT_TEXT, &len);
 	const char *line;
 
-	sbuf_init(&b);
-	report_build(st, p, &b);
-	for (line = b.p; *line != '\0';) {
+	for (line = b; *line != '\0';) {
 		const char *nl = strchr(line, '\n');
 		size_t n = nl ? (size_t)(nl - line) : strlen(line);
 		size_t cols = 0;
@@ -263,7 +290,7 @@ fuzz_report(const struct state *st, int p)
 			    st->game->id, cols, (int)n, line);
 		line += n + (nl != NULL);
 	}
-	sbuf_free(&b);
+	free(b);
 }
 
 /* One step of the game; returns 0 to go on. */
@@ -273,8 +300,8 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 	struct owed owed[GAME_MAX_PLAYERS];
 	size_t nowed = st->game->owed(st->g, owed), k;
 	unsigned c = fuzz_byte(in) % 5;
-	struct fuzz_turn t;
-	struct sbuf msgs;
+	static struct fuzz_turn t;
+	static struct sbuf msgs;
 	int applied, nmr = c == 1 || c == 2;
 	char prev[2 * CRYPTO_SHA256_BYTES + 1];
 
@@ -291,14 +318,14 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 		    (int)fuzz_below(in, (size_t)st->nplayers), &r);
 		return 0;
 	}
-	memset(&t, 0, sizeof t);
+	t.n = t.ntexts = 0;
 	k = c == 0 ? nowed : fuzz_below(in, nowed);
 	for (size_t i = 0; i < nowed; i++) {
 		if (i != k) {
 			fuzz_legal_answer(&t, st, owed[i].player, in);
 			continue;
 		}
-		size_t first = t.texts.n, n = fuzz_byte(in) % FUZZ_ORDERS + 1;
+		size_t first = t.ntexts, n = fuzz_byte(in) % FUZZ_ORDERS + 1;
 		for (size_t j = 0; j < n; j++)
 			fuzz_text(&t, st, owed[i].player, c == 2, in);
 		fuzz_turn_file(&t, st, owed[i].player, first);
@@ -306,7 +333,7 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 	orders_sort(t.files, t.n);
 	memset(prev, 'f', sizeof prev - 1);
 	prev[sizeof prev - 1] = '\0';
-	sbuf_init(&msgs);
+	fuzz_sbuf_clear(&msgs);
 	applied = adjudicate_run(st, prev, t.files, t.n, nmr, &msgs);
 	/* "error: " starts a line when the game failed to resolve. */
 	if (strncmp(msgs.p, "error: ", 7) == 0 ||
@@ -314,8 +341,7 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 	    (applied != 1 && (c == 0 || nmr)))
 		fuzz_fail("%s: turn %lld: %d points applied:\n%s",
 		    st->game->id, st->turn, applied, msgs.p);
-	sbuf_free(&msgs);
-	fuzz_turn_free(&t);
+	arena_reset(&fuzz_arena);
 	return 0;
 }
 
@@ -335,14 +361,17 @@ static struct fuzz_seen {
 } fuzz_seen[FUZZ_SEEN_SIZE];
 static size_t fuzz_nseen;
 
-/* The entry of the state of bytes a (len); a new one is unused. */
+/* The entry of the state of bytes a (len); a new one is unused.  Their
+ * hash, as state_sha256 gives it, in hex. */
 static struct fuzz_seen *
-fuzz_seen_find(const char *a, size_t len)
+fuzz_seen_find(const char *a, size_t len,
+    char hex[2 * CRYPTO_SHA256_BYTES + 1])
 {
 	uint8_t sha[CRYPTO_SHA256_BYTES];
 	size_t i;
 
 	crypto_sha256(a, len, sha);
+	util_hex(sha, sizeof sha, hex);
 	if (fuzz_nseen >= FUZZ_SEEN_SIZE / 2) {
 		memset(fuzz_seen, 0, sizeof fuzz_seen);
 		fuzz_nseen = 0;
@@ -364,6 +393,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint8_t seed[RNG_SEED_BYTES] = { 0 };
 	struct state st;
 	struct fuzz_seen *seen;
+	char hex[2 * CRYPTO_SHA256_BYTES + 1];
 	unsigned b0 = fuzz_byte(&in), b1 = fuzz_byte(&in), bit;
 	int np, steps = 0, p;
 	size_t len;
@@ -387,7 +417,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * writing and reading the state and drawing a report cost far more
 	 * than a step.  Once per state (fuzz_seen). */
 	a = state_write(&st, &len);
-	seen = fuzz_seen_find(a, len);
+	seen = fuzz_seen_find(a, len, hex);
 	if (!seen->used) {
 		fuzz_roundtrip_check(&st, a, len);
 		seen->used = 1;
@@ -398,7 +428,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p = (int)(seed[0] % (unsigned)(np + 1)) - 1;
 	bit = 1u << (p + 1);
 	if (!(seen->reports & bit)) {
-		fuzz_report(&st, p);
+		fuzz_report(&st, hex, p);
 		seen->reports |= (uint8_t)bit;
 		fuzz_stats.reports++;
 	}
