@@ -485,7 +485,9 @@ ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 		t->master = f->master;
 		t->activated = f->activated;
 		t->nunits = f->nunits;
-		memcpy(t->unit, f->unit, (size_t)f->nunits * sizeof f->unit[0]);
+		if (f->nunits > 0)
+			memcpy(t->unit, f->unit,
+			    (size_t)f->nunits * sizeof f->unit[0]);
 	}
 	dst->neffects = src->neffects;
 	memcpy(dst->effect, src->effect,
