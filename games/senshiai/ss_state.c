@@ -55,7 +55,8 @@ ss_state_card(const struct node *n, const char *what, int *out,
 	if (node_want_kind(n, NODE_SCALAR, what, e) < 0)
 		return -1;
 	for (int c = 0; c < SS_NCARDS; c++)
-		if (strcmp(n->str, ss_cards[c].word) == 0) {
+		if (n->str[0] == ss_cards[c].word[0] &&
+		    strcmp(n->str, ss_cards[c].word) == 0) {
 			*out = c;
 			return 0;
 		}
