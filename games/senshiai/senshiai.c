@@ -153,7 +153,7 @@ ss_deck_order(struct ss_deck *d, const char *text, char *why, size_t size)
 }
 
 /* The position of a check: orig until an order is played, then *copy
- * (ss_check_play). */
+ * (ss_pos_write). */
 struct ss_pos {
 	const struct ss_game *orig;
 	struct ss_game *copy; /* scratch, written only once an order is

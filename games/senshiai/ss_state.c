@@ -47,11 +47,12 @@ static const char *const ss_state_unit_keys[] = { "card", "owner",
 static const char *const ss_state_effect_keys[] = { "card", "caster", "at",
 	"unit", "duration", NULL };
 
-/* A card word, exactly. */
+/* A card word, exactly; *out is SS_NONE when it is none. */
 static int
 ss_state_card(const struct node *n, const char *what, int *out,
     struct gb_err *e)
 {
+	*out = SS_NONE;
 	if (node_want_kind(n, NODE_SCALAR, what, e) < 0)
 		return -1;
 	for (int c = 0; c < SS_NCARDS; c++)
