@@ -85,33 +85,46 @@ ss_save(const void *g)
 	return ss_state_save(g);
 }
 
+/* Does player owe a decision now?  The players ss_owed lists. */
+static int
+ss_owes(const struct ss_game *g, int player)
+{
+	switch (g->stage) {
+	case SS_STAGE_DECK:
+		return player >= 0 && player < g->n;
+	case SS_STAGE_DRAW:
+	case SS_STAGE_MAIN:
+		return player == g->active;
+	default:
+		return 0;
+	}
+}
+
 static size_t
 ss_owed(const void *vg, struct owed *out)
 {
 	const struct ss_game *g = vg;
+	size_t n = 0;
 
-	switch (g->stage) {
-	case SS_STAGE_DECK:
-		for (int p = 0; p < g->n; p++) {
-			out[p].player = p;
-			snprintf(out[p].decision, sizeof out[p].decision,
+	for (int p = 0; p < g->n; p++) {
+		if (!ss_owes(g, p))
+			continue;
+		out[n].player = p;
+		if (g->stage == SS_STAGE_DECK) {
+			snprintf(out[n].decision, sizeof out[n].decision,
 			    "deck");
-			snprintf(out[p].what, sizeof out[p].what, "a deck "
+			snprintf(out[n].what, sizeof out[n].what, "a deck "
 			    "list, sealed");
+		} else {
+			snprintf(out[n].decision, sizeof out[n].decision,
+			    "%s", ss_stage_words[g->stage]);
+			snprintf(out[n].what, sizeof out[n].what, "the %s "
+			    "stage of turn %d", g->stage == SS_STAGE_DRAW ?
+			    "Draw" : "Main", g->turn);
 		}
-		return (size_t)g->n;
-	case SS_STAGE_DRAW:
-	case SS_STAGE_MAIN:
-		out[0].player = g->active;
-		snprintf(out[0].decision, sizeof out[0].decision, "%s",
-		    ss_stage_words[g->stage]);
-		snprintf(out[0].what, sizeof out[0].what, "the %s stage of "
-		    "turn %d", g->stage == SS_STAGE_DRAW ? "Draw" : "Main",
-		    g->turn);
-		return 1;
-	default:
-		return 0;
+		n++;
 	}
+	return n;
 }
 
 /* One order of a deck list into d: 1 when "standard" or a good "done"
@@ -139,37 +152,76 @@ ss_deck_order(struct ss_deck *d, const char *text, char *why, size_t size)
 	return 0;
 }
 
-/* g (a copy of orig, which ss_check plays on) brought back to the
- * position after the orders before i that were accepted (ok[j]): once an
- * order is refused, g may be half changed. */
-static void
-ss_check_redo(const struct ss_game *orig, struct ss_game *g, int player,
-    const struct order *orders, size_t i, const unsigned char *ok)
+/* The position of a check: orig until an order is played, then *copy
+ * (ss_pos_write). */
+struct ss_pos {
+	const struct ss_game *orig;
+	struct ss_game *copy; /* scratch, written only once an order is
+	                       * played: copying the state for every check,
+	                       * when most check no order or only deck
+	                       * lines, cost most of a check */
+	int copied;
+	const struct ss_game *g; /* the position now */
+};
+
+/* The position made writable: a copy of orig. */
+static struct ss_game *
+ss_pos_write(struct ss_pos *pos)
 {
-	ss_state_copy(g, orig);
-	for (size_t j = 0; j < i; j++)
-		if (ok[j])
-			ss_play_order(g, player, orders[j].text, NULL, NULL,
-			    NULL, NULL, 0);
+	if (!pos->copied) {
+		ss_state_copy(pos->copy, pos->orig);
+		pos->copied = 1;
+		pos->g = pos->copy;
+	}
+	return pos->copy;
 }
 
-/* Check orders[0..n) of player on g, a copy of orig, which they change
- * (each accepted order is played on g; a refusal plays the accepted
- * ones again from orig); v may be NULL.  Returns 1 if complete, with
- * *deck the deck list. */
-static int
-ss_check(const struct ss_game *orig, struct ss_game *g, int player,
-    const struct order *orders, size_t n, struct verdict *v,
-    struct ss_deck *deck)
+/* The position brought back to the one after the orders before i that
+ * were accepted (ok[j]): once an order is refused, it may be half
+ * changed. */
+static void
+ss_check_redo(struct ss_pos *pos, int player, const struct order *orders,
+    size_t i, const unsigned char *ok)
 {
-	int complete = 0, owes = 0;
-	struct owed ow[GAME_MAX_PLAYERS];
-	size_t no = ss_owed(g, ow), size = v != NULL ? GAME_REASON_MAX : 0;
-	char why[GAME_REASON_MAX];
-	unsigned char *ok = util_calloc(n > 0 ? n : 1, 1);
+	ss_state_copy(pos->copy, pos->orig);
+	for (size_t j = 0; j < i; j++)
+		if (ok[j])
+			ss_play_order(pos->copy, player, orders[j].text, NULL,
+			    NULL, NULL, NULL, 0);
+}
 
-	for (size_t i = 0; i < no; i++)
-		owes |= ow[i].player == player;
+/* A reason into a verdict, as snprintf "%s" would (cut to fit). */
+static void
+ss_check_reason(char *dst, size_t size, const char *why)
+{
+	size_t len = strlen(why);
+
+	if (len >= size)
+		len = size - 1;
+	memcpy(dst, why, len);
+	dst[len] = '\0';
+}
+
+#define SS_CHECK_OK 64 /* orders whose verdicts ss_check keeps on the
+                        * stack; more take the heap */
+
+/* Check orders[0..n) of player from pos->orig (pos set by the caller,
+ * copy its scratch): each accepted order is played on the position (a
+ * refusal plays the accepted ones again from orig); v may be NULL.
+ * Returns 1 if complete, with *deck the deck list; pos->g is the
+ * position after the accepted orders. */
+static int
+ss_check(struct ss_pos *pos, int player, const struct order *orders,
+    size_t n, struct verdict *v, struct ss_deck *deck)
+{
+	int complete = 0, owes = ss_owes(pos->orig, player);
+	size_t size = v != NULL ? GAME_REASON_MAX : 0;
+	char why[GAME_REASON_MAX];
+	unsigned char okbuf[SS_CHECK_OK];
+	unsigned char *ok = n <= SS_CHECK_OK ? okbuf : util_malloc(n);
+
+	pos->copied = 0;
+	pos->g = pos->orig;
 	memset(deck, 0, sizeof *deck);
 	for (size_t i = 0; i < n; i++) {
 		int r;
@@ -180,24 +232,25 @@ ss_check(const struct ss_game *orig, struct ss_game *g, int player,
 		} else if (complete) {
 			r = game_why(why, size, "the orders are complete "
 			    "before this one");
-		} else if (g->stage == SS_STAGE_DECK) {
+		} else if (pos->g->stage == SS_STAGE_DECK) {
 			r = ss_deck_order(deck, orders[i].text, why, size);
 		} else {
-			r = ss_play_order(g, player, orders[i].text, NULL, NULL,
-			    NULL, why, size);
+			r = ss_play_order(ss_pos_write(pos), player,
+			    orders[i].text, NULL, NULL, NULL, why, size);
 			if (r < 0)
-				ss_check_redo(orig, g, player, orders, i, ok);
+				ss_check_redo(pos, player, orders, i, ok);
 		}
 		ok[i] = r >= 0;
 		if (r > 0)
 			complete = 1;
 		if (v != NULL) {
 			v[i].accepted = r >= 0;
-			snprintf(v[i].reason, sizeof v[i].reason, "%s",
+			ss_check_reason(v[i].reason, sizeof v[i].reason,
 			    r >= 0 ? "" : why);
 		}
 	}
-	free(ok);
+	if (ok != okbuf)
+		free(ok);
 	return owes && complete;
 }
 
@@ -205,14 +258,11 @@ static int
 ss_validate(const void *vg, int player, const struct order *orders,
     size_t n, struct verdict *v)
 {
-	struct ss_game *g = util_malloc(sizeof *g);
+	struct ss_game copy;
+	struct ss_pos pos = { .orig = vg, .copy = &copy };
 	struct ss_deck d;
-	int r;
 
-	ss_state_copy(g, vg);
-	r = ss_check(vg, g, player, orders, n, v, &d);
-	free(g);
-	return r;
+	return ss_check(&pos, player, orders, n, v, &d);
 }
 
 /* The candidate orders legal and legal_pick walk, each built from its
@@ -235,16 +285,21 @@ struct ss_cand {
  * the position alone are skipped, the others checked with
  * ss_play_verdict; the legal ones kept in v).  test_harness checks
  * that the two agree at every point of random games. */
+#define SS_WALK_KEEP 128 /* candidates legal_pick keeps without the
+                          * heap */
+
 struct ss_walk {
-	struct ss_game *g;  /* the position after the prefix */
+	const struct ss_game *g; /* the position after the prefix */
 	struct ss_game *t;  /* legal: a scratch copy */
 	int p;
 	int fast;
 	struct strlist *out;  /* legal */
-	struct ss_cand *v;    /* legal_pick */
+	struct ss_cand *v;    /* legal_pick: keep, or the heap past it */
 	size_t n, cap;
-	signed char near[SS_SQUARES]; /* legal_pick: is the square near p's
-	                               * realm? -1: not yet known */
+	struct ss_cand *keep; /* legal_pick: SS_WALK_KEEP on the stack */
+	/* legal_pick, in the Main Stage: is the square part of p's realm,
+	 * near it? */
+	unsigned char realm[SS_SQUARES], near[SS_SQUARES];
 };
 
 /* The standing order ss_legal_standing offers for card: 0, or -1 when
@@ -353,7 +408,7 @@ ss_cand_text(const struct ss_cand *k, char *text, size_t size)
  * ss_play_verdict with the words as util_words would split its text
  * (ss_cand_text), which legal asks of ss_play_order. */
 static int
-ss_cand_verdict(struct ss_game *g, int p, const struct ss_cand *k)
+ss_cand_verdict(const struct ss_game *g, int p, const struct ss_cand *k)
 {
 	struct util_words uw;
 	const char *w[5];
@@ -367,11 +422,12 @@ ss_cand_verdict(struct ss_game *g, int p, const struct ss_cand *k)
 	}
 	n = ss_cand_words(k, w, name);
 	for (int i = 0; i < n; i++) {
-		size_t len = strlen(w[i]) + 1;
+		const char *c = w[i];
 
 		uw.w[i] = uw.buf + at;
-		memcpy(uw.buf + at, w[i], len);
-		at += len;
+		do
+			uw.buf[at++] = *c;
+		while (*c++ != '\0');
 	}
 	uw.n = n;
 	return ss_play_verdict(g, p, NULL, &uw, NULL, 0);
@@ -387,20 +443,12 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 	const struct ss_game *g = w->g;
 	int p = w->p;
 	const struct ss_square *q = k->s >= 0 ? &g->sq[k->s] : NULL;
-	int nb[SS_NEAR_MAX], n;
 
 	switch (k->kind) {
 	case SS_C_TERRAIN:
-		if (w->near[k->s] < 0) {
-			n = ss_board_neighbours(k->s, nb);
-			w->near[k->s] = 0;
-			for (int i = 0; i < n && !w->near[k->s]; i++)
-				w->near[k->s] = (signed char)ss_play_realm(g,
-				    p, nb[i]);
-		}
 		return w->near[k->s];
 	case SS_C_RECRUIT:
-		return ss_play_realm(g, p, k->s) && q->terrain != SS_NONE &&
+		return w->realm[k->s] && q->terrain != SS_NONE &&
 		    (ss_cards[q->terrain].abilities & SS_AB(RECRUIT));
 	case SS_C_MOVE:
 	case SS_C_MOVE1:
@@ -442,8 +490,13 @@ ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
 		return;
 	}
 	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 64;
-		w->v = util_realloc(w->v, w->cap * sizeof *w->v);
+		w->cap *= 2;
+		if (w->v == w->keep) {
+			w->v = util_reallocarray(NULL, w->cap, sizeof *w->v);
+			memcpy(w->v, w->keep, SS_WALK_KEEP * sizeof *w->v);
+		} else {
+			w->v = util_reallocarray(w->v, w->cap, sizeof *w->v);
+		}
 	}
 	w->v[w->n++] = k;
 }
@@ -470,6 +523,25 @@ ss_legal_standing(struct ss_walk *w)
 	}
 }
 
+/* legal_pick: the squares of p's realm, and those near it (a square is
+ * near the realm when the realm holds one of its neighbours, so when it
+ * is a neighbour of a square of the realm), for ss_cand_may. */
+static void
+ss_walk_realm(struct ss_walk *w)
+{
+	memset(w->near, 0, sizeof w->near);
+	for (int s = 0; s < SS_SQUARES; s++) {
+		int nb[SS_NEAR_MAX], n;
+
+		w->realm[s] = (unsigned char)ss_play_realm(w->g, w->p, s);
+		if (!w->realm[s])
+			continue;
+		n = ss_board_neighbours(s, nb);
+		for (int i = 0; i < n; i++)
+			w->near[nb[i]] = 1;
+	}
+}
+
 /* Candidate Main Stage orders, each tried; in a fixed order. */
 static void
 ss_legal_main(struct ss_walk *w)
@@ -482,11 +554,17 @@ ss_legal_main(struct ss_walk *w)
 	for (int i = 0; i < h->n; i++)
 		if (ss_pile_find(h, h->card[i]) == i)
 			cards[ncards++] = h->card[i];
+	if (w->fast)
+		ss_walk_realm(w);
 	ss_cand(w, SS_C_END, -1, -1, -1, 1);
 	for (int s = 0; s < SS_SQUARES; s++) {
 		int nb[SS_NEAR_MAX], n;
 
-		for (int i = 0; i < ncards; i++) {
+		/* legal_pick: a card is played on s only as a Terrain near
+		 * the realm, a Troop in it, or an Event on Units: where
+		 * none can be, ss_cand_may would refuse every card. */
+		for (int i = 0; i < ncards && (!w->fast || w->near[s] ||
+		    w->realm[s] || g->sq[s].nunits > 0); i++) {
 			const struct ss_card *c = &ss_cards[cards[i]];
 
 			if (c->type == SS_TERRAIN &&
@@ -523,17 +601,18 @@ static void
 ss_walk(const struct ss_game *vg, int player, const struct order *prefix,
     size_t n, struct ss_walk *w)
 {
-	struct ss_game *g = util_malloc(sizeof *g);
+	struct ss_game copy;
+	struct ss_pos pos = { .orig = vg, .copy = &copy };
+	const struct ss_game *g;
 	struct ss_deck d;
 	const struct ss_pile *h;
 
-	ss_state_copy(g, vg);
-	w->g = g;
 	w->p = player;
-	memset(w->near, -1, sizeof w->near);
+	w->v = w->keep;
 	w->t = w->fast ? NULL : util_malloc(sizeof *w->t);
-	if (ss_check(vg, g, player, prefix, n, NULL, &d))
+	if (ss_check(&pos, player, prefix, n, NULL, &d))
 		goto done;
+	w->g = g = pos.g;
 	if (g->stage == SS_STAGE_DECK) {
 		/* "done" closes only a list that makes a good deck; the
 		 * standard deck (which replaces the cards listed) is always
@@ -557,7 +636,6 @@ ss_walk(const struct ss_game *vg, int player, const struct order *prefix,
 		ss_legal_main(w);
 done:
 	free(w->t);
-	free(g);
 }
 
 static void
@@ -573,13 +651,15 @@ static size_t
 ss_legal_pick(const void *vg, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size)
 {
-	struct ss_walk w = { .fast = 1 };
+	struct ss_cand keep[SS_WALK_KEEP];
+	struct ss_walk w = { .fast = 1, .keep = keep, .cap = SS_WALK_KEEP };
 	size_t count;
 
 	ss_walk(vg, player, prefix, n, &w);
 	if ((count = w.n) > 0)
 		ss_cand_text(&w.v[choose(arg, count)], buf, size);
-	free(w.v);
+	if (w.v != keep)
+		free(w.v);
 	return count;
 }
 
@@ -591,14 +671,12 @@ ss_deal(struct ss_game *g, const struct game_players *pl,
 {
 	for (size_t a = 0; a < n; a++) {
 		int p = answers[a].player, sq = ss_board_capital(g->n, p);
-		struct ss_game scratch = { 0 };
+		/* Deck lines play nothing on the position: no scratch. */
+		struct ss_pos pos = { .orig = g };
 		struct ss_deck d;
 		struct ss_pile *r = &g->p[p].reserve;
 
-		scratch.stage = SS_STAGE_DECK;
-		scratch.n = g->n;
-		ss_check(&scratch, &scratch, p, answers[a].orders,
-		    answers[a].n, NULL, &d);
+		ss_check(&pos, p, answers[a].orders, answers[a].n, NULL, &d);
 		for (int c = 0; c < SS_NCARDS; c++)
 			for (int k = 0; k < d.count[c]; k++) {
 				if (ss_cards[c].type == SS_CAPITAL) {
@@ -806,18 +884,20 @@ ss_outcome(const void *vg)
 }
 
 /* Draws from a copy of rng, moved on once per player, so that the
- * harness's stream is not moved (as in Japanese Swords). */
+ * harness's stream is not moved (as in Japanese Swords).  It changes
+ * the players' structures only, so only those are compared. */
 static int
 ss_perturb(void *vg, int player, struct rng *hr)
 {
-	struct ss_game *g = vg, *before = util_malloc(sizeof *before);
+	struct ss_game *g = vg;
+	struct ss_player before[GAME_MAX_PLAYERS];
+	size_t players = (size_t)g->n * sizeof g->p[0];
 	struct rng copy = *hr;
 	char why[GAME_REASON_MAX];
-	int changed;
 
 	for (int i = 0; i <= player + 1; i++)
 		rng_next(&copy);
-	*before = *g;
+	memcpy(before, g->p, players);
 	for (int p = 0; p < g->n; p++) {
 		struct ss_player *q = &g->p[p];
 
@@ -841,9 +921,7 @@ ss_perturb(void *vg, int player, struct rng *hr)
 			q->reserve.card[j] = t;
 		}
 	}
-	changed = memcmp(before, g, sizeof *g) != 0;
-	free(before);
-	return changed;
+	return memcmp(before, g->p, players) != 0;
 }
 
 const struct game_entry senshiai_game = {

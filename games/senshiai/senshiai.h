@@ -624,7 +624,7 @@ int ss_play_order(struct ss_game *g, int p, const char *text,
  * in g: for counting legal orders.  The order is text, or (text NULL)
  * its words w as util_words splits them; why may have size 0 (no reason
  * is written). */
-int ss_play_verdict(struct ss_game *g, int p, const char *text,
+int ss_play_verdict(const struct ss_game *g, int p, const char *text,
     const struct util_words *w, char *why, size_t size);
 /* Is square s part of p's realm (p's Units, or p's unoccupied
  * terrain)? */

@@ -44,16 +44,13 @@ int
 ss_board_neighbours(int sq, int out[SS_NEAR_MAX])
 {
 	int n = 0, f = sq % SS_SIDE, r = sq / SS_SIDE;
+	int f0 = f > 0 ? f - 1 : f, f1 = f < SS_SIDE - 1 ? f + 1 : f;
+	int r0 = r > 0 ? r - 1 : r, r1 = r < SS_SIDE - 1 ? r + 1 : r;
 
-	for (int dr = -1; dr <= 1; dr++)
-		for (int df = -1; df <= 1; df++) {
-			int nf = f + df, nr = r + dr;
-
-			if ((df == 0 && dr == 0) || nf < 0 || nr < 0 ||
-			    nf >= SS_SIDE || nr >= SS_SIDE)
-				continue;
-			out[n++] = nr * SS_SIDE + nf;
-		}
+	for (int nr = r0; nr <= r1; nr++)
+		for (int nf = f0; nf <= f1; nf++)
+			if (nr != r || nf != f)
+				out[n++] = nr * SS_SIDE + nf;
 	return n;
 }
 

@@ -347,6 +347,14 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 
 static int ss_play_one(struct ss_ctx *c, const struct util_words *w);
 
+/* Is word lit?  The first bytes compared before strcmp: legal_pick asks
+ * for the verdict of many orders, each matched against every keyword. */
+static int
+ss_play_is(const char *word, const char *lit)
+{
+	return word[0] == lit[0] && strcmp(word, lit) == 0;
+}
+
 /* One order (its words w, or NULL: split c->text), then whoever's
  * Reserve is empty is out; the answer ends if the player is out or the
  * game over.  With c->verdict, only whether it is refused. */
@@ -378,10 +386,13 @@ ss_play_order(struct ss_game *g, int p, const char *text, struct rng *rng,
 }
 
 int
-ss_play_verdict(struct ss_game *g, int p, const char *text,
+ss_play_verdict(const struct ss_game *g, int p, const char *text,
     const struct util_words *w, char *why, size_t size)
 {
-	struct ss_ctx c = { g, p, NULL, NULL, NULL, why, size, text, 1 };
+	/* The orders change nothing with verdict set (ss_ctx): the cast
+	 * only lets them share their code with ss_play_order. */
+	struct ss_ctx c = { (struct ss_game *)g, p, NULL, NULL, NULL, why,
+	    size, text, 1 };
 
 	return ss_play_ctx(&c, w);
 }
@@ -408,6 +419,7 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 	struct util_words split;
 	const struct util_words *w = given;
 	char text[UTIL_WORDS_CHARS + 1];
+	int on;
 
 	if (w == NULL) {
 		w = &split;
@@ -418,7 +430,8 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 		return ss_play_no(&c, "empty or too long order");
 	if (w->n > UTIL_WORDS_MAX)
 		return ss_play_no(&c, "too many words");
-	if (strcmp(w->w[0], "on") == 0 && c.text == NULL) {
+	on = ss_play_is(w->w[0], "on");
+	if (on && c.text == NULL) {
 		/* Standing orders are kept as text: given words, join them. */
 		size_t at = 0;
 
@@ -434,16 +447,16 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 		text[at - 1] = '\0';
 		c.text = text;
 	}
-	if (strcmp(w->w[0], "on") == 0 && c.verdict) {
+	if (on && c.verdict) {
 		struct ss_standing st;
 
 		return ss_react_check(g, p, c.text, &st, c.why, c.size) < 0 ?
 		    SS_PLAY_REFUSED : SS_PLAY_DONE;
 	}
-	if (strcmp(w->w[0], "on") == 0)
+	if (on)
 		return ss_react_order(g, p, c.text, c.why, c.size) < 0 ?
 		    SS_PLAY_REFUSED : SS_PLAY_DONE;
-	if (strcmp(w->w[0], "standing") == 0) {
+	if (ss_play_is(w->w[0], "standing")) {
 		if (w->n != 2 || strcmp(w->w[1], "clear") != 0)
 			return ss_play_no(&c, "expected 'standing clear'");
 		if (!c.verdict)
@@ -453,9 +466,9 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 	if (g->stage == SS_STAGE_DRAW) {
 		int card;
 
-		if (strcmp(w->w[0], "draw") == 0 && w->n == 1)
+		if (ss_play_is(w->w[0], "draw") && w->n == 1)
 			return SS_PLAY_LAST;
-		if (strcmp(w->w[0], "discard") != 0 || w->n != 2)
+		if (!ss_play_is(w->w[0], "discard") || w->n != 2)
 			return ss_play_no(&c, "expected 'discard CARD' or "
 			    "'draw'");
 		if (ss_play_hand_card(&c, w->w[1], &card) < 0)
@@ -466,16 +479,16 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 		    ss_pile_find(&g->p[p].hand, card)));
 		return SS_PLAY_DONE;
 	}
-	if (strcmp(w->w[0], "end") == 0 && w->n == 1)
+	if (ss_play_is(w->w[0], "end") && w->n == 1)
 		return SS_PLAY_LAST;
-	if (strcmp(w->w[0], "seppuku") == 0 && w->n == 1) {
+	if (ss_play_is(w->w[0], "seppuku") && w->n == 1) {
 		if (ev != NULL)
 			ss_pile_out(g, p, "seppuku", ev, names);
 		return SS_PLAY_LAST;
 	}
 	for (size_t i = 0; i < sizeof ss_play_main / sizeof ss_play_main[0];
 	    i++)
-		if (strcmp(w->w[0], ss_play_main[i].word) == 0)
+		if (ss_play_is(w->w[0], ss_play_main[i].word))
 			return ss_play_main[i].fn(&c, w);
 	return ss_play_no(&c, "unknown order '%s'", w->w[0]);
 }

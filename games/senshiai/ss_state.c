@@ -47,15 +47,17 @@ static const char *const ss_state_unit_keys[] = { "card", "owner",
 static const char *const ss_state_effect_keys[] = { "card", "caster", "at",
 	"unit", "duration", NULL };
 
-/* A card word, exactly. */
+/* A card word, exactly; *out is SS_NONE when it is none. */
 static int
 ss_state_card(const struct node *n, const char *what, int *out,
     struct gb_err *e)
 {
+	*out = SS_NONE;
 	if (node_want_kind(n, NODE_SCALAR, what, e) < 0)
 		return -1;
 	for (int c = 0; c < SS_NCARDS; c++)
-		if (strcmp(n->str, ss_cards[c].word) == 0) {
+		if (n->str[0] == ss_cards[c].word[0] &&
+		    strcmp(n->str, ss_cards[c].word) == 0) {
 			*out = c;
 			return 0;
 		}
@@ -485,7 +487,9 @@ ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 		t->master = f->master;
 		t->activated = f->activated;
 		t->nunits = f->nunits;
-		memcpy(t->unit, f->unit, (size_t)f->nunits * sizeof f->unit[0]);
+		if (f->nunits > 0)
+			memcpy(t->unit, f->unit,
+			    (size_t)f->nunits * sizeof f->unit[0]);
 	}
 	dst->neffects = src->neffects;
 	memcpy(dst->effect, src->effect,

@@ -195,6 +195,10 @@ void sw_play_begin(struct shinobi *g, int p, struct sw_turn *t);
 int sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
     const struct game_players *pl, struct rng *rng, struct events *ev,
     char *why, size_t size);
+/* Would sw_play (checking, rng NULL) accept o?  The same checks, g and t
+ * left alone: for legal_pick. */
+int sw_play_verdict(const struct shinobi *g, const struct sw_turn *t,
+    const struct sw_order *o);
 /* The action step: the attacks, in order.  Returns 1 if the enemy
  * village fell. */
 int sw_play_attacks(struct shinobi *g, struct sw_turn *t,

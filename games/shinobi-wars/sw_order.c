@@ -223,9 +223,14 @@ sw_order_validate(const void *vg, int player, const struct order *orders,
 typedef int sw_order_visit(void *arg, const struct sw_order *o,
     size_t ordinal);
 
+/* How a walk checks each candidate: played on a copy of the game
+ * (legal), asked of sw_play_verdict (legal_pick: the same checks, without
+ * the copy; test_harness checks that the two agree), or not at all (to
+ * find again one known to play). */
+enum { SW_WALK_UNCHECKED, SW_WALK_PLAY, SW_WALK_VERDICT };
+
 /* A walk over the candidates of legal(): the game after the prefix, and
- * whether each candidate is played (only those that play are visited) or
- * visited unchecked (to find again one known to play). */
+ * how each candidate is checked (only those that play are visited). */
 struct sw_order_walk {
 	const struct shinobi *c;
 	const struct sw_turn *t;
@@ -280,6 +285,22 @@ sw_order_text(const struct sw_order *o, struct sbuf *b)
 	}
 }
 
+/* o made a new candidate of verb: the fields every verb reads zeroed,
+ * and the first two places (all a candidate but a defence uses; a
+ * defence writes each of its own).  Not the whole order, a kilobyte,
+ * for each of the tens of candidates of every walk. */
+static void
+sw_order_clear(struct sw_order *o, int verb)
+{
+	o->verb = verb;
+	o->cond = SW_C_ALWAYS;
+	o->n = 0;
+	memset(o->split, 0, sizeof o->split);
+	memset(o->pos, 0, 2 * sizeof o->pos[0]);
+	memset(o->zone, 0, 2 * sizeof o->zone[0]);
+	memset(o->card, 0, 2 * sizeof o->card[0]);
+}
+
 /* o is visited if it plays on a copy of the turn: only the verdict is
  * wanted, so no reason is written.  Returns what visit returned (0 if o
  * does not play). */
@@ -288,12 +309,15 @@ sw_order_try(struct sw_order_walk *w, const struct sw_order *o)
 {
 	size_t k = w->ordinal++;
 
-	if (w->play) {
+	if (w->play == SW_WALK_PLAY) {
 		struct shinobi c2 = *w->c;
 		struct sw_turn t2 = *w->t;
 
 		if (sw_play(&c2, &t2, o, NULL, NULL, NULL, NULL, 0) != 0)
 			return 0;
+	} else if (w->play == SW_WALK_VERDICT &&
+	    sw_play_verdict(w->c, w->t, o) != 0) {
+		return 0;
 	}
 	return w->visit(w->arg, o, k);
 }
@@ -311,8 +335,7 @@ sw_order_defences(struct sw_order_walk *w)
 			for (int to = 0; to < SW_FRONTS; to++) {
 				if (to == z && i == 0)
 					continue;
-				memset(&o, 0, sizeof o);
-				o.verb = SW_O_DEFEND;
+				sw_order_clear(&o, SW_O_DEFEND);
 				for (int f = 0; f < SW_FRONTS; f++) {
 					if (f == to) {
 						o.pos[o.n++] = (struct sw_pos){
@@ -363,8 +386,7 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 			struct sw_pos a = { z, i };
 
 			for (int k = 0; k < 3; k++) {
-				memset(&o, 0, sizeof o);
-				o.verb = SW_O_SUPPLY;
+				sw_order_clear(&o, SW_O_SUPPLY);
 				o.cond = k;
 				o.n = 1;
 				o.pos[0] = a;
@@ -380,8 +402,7 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 							return 0;
 					}
 			}
-			memset(&o, 0, sizeof o);
-			o.verb = SW_O_ROSTER;
+			sw_order_clear(&o, SW_O_ROSTER);
 			o.n = 1;
 			o.pos[0] = a;
 			for (int to = 0; to < SW_ZONES; to++) {
@@ -398,8 +419,7 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 				seen |= s->hand[k] == s->hand[h];
 			if (seen)
 				continue;
-			memset(&o, 0, sizeof o);
-			o.verb = SW_O_DEPLOY;
+			sw_order_clear(&o, SW_O_DEPLOY);
 			o.n = 1;
 			o.card[0] = s->hand[h];
 			o.zone[0] = to;
@@ -410,8 +430,7 @@ sw_order_each(const void *vg, int player, const struct order *prefix,
 		return 0;
 	for (int i = 0; i < s->nzone[SW_ROSTER]; i++)
 		for (int f = 0; f < SW_FRONTS; f++) {
-			memset(&o, 0, sizeof o);
-			o.verb = SW_O_ATTACK;
+			sw_order_clear(&o, SW_O_ATTACK);
 			o.n = 1;
 			o.pos[0] = (struct sw_pos){ SW_ROSTER, i };
 			o.zone[0] = f;
@@ -438,15 +457,20 @@ void
 sw_order_legal(const void *vg, int player, const struct order *prefix,
     size_t n, struct strlist *out)
 {
-	sw_order_each(vg, player, prefix, n, 1, sw_order_list, out);
+	sw_order_each(vg, player, prefix, n, SW_WALK_PLAY, sw_order_list, out);
 }
 
-/* legal_pick: the first walk plays every candidate and keeps the place
+/* legal_pick: the first walk checks every candidate and keeps the place
  * of each that plays; the second finds the one picked by its place,
- * without playing any. */
+ * without checking any. */
+#define SW_FIND_KEEP 256 /* places kept on the stack; more take the
+                          * heap */
+
 struct sw_order_find {
 	size_t n, cap;
-	size_t *at;     /* the places of the candidates that play */
+	size_t *at;     /* the places of the candidates that play: keep, or
+	                 * the heap */
+	size_t *keep;
 	size_t target;
 	struct sbuf text;
 };
@@ -458,8 +482,14 @@ sw_order_count(void *arg, const struct sw_order *o, size_t ordinal)
 
 	(void)o;
 	if (f->n == f->cap) {
-		f->cap = f->cap ? 2 * f->cap : 64;
-		f->at = util_reallocarray(f->at, f->cap, sizeof *f->at);
+		f->cap *= 2;
+		if (f->at == f->keep) {
+			f->at = util_reallocarray(NULL, f->cap, sizeof *f->at);
+			memcpy(f->at, f->keep, f->n * sizeof *f->at);
+		} else {
+			f->at = util_reallocarray(f->at, f->cap,
+			    sizeof *f->at);
+		}
 	}
 	f->at[f->n++] = ordinal;
 	return 0;
@@ -480,19 +510,25 @@ size_t
 sw_order_pick(const void *vg, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size)
 {
-	struct sw_order_find f = { 0 };
+	size_t keep[SW_FIND_KEEP];
+	struct sw_order_find f = { .cap = SW_FIND_KEEP, .at = keep,
+	    .keep = keep };
 	size_t count;
 
-	if (sw_order_each(vg, player, prefix, n, 1, sw_order_count, &f) < 0 ||
+	if (sw_order_each(vg, player, prefix, n, SW_WALK_VERDICT,
+	    sw_order_count, &f) < 0 ||
 	    (count = f.n) == 0) {
-		free(f.at);
+		if (f.at != keep)
+			free(f.at);
 		return 0;
 	}
 	f.target = f.at[choose(arg, count)];
 	sbuf_init(&f.text);
-	sw_order_each(vg, player, prefix, n, 0, sw_order_found, &f);
+	sw_order_each(vg, player, prefix, n, SW_WALK_UNCHECKED, sw_order_found,
+	    &f);
 	snprintf(buf, size, "%s", f.text.p);
 	sbuf_free(&f.text);
-	free(f.at);
+	if (f.at != keep)
+		free(f.at);
 	return count;
 }

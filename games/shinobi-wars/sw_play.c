@@ -4,7 +4,9 @@
  * applies it.  Validation runs it on a copy with rng NULL: every position
  * and cost is known when writing, but not what a scout finds, the cards a
  * supply run draws, or how an attack ends; resolution runs it on the game
- * with the point's stream. */
+ * with the point's stream.  Each order makes every check before it
+ * changes anything, so with verdict set it returns there: legal_pick
+ * asks only whether each candidate would play (sw_play_verdict). */
 #include <stdio.h>
 #include <string.h>
 
@@ -88,24 +90,24 @@ sw_own_ninja(struct shinobi *g, int p, struct sw_pos pos, const char *verb,
 	struct sw_slot *s = sw_slot_at(g, p, pos);
 	char w[16];
 
+	if (s != NULL && sw_card_is_ninja(s->card) && !s->up)
+		return s;
 	sw_pos_word(pos, w, sizeof w);
 	if (s == NULL)
 		game_why(why, size, "you have no card at %s", w);
 	else if (!sw_card_is_ninja(s->card))
 		game_why(why, size, "%s is a trap: only a ninja can %s", w,
 		    verb);
-	else if (s->up)
+	else
 		game_why(why, size, "%s is face up: only a face-down card "
 		    "can %s", w, verb);
-	else
-		return s;
 	return NULL;
 }
 
 static int
 sw_play_scout(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
     const struct game_players *pl, struct rng *rng, struct events *ev,
-    char *why, size_t size)
+    char *why, size_t size, int verdict)
 {
 	int p = t->player, q = 1 - p, ok;
 	struct sw_slot *me = sw_own_ninja(g, p, o->pos[0], "scout", why, size);
@@ -114,18 +116,20 @@ sw_play_scout(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 
 	if (me == NULL)
 		return -1;
-	sw_pos_word(o->pos[0], a, sizeof a);
-	sw_pos_word(o->pos[1], b, sizeof b);
 	if (me->scouting) {
-		game_why(why, size, "%s has scouted this turn already", a);
+		game_why(why, size, "%s has scouted this turn already",
+		    sw_pos_word(o->pos[0], a, sizeof a));
 		return -1;
 	}
 	if (it == NULL || it->up || it->scouted) {
-		game_why(why, size, "the enemy %s %s", b, it == NULL ?
+		game_why(why, size, "the enemy %s %s",
+		    sw_pos_word(o->pos[1], b, sizeof b), it == NULL ?
 		    "holds no card" : it->up ? "is face up already" :
 		    "has been scouted this turn already");
 		return -1;
 	}
+	if (verdict)
+		return 0;
 	me->scouting = 1;
 	it->scouted = 1;
 	if (rng == NULL) {
@@ -136,6 +140,8 @@ sw_play_scout(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	ok = sw_card_is_ninja(it->card) &&
 	    sw_cards[me->card].ra > sw_cards[it->card].sa;
 	t->last_scout = ok;
+	sw_pos_word(o->pos[0], a, sizeof a);
+	sw_pos_word(o->pos[1], b, sizeof b);
 	if (ok) {
 		it->up = 1;
 		events_add(ev, EVENT_ALL, "%s scouts with %s the card at %s "
@@ -158,15 +164,16 @@ sw_play_distinct(struct shinobi *g, int p, const struct sw_order *o,
 	char w[16];
 
 	for (int i = 0; i < o->n; i++) {
-		sw_pos_word(o->pos[i], w, sizeof w);
 		if (sw_slot_at(g, p, o->pos[i]) == NULL) {
-			game_why(why, size, "you have no card at %s", w);
+			game_why(why, size, "you have no card at %s",
+			    sw_pos_word(o->pos[i], w, sizeof w));
 			return -1;
 		}
 		for (int j = 0; j < i; j++)
 			if (o->pos[j].zone == o->pos[i].zone &&
 			    o->pos[j].idx == o->pos[i].idx) {
-				game_why(why, size, "%s is named twice", w);
+				game_why(why, size, "%s is named twice",
+				    sw_pos_word(o->pos[i], w, sizeof w));
 				return -1;
 			}
 	}
@@ -208,7 +215,7 @@ sw_play_draw(struct shinobi *g, int p, struct sw_pos pos,
 static int
 sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
     const struct game_players *pl, struct rng *rng, struct events *ev,
-    char *why, size_t size)
+    char *why, size_t size, int verdict)
 {
 	if (sw_play_distinct(g, t->player, o, why, size) < 0)
 		return -1;
@@ -216,6 +223,8 @@ sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		if (sw_own_ninja(g, t->player, o->pos[i], "go on a supply run",
 		    why, size) == NULL)
 			return -1;
+	if (verdict)
+		return 0;
 	for (int i = 0; i < o->n; i++) {
 		g->side[t->player].zone[o->pos[i].zone][o->pos[i].idx].up = 1;
 		if (rng != NULL)
@@ -248,7 +257,8 @@ sw_play_lift(struct shinobi *g, int p, const struct sw_order *o,
 
 static int
 sw_play_defend(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
-    const struct game_players *pl, struct events *ev, char *why, size_t size)
+    const struct game_players *pl, struct events *ev, char *why, size_t size,
+    int verdict)
 {
 	struct sw_side *s = &g->side[t->player];
 	struct sw_slot lifted[SW_DECK * 2];
@@ -269,6 +279,8 @@ sw_play_defend(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		    "once (%d), not %d", onfront, o->n);
 		return -1;
 	}
+	if (verdict)
+		return 0;
 	sw_play_lift(g, t->player, o, lifted);
 	for (int f = 0; f < SW_FRONTS; f++)
 		for (int i = 0; i < o->split[f]; i++)
@@ -283,7 +295,8 @@ sw_play_defend(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 
 static int
 sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
-    const struct game_players *pl, struct events *ev, char *why, size_t size)
+    const struct game_players *pl, struct events *ev, char *why, size_t size,
+    int verdict)
 {
 	struct sw_side *s = &g->side[t->player];
 	int ec = 0, cc = 0, c, h;
@@ -315,6 +328,8 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		    "%d CC left this turn", ec, cc, t->ec, t->cc);
 		return -1;
 	}
+	if (verdict)
+		return 0;
 	t->ec -= ec;
 	t->cc -= cc;
 	t->deployed = 1;
@@ -328,9 +343,11 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		s->nhand--;
 		sw_zone_put(s, o->zone[i], (struct sw_slot){ (unsigned char)c,
 		    0, 0, 0 });
-		sbuf_printf(&b, "%s%s to %s %c%d", i ? ", " : "",
-		    sw_card_names[c], sw_zone_words[o->zone[i]],
-		    sw_zone_letters[o->zone[i]], s->nzone[o->zone[i]]);
+		if (ev != NULL) /* checks log nothing */
+			sbuf_printf(&b, "%s%s to %s %c%d", i ? ", " : "",
+			    sw_card_names[c], sw_zone_words[o->zone[i]],
+			    sw_zone_letters[o->zone[i]],
+			    s->nzone[o->zone[i]]);
 	}
 	if (ev != NULL) {
 		events_add(ev, EVENT_ALL, "%s deploys %d card%s face down for %d "
@@ -344,7 +361,8 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 
 static int
 sw_play_roster(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
-    const struct game_players *pl, struct events *ev, char *why, size_t size)
+    const struct game_players *pl, struct events *ev, char *why, size_t size,
+    int verdict)
 {
 	struct sw_side *s = &g->side[t->player];
 	struct sw_slot lifted[SW_DECK * 2];
@@ -353,20 +371,22 @@ sw_play_roster(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	if (sw_play_distinct(g, t->player, o, why, size) < 0)
 		return -1;
 	for (int i = 0; i < o->n; i++) {
-		sw_pos_word(o->pos[i], w, sizeof w);
 		if ((o->pos[i].zone == SW_ROSTER) == (o->zone[i] == SW_ROSTER)) {
 			game_why(why, size, "%s: the roster moves ninjas from "
 			    "the roster to a front or from a front to the "
-			    "roster", w);
+			    "roster", sw_pos_word(o->pos[i], w, sizeof w));
 			return -1;
 		}
 		if (!sw_card_is_ninja(s->zone[o->pos[i].zone][o->pos[i].idx]
 		    .card)) {
 			game_why(why, size, "%s is a trap: a trap never goes "
-			    "on the roster", w);
+			    "on the roster", sw_pos_word(o->pos[i], w,
+			    sizeof w));
 			return -1;
 		}
 	}
+	if (verdict)
+		return 0;
 	sw_play_lift(g, t->player, o, lifted);
 	for (int i = 0; i < o->n; i++)
 		sw_zone_put(s, o->zone[i], lifted[i]);
@@ -380,30 +400,35 @@ sw_play_roster(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 
 static int
 sw_play_attack(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
-    char *why, size_t size)
+    char *why, size_t size, int verdict)
 {
 	char w[16];
 
-	sw_pos_word(o->pos[0], w, sizeof w);
 	if (sw_slot_at(g, t->player, o->pos[0]) == NULL) {
-		game_why(why, size, "you have no ninja at %s", w);
+		game_why(why, size, "you have no ninja at %s",
+		    sw_pos_word(o->pos[0], w, sizeof w));
 		return -1;
 	}
 	for (int i = 0; i < t->nattack; i++)
 		if (t->attacker[i].idx == o->pos[0].idx) {
-			game_why(why, size, "%s attacks once a turn", w);
+			game_why(why, size, "%s attacks once a turn",
+			    sw_pos_word(o->pos[0], w, sizeof w));
 			return -1;
 		}
+	if (verdict)
+		return 0;
 	t->attacking = 1;
 	t->attacker[t->nattack] = o->pos[0];
 	t->front[t->nattack++] = o->zone[0];
 	return 0;
 }
 
-int
-sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+/* sw_play, or with verdict (rng NULL) only whether o would play, g and
+ * t left alone. */
+static int
+sw_play_run(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
     const struct game_players *pl, struct rng *rng, struct events *ev,
-    char *why, size_t size)
+    char *why, size_t size, int verdict)
 {
 	char who[80];
 	int r;
@@ -413,11 +438,12 @@ sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		return -1;
 	}
 	if (o->verb == SW_O_END) {
-		t->ended = 1;
+		if (!verdict)
+			t->ended = 1;
 		return 0;
 	}
 	if (o->verb == SW_O_ATTACK)
-		return sw_play_attack(g, t, o, why, size);
+		return sw_play_attack(g, t, o, why, size, verdict);
 	if (t->attacking) {
 		game_why(why, size, "the strategy step comes before the "
 		    "attacks");
@@ -441,23 +467,45 @@ sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	}
 	switch (o->verb) {
 	case SW_O_SCOUT:
-		r = sw_play_scout(g, t, o, pl, rng, ev, why, size);
+		r = sw_play_scout(g, t, o, pl, rng, ev, why, size, verdict);
 		break;
 	case SW_O_SUPPLY:
-		r = sw_play_supply(g, t, o, pl, rng, ev, why, size);
+		r = sw_play_supply(g, t, o, pl, rng, ev, why, size, verdict);
 		break;
 	case SW_O_DEFEND:
-		r = sw_play_defend(g, t, o, pl, rng ? ev : NULL, why, size);
+		r = sw_play_defend(g, t, o, pl, rng ? ev : NULL, why, size,
+		    verdict);
 		break;
 	case SW_O_DEPLOY:
-		r = sw_play_deploy(g, t, o, pl, rng ? ev : NULL, why, size);
+		r = sw_play_deploy(g, t, o, pl, rng ? ev : NULL, why, size,
+		    verdict);
 		break;
 	default:
-		r = sw_play_roster(g, t, o, pl, rng ? ev : NULL, why, size);
+		r = sw_play_roster(g, t, o, pl, rng ? ev : NULL, why, size,
+		    verdict);
 		break;
 	}
-	t->actions += r == 0;
+	if (!verdict)
+		t->actions += r == 0;
 	return r;
+}
+
+int
+sw_play(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
+    const struct game_players *pl, struct rng *rng, struct events *ev,
+    char *why, size_t size)
+{
+	return sw_play_run(g, t, o, pl, rng, ev, why, size, 0);
+}
+
+int
+sw_play_verdict(const struct shinobi *g, const struct sw_turn *t,
+    const struct sw_order *o)
+{
+	/* The casts only share the code: with verdict nothing is
+	 * written. */
+	return sw_play_run((struct shinobi *)g, (struct sw_turn *)t, o, NULL,
+	    NULL, NULL, NULL, 0, 1);
 }
 
 /* One attacker against the front: 1 if it comes through alive, 0 if it

@@ -38,7 +38,8 @@ static int
 sw_state_card(const char *name)
 {
 	for (int c = 0; c < SW_KINDS; c++)
-		if (strcmp(name, sw_card_names[c]) == 0)
+		if (name[0] == sw_card_names[c][0] &&
+		    strcmp(name, sw_card_names[c]) == 0)
 			return c;
 	return SW_NONE;
 }
@@ -70,8 +71,10 @@ sw_state_cards(const struct node *map, const char *key, int field,
 		} else if (field) {
 			up[i] = 0;
 		}
-		snprintf(name, sizeof name, "%.*s", (int)(len < 39 ? len : 39),
-		    it->str);
+		/* As snprintf "%.*s" would, without printf (every card of
+		 * every state read). */
+		memcpy(name, it->str, len < 39 ? len : 39);
+		name[len < 39 ? len : 39] = '\0';
 		if (strlen(name) != len ||
 		    (c = sw_state_card(name)) < 0) {
 			sw_card_find(name, why, sizeof why);
