@@ -295,6 +295,7 @@ const struct game_entry sensoufuda_game = {
 	.owed = sensoufuda_owed,
 	.validate = sf_order_validate,
 	.legal = sf_order_legal,
+	.legal_pick = sf_order_legal_pick,
 	.resolve = sensoufuda_resolve,
 	.view = sf_view_board,
 	.view_data = sf_data,

@@ -464,6 +464,9 @@ int sf_order_validate(const void *g, int player, const struct order *orders,
     size_t n, struct verdict *v);
 void sf_order_legal(const void *g, int player, const struct order *prefix,
     size_t n, struct strlist *out);
+size_t sf_order_legal_pick(const void *g, int player,
+    const struct order *prefix, size_t n, game_choose *choose, void *arg,
+    char *buf, size_t size);
 /* The plan of a complete answer; -1 with why set if it is not one. */
 int sf_order_plan(const struct sensoufuda *g, int player,
     const struct order *orders, size_t n, struct sf_plan *plan, char *why,
