@@ -104,8 +104,10 @@ sf_order_split(const char *text, struct util_words *w, char *why,
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
-	/* Card names as printed ("Air Marshal") become one word. */
-	names_join(w, 1, sf_card_names, SF_CARDS);
+	/* Card names as printed ("Air Marshal") become one word: a join
+	 * needs two words after the keyword. */
+	if (w->n > 2)
+		names_join(w, 1, sf_card_names, SF_CARDS);
 	if (w->n > SF_ORDER_WORDS) {
 		game_why(why, size, "an order has at most %d words",
 		    SF_ORDER_WORDS);
