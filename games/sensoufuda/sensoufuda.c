@@ -140,8 +140,10 @@ sensoufuda_owed(const void *vg, struct owed *out)
 	for (int p = 0; p < 2 && g->phase != SF_P_OVER; p++) {
 		if (g->phase != SF_P_STRATEGY && p != sf_order_owner(g))
 			continue;
+		size_t at = 0;
+
 		out[n].player = p;
-		snprintf(out[n].decision, sizeof out[n].decision, "%s",
+		sf_put(out[n].decision, sizeof out[n].decision, &at,
 		    sf_phase_words[g->phase]);
 		sf_view_what(g, p, out[n].what, sizeof out[n].what);
 		n++;
@@ -189,8 +191,7 @@ sensoufuda_turn(struct sensoufuda *g, const struct game_players *pl,
 			sbuf_printf(&b, "%s%s", i ? "; " : "", text);
 		}
 		sbuf_puts(&b, plan->ninstr ? "." : "none.");
-		events_add(ev, EVENT_TO(p), "%s", b.p);
-		sbuf_free(&b);
+		events_take(ev, EVENT_TO(p), sbuf_take(&b));
 	}
 	card = plan->play;
 	collect = plan->collect;

@@ -366,6 +366,10 @@ const char *sf_card_quote(const char *s, char *buf, size_t size);
 /* Preference order of the defaults: by kind (strategists first), then
  * card order.  Lower is preferred. */
 int sf_card_rank(int c);
+/* Append s at *at of buf (size bytes), cut as snprintf cuts and
+ * NUL-terminated while *at < size; *at counts every byte, written or
+ * not, as snprintf's result does. */
+void sf_put(char *buf, size_t size, size_t *at, const char *s);
 /* "ace (Air)" for a special card, "air-3" for a plain one. */
 const char *sf_card_brief(int c, char *buf, size_t size);
 /* "ace [award]", "air-3": a card in the report's lists. */

@@ -128,25 +128,46 @@ sf_card_rank(int c)
 	return sf_card_kind(c) * SF_CARDS + c;
 }
 
+void
+sf_put(char *buf, size_t size, size_t *at, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (*at < size) {
+		size_t n = len < size - 1 - *at ? len : size - 1 - *at;
+
+		memcpy(buf + *at, s, n);
+		buf[*at + n] = '\0';
+	}
+	*at += len;
+}
+
 const char *
 sf_card_brief(int c, char *buf, size_t size)
 {
-	if (sf_cards[c].symbol == SF_S_NONE)
-		snprintf(buf, size, "%s", sf_cards[c].name);
-	else
-		snprintf(buf, size, "%s (%s)", sf_cards[c].name,
-		    sf_theatres[sf_cards[c].theatre].name);
+	size_t at = 0;
+
+	/* Without printf: the log names cards all the time. */
+	sf_put(buf, size, &at, sf_cards[c].name);
+	if (sf_cards[c].symbol != SF_S_NONE) {
+		sf_put(buf, size, &at, " (");
+		sf_put(buf, size, &at, sf_theatres[sf_cards[c].theatre].name);
+		sf_put(buf, size, &at, ")");
+	}
 	return buf;
 }
 
 const char *
 sf_card_tagged(int c, char *buf, size_t size)
 {
-	if (sf_cards[c].symbol == SF_S_NONE)
-		snprintf(buf, size, "%s", sf_cards[c].name);
-	else
-		snprintf(buf, size, "%s [%s]", sf_cards[c].name,
-		    sf_symbols[sf_cards[c].symbol].word);
+	size_t at = 0;
+
+	sf_put(buf, size, &at, sf_cards[c].name);
+	if (sf_cards[c].symbol != SF_S_NONE) {
+		sf_put(buf, size, &at, " [");
+		sf_put(buf, size, &at, sf_symbols[sf_cards[c].symbol].word);
+		sf_put(buf, size, &at, "]");
+	}
 	return buf;
 }
 

@@ -613,22 +613,6 @@ struct sf_order_walk {
 	size_t size;
 };
 
-/* Append s at *at of buf (size bytes, NUL-terminated while it fits);
- * *at counts every byte, written or not. */
-static void
-sf_order_put(char *buf, size_t size, size_t *at, const char *s)
-{
-	size_t len = strlen(s);
-
-	if (*at < size) {
-		size_t room = size - 1 - *at;
-
-		memcpy(buf + *at, s, len < room ? len : room);
-		buf[*at + (len < room ? len : room)] = '\0';
-	}
-	*at += len;
-}
-
 /* The text of action a, as a player writes it, into buf (size > 0
  * bytes); returns its length, cut or not. */
 static size_t
@@ -638,39 +622,39 @@ sf_order_text(const struct sf_order_action *a, char *buf, size_t size)
 	size_t at = 0;
 
 	buf[0] = '\0';
-	sf_order_put(buf, size, &at, k->word);
+	sf_put(buf, size, &at, k->word);
 	if (k->second != NULL) {
-		sf_order_put(buf, size, &at, " ");
-		sf_order_put(buf, size, &at, k->second);
+		sf_put(buf, size, &at, " ");
+		sf_put(buf, size, &at, k->second);
 	}
 	switch (a->kw) {
 	case SF_O_STRATEGY:
-		sf_order_put(buf, size, &at, " ");
-		sf_order_put(buf, size, &at, a->arg == SF_G_RANDOM ?
+		sf_put(buf, size, &at, " ");
+		sf_put(buf, size, &at, a->arg == SF_G_RANDOM ?
 		    "random" : sf_strategies[a->arg].word);
 		break;
 	case SF_O_PLAY:
 	case SF_O_COLLECT:
-		sf_order_put(buf, size, &at, " ");
-		sf_order_put(buf, size, &at, a->arg == SF_PLAY_RANDOM ?
+		sf_put(buf, size, &at, " ");
+		sf_put(buf, size, &at, a->arg == SF_PLAY_RANDOM ?
 		    "random" : sf_cards[a->arg].name);
 		break;
 	case SF_O_ALLY:
-		sf_order_put(buf, size, &at, a->none ? " none" :
+		sf_put(buf, size, &at, a->none ? " none" :
 		    a->instr.type == SF_INSTR_TAKE ? " take " : " prefer ");
 		if (!a->none)
-			sf_order_put(buf, size, &at,
+			sf_put(buf, size, &at,
 			    a->instr.type == SF_INSTR_TAKE ?
 			    sf_cards[a->instr.arg].name :
 			    sf_kinds[a->instr.arg].word);
 		break;
 	case SF_O_KEEP:
 		if (a->none)
-			sf_order_put(buf, size, &at, " none");
+			sf_put(buf, size, &at, " none");
 		for (int c = 0; c < SF_CARDS; c++)
 			if (a->cards & SF_BIT(c)) {
-				sf_order_put(buf, size, &at, " ");
-				sf_order_put(buf, size, &at, sf_cards[c].name);
+				sf_put(buf, size, &at, " ");
+				sf_put(buf, size, &at, sf_cards[c].name);
 			}
 		break;
 	default:

@@ -58,8 +58,7 @@ sf_table_play(struct sensoufuda *g, const struct game_players *pl,
 		sf_pile_push(&g->table, card);
 		sbuf_puts(&b, "no tactical option is of its theatre, so it "
 		    "joins the tactical options.");
-		events_add(ev, EVENT_ALL, "%s", b.p);
-		sbuf_free(&b);
+		events_take(ev, EVENT_ALL, sbuf_take(&b));
 		return;
 	}
 	if (n == 2) {
@@ -85,8 +84,7 @@ sf_table_play(struct sensoufuda *g, const struct game_players *pl,
 		sbuf_printf(&b, ", leaving %s", sf_card_brief(left, buf,
 		    sizeof buf));
 	sbuf_puts(&b, ".");
-	events_add(ev, EVENT_ALL, "%s", b.p);
-	sbuf_free(&b);
+	events_take(ev, EVENT_ALL, sbuf_take(&b));
 }
 
 /* The option the standing instructions choose among offer, or SF_NONE;
