@@ -14,6 +14,7 @@
 
 #define SF_ORDER_WORDS 12 /* more than any order has, to notice extra */
 #define SF_PHASE_BIT(p) (1u << (p))
+#define SF_ORDER_KEPT 64  /* legal_pick's candidates kept: most lists */
 
 /* One order as read. */
 struct sf_order_action {
@@ -33,6 +34,7 @@ struct sf_order_turn {
 
 typedef int sf_order_reader(const struct util_words *,
     struct sf_order_action *, char *, size_t);
+/* A checker changes the turn only when it accepts the order. */
 typedef int sf_order_checker(struct sf_order_turn *,
     const struct sf_order_action *, char *, size_t);
 
@@ -522,7 +524,6 @@ sf_order_apply(struct sf_order_turn *t, const struct sf_order_action *a,
     char *why, size_t size)
 {
 	const struct sf_order_keyword *k = &sf_order_keywords[a->kw];
-	struct sf_order_turn copy = *t;
 
 	if (!(k->phases & SF_PHASE_BIT(t->g->phase))) {
 		game_why(why, size, "%s%s%s is not an order for now: this "
@@ -530,10 +531,7 @@ sf_order_apply(struct sf_order_turn *t, const struct sf_order_action *a,
 		    k->second ? k->second : "", sf_phase_words[t->g->phase]);
 		return -1;
 	}
-	if (k->take(&copy, a, why, size) < 0)
-		return -1;
-	*t = copy;
-	return 0;
+	return k->take(t, a, why, size);
 }
 
 /* Take one order into the plan: read, check, add.  0, or -1 with why
@@ -611,6 +609,9 @@ struct sf_order_walk {
 	                         * SIZE_MAX to count them all */
 	char *buf;              /* legal_pick: where to write it */
 	size_t size;
+	/* legal_pick: the first accepted, so that the one chosen is
+	 * written without a second walk when there are no more. */
+	struct sf_order_action kept[SF_ORDER_KEPT];
 };
 
 /* The text of action a, as a player writes it, into buf (size > 0
@@ -690,6 +691,8 @@ sf_order_cand(struct sf_order_walk *w, const struct sf_order_action *a)
 		return;
 	if (sf_order_apply(&copy, a, NULL, 0) < 0)
 		return;
+	if (w->n < SF_ORDER_KEPT)
+		w->kept[w->n] = *a;
 	if (w->n++ == w->want)
 		sf_order_text(a, w->buf, w->size);
 }
@@ -827,7 +830,8 @@ sf_order_legal(const void *vg, int player, const struct order *prefix,
 		sf_order_each(&w);
 }
 
-/* Two walks: one counts, the second stops at the one chosen. */
+/* One walk counts; the one chosen is written from those kept, or
+ * found by a second walk that stops there. */
 size_t
 sf_order_legal_pick(const void *vg, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size)
@@ -842,6 +846,10 @@ sf_order_legal_pick(const void *vg, int player, const struct order *prefix,
 	if ((count = w.n) == 0)
 		return 0;
 	w.want = choose(arg, count);
+	if (count <= SF_ORDER_KEPT) {
+		sf_order_text(&w.kept[w.want], buf, size);
+		return count;
+	}
 	w.n = 0;
 	sf_order_each(&w);
 	return count;
