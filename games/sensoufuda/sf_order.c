@@ -153,7 +153,10 @@ sf_order_card(const char *word, int *card, char *why, size_t size)
 	}
 	game_why(why, size, "'%s' is not a card (the cards are listed in "
 	    "gunbai-sensoufuda(6))", sf_card_quote(word, q, sizeof q));
-	names_hint(word, sf_card_names, SF_CARDS, why, size);
+	/* The nearest name, an edit distance to each card's, only for a
+	 * reason that is written. */
+	if (size > 0)
+		names_hint(word, sf_card_names, SF_CARDS, why, size);
 	return -1;
 }
 
@@ -278,7 +281,8 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 	for (a->kw = 0; a->kw < SF_ORDER_NKEYWORDS; a->kw++) {
 		const struct sf_order_keyword *k = &sf_order_keywords[a->kw];
 
-		if (strcmp(w.w[0], k->word) != 0)
+		/* The first letter settles most keywords without a call. */
+		if (w.w[0][0] != k->word[0] || strcmp(w.w[0], k->word) != 0)
 			continue;
 		if (k->second != NULL && (w.n < 2 ||
 		    strcmp(w.w[1], k->second) != 0))
@@ -810,13 +814,12 @@ static int
 sf_order_walk_start(struct sf_order_walk *w, const struct sensoufuda *g,
     int player, const struct order *prefix, size_t n)
 {
-	char why[GAME_REASON_MAX];
-
 	if (g->phase == SF_P_OVER || !sf_order_owes(g, player))
 		return -1;
 	sf_order_start(&w->t, g, player);
+	/* Only the verdicts: the refused orders are skipped. */
 	for (size_t i = 0; i < n; i++)
-		sf_order_take(&w->t, prefix[i].text, why, sizeof why);
+		sf_order_take(&w->t, prefix[i].text, NULL, 0);
 	return sf_order_complete(&w->t) ? -1 : 0;
 }
 
