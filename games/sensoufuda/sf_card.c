@@ -199,9 +199,10 @@ sf_card_join(struct sbuf *b, const int *cards, int n)
 
 	if (n == 0)
 		sbuf_puts(b, "nothing");
-	for (int i = 0; i < n; i++)
-		sbuf_printf(b, "%s%s", i == 0 ? "" : i == n - 1 ? " and " :
-		    ", ", sf_card_brief(cards[i], buf, sizeof buf));
+	for (int i = 0; i < n; i++) {
+		sbuf_puts(b, i == 0 ? "" : i == n - 1 ? " and " : ", ");
+		sbuf_puts(b, sf_card_brief(cards[i], buf, sizeof buf));
+	}
 }
 
 void
