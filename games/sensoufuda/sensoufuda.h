@@ -32,6 +32,9 @@
 #define SF_MAX_INSTR 8     /* standing ally instructions per player */
 #define SF_ANNIHILATION 4  /* the successful press on that annihilates */
 #define SF_BIT(c) ((uint64_t)1 << (c))
+/* Room for most lines of the log, reserved at once: one allocation
+ * rather than one for each doubling. */
+#define SF_LINE 255
 
 /* Player 0 plays the Axis of Evil, player 1 the Paladins of Hope. */
 struct sf_faction {

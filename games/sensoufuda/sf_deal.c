@@ -57,6 +57,7 @@ sf_deal_log(const struct sensoufuda *g, const struct game_players *pl,
 	    "card%s out of play, face down.", sf_card_count(g->out),
 	    sf_card_count(g->out) == 1 ? "" : "s");
 	events_take(ev, EVENT_ALL, sbuf_take(&b));
+	sbuf_reserve(&b, SF_LINE);
 	sbuf_puts(&b, "The tactical options are ");
 	{
 		int cards[SF_CARDS];
@@ -68,6 +69,7 @@ sf_deal_log(const struct sensoufuda *g, const struct game_players *pl,
 	sbuf_puts(&b, ".");
 	events_take(ev, EVENT_ALL, sbuf_take(&b));
 	for (int p = 0; p < 2; p++) {
+		sbuf_reserve(&b, SF_LINE);
 		sbuf_puts(&b, "Your hand for this battle: ");
 		sf_card_join_mask(&b, g->hand[p]);
 		sbuf_puts(&b, ".");

@@ -52,6 +52,7 @@ sf_table_play(struct sensoufuda *g, const struct game_players *pl,
 
 	/* Without printf: a card is played at every turn. */
 	sbuf_init(&b);
+	sbuf_reserve(&b, SF_LINE);
 	sbuf_puts(&b, sf_battle_who(pl, player, who, sizeof who));
 	sbuf_puts(&b, " ");
 	sbuf_puts(&b, verb);
