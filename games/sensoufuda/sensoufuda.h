@@ -8,7 +8,8 @@
  * sf_combo.c    the combos, their VP, and what counts as improving one
  * sf_battle.c   after each turn; victory, press on, retreat,
  *               counterattack, stalemate; the Strategic Phase; the end
- * sf_order.c    reading and checking orders, validate and legal
+ * sf_order.c    reading and checking orders, validate, legal and
+ *               legal_pick
  * sf_state.c    the state section: load and save
  * sf_view.c     the report's board and the orders help
  * sf_data.c     the same board as data for the JSON report

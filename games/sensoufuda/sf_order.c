@@ -4,7 +4,9 @@
  * checked against the decision owed and the orders accepted before it,
  * and added to the player's plan (sf_order_take).  validate, legal and
  * resolve all go through sf_order_take, so legal() lists only what
- * validate accepts and resolve plays exactly what validate accepted. */
+ * validate accepts and resolve plays exactly what validate accepted;
+ * legal_pick checks the same candidates as legal with sf_order_apply,
+ * sf_order_take without the reading. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
