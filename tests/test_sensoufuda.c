@@ -810,6 +810,41 @@ sft_legal_pick(void **ctx)
 	free(g);
 }
 
+/* sf_card_brief, sf_card_tagged and sf_battle_who write what snprintf
+ * wrote before them, cut the same way in any buffer. */
+static void
+sft_put(void **ctx)
+{
+	static const char *const names[] = { "alice", "a-long-name-of-"
+	    "forty-bytes-or-so-here" };
+	const struct game_players pl = { 2, names };
+	char got[48], want[48];
+	size_t at = 5;
+
+	(void)ctx;
+	for (int c = 0; c < SF_CARDS; c++)
+		for (size_t size = 1; size <= sizeof got; size++) {
+			const struct sf_card *k = &sf_cards[c];
+			int plain = k->symbol == SF_S_NONE;
+
+			snprintf(want, size, plain ? "%s" : "%s (%s)", k->name,
+			    sf_theatres[k->theatre].name);
+			assert_string_equal(sf_card_brief(c, got, size), want);
+			snprintf(want, size, plain ? "%s" : "%s [%s]", k->name,
+			    sf_symbols[k->symbol].word);
+			assert_string_equal(sf_card_tagged(c, got, size), want);
+			snprintf(want, size, "%s (%s)", names[c % 2],
+			    sf_factions[c % 2].name);
+			assert_string_equal(sf_battle_who(&pl, c % 2, got,
+			    size), want);
+		}
+	/* Nothing written past size, and the count goes on. */
+	memset(got, 'x', sizeof got);
+	sf_put(got, 0, &at, "abc");
+	assert_int_equal(at, 8);
+	assert_int_equal(got[0], 'x');
+}
+
 /* Is s valid UTF-8 (well enough: no cut or stray sequence)? */
 static int
 sft_utf8(const char *s)
@@ -896,6 +931,7 @@ main(void)
 		cmocka_unit_test(sft_options),
 		cmocka_unit_test(sft_legal),
 		cmocka_unit_test(sft_legal_pick),
+		cmocka_unit_test(sft_put),
 		cmocka_unit_test(sft_quotes),
 		cmocka_unit_test(sft_plurals),
 		cmocka_unit_test(sft_random_games),
