@@ -698,16 +698,19 @@ sft_random_games(void **ctx)
 			sft_play(variants[v], seed, seed <= 2);
 }
 
-/* After a press on: bob holds 4 cards and may keep 2. */
-static const char sft_answer[] =
-    "rules: {target: 20, battles: 10, strategy: rps, optional-combos: []}\n"
-    "battle: 1\n"
-    "starter: axis\n"
-    "score: {axis: 0, paladins: 0}\n"
-    "phase: answer\n"
-    "active: none\n"
-    "victor: axis\n"
+/* After a press on: the start of the state. */
+#define SFT_ANSWER \
+    "rules: {target: 20, battles: 10, strategy: rps, optional-combos: []}\n" \
+    "battle: 1\n" \
+    "starter: axis\n" \
+    "score: {axis: 0, paladins: 0}\n" \
+    "phase: answer\n" \
+    "active: none\n" \
+    "victor: axis\n" \
     "press-ons: 0\n"
+
+/* After a press on: bob holds 4 cards and may keep 2. */
+static const char sft_answer[] = SFT_ANSWER
     "table: [sea-3, sea-4, industry-3, industry-4, influencer, newspaper, "
     "propaganda-3, propaganda-4, spy, wiretap, intelligence-3, "
     "intelligence-4, ambassador, treaty, diplomacy-3, diplomacy-4, "
@@ -722,22 +725,30 @@ static const char sft_answer[] =
     "satellite], paladins: []}\n"
     "ally-instructions: {axis: [], paladins: []}\n";
 
-/* legal(): the default first, and every keep choice. */
-static void
-sft_legal(void **ctx)
+/* The state section yaml, loaded. */
+static struct sensoufuda *
+sft_read(const char *yaml)
 {
 	struct gb_err e = { 0 };
 	struct sensoufuda *g;
-	struct strlist l = { 0 };
 	struct node *root;
 
-	(void)ctx;
-	assert_int_equal(yaml_read(sft_answer, strlen(sft_answer), &root, &e),
-	    0);
+	assert_int_equal(yaml_read(yaml, strlen(yaml), &root, &e), 0);
 	g = sf_state_load(root, &sft_pl, &e);
 	node_free(root);
 	if (g == NULL)
 		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	return g;
+}
+
+/* legal(): the default first, and every keep choice. */
+static void
+sft_legal(void **ctx)
+{
+	struct sensoufuda *g = sft_read(sft_answer);
+	struct strlist l = { 0 };
+
+	(void)ctx;
 	sensoufuda_game.legal(g, 1, NULL, 0, &l);
 	/* retreat, counterattack, keep none, 4 of one card, 6 of two */
 	assert_int_equal(l.n, 3 + 4 + 6);
@@ -753,15 +764,7 @@ sft_legal(void **ctx)
 }
 
 /* As sft_answer, but bob holds 8 cards and may keep 4. */
-static const char sft_answer8[] =
-    "rules: {target: 20, battles: 10, strategy: rps, optional-combos: []}\n"
-    "battle: 1\n"
-    "starter: axis\n"
-    "score: {axis: 0, paladins: 0}\n"
-    "phase: answer\n"
-    "active: none\n"
-    "victor: axis\n"
-    "press-ons: 0\n"
+static const char sft_answer8[] = SFT_ANSWER
     "table: [spy, wiretap, intelligence-3, intelligence-4, ambassador, "
     "treaty, diplomacy-3, diplomacy-4, dynamite, guerrilla-4, scientist, "
     "death-ray, technology-3, technology-4, mutant, nuke, atomic-3, "
@@ -786,17 +789,9 @@ sft_legal_pick(void **ctx)
 	static const char *const first[] = { NULL, "keep air-3 land-4",
 	    "keep none", "retreat", "counterattack" };
 	static const size_t want[] = { 3 + 8 + 28 + 56 + 70, 1, 1, 0, 0 };
-	struct gb_err e = { 0 };
-	struct sensoufuda *g;
-	struct node *root;
+	struct sensoufuda *g = sft_read(sft_answer8);
 
 	(void)ctx;
-	assert_int_equal(yaml_read(sft_answer8, strlen(sft_answer8), &root,
-	    &e), 0);
-	g = sf_state_load(root, &sft_pl, &e);
-	node_free(root);
-	if (g == NULL)
-		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
 	for (size_t i = 0; i < sizeof first / sizeof first[0]; i++) {
 		struct order o = { first[i], 1, 1 };
 		struct strlist l = { 0 };

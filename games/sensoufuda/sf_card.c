@@ -143,33 +143,35 @@ sf_put(char *buf, size_t size, size_t *at, const char *s)
 	*at = i;
 }
 
-const char *
-sf_card_brief(int c, char *buf, size_t size)
+/* The card's name, and if it is not plain open, note, close. */
+static const char *
+sf_card_noted(int c, const char *open, const char *note, const char *close,
+    char *buf, size_t size)
 {
 	size_t at = 0;
 
 	/* Without printf: the log names cards all the time. */
 	sf_put(buf, size, &at, sf_cards[c].name);
 	if (sf_cards[c].symbol != SF_S_NONE) {
-		sf_put(buf, size, &at, " (");
-		sf_put(buf, size, &at, sf_theatres[sf_cards[c].theatre].name);
-		sf_put(buf, size, &at, ")");
+		sf_put(buf, size, &at, open);
+		sf_put(buf, size, &at, note);
+		sf_put(buf, size, &at, close);
 	}
 	return buf;
 }
 
 const char *
+sf_card_brief(int c, char *buf, size_t size)
+{
+	return sf_card_noted(c, " (", sf_theatres[sf_cards[c].theatre].name,
+	    ")", buf, size);
+}
+
+const char *
 sf_card_tagged(int c, char *buf, size_t size)
 {
-	size_t at = 0;
-
-	sf_put(buf, size, &at, sf_cards[c].name);
-	if (sf_cards[c].symbol != SF_S_NONE) {
-		sf_put(buf, size, &at, " [");
-		sf_put(buf, size, &at, sf_symbols[sf_cards[c].symbol].word);
-		sf_put(buf, size, &at, "]");
-	}
-	return buf;
+	return sf_card_noted(c, " [", sf_symbols[sf_cards[c].symbol].word,
+	    "]", buf, size);
 }
 
 int

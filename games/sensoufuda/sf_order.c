@@ -626,9 +626,9 @@ static size_t
 sf_order_text(const struct sf_order_action *a, char *buf, size_t size)
 {
 	const struct sf_order_keyword *k = &sf_order_keywords[a->kw];
+	const char *arg = NULL; /* the last word */
 	size_t at = 0;
 
-	buf[0] = '\0';
 	sf_put(buf, size, &at, k->word);
 	if (k->second != NULL) {
 		sf_put(buf, size, &at, " ");
@@ -636,36 +636,35 @@ sf_order_text(const struct sf_order_action *a, char *buf, size_t size)
 	}
 	switch (a->kw) {
 	case SF_O_STRATEGY:
-		sf_put(buf, size, &at, " ");
-		sf_put(buf, size, &at, a->arg == SF_G_RANDOM ?
-		    "random" : sf_strategies[a->arg].word);
+		arg = a->arg == SF_G_RANDOM ? "random" :
+		    sf_strategies[a->arg].word;
 		break;
 	case SF_O_PLAY:
 	case SF_O_COLLECT:
-		sf_put(buf, size, &at, " ");
-		sf_put(buf, size, &at, a->arg == SF_PLAY_RANDOM ?
-		    "random" : sf_cards[a->arg].name);
+		arg = a->arg == SF_PLAY_RANDOM ? "random" :
+		    sf_cards[a->arg].name;
 		break;
 	case SF_O_ALLY:
-		sf_put(buf, size, &at, a->none ? " none" :
-		    a->instr.type == SF_INSTR_TAKE ? " take " : " prefer ");
 		if (!a->none)
-			sf_put(buf, size, &at,
-			    a->instr.type == SF_INSTR_TAKE ?
-			    sf_cards[a->instr.arg].name :
-			    sf_kinds[a->instr.arg].word);
+			sf_put(buf, size, &at, a->instr.type == SF_INSTR_TAKE ?
+			    " take" : " prefer");
+		arg = a->none ? "none" : a->instr.type == SF_INSTR_TAKE ?
+		    sf_cards[a->instr.arg].name : sf_kinds[a->instr.arg].word;
 		break;
 	case SF_O_KEEP:
-		if (a->none)
-			sf_put(buf, size, &at, " none");
 		for (int c = 0; c < SF_CARDS; c++)
 			if (a->cards & SF_BIT(c)) {
 				sf_put(buf, size, &at, " ");
 				sf_put(buf, size, &at, sf_cards[c].name);
 			}
+		arg = a->none ? "none" : NULL;
 		break;
 	default:
 		break;
+	}
+	if (arg != NULL) {
+		sf_put(buf, size, &at, " ");
+		sf_put(buf, size, &at, arg);
 	}
 	return at;
 }
