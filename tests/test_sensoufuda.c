@@ -584,6 +584,38 @@ sft_views(const struct sensoufuda *g, struct rng *hr)
 	}
 }
 
+static size_t
+sft_choose(void *arg, size_t count)
+{
+	size_t k = *(const size_t *)arg;
+
+	assert_true(k < count);
+	return k;
+}
+
+/* legal_pick (through game_legal_pick) counts the orders legal lists in
+ * l and picks each of them as legal lists it. */
+static void
+sft_picks(const struct sensoufuda *g, int p, const struct order *orders,
+    size_t n, const struct strlist *l)
+{
+	char buf[GAME_ORDER_MAX];
+
+	for (size_t k = 0; k < l->n || k == 0; k++) {
+		size_t got;
+
+		buf[0] = '\0';
+		got = game_legal_pick(&sensoufuda_game, g, p, orders, n,
+		    sft_choose, &k, buf, sizeof buf);
+		if (got != l->n)
+			fail_msg("legal_pick counts %zu orders, legal lists "
+			    "%zu", got, l->n);
+		if (l->n > 0 && strcmp(buf, l->v[k]) != 0)
+			fail_msg("legal_pick %zu is '%s', legal's is '%s'", k,
+			    buf, l->v[k]);
+	}
+}
+
 /* Play one game with random legal orders; returns the points played. */
 static int
 sft_play(const char *const *opts, uint64_t seed, int checks)
@@ -624,6 +656,7 @@ sft_play(const char *const *opts, uint64_t seed, int checks)
 
 				sensoufuda_game.legal(g, p, orders[k], n, &l);
 				assert_true(l.n > 0 && n < 80);
+				sft_picks(g, p, orders[k], n, &l);
 				strlist_add(&texts[k],
 				    l.v[rng_below(&hr, l.n)]);
 				strlist_free(&l);
@@ -665,16 +698,19 @@ sft_random_games(void **ctx)
 			sft_play(variants[v], seed, seed <= 2);
 }
 
-/* After a press on: bob holds 4 cards and may keep 2. */
-static const char sft_answer[] =
-    "rules: {target: 20, battles: 10, strategy: rps, optional-combos: []}\n"
-    "battle: 1\n"
-    "starter: axis\n"
-    "score: {axis: 0, paladins: 0}\n"
-    "phase: answer\n"
-    "active: none\n"
-    "victor: axis\n"
+/* After a press on: the start of the state. */
+#define SFT_ANSWER \
+    "rules: {target: 20, battles: 10, strategy: rps, optional-combos: []}\n" \
+    "battle: 1\n" \
+    "starter: axis\n" \
+    "score: {axis: 0, paladins: 0}\n" \
+    "phase: answer\n" \
+    "active: none\n" \
+    "victor: axis\n" \
     "press-ons: 0\n"
+
+/* After a press on: bob holds 4 cards and may keep 2. */
+static const char sft_answer[] = SFT_ANSWER
     "table: [sea-3, sea-4, industry-3, industry-4, influencer, newspaper, "
     "propaganda-3, propaganda-4, spy, wiretap, intelligence-3, "
     "intelligence-4, ambassador, treaty, diplomacy-3, diplomacy-4, "
@@ -689,32 +725,119 @@ static const char sft_answer[] =
     "satellite], paladins: []}\n"
     "ally-instructions: {axis: [], paladins: []}\n";
 
-/* legal(): the default first, and every keep choice. */
-static void
-sft_legal(void **ctx)
+/* The state section yaml, loaded. */
+static struct sensoufuda *
+sft_read(const char *yaml)
 {
 	struct gb_err e = { 0 };
 	struct sensoufuda *g;
-	struct strlist l = { 0 };
 	struct node *root;
 
-	(void)ctx;
-	assert_int_equal(yaml_read(sft_answer, strlen(sft_answer), &root, &e),
-	    0);
+	assert_int_equal(yaml_read(yaml, strlen(yaml), &root, &e), 0);
 	g = sf_state_load(root, &sft_pl, &e);
 	node_free(root);
 	if (g == NULL)
 		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	return g;
+}
+
+/* legal(): the default first, and every keep choice. */
+static void
+sft_legal(void **ctx)
+{
+	struct sensoufuda *g = sft_read(sft_answer);
+	struct strlist l = { 0 };
+
+	(void)ctx;
 	sensoufuda_game.legal(g, 1, NULL, 0, &l);
 	/* retreat, counterattack, keep none, 4 of one card, 6 of two */
 	assert_int_equal(l.n, 3 + 4 + 6);
 	assert_string_equal(l.v[0], "retreat");
 	assert_string_equal(l.v[3], "keep air-3");
 	assert_string_equal(l.v[7], "keep air-3 air-4");
+	sft_picks(g, 1, NULL, 0, &l);
 	strlist_free(&l);
 	sensoufuda_game.legal(g, 0, NULL, 0, &l);
 	assert_int_equal(l.n, 0);
+	sft_picks(g, 0, NULL, 0, &l);
 	free(g);
+}
+
+/* As sft_answer, but bob holds 8 cards and may keep 4. */
+static const char sft_answer8[] = SFT_ANSWER
+    "table: [spy, wiretap, intelligence-3, intelligence-4, ambassador, "
+    "treaty, diplomacy-3, diplomacy-4, dynamite, guerrilla-4, scientist, "
+    "death-ray, technology-3, technology-4, mutant, nuke, atomic-3, "
+    "atomic-4, hacker, virus, cyberspace-3, cyberspace-4]\n"
+    "pending: none\n"
+    "hands: {axis: [], paladins: [air-3, air-4, land-3, land-4, sea-3, "
+    "sea-4, industry-3, industry-4]}\n"
+    "allies: {axis: [], paladins: [space-3, space-4, rosie, factory, "
+    "influencer, newspaper, propaganda-3, propaganda-4]}\n"
+    "out-of-play: [general, tank, admiral, battleship]\n"
+    "tableaus: {axis: [ace, air-marshal, partisan, guerrilla-3, astronaut, "
+    "satellite], paladins: []}\n"
+    "ally-instructions: {axis: [], paladins: []}\n";
+
+/* legal_pick agrees with legal on a hand of 8, which keeps up to 4
+ * cards, after each kind of first order. */
+static void
+sft_legal_pick(void **ctx)
+{
+	/* A keep comes first; after it only retreat; a decision ends the
+	 * answer. */
+	static const char *const first[] = { NULL, "keep air-3 land-4",
+	    "keep none", "retreat", "counterattack" };
+	static const size_t want[] = { 3 + 8 + 28 + 56 + 70, 1, 1, 0, 0 };
+	struct sensoufuda *g = sft_read(sft_answer8);
+
+	(void)ctx;
+	for (size_t i = 0; i < sizeof first / sizeof first[0]; i++) {
+		struct order o = { first[i], 1, 1 };
+		struct strlist l = { 0 };
+		size_t n = first[i] != NULL;
+
+		sensoufuda_game.legal(g, 1, &o, n, &l);
+		assert_int_equal(l.n, want[i]);
+		sft_picks(g, 1, &o, n, &l);
+		strlist_free(&l);
+	}
+	free(g);
+}
+
+/* sf_card_brief, sf_card_tagged and sf_battle_who write what snprintf
+ * wrote before them, cut the same way in any buffer. */
+static void
+sft_put(void **ctx)
+{
+	static const char *const names[] = { "alice", "a-long-name-of-"
+	    "forty-bytes-or-so-here" };
+	const struct game_players pl = { 2, names };
+	char got[48], want[48];
+	size_t at = 5;
+
+	(void)ctx;
+	for (int c = 0; c < SF_CARDS; c++)
+		for (size_t size = 1; size <= sizeof got; size++) {
+			const struct sf_card *k = &sf_cards[c];
+			int plain = k->symbol == SF_S_NONE;
+
+			snprintf(want, size, plain ? "%s" : "%s (%s)", k->name,
+			    sf_theatres[k->theatre].name);
+			assert_string_equal(sf_card_brief(c, got, size), want);
+			snprintf(want, size, plain ? "%s" : "%s [%s]", k->name,
+			    sf_symbols[k->symbol].word);
+			assert_string_equal(sf_card_tagged(c, got, size), want);
+			snprintf(want, size, "%s (%s)", names[c % 2],
+			    sf_factions[c % 2].name);
+			assert_string_equal(sf_battle_who(&pl, c % 2, got,
+			    size), want);
+		}
+	/* Nothing written past size, and the count goes on. */
+	memset(got, 'x', sizeof got);
+	sf_put(got, 0, &at, "abc");
+	assert_int_equal(at, 8);
+	assert_int_equal(got[0], 'x');
 }
 
 /* Is s valid UTF-8 (well enough: no cut or stray sequence)? */
@@ -802,6 +925,8 @@ main(void)
 		cmocka_unit_test(sft_load_refusals),
 		cmocka_unit_test(sft_options),
 		cmocka_unit_test(sft_legal),
+		cmocka_unit_test(sft_legal_pick),
+		cmocka_unit_test(sft_put),
 		cmocka_unit_test(sft_quotes),
 		cmocka_unit_test(sft_plurals),
 		cmocka_unit_test(sft_random_games),

@@ -140,8 +140,10 @@ sensoufuda_owed(const void *vg, struct owed *out)
 	for (int p = 0; p < 2 && g->phase != SF_P_OVER; p++) {
 		if (g->phase != SF_P_STRATEGY && p != sf_order_owner(g))
 			continue;
+		size_t at = 0;
+
 		out[n].player = p;
-		snprintf(out[n].decision, sizeof out[n].decision, "%s",
+		sf_put(out[n].decision, sizeof out[n].decision, &at,
 		    sf_phase_words[g->phase]);
 		sf_view_what(g, p, out[n].what, sizeof out[n].what);
 		n++;
@@ -160,12 +162,26 @@ sensoufuda_random_card(const struct sensoufuda *g,
 {
 	int cards[SF_CARDS], n = sf_card_list(g->hand[p], cards);
 	int k = (int)rng_below(rng, (uint64_t)n);
+	struct sbuf b;
 
-	events_add(ev, EVENT_TO(p), "Your play random draws card %d of the "
-	    "%d in your hand, in card order (rng_below %d = %d): %s.", k + 1,
-	    n, n, k, sf_cards[cards[k]].name);
-	events_add(ev, EVENT_ALL, "%s plays a card drawn at random from the "
-	    "hand.", pl->names[p]);
+	/* Without printf: play random is every missed deadline's turn. */
+	sbuf_init(&b);
+	sbuf_reserve(&b, SF_LINE);
+	sbuf_puts(&b, "Your play random draws card ");
+	sbuf_int(&b, k + 1);
+	sbuf_puts(&b, " of the ");
+	sbuf_int(&b, n);
+	sbuf_puts(&b, " in your hand, in card order (rng_below ");
+	sbuf_int(&b, n);
+	sbuf_puts(&b, " = ");
+	sbuf_int(&b, k);
+	sbuf_puts(&b, "): ");
+	sbuf_puts(&b, sf_cards[cards[k]].name);
+	sbuf_puts(&b, ".");
+	events_take(ev, EVENT_TO(p), sbuf_take(&b));
+	sbuf_puts(&b, pl->names[p]);
+	sbuf_puts(&b, " plays a card drawn at random from the hand.");
+	events_take(ev, EVENT_ALL, sbuf_take(&b));
 	return cards[k];
 }
 
@@ -189,8 +205,7 @@ sensoufuda_turn(struct sensoufuda *g, const struct game_players *pl,
 			sbuf_printf(&b, "%s%s", i ? "; " : "", text);
 		}
 		sbuf_puts(&b, plan->ninstr ? "." : "none.");
-		events_add(ev, EVENT_TO(p), "%s", b.p);
-		sbuf_free(&b);
+		events_take(ev, EVENT_TO(p), sbuf_take(&b));
 	}
 	card = plan->play;
 	collect = plan->collect;
@@ -295,6 +310,7 @@ const struct game_entry sensoufuda_game = {
 	.owed = sensoufuda_owed,
 	.validate = sf_order_validate,
 	.legal = sf_order_legal,
+	.legal_pick = sf_order_legal_pick,
 	.resolve = sensoufuda_resolve,
 	.view = sf_view_board,
 	.view_data = sf_data,

@@ -8,7 +8,8 @@
  * sf_combo.c    the combos, their VP, and what counts as improving one
  * sf_battle.c   after each turn; victory, press on, retreat,
  *               counterattack, stalemate; the Strategic Phase; the end
- * sf_order.c    reading and checking orders, validate and legal
+ * sf_order.c    reading and checking orders, validate, legal and
+ *               legal_pick
  * sf_state.c    the state section: load and save
  * sf_view.c     the report's board and the orders help
  * sf_data.c     the same board as data for the JSON report
@@ -32,6 +33,9 @@
 #define SF_MAX_INSTR 8     /* standing ally instructions per player */
 #define SF_ANNIHILATION 4  /* the successful press on that annihilates */
 #define SF_BIT(c) ((uint64_t)1 << (c))
+/* Room for most lines of the log, reserved at once: one allocation
+ * rather than one for each doubling. */
+#define SF_LINE 255
 
 /* Player 0 plays the Axis of Evil, player 1 the Paladins of Hope. */
 struct sf_faction {
@@ -366,6 +370,10 @@ const char *sf_card_quote(const char *s, char *buf, size_t size);
 /* Preference order of the defaults: by kind (strategists first), then
  * card order.  Lower is preferred. */
 int sf_card_rank(int c);
+/* Append s at *at of buf (size bytes), cut as snprintf cuts and
+ * NUL-terminated while *at < size; *at counts every byte, written or
+ * not, as snprintf's result does. */
+void sf_put(char *buf, size_t size, size_t *at, const char *s);
 /* "ace (Air)" for a special card, "air-3" for a plain one. */
 const char *sf_card_brief(int c, char *buf, size_t size);
 /* "ace [award]", "air-3": a card in the report's lists. */
@@ -464,6 +472,9 @@ int sf_order_validate(const void *g, int player, const struct order *orders,
     size_t n, struct verdict *v);
 void sf_order_legal(const void *g, int player, const struct order *prefix,
     size_t n, struct strlist *out);
+size_t sf_order_legal_pick(const void *g, int player,
+    const struct order *prefix, size_t n, game_choose *choose, void *arg,
+    char *buf, size_t size);
 /* The plan of a complete answer; -1 with why set if it is not one. */
 int sf_order_plan(const struct sensoufuda *g, int player,
     const struct order *orders, size_t n, struct sf_plan *plan, char *why,

@@ -38,7 +38,12 @@ const struct sf_strategy_info sf_strategies[SF_STRATEGIES] = {
 const char *
 sf_battle_who(const struct game_players *pl, int p, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s (%s)", pl->names[p], sf_factions[p].name);
+	size_t at = 0;
+
+	sf_put(buf, size, &at, pl->names[p]);
+	sf_put(buf, size, &at, " (");
+	sf_put(buf, size, &at, sf_factions[p].name);
+	sf_put(buf, size, &at, ")");
 	return buf;
 }
 
@@ -236,8 +241,7 @@ sf_battle_strategy(struct sensoufuda *g, const struct game_players *pl,
 		}
 	}
 	sbuf_puts(&b, ".");
-	events_add(ev, EVENT_ALL, "%s", b.p);
-	sbuf_free(&b);
+	events_take(ev, EVENT_ALL, sbuf_take(&b));
 	if (c[0] != c[1]) {
 		w = (c[0] + 1) % SF_STRATEGIES == c[1] ? 0 : 1;
 		events_add(ev, EVENT_ALL, "%c%s: %s starts the battle.",
@@ -404,8 +408,7 @@ sf_battle_retreat(struct sensoufuda *g, const struct game_players *pl,
 	sbuf_puts(&b, "You keep ");
 	sf_card_join_mask(&b, keep);
 	sbuf_puts(&b, ".");
-	events_add(ev, EVENT_TO(d), "%s", b.p);
-	sbuf_free(&b);
+	events_take(ev, EVENT_TO(d), sbuf_take(&b));
 	sf_battle_end(g, pl, v, points, d, keep, rng, ev);
 }
 

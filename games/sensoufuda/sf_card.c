@@ -60,6 +60,13 @@ const char *const sf_card_names[SF_CARDS] = {
 #undef SF_CARD_NAME
 };
 
+/* The length of each card's name. */
+static const unsigned char sf_card_len[SF_CARDS] = {
+#define SF_CARD_LEN(id, name, title, theatre, symbol) sizeof name - 1,
+	SF_CARD_LIST(SF_CARD_LEN)
+#undef SF_CARD_LEN
+};
+
 _Static_assert(SF_NCARDS == SF_CARDS, "the deck has 48 cards");
 _Static_assert(SF_THEATRES * SF_PER_THEATRE == SF_CARDS,
     "12 theatres of 4 cards");
@@ -75,8 +82,11 @@ sf_card_find(const char *word)
 		return SF_NONE;
 	for (size_t i = 0; i <= n; i++)
 		low[i] = (char)tolower((unsigned char)word[i]);
+	/* Orders name cards all the time: the length and first letter
+	 * settle most cards without a call. */
 	for (int c = 0; c < SF_CARDS; c++)
-		if (strcmp(low, sf_cards[c].name) == 0)
+		if (sf_card_len[c] == n && sf_cards[c].name[0] == low[0] &&
+		    memcmp(low, sf_cards[c].name, n) == 0)
 			return c;
 	/* THEATRE-N, N its place in the theatre. */
 	for (int t = 0; t < SF_THEATRES; t++) {
@@ -118,26 +128,50 @@ sf_card_rank(int c)
 	return sf_card_kind(c) * SF_CARDS + c;
 }
 
+void
+sf_put(char *buf, size_t size, size_t *at, const char *s)
+{
+	size_t i = *at;
+
+	/* A loop rather than strlen and memcpy: the strings are words,
+	 * and under the sanitizers each call is checked. */
+	for (; *s != '\0'; s++, i++)
+		if (i + 1 < size)
+			buf[i] = *s;
+	if (*at < size)
+		buf[i + 1 < size ? i : size - 1] = '\0';
+	*at = i;
+}
+
+/* The card's name, and if it is not plain open, note, close. */
+static const char *
+sf_card_noted(int c, const char *open, const char *note, const char *close,
+    char *buf, size_t size)
+{
+	size_t at = 0;
+
+	/* Without printf: the log names cards all the time. */
+	sf_put(buf, size, &at, sf_cards[c].name);
+	if (sf_cards[c].symbol != SF_S_NONE) {
+		sf_put(buf, size, &at, open);
+		sf_put(buf, size, &at, note);
+		sf_put(buf, size, &at, close);
+	}
+	return buf;
+}
+
 const char *
 sf_card_brief(int c, char *buf, size_t size)
 {
-	if (sf_cards[c].symbol == SF_S_NONE)
-		snprintf(buf, size, "%s", sf_cards[c].name);
-	else
-		snprintf(buf, size, "%s (%s)", sf_cards[c].name,
-		    sf_theatres[sf_cards[c].theatre].name);
-	return buf;
+	return sf_card_noted(c, " (", sf_theatres[sf_cards[c].theatre].name,
+	    ")", buf, size);
 }
 
 const char *
 sf_card_tagged(int c, char *buf, size_t size)
 {
-	if (sf_cards[c].symbol == SF_S_NONE)
-		snprintf(buf, size, "%s", sf_cards[c].name);
-	else
-		snprintf(buf, size, "%s [%s]", sf_cards[c].name,
-		    sf_symbols[sf_cards[c].symbol].word);
-	return buf;
+	return sf_card_noted(c, " [", sf_symbols[sf_cards[c].symbol].word,
+	    "]", buf, size);
 }
 
 int
@@ -168,9 +202,10 @@ sf_card_join(struct sbuf *b, const int *cards, int n)
 
 	if (n == 0)
 		sbuf_puts(b, "nothing");
-	for (int i = 0; i < n; i++)
-		sbuf_printf(b, "%s%s", i == 0 ? "" : i == n - 1 ? " and " :
-		    ", ", sf_card_brief(cards[i], buf, sizeof buf));
+	for (int i = 0; i < n; i++) {
+		sbuf_puts(b, i == 0 ? "" : i == n - 1 ? " and " : ", ");
+		sbuf_puts(b, sf_card_brief(cards[i], buf, sizeof buf));
+	}
 }
 
 void

@@ -18,41 +18,26 @@ const struct sf_combo sf_combos[SF_NCOMBOS] = {
 #undef SF_COMBO_ROW
 };
 
-/* The cards that count towards combo k. */
-static uint64_t
-sf_combo_cards(int k)
-{
-	const struct sf_combo *co = &sf_combos[k];
-	uint64_t m = 0;
-
-	for (int c = 0; c < SF_CARDS; c++) {
-		int hit = 0;
-
-		switch (co->sel) {
-		case SF_SEL_SYMBOL:
-			hit = sf_cards[c].symbol == co->arg;
-			break;
-		case SF_SEL_KIND:
-			hit = sf_card_kind(c) == co->arg;
-			break;
-		case SF_SEL_THEATRE:
-			hit = sf_cards[c].theatre == co->arg;
-			break;
-		default:
-			break;
-		}
-		if (hit)
-			m |= SF_BIT(c);
-	}
-	return m;
-}
-
 void
 sf_combo_eval(uint64_t mask, unsigned in_play, struct sf_combo_set *s)
 {
+	int symbol[SF_SYMBOLS] = { 0 }, kind[SF_KINDS] = { 0 };
+	int theatre[SF_THEATRES] = { 0 };
+
+	/* The cards of mask counted once by what combos select them by,
+	 * rather than every card of the deck once for each combo: combos
+	 * are counted after every turn. */
+	for (int c = 0; c < SF_CARDS && (mask >> c) != 0; c++)
+		if (mask & SF_BIT(c)) {
+			symbol[sf_cards[c].symbol]++;
+			kind[sf_card_kind(c)]++;
+			theatre[sf_cards[c].theatre]++;
+		}
 	for (int k = 0; k < SF_NCOMBOS; k++) {
 		const struct sf_combo *co = &sf_combos[k];
-		int n = sf_card_count(mask & sf_combo_cards(k));
+		int n = co->sel == SF_SEL_SYMBOL ? symbol[co->arg] :
+		    co->sel == SF_SEL_KIND ? kind[co->arg] :
+		    co->sel == SF_SEL_THEATRE ? theatre[co->arg] : 0;
 
 		s->vp[k] = SF_NONE;
 		if (!(in_play & (1u << k)) || n < co->need ||

@@ -56,8 +56,8 @@ sf_deal_log(const struct sensoufuda *g, const struct game_players *pl,
 	sbuf_printf(&b, ", 8 to each ally deck, 8 tactical options and %d "
 	    "card%s out of play, face down.", sf_card_count(g->out),
 	    sf_card_count(g->out) == 1 ? "" : "s");
-	events_add(ev, EVENT_ALL, "%s", b.p);
-	b.len = 0;
+	events_take(ev, EVENT_ALL, sbuf_take(&b));
+	sbuf_reserve(&b, SF_LINE);
 	sbuf_puts(&b, "The tactical options are ");
 	{
 		int cards[SF_CARDS];
@@ -67,15 +67,14 @@ sf_deal_log(const struct sensoufuda *g, const struct game_players *pl,
 		sf_card_join(&b, cards, g->table.n);
 	}
 	sbuf_puts(&b, ".");
-	events_add(ev, EVENT_ALL, "%s", b.p);
+	events_take(ev, EVENT_ALL, sbuf_take(&b));
 	for (int p = 0; p < 2; p++) {
-		b.len = 0;
+		sbuf_reserve(&b, SF_LINE);
 		sbuf_puts(&b, "Your hand for this battle: ");
 		sf_card_join_mask(&b, g->hand[p]);
 		sbuf_puts(&b, ".");
-		events_add(ev, EVENT_TO(p), "%s", b.p);
+		events_take(ev, EVENT_TO(p), sbuf_take(&b));
 	}
-	sbuf_free(&b);
 }
 
 void

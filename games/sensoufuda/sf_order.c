@@ -4,7 +4,10 @@
  * checked against the decision owed and the orders accepted before it,
  * and added to the player's plan (sf_order_take).  validate, legal and
  * resolve all go through sf_order_take, so legal() lists only what
- * validate accepts and resolve plays exactly what validate accepted. */
+ * validate accepts and resolve plays exactly what validate accepted;
+ * legal_pick checks the same candidates as legal with sf_order_apply,
+ * sf_order_take without the reading. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,6 +16,7 @@
 
 #define SF_ORDER_WORDS 12 /* more than any order has, to notice extra */
 #define SF_PHASE_BIT(p) (1u << (p))
+#define SF_ORDER_KEPT 64  /* legal_pick's candidates kept: most lists */
 
 /* One order as read. */
 struct sf_order_action {
@@ -32,6 +36,7 @@ struct sf_order_turn {
 
 typedef int sf_order_reader(const struct util_words *,
     struct sf_order_action *, char *, size_t);
+/* A checker changes the turn only when it accepts the order. */
 typedef int sf_order_checker(struct sf_order_turn *,
     const struct sf_order_action *, char *, size_t);
 
@@ -41,6 +46,10 @@ static sf_order_reader sf_order_read_strategy, sf_order_read_card,
 static sf_order_checker sf_order_take_strategy, sf_order_take_play,
     sf_order_take_collect, sf_order_take_ally, sf_order_take_decision,
     sf_order_take_keep;
+
+/* The rows of sf_order_keywords. */
+enum { SF_O_STRATEGY, SF_O_PLAY, SF_O_COLLECT, SF_O_ALLY, SF_O_DECLARE,
+	SF_O_PRESS, SF_O_RETREAT, SF_O_COUNTER, SF_O_KEEP };
 
 /* Every order: its words, the decisions it answers, its syntax and what
  * it does (for help), how it is read and how it is taken. */
@@ -54,32 +63,34 @@ static const struct sf_order_keyword {
 	sf_order_reader *read;
 	sf_order_checker *take;
 } sf_order_keywords[] = {
-	{ "strategy", NULL, SF_PHASE_BIT(SF_P_STRATEGY), SF_NONE,
-	    "strategy CHOICE", "assault, flank, fortify or random",
+	[SF_O_STRATEGY] = { "strategy", NULL, SF_PHASE_BIT(SF_P_STRATEGY),
+	    SF_NONE, "strategy CHOICE", "assault, flank, fortify or random",
 	    sf_order_read_strategy, sf_order_take_strategy },
-	{ "play", NULL, SF_PHASE_BIT(SF_P_TURN), SF_NONE, "play CARD",
-	    "a card from your hand, or random", sf_order_read_play,
-	    sf_order_take_play },
-	{ "collect", NULL, SF_PHASE_BIT(SF_P_TURN) |
+	[SF_O_PLAY] = { "play", NULL, SF_PHASE_BIT(SF_P_TURN), SF_NONE,
+	    "play CARD", "a card from your hand, or random",
+	    sf_order_read_play, sf_order_take_play },
+	[SF_O_COLLECT] = { "collect", NULL, SF_PHASE_BIT(SF_P_TURN) |
 	    SF_PHASE_BIT(SF_P_COLLECT), SF_NONE, "collect CARD",
 	    "which of two matching options to take", sf_order_read_card,
 	    sf_order_take_collect },
-	{ "ally", NULL, SF_PHASE_BIT(SF_P_TURN), SF_NONE, "ally INSTRUCTION",
+	[SF_O_ALLY] = { "ally", NULL, SF_PHASE_BIT(SF_P_TURN), SF_NONE,
+	    "ally INSTRUCTION",
 	    "for the ally card: take CARD, prefer KIND, none",
 	    sf_order_read_ally, sf_order_take_ally },
-	{ "declare", "victory", SF_PHASE_BIT(SF_P_VICTORY), SF_DECLARE,
-	    "declare victory", "score your combos; the battle ends",
-	    sf_order_read_bare, sf_order_take_decision },
-	{ "press", "on", SF_PHASE_BIT(SF_P_VICTORY), SF_PRESS, "press on",
-	    "play on for a bigger victory", sf_order_read_bare,
+	[SF_O_DECLARE] = { "declare", "victory", SF_PHASE_BIT(SF_P_VICTORY),
+	    SF_DECLARE, "declare victory",
+	    "score your combos; the battle ends", sf_order_read_bare,
 	    sf_order_take_decision },
-	{ "retreat", NULL, SF_PHASE_BIT(SF_P_ANSWER), SF_RETREAT, "retreat",
-	    "concede; keep up to half your hand", sf_order_read_bare,
+	[SF_O_PRESS] = { "press", "on", SF_PHASE_BIT(SF_P_VICTORY), SF_PRESS,
+	    "press on", "play on for a bigger victory", sf_order_read_bare,
 	    sf_order_take_decision },
-	{ "counterattack", NULL, SF_PHASE_BIT(SF_P_ANSWER), SF_COUNTER,
-	    "counterattack", "play on, for a combo of your own",
+	[SF_O_RETREAT] = { "retreat", NULL, SF_PHASE_BIT(SF_P_ANSWER),
+	    SF_RETREAT, "retreat", "concede; keep up to half your hand",
 	    sf_order_read_bare, sf_order_take_decision },
-	{ "keep", NULL, SF_PHASE_BIT(SF_P_ANSWER), SF_NONE,
+	[SF_O_COUNTER] = { "counterattack", NULL, SF_PHASE_BIT(SF_P_ANSWER),
+	    SF_COUNTER, "counterattack", "play on, for a combo of your own",
+	    sf_order_read_bare, sf_order_take_decision },
+	[SF_O_KEEP] = { "keep", NULL, SF_PHASE_BIT(SF_P_ANSWER), SF_NONE,
 	    "keep CARD ...", "the cards a retreat keeps; or keep none",
 	    sf_order_read_keep, sf_order_take_keep },
 };
@@ -97,8 +108,10 @@ sf_order_split(const char *text, struct util_words *w, char *why,
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
-	/* Card names as printed ("Air Marshal") become one word. */
-	names_join(w, 1, sf_card_names, SF_CARDS);
+	/* Card names as printed ("Air Marshal") become one word: a join
+	 * needs two words after the keyword. */
+	if (w->n > 2)
+		names_join(w, 1, sf_card_names, SF_CARDS);
 	if (w->n > SF_ORDER_WORDS) {
 		game_why(why, size, "an order has at most %d words",
 		    SF_ORDER_WORDS);
@@ -142,7 +155,10 @@ sf_order_card(const char *word, int *card, char *why, size_t size)
 	}
 	game_why(why, size, "'%s' is not a card (the cards are listed in "
 	    "gunbai-sensoufuda(6))", sf_card_quote(word, q, sizeof q));
-	names_hint(word, sf_card_names, SF_CARDS, why, size);
+	/* The nearest name, an edit distance to each card's, only for a
+	 * reason that is written. */
+	if (size > 0)
+		names_hint(word, sf_card_names, SF_CARDS, why, size);
 	return -1;
 }
 
@@ -267,7 +283,8 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 	for (a->kw = 0; a->kw < SF_ORDER_NKEYWORDS; a->kw++) {
 		const struct sf_order_keyword *k = &sf_order_keywords[a->kw];
 
-		if (strcmp(w.w[0], k->word) != 0)
+		/* The first letter settles most keywords without a call. */
+		if (w.w[0][0] != k->word[0] || strcmp(w.w[0], k->word) != 0)
 			continue;
 		if (k->second != NULL && (w.n < 2 ||
 		    strcmp(w.w[1], k->second) != 0))
@@ -506,6 +523,23 @@ sf_order_complete(const struct sf_order_turn *t)
 	}
 }
 
+/* Check a read order against the decision owed and t's orders, and add
+ * it to the plan: 0, or -1 with why set and the plan unchanged. */
+static int
+sf_order_apply(struct sf_order_turn *t, const struct sf_order_action *a,
+    char *why, size_t size)
+{
+	const struct sf_order_keyword *k = &sf_order_keywords[a->kw];
+
+	if (!(k->phases & SF_PHASE_BIT(t->g->phase))) {
+		game_why(why, size, "%s%s%s is not an order for now: this "
+		    "decision is %s", k->word, k->second ? " " : "",
+		    k->second ? k->second : "", sf_phase_words[t->g->phase]);
+		return -1;
+	}
+	return k->take(t, a, why, size);
+}
+
 /* Take one order into the plan: read, check, add.  0, or -1 with why
  * set and the plan unchanged. */
 static int
@@ -513,22 +547,10 @@ sf_order_take(struct sf_order_turn *t, const char *text, char *why,
     size_t size)
 {
 	struct sf_order_action a;
-	struct sf_order_turn copy = *t;
-	const struct sf_order_keyword *k;
 
 	if (sf_order_read(text, &a, why, size) < 0)
 		return -1;
-	k = &sf_order_keywords[a.kw];
-	if (!(k->phases & SF_PHASE_BIT(t->g->phase))) {
-		game_why(why, size, "%s%s%s is not an order for now: this "
-		    "decision is %s", k->word, k->second ? " " : "",
-		    k->second ? k->second : "", sf_phase_words[t->g->phase]);
-		return -1;
-	}
-	if (k->take(&copy, &a, why, size) < 0)
-		return -1;
-	*t = copy;
-	return 0;
+	return sf_order_apply(t, &a, why, size);
 }
 
 int
@@ -579,143 +601,262 @@ sf_order_plan(const struct sensoufuda *g, int player,
 	return 0;
 }
 
-/* Add text to out if it is accepted after t's orders. */
-static void
-sf_order_try(const struct sf_order_turn *t, const char *text,
-    struct strlist *out)
-{
-	struct sf_order_turn copy = *t;
+/* The candidate orders legal and legal_pick walk, each an action in
+ * legal's documented order.  legal writes each as text and reads it
+ * back like any order (sf_order_take), listing the accepted ones;
+ * legal_pick checks the action itself (sf_order_apply, the same
+ * checks) and writes only the text of the one picked.  test_harness
+ * checks at every point of random games that the two agree. */
+struct sf_order_walk {
+	struct sf_order_turn t; /* the decision and the orders so far */
+	struct strlist *out;    /* legal: the accepted orders' texts */
+	size_t n;               /* legal_pick: accepted so far */
+	size_t want;            /* legal_pick: the one to write, or
+	                         * SIZE_MAX to count them all */
+	char *buf;              /* legal_pick: where to write it */
+	size_t size;
+	/* legal_pick: the first accepted, so that the one chosen is
+	 * written without a second walk when there are no more. */
+	struct sf_order_action kept[SF_ORDER_KEPT];
+};
 
-	/* Only the verdict is wanted: no reason is written. */
-	if (sf_order_take(&copy, text, NULL, 0) == 0)
-		strlist_add(out, text);
+/* The text of action a, as a player writes it, into buf (size > 0
+ * bytes); returns its length, cut or not. */
+static size_t
+sf_order_text(const struct sf_order_action *a, char *buf, size_t size)
+{
+	const struct sf_order_keyword *k = &sf_order_keywords[a->kw];
+	const char *arg = NULL; /* the last word */
+	size_t at = 0;
+
+	sf_put(buf, size, &at, k->word);
+	if (k->second != NULL) {
+		sf_put(buf, size, &at, " ");
+		sf_put(buf, size, &at, k->second);
+	}
+	switch (a->kw) {
+	case SF_O_STRATEGY:
+		arg = a->arg == SF_G_RANDOM ? "random" :
+		    sf_strategies[a->arg].word;
+		break;
+	case SF_O_PLAY:
+	case SF_O_COLLECT:
+		arg = a->arg == SF_PLAY_RANDOM ? "random" :
+		    sf_cards[a->arg].name;
+		break;
+	case SF_O_ALLY:
+		if (!a->none)
+			sf_put(buf, size, &at, a->instr.type == SF_INSTR_TAKE ?
+			    " take" : " prefer");
+		arg = a->none ? "none" : a->instr.type == SF_INSTR_TAKE ?
+		    sf_cards[a->instr.arg].name : sf_kinds[a->instr.arg].word;
+		break;
+	case SF_O_KEEP:
+		for (int c = 0; c < SF_CARDS; c++)
+			if (a->cards & SF_BIT(c)) {
+				sf_put(buf, size, &at, " ");
+				sf_put(buf, size, &at, sf_cards[c].name);
+			}
+		arg = a->none ? "none" : NULL;
+		break;
+	default:
+		break;
+	}
+	if (arg != NULL) {
+		sf_put(buf, size, &at, " ");
+		sf_put(buf, size, &at, arg);
+	}
+	return at;
+}
+
+/* Candidate a: listed (legal) or counted (legal_pick) if accepted. */
+static void
+sf_order_cand(struct sf_order_walk *w, const struct sf_order_action *a)
+{
+	struct sf_order_turn copy = w->t;
+	char text[GAME_ORDER_MAX];
+
+	if (w->out != NULL) {
+		/* Longer than any order (a keep of many cards): refused
+		 * as the reader refuses it. */
+		if (sf_order_text(a, text, sizeof text) >= sizeof text)
+			return;
+		/* Only the verdict is wanted: no reason is written. */
+		if (sf_order_take(&copy, text, NULL, 0) == 0)
+			strlist_add(w->out, text);
+		return;
+	}
+	if (w->n > w->want)
+		return;
+	/* Only keep has more than a few words: one too long for an order
+	 * is refused when read (sf_order_split), so here too. */
+	if (a->kw == SF_O_KEEP && (sf_card_count(a->cards) + 1 >
+	    SF_ORDER_WORDS || sf_order_text(a, text, sizeof text) >
+	    UTIL_WORDS_CHARS))
+		return;
+	if (sf_order_apply(&copy, a, NULL, 0) < 0)
+		return;
+	if (w->n < SF_ORDER_KEPT)
+		w->kept[w->n] = *a;
+	if (w->n++ == w->want)
+		sf_order_text(a, w->buf, w->size);
+}
+
+/* The action of keyword kw with argument arg. */
+static void
+sf_order_cand_arg(struct sf_order_walk *w, int kw, int arg)
+{
+	struct sf_order_action a = { .kw = kw, .arg = arg };
+
+	sf_order_cand(w, &a);
 }
 
 static void
-sf_order_legal_collect(const struct sf_order_turn *t, struct strlist *out)
+sf_order_legal_collect(struct sf_order_walk *w)
 {
-	int card = t->g->phase == SF_P_COLLECT ? t->g->pending : t->plan.play;
+	const struct sensoufuda *g = w->t.g;
+	int card = g->phase == SF_P_COLLECT ? g->pending : w->t.plan.play;
 	int offer[2];
-	char buf[64];
 
 	if (card == SF_NONE || card == SF_PLAY_RANDOM)
 		return;
-	sf_table_offer(t->g, card, offer);
-	for (int i = 0; i < 2 && offer[0] != SF_NONE; i++) {
-		snprintf(buf, sizeof buf, "collect %s",
-		    sf_cards[offer[i]].name);
-		sf_order_try(t, buf, out);
-	}
+	sf_table_offer(g, card, offer);
+	for (int i = 0; i < 2 && offer[0] != SF_NONE; i++)
+		sf_order_cand_arg(w, SF_O_COLLECT, offer[i]);
 }
 
 /* Ally instructions: the kinds, then the cards on the table. */
 static void
-sf_order_legal_ally(const struct sf_order_turn *t, struct strlist *out)
+sf_order_legal_ally(struct sf_order_walk *w)
 {
-	char buf[64];
+	struct sf_order_action a = { .kw = SF_O_ALLY };
 
-	for (int k = 0; k < SF_KINDS; k++) {
-		snprintf(buf, sizeof buf, "ally prefer %s", sf_kinds[k].word);
-		sf_order_try(t, buf, out);
+	a.instr.type = SF_INSTR_PREFER;
+	for (a.instr.arg = 0; a.instr.arg < SF_KINDS; a.instr.arg++)
+		sf_order_cand(w, &a);
+	a.instr.type = SF_INSTR_TAKE;
+	for (int i = 0; i < w->t.g->table.n; i++) {
+		a.instr.arg = w->t.g->table.c[i];
+		sf_order_cand(w, &a);
 	}
-	for (int i = 0; i < t->g->table.n; i++) {
-		snprintf(buf, sizeof buf, "ally take %s",
-		    sf_cards[t->g->table.c[i]].name);
-		sf_order_try(t, buf, out);
-	}
-	sf_order_try(t, "ally none", out);
+	a.instr.type = a.instr.arg = 0;
+	a.none = 1;
+	sf_order_cand(w, &a);
 }
 
 /* keep orders for every choice of 1 to max of the cards, by size, then
- * in card order. */
+ * in card order: those of size, of which those chosen so far, picks
+ * cards from the from-th on. */
 static void
-sf_order_legal_keep(const struct sf_order_turn *t, const int *cards, int n,
-    int size, int from, int *pick, int depth, struct strlist *out)
+sf_order_legal_keep(struct sf_order_walk *w, const int *cards, int n,
+    int size, int from, uint64_t chosen)
 {
-	struct sbuf b;
+	if (size == 0) {
+		struct sf_order_action a = { .kw = SF_O_KEEP,
+		    .cards = chosen };
 
-	if (depth == size) {
-		sbuf_init(&b);
-		sbuf_puts(&b, "keep");
-		for (int i = 0; i < size; i++)
-			sbuf_printf(&b, " %s", sf_cards[pick[i]].name);
-		sf_order_try(t, b.p, out);
-		sbuf_free(&b);
+		sf_order_cand(w, &a);
 		return;
 	}
-	for (int i = from; i < n; i++) {
-		pick[depth] = cards[i];
-		sf_order_legal_keep(t, cards, n, size, i + 1, pick, depth + 1,
-		    out);
-	}
+	for (int i = from; i <= n - size; i++)
+		sf_order_legal_keep(w, cards, n, size - 1, i + 1,
+		    chosen | SF_BIT(cards[i]));
 }
 
-/* Every order in legal()'s documented order; the first is the default
- * for a missed deadline. */
+/* Every candidate in legal()'s documented order; the first legal one is
+ * the default for a missed deadline. */
 static void
-sf_order_each(const struct sf_order_turn *t, struct strlist *out)
+sf_order_each(struct sf_order_walk *w)
 {
-	const struct sensoufuda *g = t->g;
-	int p = t->plan.player, cards[SF_CARDS], pick[SF_CARDS], n;
-	char buf[64];
+	const struct sensoufuda *g = w->t.g;
+	int p = w->t.plan.player, cards[SF_CARDS], n;
+	struct sf_order_action none = { .kw = SF_O_KEEP, .none = 1 };
 
 	switch (g->phase) {
 	case SF_P_STRATEGY:
-		sf_order_try(t, "strategy random", out);
-		for (int s = 0; s < SF_STRATEGIES; s++) {
-			snprintf(buf, sizeof buf, "strategy %s",
-			    sf_strategies[s].word);
-			sf_order_try(t, buf, out);
-		}
+		sf_order_cand_arg(w, SF_O_STRATEGY, SF_G_RANDOM);
+		for (int s = 0; s < SF_STRATEGIES; s++)
+			sf_order_cand_arg(w, SF_O_STRATEGY, s);
 		break;
 	case SF_P_TURN:
-		if (t->plan.play == SF_NONE) {
-			sf_order_try(t, "play random", out);
+		if (w->t.plan.play == SF_NONE) {
+			sf_order_cand_arg(w, SF_O_PLAY, SF_PLAY_RANDOM);
 			n = sf_card_list(g->hand[p], cards);
-			for (int i = 0; i < n; i++) {
-				snprintf(buf, sizeof buf, "play %s",
-				    sf_cards[cards[i]].name);
-				sf_order_try(t, buf, out);
-			}
+			for (int i = 0; i < n; i++)
+				sf_order_cand_arg(w, SF_O_PLAY, cards[i]);
 		}
-		sf_order_legal_collect(t, out);
-		sf_order_legal_ally(t, out);
+		sf_order_legal_collect(w);
+		sf_order_legal_ally(w);
 		break;
 	case SF_P_COLLECT:
-		sf_order_legal_collect(t, out);
+		sf_order_legal_collect(w);
 		break;
 	case SF_P_VICTORY:
-		sf_order_try(t, "declare victory", out);
-		sf_order_try(t, "press on", out);
+		sf_order_cand_arg(w, SF_O_DECLARE, 0);
+		sf_order_cand_arg(w, SF_O_PRESS, 0);
 		break;
 	case SF_P_ANSWER:
-		sf_order_try(t, "retreat", out);
-		sf_order_try(t, "counterattack", out);
-		sf_order_try(t, "keep none", out);
+		sf_order_cand_arg(w, SF_O_RETREAT, 0);
+		sf_order_cand_arg(w, SF_O_COUNTER, 0);
+		sf_order_cand(w, &none);
 		n = sf_card_list(g->hand[p], cards);
 		for (int size = 1; size <= sf_battle_keep_max(g, p); size++)
-			sf_order_legal_keep(t, cards, n, size, 0, pick, 0, out);
+			sf_order_legal_keep(w, cards, n, size, 0, 0);
 		break;
 	default:
 		break;
 	}
 }
 
+/* The walk's decision: player's, after the orders of prefix accepted.
+ * 0, or -1 if there is nothing to walk: player owes nothing, or the
+ * answer is complete. */
+static int
+sf_order_walk_start(struct sf_order_walk *w, const struct sensoufuda *g,
+    int player, const struct order *prefix, size_t n)
+{
+	if (g->phase == SF_P_OVER || !sf_order_owes(g, player))
+		return -1;
+	sf_order_start(&w->t, g, player);
+	/* Only the verdicts: the refused orders are skipped. */
+	for (size_t i = 0; i < n; i++)
+		sf_order_take(&w->t, prefix[i].text, NULL, 0);
+	return sf_order_complete(&w->t) ? -1 : 0;
+}
+
 void
 sf_order_legal(const void *vg, int player, const struct order *prefix,
     size_t n, struct strlist *out)
 {
-	const struct sensoufuda *g = vg;
-	struct sf_order_turn t;
-	char why[GAME_REASON_MAX];
+	struct sf_order_walk w = { .out = out };
 
-	if (g->phase == SF_P_OVER || !sf_order_owes(g, player))
-		return;
-	sf_order_start(&t, g, player);
-	for (size_t i = 0; i < n; i++)
-		sf_order_take(&t, prefix[i].text, why, sizeof why);
-	if (!sf_order_complete(&t))
-		sf_order_each(&t, out);
+	if (sf_order_walk_start(&w, vg, player, prefix, n) == 0)
+		sf_order_each(&w);
+}
+
+/* One walk counts; the one chosen is written from those kept, or
+ * found by a second walk that stops there. */
+size_t
+sf_order_legal_pick(const void *vg, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size)
+{
+	struct sf_order_walk w = { .want = SIZE_MAX, .buf = buf,
+	    .size = size };
+	size_t count;
+
+	if (sf_order_walk_start(&w, vg, player, prefix, n) < 0)
+		return 0;
+	sf_order_each(&w);
+	if ((count = w.n) == 0)
+		return 0;
+	w.want = choose(arg, count);
+	if (count <= SF_ORDER_KEPT) {
+		sf_order_text(&w.kept[w.want], buf, size);
+		return count;
+	}
+	w.n = 0;
+	sf_order_each(&w);
+	return count;
 }
 
 void

@@ -50,16 +50,22 @@ sf_table_play(struct sensoufuda *g, const struct game_players *pl,
 	char who[80], buf[64];
 	struct sbuf b;
 
+	/* Without printf: a card is played at every turn. */
 	sbuf_init(&b);
-	sbuf_printf(&b, "%s %s %s%s%s: ", sf_battle_who(pl, player, who,
-	    sizeof who), verb, sf_card_brief(card, buf, sizeof buf),
-	    *from ? " " : "", from);
+	sbuf_reserve(&b, SF_LINE);
+	sbuf_puts(&b, sf_battle_who(pl, player, who, sizeof who));
+	sbuf_puts(&b, " ");
+	sbuf_puts(&b, verb);
+	sbuf_puts(&b, " ");
+	sbuf_puts(&b, sf_card_brief(card, buf, sizeof buf));
+	sbuf_puts(&b, *from ? " " : "");
+	sbuf_puts(&b, from);
+	sbuf_puts(&b, ": ");
 	if (n == 0) {
 		sf_pile_push(&g->table, card);
 		sbuf_puts(&b, "no tactical option is of its theatre, so it "
 		    "joins the tactical options.");
-		events_add(ev, EVENT_ALL, "%s", b.p);
-		sbuf_free(&b);
+		events_take(ev, EVENT_ALL, sbuf_take(&b));
 		return;
 	}
 	if (n == 2) {
@@ -79,14 +85,15 @@ sf_table_play(struct sensoufuda *g, const struct game_players *pl,
 	sbuf_puts(&b, left != SF_NONE ? "it matches two tactical options; " :
 	    n == 3 ? "it matches three tactical options, and " :
 	    "it matches one tactical option, and ");
-	sbuf_printf(&b, "%s collects ", pl->names[player]);
+	sbuf_puts(&b, pl->names[player]);
+	sbuf_puts(&b, " collects ");
 	sf_card_join(&b, m, n);
-	if (left != SF_NONE)
-		sbuf_printf(&b, ", leaving %s", sf_card_brief(left, buf,
-		    sizeof buf));
+	if (left != SF_NONE) {
+		sbuf_puts(&b, ", leaving ");
+		sbuf_puts(&b, sf_card_brief(left, buf, sizeof buf));
+	}
 	sbuf_puts(&b, ".");
-	events_add(ev, EVENT_ALL, "%s", b.p);
-	sbuf_free(&b);
+	events_take(ev, EVENT_ALL, sbuf_take(&b));
 }
 
 /* The option the standing instructions choose among offer, or SF_NONE;

@@ -281,32 +281,50 @@ sf_view_board(const void *vg, const struct game_players *pl, int player,
 void
 sf_view_what(const struct sensoufuda *g, int player, char *buf, size_t size)
 {
+	char n[24] = "";
+	size_t at = 0;
 	int offer[2];
 
+	/* Without printf: owed() is asked at every decision point.  n is
+	 * the line's number: the battle, or what the victory scores. */
 	(void)player;
+	if (g->phase == SF_P_STRATEGY || g->phase == SF_P_TURN)
+		*util_fmt_int(n, g->battle) = '\0';
+	else if (g->phase != SF_P_COLLECT)
+		*util_fmt_int(n, sf_battle_score(g)) = '\0';
 	switch (g->phase) {
 	case SF_P_STRATEGY:
-		snprintf(buf, size, "battle %d: a sealed strategy, assault, "
-		    "flank or fortify", g->battle);
+		sf_put(buf, size, &at, "battle ");
+		sf_put(buf, size, &at, n);
+		sf_put(buf, size, &at, ": a sealed strategy, assault, flank "
+		    "or fortify");
 		break;
 	case SF_P_TURN:
-		snprintf(buf, size, "battle %d%s: play a card; then the ally "
-		    "deck plays its top card", g->battle,
-		    g->victor != SF_NONE ? ", counterattack" : "");
+		sf_put(buf, size, &at, "battle ");
+		sf_put(buf, size, &at, n);
+		sf_put(buf, size, &at, g->victor != SF_NONE ?
+		    ", counterattack" : "");
+		sf_put(buf, size, &at, ": play a card; then the ally deck "
+		    "plays its top card");
 		break;
 	case SF_P_COLLECT:
 		sf_table_offer(g, g->pending, offer);
-		snprintf(buf, size, "which option the ally card %s collects: "
-		    "%s or %s", sf_cards[g->pending].name,
-		    sf_cards[offer[0]].name, sf_cards[offer[1]].name);
+		sf_put(buf, size, &at, "which option the ally card ");
+		sf_put(buf, size, &at, sf_cards[g->pending].name);
+		sf_put(buf, size, &at, " collects: ");
+		sf_put(buf, size, &at, sf_cards[offer[0]].name);
+		sf_put(buf, size, &at, " or ");
+		sf_put(buf, size, &at, sf_cards[offer[1]].name);
 		break;
 	case SF_P_VICTORY:
-		snprintf(buf, size, "victorious: declare victory for %d VP, "
-		    "or press on", sf_battle_score(g));
+		sf_put(buf, size, &at, "victorious: declare victory for ");
+		sf_put(buf, size, &at, n);
+		sf_put(buf, size, &at, " VP, or press on");
 		break;
 	default:
-		snprintf(buf, size, "after a press on: retreat, conceding %d "
-		    "VP, or counterattack", sf_battle_score(g));
+		sf_put(buf, size, &at, "after a press on: retreat, conceding ");
+		sf_put(buf, size, &at, n);
+		sf_put(buf, size, &at, " VP, or counterattack");
 		break;
 	}
 }
