@@ -321,6 +321,7 @@ const struct game_entry japanese_swords_game = {
 	.owed = js_owed,
 	.validate = js_legal_validate,
 	.legal = js_legal_list,
+	.legal_pick = js_legal_pick,
 	.resolve = js_resolve,
 	.view = js_view,
 	.view_data = js_data,

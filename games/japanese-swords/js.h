@@ -564,6 +564,10 @@ int js_legal_validate(const void *g, int player, const struct order *orders,
  * default for a missed deadline. */
 void js_legal_list(const void *g, int player, const struct order *prefix,
     size_t n, struct strlist *out);
+/* The number of orders js_legal_list would list and the choose()-th of
+ * them in buf, without writing the others (game.h's legal_pick). */
+size_t js_legal_pick(const void *g, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size);
 
 /* js_state.c */
 void *js_state_load(const struct node *section, const struct game_players *pl,
