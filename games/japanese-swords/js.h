@@ -505,6 +505,11 @@ int js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 int js_turn_complete(const struct js_run *r);
 /* Run the phases up to tp (each does what it does by itself). */
 void js_turn_reach(struct js_run *r, int tp);
+/* May js_turn_reach(r, tp) change the game (not only r)?  0 only if it
+ * certainly does not: a planner then keeps no copy to undo it. */
+int js_turn_reach_changes(const struct js_run *r, int tp);
+/* Is sq in or next to a fortress p holds (where p may raise an army)? */
+int js_turn_raise_near(const struct js *g, int p, int sq);
 /* Is the order (not trade or done) possible now, in the phase it belongs
  * to, which r has reached?  Changes nothing. */
 int js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
@@ -560,6 +565,10 @@ int js_order_acts(const struct js *g, const struct answer *a,
 /* js_legal.c */
 int js_legal_validate(const void *g, int player, const struct order *orders,
     size_t n, struct verdict *v);
+/* Is every order accepted and the answer complete?  (validate without
+ * the verdicts.) */
+int js_legal_valid(const struct js *g, int player, const struct order *o,
+    size_t n);
 /* The legal next orders in the documented order; the first is the
  * default for a missed deadline. */
 void js_legal_list(const void *g, int player, const struct order *prefix,

@@ -45,12 +45,21 @@ js_legal_plan_act(struct js_legal_plan *p, const struct js_act *a, char *why,
     size_t size)
 {
 	struct js_legal_plan save;
+	struct js_run r;
 	int rc;
 
 	/* An order that stays in the phase reached is checked before it
-	 * changes anything; others may run phases, so keep a copy. */
+	 * changes anything; others may run phases, which change the run
+	 * and may change the game, so keep a copy of what may change. */
 	if (js_turn_phase(a) <= p->r.tp && a->verb != JS_V_TRADE)
 		return js_turn_take(&p->r, a, why, size);
+	if (a->verb != JS_V_TRADE &&
+	    !js_turn_reach_changes(&p->r, js_turn_phase(a))) {
+		r = p->r;
+		if ((rc = js_turn_take(&p->r, a, why, size)) < 0)
+			p->r = r;
+		return rc;
+	}
 	save = *p;
 	if ((rc = js_turn_take(&p->r, a, why, size)) < 0) {
 		*p = save;
@@ -153,21 +162,23 @@ js_legal_simple_done(const struct js *g, int player, int state)
 	}
 }
 
-int
-js_legal_validate(const void *vg, int player, const struct order *o,
+/* validate's work; with v NULL, only whether every order is accepted
+ * and the answer complete (resolve's check, which keeps no verdicts). */
+static int
+js_legal_judge(const struct js *g, int player, const struct order *o,
     size_t n, struct verdict *v)
 {
-	const struct js *g = vg;
 	int owes = js_flow_owes(g, player), state = 0, hand[JS_NCARDS];
 	int turn = g->phase == JS_P_TURN || g->phase == JS_P_MARCH;
 	struct js_legal_plan plan, *p = &plan;
-	int complete;
+	char reason[GAME_REASON_MAX];
+	int all = 1;
 
 	memcpy(hand, g->clans[player].hand, sizeof hand);
 	if (owes && turn)
 		js_legal_plan_start(p, g, player);
 	for (size_t i = 0; i < n; i++) {
-		char *why = v[i].reason;
+		char *why = v != NULL ? v[i].reason : reason;
 
 		why[0] = '\0';
 		if (!owes)
@@ -178,11 +189,26 @@ js_legal_validate(const void *vg, int player, const struct order *o,
 		else
 			js_legal_simple(g, player, o[i].text, hand, &state, why,
 			    GAME_REASON_MAX);
-		v[i].accepted = why[0] == '\0';
+		all &= why[0] == '\0';
+		if (v != NULL)
+			v[i].accepted = why[0] == '\0';
 	}
-	complete = owes && (turn ? js_turn_complete(&p->r) :
-	    js_legal_simple_done(g, player, state));
-	return complete;
+	return owes && (v != NULL || all) && (turn ?
+	    js_turn_complete(&p->r) : js_legal_simple_done(g, player, state));
+}
+
+int
+js_legal_validate(const void *g, int player, const struct order *o,
+    size_t n, struct verdict *v)
+{
+	return js_legal_judge(g, player, o, n, v);
+}
+
+int
+js_legal_valid(const struct js *g, int player, const struct order *o,
+    size_t n)
+{
+	return js_legal_judge(g, player, o, n, NULL);
 }
 
 /* The walk over the legal next orders, shared by legal (every order
@@ -279,10 +305,11 @@ js_legal_travel(struct js_legal_walk *w, int battle)
 	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
 		const struct js_army *a = at[sq];
-		int nb[4], k = js_map_neighbours(sq, nb);
+		int nb[4], k;
 
 		if (a == NULL || a->owner != p)
 			continue;
+		k = js_map_neighbours(sq, nb);
 		if (!battle && !marched && !a->march) {
 			js_legal_add(w, &(struct js_act){ .verb = JS_V_PLAY,
 			    .card = JS_CARD_FORCED_MARCH, .nsq = 1,
@@ -306,10 +333,14 @@ js_legal_phase(struct js_legal_walk *w, int tp)
 		    .card = JS_CARD_PROSPERITY });
 		break;
 	case JS_TP_RAISE:
-		for (size_t sq = 0, n = w->n; sq < JS_SQUARES && w->n == n;
-		    sq++)
-			js_legal_add(w, &(struct js_act){ .verb = JS_V_RAISE,
-			    .nsq = 1, .sq = { (int)sq } });
+		/* The first square allowed; the check refuses a square not
+		 * near a fortress held, so those are not asked. */
+		for (int sq = 0, n = (int)w->n; sq < JS_SQUARES &&
+		    (int)w->n == n; sq++)
+			if (js_turn_raise_near(&w->p.g, w->p.r.player, sq))
+				js_legal_add(w, &(struct js_act){
+				    .verb = JS_V_RAISE, .nsq = 1,
+				    .sq = { sq } });
 		break;
 	case JS_TP_DRAW:
 		if (!w->p.r.drew)

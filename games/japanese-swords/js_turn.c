@@ -224,6 +224,17 @@ js_turn_enter(struct js_run *r, int tp)
 	}
 }
 
+int
+js_turn_reach_changes(const struct js_run *r, int tp)
+{
+	/* As js_turn_enter: in a plan only these phases change the game. */
+	for (int t = r->tp + 1; t <= tp; t++)
+		if (r->ev != NULL || t == JS_TP_REVENUE || t == JS_TP_RAISE ||
+		    t == JS_TP_HONOR)
+			return 1;
+	return 0;
+}
+
 void
 js_turn_reach(struct js_run *r, int tp)
 {
@@ -250,23 +261,31 @@ js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 	return 0;
 }
 
-/* Where p may raise an army: in or next to a fortress p holds, on a
- * passable square with no army, not a fortress or keep held by another. */
-static int
-js_turn_raise_square(const struct js *g, int p, int sq, char *why,
-    size_t size)
+int
+js_turn_raise_near(const struct js *g, int p, int sq)
 {
-	int nb[4], k = js_map_neighbours(sq, nb), near = 0, site;
-	char s[4];
+	int nb[4], k = js_map_neighbours(sq, nb), near = 0;
 
-	js_map_name(sq, s);
 	for (int i = -1; i < k && !near; i++) {
 		int at = g->site_at[i < 0 ? sq : nb[i]];
 
 		near = at != JS_NONE && g->sites[at].fortress &&
 		    g->sites[at].control == p;
 	}
-	if (!near) {
+	return near;
+}
+
+/* Where p may raise an army: in or next to a fortress p holds, on a
+ * passable square with no army, not a fortress or keep held by another. */
+static int
+js_turn_raise_square(const struct js *g, int p, int sq, char *why,
+    size_t size)
+{
+	int site;
+	char s[4];
+
+	js_map_name(sq, s);
+	if (!js_turn_raise_near(g, p, sq)) {
 		game_why(why, size, "%s is neither in nor next to a fortress "
 		    "you hold", s);
 		return -1;
@@ -531,17 +550,19 @@ js_turn_move(struct js_run *r, const struct js_act *a)
 	char s[4];
 	struct sbuf b;
 
-	sbuf_init(&b);
-	sbuf_printf(&b, "%s moves the army at %s", js_flow_who(g, r->player),
-	    js_map_name(a->sq[0], s));
 	for (int i = 1; i < a->nsq; i++) {
 		army->mp += js_map_terrains[g->map[a->sq[i]]].cost;
 		army->sq = a->sq[i];
-		sbuf_printf(&b, " to %s", js_map_name(a->sq[i], s));
 	}
-	if (r->ev != NULL)
+	if (r->ev != NULL) {
+		sbuf_init(&b);
+		sbuf_printf(&b, "%s moves the army at %s",
+		    js_flow_who(g, r->player), js_map_name(a->sq[0], s));
+		for (int i = 1; i < a->nsq; i++)
+			sbuf_printf(&b, " to %s", js_map_name(a->sq[i], s));
 		events_add(r->ev, EVENT_ALL, "%s.", b.p);
-	sbuf_free(&b);
+		sbuf_free(&b);
+	}
 	/* Every fortress or keep entered on the way is taken. */
 	for (int i = 1; i < a->nsq && g->phase != JS_P_OVER; i++)
 		js_flow_enter(g, r->player, a->sq[i], r->ev);
