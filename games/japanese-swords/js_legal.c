@@ -461,45 +461,43 @@ void
 js_legal_list(const void *vg, int player, const struct order *prefix,
     size_t n, struct strlist *out)
 {
-	struct js_legal_walk *w = util_malloc(sizeof *w);
+	struct js_legal_walk w;
 	struct sbuf b;
 
-	w->texts = out;
-	js_legal_walk(vg, player, prefix, n, w);
+	w.texts = out;
+	js_legal_walk(vg, player, prefix, n, &w);
 	sbuf_init(&b);
-	for (size_t k = 0; k < w->n; k++) {
+	for (size_t k = 0; k < w.n; k++) {
 		b.len = 0;
-		js_legal_write(w, k, &b);
+		js_legal_write(&w, k, &b);
 		strlist_add(out, b.p);
 	}
 	sbuf_free(&b);
-	free(w);
 }
 
 size_t
 js_legal_pick(const void *vg, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size)
 {
-	struct js_legal_walk *w = util_malloc(sizeof *w);
+	struct js_legal_walk w;
 	struct strlist texts = { 0 };
 	struct sbuf b;
 	size_t count;
 
-	w->texts = &texts;
-	js_legal_walk(vg, player, prefix, n, w);
-	if ((count = w->n + texts.n) > 0) {
+	w.texts = &texts;
+	js_legal_walk(vg, player, prefix, n, &w);
+	if ((count = w.n + texts.n) > 0) {
 		size_t k = choose(arg, count);
 
 		if (texts.n > 0)
 			snprintf(buf, size, "%s", texts.v[k]);
 		else {
 			sbuf_init(&b);
-			js_legal_write(w, k, &b);
+			js_legal_write(&w, k, &b);
 			snprintf(buf, size, "%s", b.p);
 			sbuf_free(&b);
 		}
 	}
 	strlist_free(&texts);
-	free(w);
 	return count;
 }
