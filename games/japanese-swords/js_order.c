@@ -369,7 +369,8 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
 	for (size_t i = 0; w.n > 0 && i < JS_ORDER_NKWS; i++) {
 		const struct js_order_kw *k = &js_order_kws[i];
 
-		if (strcmp(w.w[0], k->word) != 0)
+		/* The first letter settles most keywords without a call. */
+		if (w.w[0][0] != k->word[0] || strcmp(w.w[0], k->word) != 0)
 			continue;
 		if (!(k->phases & JS_PH(g->phase)))
 			break;
