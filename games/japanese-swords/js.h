@@ -505,9 +505,20 @@ int js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 int js_turn_complete(const struct js_run *r);
 /* Run the phases up to tp (each does what it does by itself). */
 void js_turn_reach(struct js_run *r, int tp);
-/* May js_turn_reach(r, tp) change the game (not only r)?  0 only if it
- * certainly does not: a planner then keeps no copy to undo it. */
-int js_turn_reach_changes(const struct js_run *r, int tp);
+/* What js_turn_reach can change in a plan (rng and ev NULL): kept
+ * before an order that runs phases, to undo them if it is refused
+ * (js_turn_take changes nothing else before it accepts an order other
+ * than trade).  test_japanese_swords checks that it is everything. */
+struct js_turn_undo {
+	struct js_run r;
+	struct js_clan clans[GAME_MAX_PLAYERS];
+	struct js_army armies[JS_ARMIES];
+	int phase, nbattles, nsteps, nintrigues;
+	unsigned winners;
+	char reason[GAME_REASON_MAX];
+};
+void js_turn_undo_keep(const struct js_run *r, struct js_turn_undo *u);
+void js_turn_undo(struct js_run *r, const struct js_turn_undo *u);
 /* Is sq in or next to a fortress p holds (where p may raise an army)? */
 int js_turn_raise_near(const struct js *g, int p, int sq);
 /* Is the order (not trade or done) possible now, in the phase it belongs

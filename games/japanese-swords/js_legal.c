@@ -45,19 +45,18 @@ js_legal_plan_act(struct js_legal_plan *p, const struct js_act *a, char *why,
     size_t size)
 {
 	struct js_legal_plan save;
-	struct js_run r;
+	struct js_turn_undo u;
 	int rc;
 
 	/* An order that stays in the phase reached is checked before it
-	 * changes anything; others may run phases, which change the run
-	 * and may change the game, so keep a copy of what may change. */
+	 * changes anything; others may run phases first, so keep what
+	 * those change (a trade, which may change more: the whole plan). */
 	if (js_turn_phase(a) <= p->r.tp && a->verb != JS_V_TRADE)
 		return js_turn_take(&p->r, a, why, size);
-	if (a->verb != JS_V_TRADE &&
-	    !js_turn_reach_changes(&p->r, js_turn_phase(a))) {
-		r = p->r;
+	if (a->verb != JS_V_TRADE) {
+		js_turn_undo_keep(&p->r, &u);
 		if ((rc = js_turn_take(&p->r, a, why, size)) < 0)
-			p->r = r;
+			js_turn_undo(&p->r, &u);
 		return rc;
 	}
 	save = *p;

@@ -224,15 +224,39 @@ js_turn_enter(struct js_run *r, int tp)
 	}
 }
 
-int
-js_turn_reach_changes(const struct js_run *r, int tp)
+void
+js_turn_undo_keep(const struct js_run *r, struct js_turn_undo *u)
 {
-	/* As js_turn_enter: in a plan only these phases change the game. */
-	for (int t = r->tp + 1; t <= tp; t++)
-		if (r->ev != NULL || t == JS_TP_REVENUE || t == JS_TP_RAISE ||
-		    t == JS_TP_HONOR)
-			return 1;
-	return 0;
+	const struct js *g = r->g;
+
+	/* What js_turn_enter changes in a plan: gold and honor (revenue,
+	 * upkeep, honor traits), armies (upkeep) and, if the honor wins,
+	 * what js_flow_finish sets. */
+	u->r = *r;
+	memcpy(u->clans, g->clans, sizeof u->clans);
+	memcpy(u->armies, g->armies, sizeof u->armies);
+	u->phase = g->phase;
+	u->winners = g->winners;
+	u->nbattles = g->nbattles;
+	u->nsteps = g->nsteps;
+	u->nintrigues = g->nintrigues;
+	memcpy(u->reason, g->reason, sizeof u->reason);
+}
+
+void
+js_turn_undo(struct js_run *r, const struct js_turn_undo *u)
+{
+	struct js *g = u->r.g;
+
+	*r = u->r;
+	memcpy(g->clans, u->clans, sizeof u->clans);
+	memcpy(g->armies, u->armies, sizeof u->armies);
+	g->phase = u->phase;
+	g->winners = u->winners;
+	g->nbattles = u->nbattles;
+	g->nsteps = u->nsteps;
+	g->nintrigues = u->nintrigues;
+	memcpy(g->reason, u->reason, sizeof u->reason);
 }
 
 void
