@@ -229,35 +229,44 @@ struct js_legal_walk {
 	struct js_legal_plan p;  /* a turn: the plan after the prefix */
 	size_t n;                /* a turn: the candidates kept */
 	struct js_legal_cand v[JS_LEGAL_CANDS];
+	struct js_act act;       /* a turn: the candidate checked */
 	struct strlist *texts;   /* a simple decision: its orders */
 };
 
-static void
-js_legal_add(struct js_legal_walk *w, const struct js_act *a)
+/* Candidate c as the order js_turn_check and js_order_write take: a
+ * has every other field zero. */
+static const struct js_act *
+js_legal_act(struct js_legal_cand c, struct js_act *a)
 {
-	struct js_legal_cand *c;
+	a->verb = c.verb;
+	a->card = c.card;
+	a->player = c.player;
+	a->n = c.n;
+	a->nsq = c.nsq;
+	a->sq[0] = c.sq[0];
+	a->sq[1] = c.sq[1];
+	return a;
+}
 
+static void
+js_legal_add(struct js_legal_walk *w, struct js_legal_cand c)
+{
 	/* Only the verdict is wanted: no reason is written. */
-	if (a->verb != JS_V_DONE && js_turn_check(&w->p.r, a, NULL, 0) < 0)
+	if (c.verb != JS_V_DONE && js_turn_check(&w->p.r, js_legal_act(c,
+	    &w->act), NULL, 0) < 0)
 		return;
 	if (w->n == JS_LEGAL_CANDS)
 		abort(); /* JS_LEGAL_CANDS counts every candidate */
-	c = &w->v[w->n++];
-	*c = (struct js_legal_cand){ (signed char)a->verb,
-		(signed char)a->card, (signed char)a->player, (signed char)a->n,
-		(signed char)a->nsq, { (signed char)a->sq[0],
-		(signed char)a->sq[1] } };
+	w->v[w->n++] = c;
 }
 
 /* Candidate k written as an order. */
 static void
 js_legal_write(const struct js_legal_walk *w, size_t k, struct sbuf *out)
 {
-	const struct js_legal_cand *c = &w->v[k];
+	struct js_act a = { 0 };
 
-	js_order_write(&w->p.g, &(struct js_act){ .verb = c->verb,
-	    .card = c->card, .player = c->player, .n = c->n, .nsq = c->nsq,
-	    .sq = { c->sq[0], c->sq[1] } }, out);
+	js_order_write(&w->p.g, js_legal_act(w->v[k], &a), out);
 }
 
 static void
@@ -267,18 +276,18 @@ js_legal_honor(struct js_legal_walk *w)
 	int p = w->p.r.player, n = g->clans[p].gold / JS_HONOR_COST;
 	const struct js_army *at[JS_SQUARES];
 
-	js_legal_add(w, &(struct js_act){ .verb = JS_V_PLAY,
+	js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 	    .card = JS_CARD_MUCH_HONOR });
 	if (n > 12)
 		n = 12;
 	for (int k = n; k > 0 && !w->p.r.bought; k--)
-		js_legal_add(w, &(struct js_act){ .verb = JS_V_HONOR, .n = k });
+		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_HONOR, .n = k });
 	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
 		const struct js_army *a = at[sq];
 
 		if (a != NULL && a->owner != p && a->exp > 0) {
-			js_legal_add(w, &(struct js_act){ .verb = JS_V_PLAY,
+			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 			    .card = JS_CARD_NINJA, .nsq = 1, .sq = { sq } });
 			break;
 		}
@@ -287,9 +296,9 @@ js_legal_honor(struct js_legal_walk *w)
 		if (t == p || g->clans[t].out)
 			continue;
 		if (!spies++)
-			js_legal_add(w, &(struct js_act){ .verb = JS_V_PLAY,
+			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 			    .card = JS_CARD_SHINOBI_SPIES, .player = t });
-		js_legal_add(w, &(struct js_act){ .verb = JS_V_PLAY,
+		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 		    .card = JS_CARD_INTRIGUE, .player = t });
 	}
 }
@@ -310,13 +319,13 @@ js_legal_travel(struct js_legal_walk *w, int battle)
 			continue;
 		k = js_map_neighbours(sq, nb);
 		if (!battle && !marched && !a->march) {
-			js_legal_add(w, &(struct js_act){ .verb = JS_V_PLAY,
+			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 			    .card = JS_CARD_FORCED_MARCH, .nsq = 1,
 			    .sq = { sq } });
 			marched = 1;
 		}
 		for (int i = 0; i < k; i++)
-			js_legal_add(w, &(struct js_act){ .verb = battle ?
+			js_legal_add(w, (struct js_legal_cand){ .verb = battle ?
 			    JS_V_ATTACK : JS_V_MOVE, .nsq = 2, .sq = { battle ?
 			    nb[i] : sq, battle ? sq : nb[i] } });
 	}
@@ -328,7 +337,7 @@ js_legal_phase(struct js_legal_walk *w, int tp)
 {
 	switch (tp) {
 	case JS_TP_REVENUE:
-		js_legal_add(w, &(struct js_act){ .verb = JS_V_PLAY,
+		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 		    .card = JS_CARD_PROSPERITY });
 		break;
 	case JS_TP_RAISE:
@@ -337,13 +346,13 @@ js_legal_phase(struct js_legal_walk *w, int tp)
 		for (int sq = 0, n = (int)w->n; sq < JS_SQUARES &&
 		    (int)w->n == n; sq++)
 			if (js_turn_raise_near(&w->p.g, w->p.r.player, sq))
-				js_legal_add(w, &(struct js_act){
+				js_legal_add(w, (struct js_legal_cand){
 				    .verb = JS_V_RAISE, .nsq = 1,
 				    .sq = { sq } });
 		break;
 	case JS_TP_DRAW:
 		if (!w->p.r.drew)
-			js_legal_add(w, &(struct js_act){ .verb = JS_V_DRAW,
+			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_DRAW,
 			    .n = 1 });
 		break;
 	case JS_TP_HONOR:
@@ -371,7 +380,7 @@ js_legal_turn(const struct js *g, int player, const struct order *prefix,
 		js_legal_plan_take(p, prefix[i].text, why, sizeof why);
 	if (js_turn_complete(&p->r))
 		return;
-	js_legal_add(w, &(struct js_act){ .verb = JS_V_DONE });
+	js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_DONE });
 	/* The plan walked forward phase by phase: js_turn_reach only walks
 	 * forward and listing a phase changes nothing, so the plan at each
 	 * phase is what a fresh copy brought there would be. */
@@ -412,6 +421,7 @@ js_legal_walk(const struct js *g, int player, const struct order *prefix,
 	struct strlist *out = w->texts;
 
 	w->n = 0;
+	memset(&w->act, 0, sizeof w->act);
 	if (!js_flow_owes(g, player))
 		return;
 	if (g->phase == JS_P_TURN || g->phase == JS_P_MARCH) {

@@ -266,23 +266,24 @@ js_turn_reach(struct js_run *r, int tp)
 		js_turn_enter(r, ++r->tp);
 }
 
-static int
+/* The player's army at sq that may act now, or NULL with why set. */
+static const struct js_army *
 js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 {
 	const struct js_army *a = js_army_on(r->g, sq);
 	char s[4];
 
-	js_map_name(sq, s);
 	if (a == NULL || a->owner != r->player) {
-		game_why(why, size, "you have no army at %s", s);
-		return -1;
+		game_why(why, size, "you have no army at %s",
+		    js_map_name(sq, s));
+		return NULL;
 	}
 	if (r->march && !a->march) {
 		game_why(why, size, "the army at %s is not on a Forced March",
-		    s);
-		return -1;
+		    js_map_name(sq, s));
+		return NULL;
 	}
-	return 0;
+	return a;
 }
 
 int
@@ -365,9 +366,9 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 		}
 		return 0;
 	case JS_AIM_OWN_ARMY:
-		if (js_turn_own_army(r, a->sq[0], why, size) < 0)
+		if ((t = js_turn_own_army(r, a->sq[0], why, size)) == NULL)
 			return -1;
-		if (js_army_on(g, a->sq[0])->march) {
+		if (t->march) {
 			game_why(why, size, "that army is already on a Forced "
 			    "March");
 			return -1;
@@ -387,9 +388,8 @@ js_turn_check_move(const struct js_run *r, const struct js_act *a,
 	int mp, at = a->sq[0];
 	char s[4];
 
-	if (js_turn_own_army(r, at, why, size) < 0)
+	if ((army = js_turn_own_army(r, at, why, size)) == NULL)
 		return -1;
-	army = js_army_on(g, at);
 	mp = army->mp;
 	for (int i = 1; i < a->nsq; i++) {
 		int to = a->sq[i], cost = js_map_terrains[g->map[to]].cost;
@@ -428,9 +428,8 @@ js_turn_check_attack(const struct js_run *r, const struct js_act *a,
 	const struct js_army *att, *def;
 	char s[4];
 
-	if (js_turn_own_army(r, a->sq[1], why, size) < 0)
+	if ((att = js_turn_own_army(r, a->sq[1], why, size)) == NULL)
 		return -1;
-	att = js_army_on(r->g, a->sq[1]);
 	def = js_army_on(r->g, a->sq[0]);
 	if (att->attacked) {
 		game_why(why, size, "the army at %s already attacks in this "
@@ -474,7 +473,8 @@ js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
 	case JS_V_PLAY:
 		return js_turn_check_play(r, a, why, size);
 	case JS_V_DISBAND:
-		return js_turn_own_army(r, a->sq[0], why, size);
+		return js_turn_own_army(r, a->sq[0], why, size) == NULL ? -1 :
+		    0;
 	case JS_V_RAISE:
 		if (js_army_count(g, p) >= JS_ARMY_MAX) {
 			game_why(why, size, "you have %d armies, the most a "
