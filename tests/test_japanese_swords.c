@@ -1,8 +1,9 @@
 /* test_japanese_swords.c - what the case files cannot show of the Japanese
  * Swords module (games/japanese-swords/): the tables, the built-in maps
  * and the checks of map files with their positions, states that load must
- * refuse, canonical saving, orders read and written back, and that views
- * keep each hand to its owner. */
+ * refuse, canonical saving, orders read and written back, that views
+ * keep each hand to its owner, and that a planner's undo of the phases
+ * an order ran restores the game. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

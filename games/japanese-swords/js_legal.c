@@ -2,7 +2,8 @@
  *
  * validate judges a player's orders for the decision owed, each in the
  * context of the accepted ones before it; legal lists orders validate
- * accepts next, first the default for a missed deadline:
+ * accepts next (and legal_pick counts them and writes the one chosen,
+ * from the same walk), first the default for a missed deadline:
  *
  *   rps       rps rock, rps paper, rps scissors
  *   turn      done, then a sample in phase order: play prosperity; raise
