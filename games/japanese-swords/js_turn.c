@@ -224,39 +224,40 @@ js_turn_enter(struct js_run *r, int tp)
 	}
 }
 
+/* What js_turn_enter changes in a plan: gold and honor (revenue,
+ * upkeep, honor traits), armies (upkeep) and, if the honor wins, what
+ * js_flow_finish sets.  Copied from g into keep, or (keep NULL) from
+ * back into g. */
+#define JS_TURN_UNDO_FIELDS(X) X(clans) X(armies) X(phase) X(nbattles) \
+	X(nsteps) X(nintrigues) X(winners) X(reason)
+
+static void
+js_turn_undo_copy(struct js *g, struct js_turn_undo *keep,
+    const struct js_turn_undo *back)
+{
+#define JS_TURN_UNDO_COPY(f) \
+	_Static_assert(sizeof g->f == \
+	    sizeof ((const struct js_turn_undo *)0)->f, "undo: " #f); \
+	if (keep != NULL) \
+		memcpy(&keep->f, &g->f, sizeof g->f); \
+	else \
+		memcpy(&g->f, &back->f, sizeof g->f);
+	JS_TURN_UNDO_FIELDS(JS_TURN_UNDO_COPY)
+#undef JS_TURN_UNDO_COPY
+}
+
 void
 js_turn_undo_keep(const struct js_run *r, struct js_turn_undo *u)
 {
-	const struct js *g = r->g;
-
-	/* What js_turn_enter changes in a plan: gold and honor (revenue,
-	 * upkeep, honor traits), armies (upkeep) and, if the honor wins,
-	 * what js_flow_finish sets. */
 	u->r = *r;
-	memcpy(u->clans, g->clans, sizeof u->clans);
-	memcpy(u->armies, g->armies, sizeof u->armies);
-	u->phase = g->phase;
-	u->winners = g->winners;
-	u->nbattles = g->nbattles;
-	u->nsteps = g->nsteps;
-	u->nintrigues = g->nintrigues;
-	memcpy(u->reason, g->reason, sizeof u->reason);
+	js_turn_undo_copy(r->g, u, NULL);
 }
 
 void
 js_turn_undo(struct js_run *r, const struct js_turn_undo *u)
 {
-	struct js *g = u->r.g;
-
 	*r = u->r;
-	memcpy(g->clans, u->clans, sizeof u->clans);
-	memcpy(g->armies, u->armies, sizeof u->armies);
-	g->phase = u->phase;
-	g->winners = u->winners;
-	g->nbattles = u->nbattles;
-	g->nsteps = u->nsteps;
-	g->nintrigues = u->nintrigues;
-	memcpy(g->reason, u->reason, sizeof u->reason);
+	js_turn_undo_copy(r->g, NULL, u);
 }
 
 void
