@@ -1,8 +1,9 @@
 /* test_japanese_swords.c - what the case files cannot show of the Japanese
  * Swords module (games/japanese-swords/): the tables, the built-in maps
  * and the checks of map files with their positions, states that load must
- * refuse, canonical saving, orders read and written back, and that views
- * keep each hand to its owner. */
+ * refuse, canonical saving, orders read and written back, that views
+ * keep each hand to its owner, and that a planner's undo of the phases
+ * an order ran restores the game. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -627,6 +628,110 @@ tjs_man_examples(void **ctx)
 	assert_true(checked >= 10);
 }
 
+/* A planner undoes the phases a refused order ran with js_turn_undo
+ * alone: check that it undoes everything on every turn of random games,
+ * after a random part of the turn, for every phase reached, and that
+ * phases which change the game are seen. */
+static void
+tjs_undo(void **ctx)
+{
+	int checked = 0, changed = 0;
+
+	(void)ctx;
+	for (int n = 2; n <= 4; n++) {
+		struct gb_err e = { 0 };
+		struct js *g = tjs_new(n, NULL, &e);
+		struct game_players pl = { n, tjs_names };
+		uint8_t seed[RNG_SEED_BYTES] = { 11, (uint8_t)n };
+		struct rng hr;
+
+		assert_non_null(g);
+		rng_init(&hr, seed, 0);
+		for (int point = 0; point < 400 && g->phase != JS_P_OVER;
+		    point++) {
+			struct owed ow[GAME_MAX_PLAYERS];
+			size_t k = japanese_swords_game.owed(g, ow);
+			struct answer ans[GAME_MAX_PLAYERS];
+			struct order o[GAME_MAX_PLAYERS][64];
+			struct strlist keep = { 0 };
+			struct events ev = { 0 };
+			struct verdict v[64];
+			struct rng rng;
+
+			for (size_t i = 0; i < k; i++) {
+				int p = ow[i].player;
+				size_t m = 0;
+
+				while (!japanese_swords_game.validate(g, p, o[i],
+				    m, v)) {
+					struct strlist l = { 0 };
+
+					assert_true(m < 64);
+					japanese_swords_game.legal(g, p, o[i], m,
+					    &l);
+					assert_true(l.n > 0);
+					strlist_add(&keep, l.v[rng_below(&hr,
+					    l.n)]);
+					strlist_free(&l);
+					o[i][m++] = (struct order){
+					    keep.v[keep.n - 1], 1, 1 };
+				}
+				ans[i] = (struct answer){ p, o[i], m, 0 };
+			}
+			if (g->phase == JS_P_TURN || g->phase == JS_P_MARCH) {
+				/* The active player's turn, part played. */
+				struct js *c = malloc(sizeof *c);
+				struct js *before = malloc(sizeof *before);
+				struct js_run r;
+				char why[GAME_REASON_MAX];
+				size_t part = rng_below(&hr, ans[0].n);
+
+				memcpy(c, g, sizeof *c);
+				js_turn_start(&r, c, g->active, NULL, NULL);
+				for (size_t j = 0; j < part; j++) {
+					struct js_act a;
+
+					assert_int_equal(js_order_read(c,
+					    ans[0].orders[j].text, &a, why,
+					    sizeof why), 0);
+					js_turn_take(&r, &a, why, sizeof why);
+				}
+				if (point % 2 && r.tp < JS_TP_RAISE) {
+					/* Upkeep unpaid: armies disbanded. */
+					js_turn_reach(&r, JS_TP_REVENUE);
+					c->clans[r.player].gold = 0;
+				}
+				for (int tp = r.tp; tp <= JS_TP_END; tp++) {
+					struct js_turn_undo u;
+					struct js_run r0 = r;
+
+					memcpy(before, c, sizeof *c);
+					js_turn_undo_keep(&r, &u);
+					js_turn_reach(&r, tp);
+					changed += memcmp(before, c,
+					    sizeof *c) != 0;
+					js_turn_undo(&r, &u);
+					assert_memory_equal(before, c,
+					    sizeof *c);
+					assert_memory_equal(&r0, &r, sizeof r);
+					js_turn_reach(&r, tp);
+					checked++;
+				}
+				free(before);
+				free(c);
+			}
+			rng_init(&rng, seed, (uint64_t)point + 1);
+			assert_int_equal(japanese_swords_game.resolve(g, &pl, ans,
+			    k, &rng, &ev, &e), 0);
+			events_free(&ev);
+			strlist_free(&keep);
+		}
+		free(g);
+	}
+	assert_true(checked > 100);
+	assert_true(changed > 10);
+}
+
 int
 main(void)
 {
@@ -643,6 +748,7 @@ main(void)
 		cmocka_unit_test(tjs_view_cells),
 		cmocka_unit_test(tjs_battle_template),
 		cmocka_unit_test(tjs_man_examples),
+		cmocka_unit_test(tjs_undo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -214,14 +214,8 @@ js_resolve(void *vg, const struct game_players *pl,
 		    "answers, not %zu", owed, n);
 	for (size_t i = 0; i < n; i++) {
 		const struct answer *x = &answers[i];
-		struct verdict *v = util_calloc(x->n + 1, sizeof *v);
-		int ok = js_flow_owes(g, x->player) &&
-		    js_legal_validate(g, x->player, x->orders, x->n, v);
 
-		for (size_t k = 0; k < x->n; k++)
-			ok &= v[k].accepted;
-		free(v);
-		if (!ok)
+		if (!js_legal_valid(g, x->player, x->orders, x->n))
 			return err_set(e, 0, 0, "japanese-swords: the answer of "
 			    "%s is not a complete valid answer",
 			    g->names[x->player]);
@@ -321,6 +315,7 @@ const struct game_entry japanese_swords_game = {
 	.owed = js_owed,
 	.validate = js_legal_validate,
 	.legal = js_legal_list,
+	.legal_pick = js_legal_pick,
 	.resolve = js_resolve,
 	.view = js_view,
 	.view_data = js_data,

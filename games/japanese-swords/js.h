@@ -505,6 +505,22 @@ int js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 int js_turn_complete(const struct js_run *r);
 /* Run the phases up to tp (each does what it does by itself). */
 void js_turn_reach(struct js_run *r, int tp);
+/* What js_turn_reach can change in a plan (rng and ev NULL): kept
+ * before an order that runs phases, to undo them if it is refused
+ * (js_turn_take changes nothing else before it accepts an order other
+ * than trade).  test_japanese_swords checks that it is everything. */
+struct js_turn_undo {
+	struct js_run r;
+	struct js_clan clans[GAME_MAX_PLAYERS];
+	struct js_army armies[JS_ARMIES];
+	int phase, nbattles, nsteps, nintrigues;
+	unsigned winners;
+	char reason[GAME_REASON_MAX];
+};
+void js_turn_undo_keep(const struct js_run *r, struct js_turn_undo *u);
+void js_turn_undo(struct js_run *r, const struct js_turn_undo *u);
+/* Is sq in or next to a fortress p holds (where p may raise an army)? */
+int js_turn_raise_near(const struct js *g, int p, int sq);
 /* Is the order (not trade or done) possible now, in the phase it belongs
  * to, which r has reached?  Changes nothing. */
 int js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
@@ -560,10 +576,18 @@ int js_order_acts(const struct js *g, const struct answer *a,
 /* js_legal.c */
 int js_legal_validate(const void *g, int player, const struct order *orders,
     size_t n, struct verdict *v);
+/* Is every order accepted and the answer complete?  (validate without
+ * the verdicts.) */
+int js_legal_valid(const struct js *g, int player, const struct order *o,
+    size_t n);
 /* The legal next orders in the documented order; the first is the
  * default for a missed deadline. */
 void js_legal_list(const void *g, int player, const struct order *prefix,
     size_t n, struct strlist *out);
+/* The number of orders js_legal_list would list and the choose()-th of
+ * them in buf, without writing the others (game.h's legal_pick). */
+size_t js_legal_pick(const void *g, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size);
 
 /* js_state.c */
 void *js_state_load(const struct node *section, const struct game_players *pl,

@@ -35,10 +35,16 @@ int
 js_cards_find(const char *word, char *why, size_t size)
 {
 	size_t len = strlen(word);
-	int found = names_find(word, js_cards_names, JS_NCARDS), n = 0;
+	int found, n = 0;
 	char q[JS_QUOTE_MAX + 4];
 
-	if (found >= 0)
+	/* The whole word, as orders written by legal have it: found by
+	 * its first letter and one comparison, before names_find. */
+	for (int c = 0; c < JS_NCARDS; c++)
+		if (word[0] == js_cards_names[c][0] &&
+		    strcmp(word, js_cards_names[c]) == 0)
+			return c;
+	if ((found = names_find(word, js_cards_names, JS_NCARDS)) >= 0)
 		return found;
 	if (found == -2) {
 		game_why(why, size, "'%s' is part of the names of several "

@@ -2,7 +2,8 @@
  *
  * validate judges a player's orders for the decision owed, each in the
  * context of the accepted ones before it; legal lists orders validate
- * accepts next, first the default for a missed deadline:
+ * accepts next (and legal_pick counts them and writes the one chosen,
+ * from the same walk), first the default for a missed deadline:
  *
  *   rps       rps rock, rps paper, rps scissors
  *   turn      done, then a sample in phase order: play prosperity; raise
@@ -44,20 +45,26 @@ static int
 js_legal_plan_act(struct js_legal_plan *p, const struct js_act *a, char *why,
     size_t size)
 {
-	struct js_legal_plan *save;
+	struct js_legal_plan save;
+	struct js_turn_undo u;
 	int rc;
 
 	/* An order that stays in the phase reached is checked before it
-	 * changes anything; others may run phases, so keep a copy. */
+	 * changes anything; others may run phases first, so keep what
+	 * those change (a trade, which may change more: the whole plan). */
 	if (js_turn_phase(a) <= p->r.tp && a->verb != JS_V_TRADE)
 		return js_turn_take(&p->r, a, why, size);
-	save = util_malloc(sizeof *save);
-	*save = *p;
+	if (a->verb != JS_V_TRADE) {
+		js_turn_undo_keep(&p->r, &u);
+		if ((rc = js_turn_take(&p->r, a, why, size)) < 0)
+			js_turn_undo(&p->r, &u);
+		return rc;
+	}
+	save = *p;
 	if ((rc = js_turn_take(&p->r, a, why, size)) < 0) {
-		*p = *save;
+		*p = save;
 		p->r.g = &p->g;
 	}
-	free(save);
 	return rc;
 }
 
@@ -155,23 +162,23 @@ js_legal_simple_done(const struct js *g, int player, int state)
 	}
 }
 
-int
-js_legal_validate(const void *vg, int player, const struct order *o,
+/* validate's work; with v NULL, only whether every order is accepted
+ * and the answer complete (resolve's check, which keeps no verdicts). */
+static int
+js_legal_judge(const struct js *g, int player, const struct order *o,
     size_t n, struct verdict *v)
 {
-	const struct js *g = vg;
 	int owes = js_flow_owes(g, player), state = 0, hand[JS_NCARDS];
 	int turn = g->phase == JS_P_TURN || g->phase == JS_P_MARCH;
-	struct js_legal_plan *p = NULL;
-	int complete;
+	struct js_legal_plan plan, *p = &plan;
+	char reason[GAME_REASON_MAX];
+	int all = 1;
 
 	memcpy(hand, g->clans[player].hand, sizeof hand);
-	if (owes && turn) {
-		p = util_malloc(sizeof *p);
+	if (owes && turn)
 		js_legal_plan_start(p, g, player);
-	}
 	for (size_t i = 0; i < n; i++) {
-		char *why = v[i].reason;
+		char *why = v != NULL ? v[i].reason : reason;
 
 		why[0] = '\0';
 		if (!owes)
@@ -182,50 +189,107 @@ js_legal_validate(const void *vg, int player, const struct order *o,
 		else
 			js_legal_simple(g, player, o[i].text, hand, &state, why,
 			    GAME_REASON_MAX);
-		v[i].accepted = why[0] == '\0';
+		all &= why[0] == '\0';
+		if (v != NULL)
+			v[i].accepted = why[0] == '\0';
 	}
-	complete = owes && (turn ? js_turn_complete(&p->r) :
-	    js_legal_simple_done(g, player, state));
-	free(p);
-	return complete;
+	return owes && (v != NULL || all) && (turn ?
+	    js_turn_complete(&p->r) : js_legal_simple_done(g, player, state));
+}
+
+int
+js_legal_validate(const void *g, int player, const struct order *o,
+    size_t n, struct verdict *v)
+{
+	return js_legal_judge(g, player, o, n, v);
+}
+
+int
+js_legal_valid(const struct js *g, int player, const struct order *o,
+    size_t n)
+{
+	return js_legal_judge(g, player, o, n, NULL);
+}
+
+/* The walk over the legal next orders, shared by legal (every order
+ * written) and legal_pick (only the one chosen written): a turn's
+ * candidates are checked on the plan as it walks forward and the legal
+ * ones kept, compactly, in the documented order; a simple decision's few
+ * orders are listed as text.  test_harness checks that legal_pick counts
+ * and picks what legal lists. */
+/* At most: done, Prosperity, raise, draw, Much Honor, 12 honor orders,
+ * Ninja, Spies, an Intrigue per rival (22 with 4 players); a Forced March
+ * and 4 moves and 4 attacks an army. */
+#define JS_LEGAL_CANDS (24 + 1 + 8 * JS_ARMY_MAX)
+
+struct js_legal_cand {
+	signed char verb, card, player, n, nsq, sq[2];
+};
+
+struct js_legal_walk {
+	struct js_legal_plan p;  /* a turn: the plan after the prefix */
+	size_t n;                /* a turn: the candidates kept */
+	struct js_legal_cand v[JS_LEGAL_CANDS];
+	struct js_act act;       /* a turn: the candidate checked */
+	struct strlist *texts;   /* a simple decision: its orders */
+};
+
+/* Candidate c as the order js_turn_check and js_order_write take: a
+ * has every other field zero. */
+static const struct js_act *
+js_legal_act(struct js_legal_cand c, struct js_act *a)
+{
+	a->verb = c.verb;
+	a->card = c.card;
+	a->player = c.player;
+	a->n = c.n;
+	a->nsq = c.nsq;
+	a->sq[0] = c.sq[0];
+	a->sq[1] = c.sq[1];
+	return a;
 }
 
 static void
-js_legal_add(const struct js_legal_plan *q, const struct js_act *a,
-    struct strlist *out)
+js_legal_add(struct js_legal_walk *w, struct js_legal_cand c)
 {
-	struct sbuf b;
-
 	/* Only the verdict is wanted: no reason is written. */
-	if (js_turn_check(&q->r, a, NULL, 0) < 0)
+	if (c.verb != JS_V_DONE && js_turn_check(&w->p.r, js_legal_act(c,
+	    &w->act), NULL, 0) < 0)
 		return;
-	sbuf_init(&b);
-	js_order_write(&q->g, a, &b);
-	strlist_add(out, b.p);
-	sbuf_free(&b);
+	if (w->n == JS_LEGAL_CANDS)
+		abort(); /* JS_LEGAL_CANDS counts every candidate */
+	w->v[w->n++] = c;
+}
+
+/* Candidate k written as an order. */
+static void
+js_legal_write(const struct js_legal_walk *w, size_t k, struct sbuf *out)
+{
+	struct js_act a = { 0 };
+
+	js_order_write(&w->p.g, js_legal_act(w->v[k], &a), out);
 }
 
 static void
-js_legal_honor(const struct js_legal_plan *q, struct strlist *out)
+js_legal_honor(struct js_legal_walk *w)
 {
-	const struct js *g = &q->g;
-	int p = q->r.player, n = g->clans[p].gold / JS_HONOR_COST;
+	const struct js *g = &w->p.g;
+	int p = w->p.r.player, n = g->clans[p].gold / JS_HONOR_COST;
 	const struct js_army *at[JS_SQUARES];
 
-	js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
-	    .card = JS_CARD_MUCH_HONOR }, out);
+	js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
+	    .card = JS_CARD_MUCH_HONOR });
 	if (n > 12)
 		n = 12;
-	for (int k = n; k > 0 && !q->r.bought; k--)
-		js_legal_add(q, &(struct js_act){ .verb = JS_V_HONOR, .n = k },
-		    out);
+	for (int k = n; k > 0 && !w->p.r.bought; k--)
+		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_HONOR, .n = k });
 	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
 		const struct js_army *a = at[sq];
 
 		if (a != NULL && a->owner != p && a->exp > 0) {
-			js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
-			    .card = JS_CARD_NINJA, .nsq = 1, .sq = { sq } }, out);
+			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
+			    .card = JS_CARD_NINJA, .nsq = 1, .sq = { sq } });
 			break;
 		}
 	}
@@ -233,66 +297,71 @@ js_legal_honor(const struct js_legal_plan *q, struct strlist *out)
 		if (t == p || g->clans[t].out)
 			continue;
 		if (!spies++)
-			js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
-			    .card = JS_CARD_SHINOBI_SPIES, .player = t }, out);
-		js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
-		    .card = JS_CARD_INTRIGUE, .player = t }, out);
+			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
+			    .card = JS_CARD_SHINOBI_SPIES, .player = t });
+		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
+		    .card = JS_CARD_INTRIGUE, .player = t });
 	}
 }
 
 static void
-js_legal_travel(const struct js_legal_plan *q, int battle, struct strlist *out)
+js_legal_travel(struct js_legal_walk *w, int battle)
 {
-	const struct js *g = &q->g;
-	int p = q->r.player, marched = q->r.march;
+	const struct js *g = &w->p.g;
+	int p = w->p.r.player, marched = w->p.r.march;
 	const struct js_army *at[JS_SQUARES];
 
 	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
 		const struct js_army *a = at[sq];
-		int nb[4], k = js_map_neighbours(sq, nb);
+		int nb[4], k;
 
 		if (a == NULL || a->owner != p)
 			continue;
+		k = js_map_neighbours(sq, nb);
 		if (!battle && !marched && !a->march) {
-			js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
+			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 			    .card = JS_CARD_FORCED_MARCH, .nsq = 1,
-			    .sq = { sq } }, out);
+			    .sq = { sq } });
 			marched = 1;
 		}
 		for (int i = 0; i < k; i++)
-			js_legal_add(q, &(struct js_act){ .verb = battle ?
+			js_legal_add(w, (struct js_legal_cand){ .verb = battle ?
 			    JS_V_ATTACK : JS_V_MOVE, .nsq = 2, .sq = { battle ?
-			    nb[i] : sq, battle ? sq : nb[i] } }, out);
+			    nb[i] : sq, battle ? sq : nb[i] } });
 	}
 }
 
-/* The sample of one phase, on q which has reached it. */
+/* The sample of one phase, on the plan which has reached it. */
 static void
-js_legal_phase(const struct js_legal_plan *q, int tp, struct strlist *out)
+js_legal_phase(struct js_legal_walk *w, int tp)
 {
 	switch (tp) {
 	case JS_TP_REVENUE:
-		js_legal_add(q, &(struct js_act){ .verb = JS_V_PLAY,
-		    .card = JS_CARD_PROSPERITY }, out);
+		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
+		    .card = JS_CARD_PROSPERITY });
 		break;
 	case JS_TP_RAISE:
-		for (int sq = 0, n = (int)out->n; sq < JS_SQUARES &&
-		    (int)out->n == n; sq++)
-			js_legal_add(q, &(struct js_act){ .verb = JS_V_RAISE,
-			    .nsq = 1, .sq = { sq } }, out);
+		/* The first square allowed; the check refuses a square not
+		 * near a fortress held, so those are not asked. */
+		for (int sq = 0, n = (int)w->n; sq < JS_SQUARES &&
+		    (int)w->n == n; sq++)
+			if (js_turn_raise_near(&w->p.g, w->p.r.player, sq))
+				js_legal_add(w, (struct js_legal_cand){
+				    .verb = JS_V_RAISE, .nsq = 1,
+				    .sq = { sq } });
 		break;
 	case JS_TP_DRAW:
-		if (!q->r.drew)
-			js_legal_add(q, &(struct js_act){ .verb = JS_V_DRAW,
-			    .n = 1 }, out);
+		if (!w->p.r.drew)
+			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_DRAW,
+			    .n = 1 });
 		break;
 	case JS_TP_HONOR:
-		js_legal_honor(q, out);
+		js_legal_honor(w);
 		break;
 	case JS_TP_TRAVEL:
 	case JS_TP_BATTLE:
-		js_legal_travel(q, tp == JS_TP_BATTLE, out);
+		js_legal_travel(w, tp == JS_TP_BATTLE);
 		break;
 	default:
 		break;
@@ -301,20 +370,18 @@ js_legal_phase(const struct js_legal_plan *q, int tp, struct strlist *out)
 
 static void
 js_legal_turn(const struct js *g, int player, const struct order *prefix,
-    size_t n, struct strlist *out)
+    size_t n, struct js_legal_walk *w)
 {
-	struct js_legal_plan *p = util_malloc(sizeof *p);
+	struct js_legal_plan *p = &w->p;
 	char why[GAME_REASON_MAX];
 	int from;
 
 	js_legal_plan_start(p, g, player);
 	for (size_t i = 0; i < n; i++)
 		js_legal_plan_take(p, prefix[i].text, why, sizeof why);
-	if (js_turn_complete(&p->r)) {
-		free(p);
+	if (js_turn_complete(&p->r))
 		return;
-	}
-	strlist_add(out, "done");
+	js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_DONE });
 	/* The plan walked forward phase by phase: js_turn_reach only walks
 	 * forward and listing a phase changes nothing, so the plan at each
 	 * phase is what a fresh copy brought there would be. */
@@ -326,9 +393,8 @@ js_legal_turn(const struct js *g, int player, const struct order *prefix,
 		js_turn_reach(&p->r, tp);
 		if (p->g.phase == JS_P_OVER)
 			break;
-		js_legal_phase(p, tp, out);
+		js_legal_phase(w, tp);
 	}
-	free(p);
 }
 
 static void
@@ -345,18 +411,22 @@ js_legal_cards(const struct js *g, const char *head, const int *cards,
 	sbuf_free(&b);
 }
 
-void
-js_legal_list(const void *vg, int player, const struct order *prefix,
-    size_t n, struct strlist *out)
+/* The walk for player after prefix: w->n candidates of a turn, or the
+ * orders of a simple decision in w->texts. */
+static void
+js_legal_walk(const struct js *g, int player, const struct order *prefix,
+    size_t n, struct js_legal_walk *w)
 {
-	const struct js *g = vg;
 	int state = 0, hand[JS_NCARDS], pick[JS_NCARDS], k;
 	char why[GAME_REASON_MAX];
+	struct strlist *out = w->texts;
 
+	w->n = 0;
+	memset(&w->act, 0, sizeof w->act);
 	if (!js_flow_owes(g, player))
 		return;
 	if (g->phase == JS_P_TURN || g->phase == JS_P_MARCH) {
-		js_legal_turn(g, player, prefix, n, out);
+		js_legal_turn(g, player, prefix, n, w);
 		return;
 	}
 	memcpy(hand, g->clans[player].hand, sizeof hand);
@@ -395,4 +465,49 @@ js_legal_list(const void *vg, int player, const struct order *prefix,
 		}
 		return;
 	}
+}
+
+void
+js_legal_list(const void *vg, int player, const struct order *prefix,
+    size_t n, struct strlist *out)
+{
+	struct js_legal_walk w;
+	struct sbuf b;
+
+	w.texts = out;
+	js_legal_walk(vg, player, prefix, n, &w);
+	sbuf_init(&b);
+	for (size_t k = 0; k < w.n; k++) {
+		b.len = 0;
+		js_legal_write(&w, k, &b);
+		strlist_add(out, b.p);
+	}
+	sbuf_free(&b);
+}
+
+size_t
+js_legal_pick(const void *vg, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size)
+{
+	struct js_legal_walk w;
+	struct strlist texts = { 0 };
+	struct sbuf b;
+	size_t count;
+
+	w.texts = &texts;
+	js_legal_walk(vg, player, prefix, n, &w);
+	if ((count = w.n + texts.n) > 0) {
+		size_t k = choose(arg, count);
+
+		if (texts.n > 0)
+			snprintf(buf, size, "%s", texts.v[k]);
+		else {
+			sbuf_init(&b);
+			js_legal_write(&w, k, &b);
+			snprintf(buf, size, "%s", b.p);
+			sbuf_free(&b);
+		}
+	}
+	strlist_free(&texts);
+	return count;
 }

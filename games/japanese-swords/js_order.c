@@ -14,6 +14,7 @@
 #include "names.h"
 
 #define JS_ORDER_WORDS 48
+#define JS_ORDER_FEW 16 /* acts of an answer read without allocating */
 
 #define JS_PH(p) (1u << (p))
 
@@ -368,7 +369,8 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
 	for (size_t i = 0; w.n > 0 && i < JS_ORDER_NKWS; i++) {
 		const struct js_order_kw *k = &js_order_kws[i];
 
-		if (strcmp(w.w[0], k->word) != 0)
+		/* The first letter settles most keywords without a call. */
+		if (w.w[0][0] != k->word[0] || strcmp(w.w[0], k->word) != 0)
 			continue;
 		if (!(k->phases & JS_PH(g->phase)))
 			break;
@@ -492,13 +494,18 @@ js_order_play(struct js *g, const struct answer *a, struct rng *rng,
     struct events *ev, char *why, size_t size)
 {
 	struct js_run r;
-	struct js_act *acts;
+	struct js_act *acts, few[JS_ORDER_FEW];
 	struct js_step steps[JS_MAX_STEPS];
 	int n, nsteps = g->nsteps;
+	size_t need = a != NULL ? a->n + 1 : (size_t)nsteps + 1;
 	char skip[GAME_REASON_MAX];
 
-	acts = util_calloc(a != NULL ? a->n + 1 : (size_t)nsteps + 1,
-	    sizeof *acts);
+	/* Most answers are short: no allocation for them. */
+	if (need <= JS_ORDER_FEW) {
+		acts = few;
+		memset(few, 0, need * sizeof few[0]);
+	} else
+		acts = util_calloc(need, sizeof *acts);
 	js_turn_start(&r, g, g->active, rng, ev);
 	if (a == NULL) {
 		/* After Intrigue: the kept orders, from the travel phase. */
@@ -512,7 +519,8 @@ js_order_play(struct js *g, const struct answer *a, struct rng *rng,
 		}
 		r.tp = JS_TP_HONOR;
 	} else if ((n = js_order_acts(g, a, acts, (int)a->n, why, size)) < 0) {
-		free(acts);
+		if (acts != few)
+			free(acts);
 		return -1;
 	} else if (!r.march)
 		js_trade_drop(g, g->active, 0, ev);
@@ -521,7 +529,8 @@ js_order_play(struct js *g, const struct answer *a, struct rng *rng,
 			events_add(ev, EVENT_ALL, "An order of %s is not "
 			    "possible any more and is skipped: %s.",
 			    js_flow_who(g, g->active), skip);
-	free(acts);
+	if (acts != few)
+		free(acts);
 	if (g->phase == JS_P_OVER)
 		return 0;
 	if (r.paused) {

@@ -149,7 +149,8 @@ js_state_run(const struct node *n, int *card, int *count, struct gb_err *e)
 		w = sp + 1;
 	}
 	for (*card = 0; *card < JS_NCARDS; (*card)++)
-		if (strcmp(w, js_cards[*card].word) == 0) {
+		if (w[0] == js_cards[*card].word[0] &&
+		    strcmp(w, js_cards[*card].word) == 0) {
 			*count = (int)k;
 			return 0;
 		}

@@ -14,7 +14,8 @@ int
 js_traits_find(const char *word)
 {
 	for (int t = 0; t < JS_NTRAITS; t++)
-		if (strcmp(word, js_traits[t].word) == 0)
+		if (word[0] == js_traits[t].word[0] &&
+		    strcmp(word, js_traits[t].word) == 0)
 			return t;
 	return -1;
 }

@@ -224,6 +224,42 @@ js_turn_enter(struct js_run *r, int tp)
 	}
 }
 
+/* What js_turn_enter changes in a plan: gold and honor (revenue,
+ * upkeep, honor traits), armies (upkeep) and, if the honor wins, what
+ * js_flow_finish sets.  Copied from g into keep, or (keep NULL) from
+ * back into g. */
+#define JS_TURN_UNDO_FIELDS(X) X(clans) X(armies) X(phase) X(nbattles) \
+	X(nsteps) X(nintrigues) X(winners) X(reason)
+
+static void
+js_turn_undo_copy(struct js *g, struct js_turn_undo *keep,
+    const struct js_turn_undo *back)
+{
+#define JS_TURN_UNDO_COPY(f) \
+	_Static_assert(sizeof g->f == \
+	    sizeof ((const struct js_turn_undo *)0)->f, "undo: " #f); \
+	if (keep != NULL) \
+		memcpy(&keep->f, &g->f, sizeof g->f); \
+	else \
+		memcpy(&g->f, &back->f, sizeof g->f);
+	JS_TURN_UNDO_FIELDS(JS_TURN_UNDO_COPY)
+#undef JS_TURN_UNDO_COPY
+}
+
+void
+js_turn_undo_keep(const struct js_run *r, struct js_turn_undo *u)
+{
+	u->r = *r;
+	js_turn_undo_copy(r->g, u, NULL);
+}
+
+void
+js_turn_undo(struct js_run *r, const struct js_turn_undo *u)
+{
+	*r = u->r;
+	js_turn_undo_copy(r->g, NULL, u);
+}
+
 void
 js_turn_reach(struct js_run *r, int tp)
 {
@@ -231,23 +267,38 @@ js_turn_reach(struct js_run *r, int tp)
 		js_turn_enter(r, ++r->tp);
 }
 
-static int
+/* The player's army at sq that may act now, or NULL with why set. */
+static const struct js_army *
 js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 {
 	const struct js_army *a = js_army_on(r->g, sq);
 	char s[4];
 
-	js_map_name(sq, s);
 	if (a == NULL || a->owner != r->player) {
-		game_why(why, size, "you have no army at %s", s);
-		return -1;
+		game_why(why, size, "you have no army at %s",
+		    js_map_name(sq, s));
+		return NULL;
 	}
 	if (r->march && !a->march) {
 		game_why(why, size, "the army at %s is not on a Forced March",
-		    s);
-		return -1;
+		    js_map_name(sq, s));
+		return NULL;
 	}
-	return 0;
+	return a;
+}
+
+int
+js_turn_raise_near(const struct js *g, int p, int sq)
+{
+	int nb[4], k = js_map_neighbours(sq, nb), near = 0;
+
+	for (int i = -1; i < k && !near; i++) {
+		int at = g->site_at[i < 0 ? sq : nb[i]];
+
+		near = at != JS_NONE && g->sites[at].fortress &&
+		    g->sites[at].control == p;
+	}
+	return near;
 }
 
 /* Where p may raise an army: in or next to a fortress p holds, on a
@@ -256,17 +307,11 @@ static int
 js_turn_raise_square(const struct js *g, int p, int sq, char *why,
     size_t size)
 {
-	int nb[4], k = js_map_neighbours(sq, nb), near = 0, site;
+	int site;
 	char s[4];
 
 	js_map_name(sq, s);
-	for (int i = -1; i < k && !near; i++) {
-		int at = g->site_at[i < 0 ? sq : nb[i]];
-
-		near = at != JS_NONE && g->sites[at].fortress &&
-		    g->sites[at].control == p;
-	}
-	if (!near) {
+	if (!js_turn_raise_near(g, p, sq)) {
 		game_why(why, size, "%s is neither in nor next to a fortress "
 		    "you hold", s);
 		return -1;
@@ -322,9 +367,9 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 		}
 		return 0;
 	case JS_AIM_OWN_ARMY:
-		if (js_turn_own_army(r, a->sq[0], why, size) < 0)
+		if ((t = js_turn_own_army(r, a->sq[0], why, size)) == NULL)
 			return -1;
-		if (js_army_on(g, a->sq[0])->march) {
+		if (t->march) {
 			game_why(why, size, "that army is already on a Forced "
 			    "March");
 			return -1;
@@ -344,9 +389,8 @@ js_turn_check_move(const struct js_run *r, const struct js_act *a,
 	int mp, at = a->sq[0];
 	char s[4];
 
-	if (js_turn_own_army(r, at, why, size) < 0)
+	if ((army = js_turn_own_army(r, at, why, size)) == NULL)
 		return -1;
-	army = js_army_on(g, at);
 	mp = army->mp;
 	for (int i = 1; i < a->nsq; i++) {
 		int to = a->sq[i], cost = js_map_terrains[g->map[to]].cost;
@@ -385,9 +429,8 @@ js_turn_check_attack(const struct js_run *r, const struct js_act *a,
 	const struct js_army *att, *def;
 	char s[4];
 
-	if (js_turn_own_army(r, a->sq[1], why, size) < 0)
+	if ((att = js_turn_own_army(r, a->sq[1], why, size)) == NULL)
 		return -1;
-	att = js_army_on(r->g, a->sq[1]);
 	def = js_army_on(r->g, a->sq[0]);
 	if (att->attacked) {
 		game_why(why, size, "the army at %s already attacks in this "
@@ -431,7 +474,8 @@ js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
 	case JS_V_PLAY:
 		return js_turn_check_play(r, a, why, size);
 	case JS_V_DISBAND:
-		return js_turn_own_army(r, a->sq[0], why, size);
+		return js_turn_own_army(r, a->sq[0], why, size) == NULL ? -1 :
+		    0;
 	case JS_V_RAISE:
 		if (js_army_count(g, p) >= JS_ARMY_MAX) {
 			game_why(why, size, "you have %d armies, the most a "
@@ -531,17 +575,19 @@ js_turn_move(struct js_run *r, const struct js_act *a)
 	char s[4];
 	struct sbuf b;
 
-	sbuf_init(&b);
-	sbuf_printf(&b, "%s moves the army at %s", js_flow_who(g, r->player),
-	    js_map_name(a->sq[0], s));
 	for (int i = 1; i < a->nsq; i++) {
 		army->mp += js_map_terrains[g->map[a->sq[i]]].cost;
 		army->sq = a->sq[i];
-		sbuf_printf(&b, " to %s", js_map_name(a->sq[i], s));
 	}
-	if (r->ev != NULL)
+	if (r->ev != NULL) {
+		sbuf_init(&b);
+		sbuf_printf(&b, "%s moves the army at %s",
+		    js_flow_who(g, r->player), js_map_name(a->sq[0], s));
+		for (int i = 1; i < a->nsq; i++)
+			sbuf_printf(&b, " to %s", js_map_name(a->sq[i], s));
 		events_add(r->ev, EVENT_ALL, "%s.", b.p);
-	sbuf_free(&b);
+		sbuf_free(&b);
+	}
 	/* Every fortress or keep entered on the way is taken. */
 	for (int i = 1; i < a->nsq && g->phase != JS_P_OVER; i++)
 		js_flow_enter(g, r->player, a->sq[i], r->ev);
