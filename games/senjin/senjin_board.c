@@ -270,7 +270,9 @@ senjin_board_row_write(const struct senjin *g, int rank, struct sbuf *out)
 
 	for (int f = 0; f < SENJIN_FILES; f++) {
 		senjin_board_cell_write(g, rank * SENJIN_FILES + f, cell);
-		sbuf_printf(out, "%s%s", f ? " " : "", cell);
+		if (f > 0)
+			sbuf_putc(out, ' ');
+		sbuf_puts(out, cell);
 	}
 }
 
