@@ -27,22 +27,44 @@ names_spells(const struct util_words *w, int i, int k, const char *name)
 	return *p == '\0';
 }
 
+/* How many names names_join weighs at once for one word; past that it
+ * weighs them all. */
+#define NAMES_JOIN_CANDS 32
+
 int
 names_join(struct util_words *w, int from, const char *const *names,
     size_t n)
 {
 	int joins = 0, words = w->n < UTIL_WORDS_MAX ? w->n : UTIL_WORDS_MAX;
 
-	for (int i = from; i < words; i++) {
+	for (int i = from; i < words - 1; i++) {
+		size_t cand[NAMES_JOIN_CANDS], nc = 0, all = 0;
+
+		/* Only a name of several words (with a hyphen) that starts
+		 * with the word's first letter can spell a run from it
+		 * (names_spells): list those once, in table order, for
+		 * every length k below. */
+		for (size_t c = 0; c < n && !all; c++) {
+			if (names[c][0] != w->w[i][0] ||
+			    strchr(names[c], '-') == NULL)
+				continue;
+			if (nc == NAMES_JOIN_CANDS)
+				all = n;
+			else
+				cand[nc++] = c;
+		}
+		if (nc == 0)
+			continue;
 		for (int k = NAMES_JOIN_MAX; k >= 2; k--) {
-			size_t c;
+			size_t c = 0, j;
 
 			if (i + k > words)
 				continue;
-			for (c = 0; c < n; c++)
-				if (names_spells(w, i, k, names[c]))
+			for (j = 0; j < (all ? all : nc); j++)
+				if (names_spells(w, i, k,
+				    names[c = all ? j : cand[j]]))
 					break;
-			if (c == n)
+			if (j == (all ? all : nc))
 				continue;
 			/* The joined name is no longer than the span of the
 			 * words it replaces, so it is written in place. */
