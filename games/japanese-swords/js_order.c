@@ -359,8 +359,8 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
     char *why, size_t size)
 {
 	struct util_words w;
-	struct sbuf b;
-	char q[JS_QUOTE_MAX + 4];
+	char q[JS_QUOTE_MAX + 4], list[JS_ORDER_NKWS * 10];
+	size_t len = 0;
 
 	memset(a, 0, sizeof *a);
 	a->offer.from = JS_NONE;
@@ -377,15 +377,24 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
 		a->verb = k->verb;
 		return k->read(g, &w, a, why, size);
 	}
-	sbuf_init(&b);
-	for (size_t i = 0; i < JS_ORDER_NKWS; i++)
-		if (js_order_kws[i].phases & JS_PH(g->phase))
-			sbuf_printf(&b, "%s%s", b.len ? ", " : "",
-			    js_order_kws[i].word);
+	/* The keywords of the phase, ", " between: no keyword is longer
+	 * than 8 bytes, so each takes at most 10 of list. */
+	for (size_t i = 0; i < JS_ORDER_NKWS; i++) {
+		size_t wl = strlen(js_order_kws[i].word);
+
+		if (!(js_order_kws[i].phases & JS_PH(g->phase)) ||
+		    len + 2 + wl >= sizeof list)
+			continue;
+		if (len > 0) {
+			memcpy(list + len, ", ", 2);
+			len += 2;
+		}
+		memcpy(list + len, js_order_kws[i].word, wl + 1);
+		len += wl;
+	}
 	game_why(why, size, "%s'%s' is not an order now: the orders owed "
 	    "now are %s", w.n == 0 ? "an empty order: " : "",
-	    js_order_quote(w.n ? w.w[0] : "", q), b.len ? b.p : "none");
-	sbuf_free(&b);
+	    js_order_quote(w.n ? w.w[0] : "", q), len ? list : "none");
 	return -1;
 }
 
