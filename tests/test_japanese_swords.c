@@ -632,10 +632,30 @@ tjs_man_examples(void **ctx)
  * alone: check that it undoes everything on every turn of random games,
  * after a random part of the turn, for every phase reached, and that
  * phases which change the game are seen. */
+/* js_turn_raise_table agrees with js_turn_raise_near for every player
+ * and square of g; returns how many (player, square) pairs are near. */
+static int
+tjs_raise_agrees(const struct js *g)
+{
+	int near = 0;
+
+	for (int p = 0; p < g->nplayers; p++) {
+		char t[JS_SQUARES];
+
+		js_turn_raise_table(g, p, t);
+		for (int sq = 0; sq < JS_SQUARES; sq++) {
+			assert_int_equal(t[sq] != 0, js_turn_raise_near(g, p,
+			    sq));
+			near += t[sq] != 0;
+		}
+	}
+	return near;
+}
+
 static void
 tjs_undo(void **ctx)
 {
-	int checked = 0, changed = 0;
+	int checked = 0, changed = 0, near = 0, far = 0;
 
 	(void)ctx;
 	for (int n = 2; n <= 4; n++) {
@@ -657,6 +677,10 @@ tjs_undo(void **ctx)
 			struct events ev = { 0 };
 			struct verdict v[64];
 			struct rng rng;
+			int t = tjs_raise_agrees(g);
+
+			near += t;
+			far += t < n * JS_SQUARES;
 
 			for (size_t i = 0; i < k; i++) {
 				int p = ow[i].player;
@@ -730,6 +754,7 @@ tjs_undo(void **ctx)
 	}
 	assert_true(checked > 100);
 	assert_true(changed > 10);
+	assert_true(near > 100 && far > 100);
 }
 
 int

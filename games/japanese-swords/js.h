@@ -521,6 +521,9 @@ void js_turn_undo_keep(const struct js_run *r, struct js_turn_undo *u);
 void js_turn_undo(struct js_run *r, const struct js_turn_undo *u);
 /* Is sq in or next to a fortress p holds (where p may raise an army)? */
 int js_turn_raise_near(const struct js *g, int p, int sq);
+/* js_turn_raise_near of every square at once (test_japanese_swords
+ * checks they agree). */
+void js_turn_raise_table(const struct js *g, int p, char near[JS_SQUARES]);
 /* Is the order (not trade or done) possible now, in the phase it belongs
  * to, which r has reached?  Changes nothing. */
 int js_turn_check(const struct js_run *r, const struct js_act *a, char *why,

@@ -341,16 +341,20 @@ js_legal_phase(struct js_legal_walk *w, int tp)
 		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 		    .card = JS_CARD_PROSPERITY });
 		break;
-	case JS_TP_RAISE:
+	case JS_TP_RAISE: {
 		/* The first square allowed; the check refuses a square not
 		 * near a fortress held, so those are not asked. */
+		char near[JS_SQUARES];
+
+		js_turn_raise_table(&w->p.g, w->p.r.player, near);
 		for (int sq = 0, n = (int)w->n; sq < JS_SQUARES &&
 		    (int)w->n == n; sq++)
-			if (js_turn_raise_near(&w->p.g, w->p.r.player, sq))
+			if (near[sq])
 				js_legal_add(w, (struct js_legal_cand){
 				    .verb = JS_V_RAISE, .nsq = 1,
 				    .sq = { sq } });
 		break;
+	}
 	case JS_TP_DRAW:
 		if (!w->p.r.drew)
 			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_DRAW,

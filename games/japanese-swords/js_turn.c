@@ -287,18 +287,41 @@ js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 	return a;
 }
 
+/* Is sq a fortress p holds? */
+static int
+js_turn_fort_held(const struct js *g, int p, int sq)
+{
+	int at = g->site_at[sq];
+
+	return at != JS_NONE && g->sites[at].fortress &&
+	    g->sites[at].control == p;
+}
+
 int
 js_turn_raise_near(const struct js *g, int p, int sq)
 {
-	int nb[4], k = js_map_neighbours(sq, nb), near = 0;
+	int nb[4], k = js_map_neighbours(sq, nb), near = js_turn_fort_held(g,
+	    p, sq);
 
-	for (int i = -1; i < k && !near; i++) {
-		int at = g->site_at[i < 0 ? sq : nb[i]];
-
-		near = at != JS_NONE && g->sites[at].fortress &&
-		    g->sites[at].control == p;
-	}
+	for (int i = 0; i < k && !near; i++)
+		near = js_turn_fort_held(g, p, nb[i]);
 	return near;
+}
+
+void
+js_turn_raise_table(const struct js *g, int p, char near[JS_SQUARES])
+{
+	memset(near, 0, JS_SQUARES);
+	/* Neighbours are mutual: a fortress held marks itself and the
+	 * squares next to it. */
+	for (int sq = 0; sq < JS_SQUARES; sq++)
+		if (js_turn_fort_held(g, p, sq)) {
+			int nb[4], k = js_map_neighbours(sq, nb);
+
+			near[sq] = 1;
+			for (int i = 0; i < k; i++)
+				near[nb[i]] = 1;
+		}
 }
 
 /* Where p may raise an army: in or next to a fortress p holds, on a
