@@ -100,6 +100,19 @@ ss_owes(const struct ss_game *g, int player)
 	}
 }
 
+/* s (shorter than the space at p) written at p; returns the end. */
+static char *
+ss_put(char *p, const char *s)
+{
+	size_t len = strlen(s);
+
+	memcpy(p, s, len);
+	return p + len;
+}
+
+/* Without printf: owed() is asked at every decision point, several
+ * times a turn.  Every line fits its field (a stage word is a few
+ * letters, the turn at most UTIL_INT_MAX bytes). */
 static size_t
 ss_owed(const void *vg, struct owed *out)
 {
@@ -107,21 +120,23 @@ ss_owed(const void *vg, struct owed *out)
 	size_t n = 0;
 
 	for (int p = 0; p < g->n; p++) {
+		char *d, *w;
+
 		if (!ss_owes(g, p))
 			continue;
 		out[n].player = p;
+		d = out[n].decision;
+		w = out[n].what;
 		if (g->stage == SS_STAGE_DECK) {
-			snprintf(out[n].decision, sizeof out[n].decision,
-			    "deck");
-			snprintf(out[n].what, sizeof out[n].what, "a deck "
-			    "list, sealed");
+			d = ss_put(d, "deck");
+			w = ss_put(w, "a deck list, sealed");
 		} else {
-			snprintf(out[n].decision, sizeof out[n].decision,
-			    "%s", ss_stage_words[g->stage]);
-			snprintf(out[n].what, sizeof out[n].what, "the %s "
-			    "stage of turn %d", g->stage == SS_STAGE_DRAW ?
-			    "Draw" : "Main", g->turn);
+			d = ss_put(d, ss_stage_words[g->stage]);
+			w = ss_put(w, g->stage == SS_STAGE_DRAW ? "the Draw "
+			    "stage of turn " : "the Main stage of turn ");
+			w = util_fmt_int(w, g->turn);
 		}
+		*d = *w = '\0';
 		n++;
 	}
 	return n;
