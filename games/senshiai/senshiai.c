@@ -100,19 +100,22 @@ ss_owes(const struct ss_game *g, int player)
 	}
 }
 
-/* s (shorter than the space at p) written at p; returns the end. */
-static char *
-ss_put(char *p, const char *s)
+/* s appended at buf + *at, cut to fit size bytes with the NUL, as
+ * snprintf would (buf holds a string of *at bytes). */
+static void
+ss_cat(char *buf, size_t size, size_t *at, const char *s)
 {
 	size_t len = strlen(s);
 
-	memcpy(p, s, len);
-	return p + len;
+	if (*at + len >= size)
+		len = *at < size ? size - 1 - *at : 0;
+	memcpy(buf + *at, s, len);
+	*at += len;
+	buf[*at] = '\0';
 }
 
 /* Without printf: owed() is asked at every decision point, several
- * times a turn.  Every line fits its field (a stage word is a few
- * letters, the turn at most UTIL_INT_MAX bytes). */
+ * times a turn. */
 static size_t
 ss_owed(const void *vg, struct owed *out)
 {
@@ -120,23 +123,26 @@ ss_owed(const void *vg, struct owed *out)
 	size_t n = 0;
 
 	for (int p = 0; p < g->n; p++) {
-		char *d, *w;
+		char turn[UTIL_INT_MAX + 1];
+		size_t d = 0, w = 0;
 
 		if (!ss_owes(g, p))
 			continue;
 		out[n].player = p;
-		d = out[n].decision;
-		w = out[n].what;
 		if (g->stage == SS_STAGE_DECK) {
-			d = ss_put(d, "deck");
-			w = ss_put(w, "a deck list, sealed");
+			ss_cat(out[n].decision, sizeof out[n].decision, &d,
+			    "deck");
+			ss_cat(out[n].what, sizeof out[n].what, &w, "a deck "
+			    "list, sealed");
 		} else {
-			d = ss_put(d, ss_stage_words[g->stage]);
-			w = ss_put(w, g->stage == SS_STAGE_DRAW ? "the Draw "
-			    "stage of turn " : "the Main stage of turn ");
-			w = util_fmt_int(w, g->turn);
+			*util_fmt_int(turn, g->turn) = '\0';
+			ss_cat(out[n].decision, sizeof out[n].decision, &d,
+			    ss_stage_words[g->stage]);
+			ss_cat(out[n].what, sizeof out[n].what, &w,
+			    g->stage == SS_STAGE_DRAW ? "the Draw stage of "
+			    "turn " : "the Main stage of turn ");
+			ss_cat(out[n].what, sizeof out[n].what, &w, turn);
 		}
-		*d = *w = '\0';
 		n++;
 	}
 	return n;
@@ -324,6 +330,7 @@ ss_standing_text(int card, char *text, size_t size)
 {
 	const struct ss_card *c = &ss_cards[card];
 	const char *on;
+	size_t at = 0;
 
 	if (c->abilities & SS_AB(INTERRUPT))
 		on = "attacked any";
@@ -343,7 +350,13 @@ ss_standing_text(int card, char *text, size_t size)
 		on = "draw any";
 	else
 		return -1;
-	snprintf(text, size, "on %s cast %s", on, c->word);
+	/* "on %s cast %s", without printf: asked for every card in the
+	 * hand at every pick. */
+	text[0] = '\0';
+	ss_cat(text, size, &at, "on ");
+	ss_cat(text, size, &at, on);
+	ss_cat(text, size, &at, " cast ");
+	ss_cat(text, size, &at, c->word);
 	return 0;
 }
 
