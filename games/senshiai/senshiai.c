@@ -100,6 +100,22 @@ ss_owes(const struct ss_game *g, int player)
 	}
 }
 
+/* s appended at buf + *at, cut to fit size bytes with the NUL, as
+ * snprintf would (buf holds a string of *at bytes). */
+static void
+ss_cat(char *buf, size_t size, size_t *at, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (*at + len >= size)
+		len = *at < size ? size - 1 - *at : 0;
+	memcpy(buf + *at, s, len);
+	*at += len;
+	buf[*at] = '\0';
+}
+
+/* Without printf: owed() is asked at every decision point, several
+ * times a turn. */
 static size_t
 ss_owed(const void *vg, struct owed *out)
 {
@@ -107,20 +123,25 @@ ss_owed(const void *vg, struct owed *out)
 	size_t n = 0;
 
 	for (int p = 0; p < g->n; p++) {
+		char turn[UTIL_INT_MAX + 1];
+		size_t d = 0, w = 0;
+
 		if (!ss_owes(g, p))
 			continue;
 		out[n].player = p;
 		if (g->stage == SS_STAGE_DECK) {
-			snprintf(out[n].decision, sizeof out[n].decision,
+			ss_cat(out[n].decision, sizeof out[n].decision, &d,
 			    "deck");
-			snprintf(out[n].what, sizeof out[n].what, "a deck "
+			ss_cat(out[n].what, sizeof out[n].what, &w, "a deck "
 			    "list, sealed");
 		} else {
-			snprintf(out[n].decision, sizeof out[n].decision,
-			    "%s", ss_stage_words[g->stage]);
-			snprintf(out[n].what, sizeof out[n].what, "the %s "
-			    "stage of turn %d", g->stage == SS_STAGE_DRAW ?
-			    "Draw" : "Main", g->turn);
+			*util_fmt_int(turn, g->turn) = '\0';
+			ss_cat(out[n].decision, sizeof out[n].decision, &d,
+			    ss_stage_words[g->stage]);
+			ss_cat(out[n].what, sizeof out[n].what, &w,
+			    g->stage == SS_STAGE_DRAW ? "the Draw stage of "
+			    "turn " : "the Main stage of turn ");
+			ss_cat(out[n].what, sizeof out[n].what, &w, turn);
 		}
 		n++;
 	}
@@ -254,12 +275,20 @@ ss_check(struct ss_pos *pos, int player, const struct order *orders,
 	return owes && complete;
 }
 
+/* The scratch position of validate and of legal's walk: written (a copy
+ * of the position checked, ss_pos_write) before it is read, at every
+ * check, so nothing is carried from one check to the next; neither calls
+ * the other while it holds it.  Not on the stack: under AddressSanitizer
+ * a frame of tens of kilobytes costs the poisoning of its shadow at
+ * every call, and both are called several times per order played by
+ * playouts and the fuzzer. */
+static struct ss_game ss_scratch;
+
 static int
 ss_validate(const void *vg, int player, const struct order *orders,
     size_t n, struct verdict *v)
 {
-	struct ss_game copy;
-	struct ss_pos pos = { .orig = vg, .copy = &copy };
+	struct ss_pos pos = { .orig = vg, .copy = &ss_scratch };
 	struct ss_deck d;
 
 	return ss_check(&pos, player, orders, n, v, &d);
@@ -309,6 +338,7 @@ ss_standing_text(int card, char *text, size_t size)
 {
 	const struct ss_card *c = &ss_cards[card];
 	const char *on;
+	size_t at = 0;
 
 	if (c->abilities & SS_AB(INTERRUPT))
 		on = "attacked any";
@@ -328,7 +358,13 @@ ss_standing_text(int card, char *text, size_t size)
 		on = "draw any";
 	else
 		return -1;
-	snprintf(text, size, "on %s cast %s", on, c->word);
+	/* "on %s cast %s", without printf: asked for every card in the
+	 * hand at every pick. */
+	text[0] = '\0';
+	ss_cat(text, size, &at, "on ");
+	ss_cat(text, size, &at, on);
+	ss_cat(text, size, &at, " cast ");
+	ss_cat(text, size, &at, c->word);
 	return 0;
 }
 
@@ -601,8 +637,7 @@ static void
 ss_walk(const struct ss_game *vg, int player, const struct order *prefix,
     size_t n, struct ss_walk *w)
 {
-	struct ss_game copy;
-	struct ss_pos pos = { .orig = vg, .copy = &copy };
+	struct ss_pos pos = { .orig = vg, .copy = &ss_scratch };
 	const struct ss_game *g;
 	struct ss_deck d;
 	const struct ss_pile *h;

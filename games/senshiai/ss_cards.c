@@ -40,14 +40,27 @@ const char *const ss_duration_names[SS_DURATIONS] = {
 int
 ss_cards_find(const char *word, char *why, size_t size)
 {
+	/* The cards' first letters, in one array (filled once, from
+	 * ss_cards alone): memchr finds the few cards that may match,
+	 * where a loop over every card cost most of a look-up, and a
+	 * playout looks cards up by word at every order checked. */
+	static char first[SS_NCARDS];
+	static int filled;
 	size_t len = strlen(word);
 	int found = -1, n = 0;
 	char q[SS_QUOTE_MAX + 4];
+	const char *at;
 
+	if (!filled) {
+		for (int c = 0; c < SS_NCARDS; c++)
+			first[c] = ss_cards[c].word[0];
+		filled = 1;
+	}
 	for (int c = 0; c < SS_NCARDS; c++) {
-		if (word[0] != ss_cards[c].word[0])
-			continue; /* the cheap test first: a playout looks
-			           * cards up by word at every order */
+		if ((at = memchr(first + c, word[0], (size_t)(SS_NCARDS -
+		    c))) == NULL)
+			break;
+		c = (int)(at - first);
 		if (strcmp(word, ss_cards[c].word) == 0)
 			return c;
 		if (strncmp(word, ss_cards[c].word, len) == 0) {
