@@ -20,7 +20,6 @@ mkdir -p "$work"
 
 ms() { awk -v u="$1" 'BEGIN { printf "%.2f ms", u / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-median() { "$tools/bench_time" -n "$runs" "$@" | cut -d' ' -f1; }
 # BENCH_SECTIONS (all): the sections to run, as in BENCH_SECTIONS=1,2,3.
 want() {
 	case ",${BENCH_SECTIONS:-1,2,3,4,5,6}," in *,"$1",*) return 0 ;; esac
@@ -60,26 +59,35 @@ if want 1; then
 	cd "$fix" || exit 1
 	p1=$(ls p1-*.yaml) p2=$(ls p2-*.yaml)
 	key() { n=${1#p?-}; echo "$top/tests/keys/${n%.yaml}.pub"; }
-	g=$(median -r "$work/out" "$gunbai" adjudicate state.yaml "$p1" "$p2" \
-	    -o "$work/out")
-	f=$(median "$tools/bench_floor" state.yaml "$p1" "$p2")
-	o=$(median openssl pkeyutl -verify -rawin -pubin -inkey "$(key "$p1")" \
-	    -in "$p1" -sigfile "$p1.sig" :: openssl pkeyutl -verify -rawin -pubin \
-	    -inkey "$(key "$p2")" -in "$p2" -sigfile "$p2.sig")
+	# The four figures side by side (bench_time interleaves their runs:
+	# the machine's speed drifts from minute to minute, and each ratio
+	# below is of two figures measured in the same rounds).  gunbai
+	# flushes every output to the disk (syncfs, then the parent's fsync:
+	# crash safety) and the floor writes nothing: the same run with the
+	# outputs on a tmpfs (no disk to wait for) gives what the program
+	# itself costs.
+	shm=/dev/shm/gunbai-bench-$$
+	[ -d /dev/shm ] || shm=
+	set -- "$gunbai" adjudicate state.yaml "$p1" "$p2" -o "$work/out" \
+	    ';' "$tools/bench_floor" state.yaml "$p1" "$p2" \
+	    ';' openssl pkeyutl -verify -rawin -pubin -inkey "$(key "$p1")" \
+	    -in "$p1" -sigfile "$p1.sig" :: openssl pkeyutl -verify -rawin \
+	    -pubin -inkey "$(key "$p2")" -in "$p2" -sigfile "$p2.sig"
+	[ -n "$shm" ] && set -- "$@" ';' "$gunbai" adjudicate state.yaml \
+	    "$p1" "$p2" -o "$shm"
+	"$tools/bench_time" -n "$runs" -r "$work/out" ${shm:+-r "$shm"} \
+	    "$@" >"$work/turn.txt" || exit 1
+	g=$(sed -n 1p "$work/turn.txt" | cut -d' ' -f1)
+	f=$(sed -n 2p "$work/turn.txt" | cut -d' ' -f1)
+	o=$(sed -n 3p "$work/turn.txt" | cut -d' ' -f1)
+	gs=$(sed -n 4p "$work/turn.txt" | cut -d' ' -f1)
 	echo "$(basename "$fix"): state.yaml ($(wc -c <state.yaml) bytes), $p1, $p2"
 	printf '  gunbai adjudicate (2 points, 2 signatures)   %s\n' "$(ms "$g")"
 	printf '  floor: read, libyaml, libcrypto verify       %s   gunbai/floor   %s\n' \
 	    "$(ms "$f")" "$(ratio "$g" "$f")"
 	printf '  2 x openssl pkeyutl -verify                  %s   gunbai/openssl %s\n' \
 	    "$(ms "$o")" "$(ratio "$g" "$o")"
-	# gunbai flushes every output to the disk (fsync, crash safety) and
-	# the floor writes nothing: the same run with the outputs on a
-	# tmpfs (no disk to wait for) gives what the program itself costs.
-	shm=/dev/shm/gunbai-bench-$$
-	if [ -d /dev/shm ]; then
-		gs=$(median -r "$shm" "$gunbai" adjudicate state.yaml "$p1" \
-		    "$p2" -o "$shm")
-		rm -rf "$shm"
+	if [ -n "$gs" ]; then
 		printf '  the same, outputs on a tmpfs (/dev/shm)      %s   gunbai/floor   %s   gunbai/openssl %s\n' \
 		    "$(ms "$gs")" "$(ratio "$gs" "$f")" "$(ratio "$gs" "$o")"
 	fi
@@ -122,10 +130,13 @@ if want 3; then
 		# (section 1) would hide what the state's size costs.
 		o3=$work/out
 		[ -d /dev/shm ] && o3=/dev/shm/gunbai-bench-$$
-		te=$(cd "$e" && median -r "$o3" "$gunbai" adjudicate state.yaml \
-		    p1-*.yaml -o "$o3")
-		tl=$(cd "$l" && median -r "$o3" "$gunbai" adjudicate state.yaml \
-		    p1-*.yaml -o "$o3")
+		# Early and late side by side (interleaved, as in section 1).
+		t=$("$tools/bench_time" -n "$runs" -r "$o3" "$gunbai" \
+		    adjudicate "$e/state.yaml" "$e"/p1-*.yaml -o "$o3" ';' \
+		    "$gunbai" adjudicate "$l/state.yaml" "$l"/p1-*.yaml \
+		    -o "$o3") || exit 1
+		te=$(echo "$t" | sed -n 1p | cut -d' ' -f1)
+		tl=$(echo "$t" | sed -n 2p | cut -d' ' -f1)
 		rm -rf "$o3"
 		printf '  %-18s %16s %16s %8s\n' "$id" "$(ms "$te") @$ep" \
 		    "$(ms "$tl") @$lp" "$(ratio "$tl" "$te")"
@@ -165,10 +176,13 @@ if want 4; then
 		    { printf '  %-16s not measured: the archive does not verify\n' "$id"; continue; }
 		nr=$(ls "$a/runs" | wc -l)
 		ns=$(ls "$a"/runs/*/orders/*.yaml | wc -l)
-		tv=$("$tools/bench_time" -n "$vruns" -w 1 "$gunbai" verify "$a" | cut -d' ' -f1)
+		# verify and the floor side by side (interleaved, as in section 1).
 		# shellcheck disable=SC2046
-		tf=$("$tools/bench_time" -n "$vruns" -w 1 "$tools/bench_floor" \
-		    "$a/start.yaml" $(ls "$a"/runs/*/orders/*.yaml) | cut -d' ' -f1)
+		t=$("$tools/bench_time" -n "$vruns" -w 1 "$gunbai" verify "$a" \
+		    ';' "$tools/bench_floor" "$a/start.yaml" \
+		    $(ls "$a"/runs/*/orders/*.yaml)) || exit 1
+		tv=$(echo "$t" | sed -n 1p | cut -d' ' -f1)
+		tf=$(echo "$t" | sed -n 2p | cut -d' ' -f1)
 		printf '  %-16s %6s %10s %10s %12s %12s %8s\n' "$id" "$nr" "$(ms "$tv")" \
 		    "$(awk -v t="$tv" 'BEGIN { printf "%.2f", 1e6 / t }')" \
 		    "$(awk -v t="$tv" -v n="$ns" 'BEGIN { printf "%.0f", n * 1e6 / t }')" \
