@@ -119,9 +119,13 @@ ss_state_pile(const struct node *map, const char *key, struct ss_pile *pl,
 		return err_set(e, l->line, l->col, "%s: more than %d cards",
 		    key, SS_DECK_MAX);
 	pl->n = (int)l->n;
-	for (size_t i = 0; i < l->n; i++)
-		if (ss_state_card(l->items[i], key, &pl->card[i], e) < 0)
+	for (size_t i = 0; i < l->n; i++) {
+		int c;
+
+		if (ss_state_card(l->items[i], key, &c, e) < 0)
 			return -1;
+		pl->card[i] = (signed char)c;
+	}
 	return 0;
 }
 
@@ -178,24 +182,27 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 {
 	struct ss_unit *u = &q->unit[q->nunits];
 	long long mv, fl, ac;
+	int card, owner;
 
 	if (node_want_kind(m, NODE_MAP, "units", e) < 0 ||
 	    node_only_keys(m, ss_state_unit_keys, e) < 0 ||
-	    ss_state_card_key(m, "card", &u->card, e) < 0 ||
-	    ss_state_player(m, "owner", g->n, 0, &u->owner, e) < 0 ||
+	    ss_state_card_key(m, "card", &card, e) < 0 ||
+	    ss_state_player(m, "owner", g->n, 0, &owner, e) < 0 ||
 	    node_need_int(m, "moves", 0, 99, &mv, e) < 0 ||
 	    node_need_int(m, "flees", 0, 1, &fl, e) < 0 ||
 	    node_need_int(m, "acted", 0, 3, &ac, e) < 0)
 		return -1;
-	if (!ss_card_is_unit(u->card))
+	if (!ss_card_is_unit(card))
 		return err_set(e, m->line, m->col, "units: %s is not a Unit",
-		    ss_cards[u->card].name);
-	if (q->nunits > 0 && q->unit[0].owner != u->owner)
+		    ss_cards[card].name);
+	if (q->nunits > 0 && q->unit[0].owner != owner)
 		return err_set(e, m->line, m->col, "units: two players' Units "
 		    "on one square");
-	u->moves = (int)mv;
-	u->flees = (int)fl;
-	u->acted = (int)ac;
+	u->card = (short)card;
+	u->owner = (short)owner;
+	u->moves = (short)mv;
+	u->flees = (signed char)fl;
+	u->acted = (signed char)ac;
 	q->nunits++;
 	return 0;
 }
