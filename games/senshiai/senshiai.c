@@ -495,6 +495,10 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 	case SS_C_CLOSE:
 	case SS_C_RANGED:
 		return ss_play_enemy(g, p, k->b);
+	case SS_C_PRODUCE: /* the walk offers them at p's companies only */
+		return ss_play_producers(q) > 0;
+	case SS_C_ACTIVATE:
+		return ss_play_activate_test(q) == 0;
 	default:
 		return 1;
 	}

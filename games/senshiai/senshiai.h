@@ -443,6 +443,10 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
 #define SS_SQ_UNITS 16  /* Units on one square, at most */
 #define SS_EFFECTS 64   /* Effects in play, at most */
 #define SS_STANDING 16  /* standing orders of one player, at most */
+/* The longest canonical text of a standing order (ss_react_format):
+ * "on strike target" and SS_PRIO_MAX card words of at most 17 letters
+ * make 124 (test_ss_standing_fits checks every card). */
+#define SS_STANDING_CHARS 127
 #define SS_HAND_CAP 6
 
 /* Where the game stands.  X(ID, word in the state). */
@@ -477,7 +481,7 @@ struct ss_player {
 	int forced_by;          /* the last player who made this one discard
 	                         * or waste, or SS_NONE */
 	int nstanding;
-	char standing[SS_STANDING][UTIL_WORDS_CHARS + 1]; /* hidden */
+	char standing[SS_STANDING][SS_STANDING_CHARS + 1]; /* hidden */
 };
 
 struct ss_unit {
@@ -638,6 +642,14 @@ int ss_play_verdict(const struct ss_game *g, int p, const char *text,
 int ss_play_realm(const struct ss_game *g, int p, int s);
 /* Does square s hold an enemy of p (Units, or an enemy Capital)? */
 int ss_play_enemy(const struct ss_game *g, int p, int s);
+/* The tests "activate SQ" makes of the company at q once it is the
+ * player's: 0 if they pass, 1 if the Terrain cannot be activated now, 2
+ * if too few Units stand on it.  legal_pick skips the candidates they
+ * refuse. */
+int ss_play_activate_test(const struct ss_square *q);
+/* The Units at q that may use their Production now ("produce SQ" is
+ * refused without one). */
+int ss_play_producers(const struct ss_square *q);
 /* Destroy every Unit whose Resistance is now 0. */
 void ss_play_zero(struct ss_game *g, struct events *ev,
     const char *const *names);
