@@ -440,31 +440,38 @@ ss_cand_text(const struct ss_cand *k, char *text, size_t size)
 		text[at] = '\0';
 }
 
+/* The verdict of a standing order candidate, through its text. */
+static int
+ss_cand_standing_verdict(const struct ss_game *g, int p,
+    const struct ss_cand *k)
+{
+	char text[96];
+
+	ss_cand_text(k, text, sizeof text);
+	return ss_play_verdict(g, p, text, NULL, NULL, 0);
+}
+
 /* Would player p's order, candidate k, be accepted on g?  Asked of
- * ss_play_verdict with the words as util_words would split its text
- * (ss_cand_text), which legal asks of ss_play_order. */
+ * ss_play_verdict with the words util_words would split from its text
+ * (ss_cand_text), which legal asks of ss_play_order.  The words are
+ * the candidate's own strings, not copied (the orders only read their
+ * words, and the column of a word, the one use of the buffer they are
+ * split into, is asked of deck lines only), and the structure that
+ * lists them is not in the frame (see ss_scratch): some nine verdicts
+ * are asked per pick. */
 static int
 ss_cand_verdict(const struct ss_game *g, int p, const struct ss_cand *k)
 {
-	struct util_words uw;
+	static struct util_words uw;
 	const char *w[5];
-	char name[2][3], text[96];
-	size_t at = 0;
+	char name[2][3];
 	int n;
 
-	if (k->kind == SS_C_STANDING) {
-		ss_cand_text(k, text, sizeof text);
-		return ss_play_verdict(g, p, text, NULL, NULL, 0);
-	}
+	if (k->kind == SS_C_STANDING)
+		return ss_cand_standing_verdict(g, p, k);
 	n = ss_cand_words(k, w, name);
-	for (int i = 0; i < n; i++) {
-		const char *c = w[i];
-
-		uw.w[i] = uw.buf + at;
-		do
-			uw.buf[at++] = *c;
-		while (*c++ != '\0');
-	}
+	for (int i = 0; i < n; i++)
+		uw.w[i] = (char *)w[i];
 	uw.n = n;
 	return ss_play_verdict(g, p, NULL, &uw, NULL, 0);
 }
@@ -504,20 +511,15 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 	}
 }
 
-/* Candidate (kind, card, s, b): if legal (tried: checked; else legal by
- * its place in the walk), listed or kept. */
+/* legal: candidate k listed if legal (tried: played on a copy; else
+ * legal by its place in the walk). */
 static void
-ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
+ss_cand_list(struct ss_walk *w, const struct ss_cand *k, int tried)
 {
-	struct ss_cand k = { kind, card, s, b };
 	char text[96];
 
-	if (w->fast && tried && (!ss_cand_may(w, &k) ||
-	    ss_cand_verdict(w->g, w->p, &k) < 0))
-		return;
-	if (!w->fast)
-		ss_cand_text(&k, text, sizeof text);
-	if (tried && !w->fast) {
+	ss_cand_text(k, text, sizeof text);
+	if (tried) {
 		char why[GAME_REASON_MAX];
 
 		ss_state_copy(w->t, w->g);
@@ -525,10 +527,23 @@ ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
 		    sizeof why) < 0)
 			return;
 	}
+	strlist_add(w->out, text);
+}
+
+/* Candidate (kind, card, s, b): if legal (tried: checked; else legal by
+ * its place in the walk), listed or kept. */
+static void
+ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
+{
+	struct ss_cand k = { kind, card, s, b };
+
 	if (!w->fast) {
-		strlist_add(w->out, text);
+		ss_cand_list(w, &k, tried);
 		return;
 	}
+	if (tried && (!ss_cand_may(w, &k) ||
+	    ss_cand_verdict(w->g, w->p, &k) < 0))
+		return;
 	if (w->n == w->cap) {
 		w->cap *= 2;
 		if (w->v == w->keep) {
