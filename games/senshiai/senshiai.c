@@ -480,6 +480,19 @@ ss_cand_verdict(const struct ss_game *g, int p, const struct ss_cand *k)
  * is one the order's own check makes before it changes anything, on the
  * same position, so skipping a candidate that fails it skips only a
  * refusal. */
+/* ss_cand_may of the candidates of kind SS_C_TERRAIN or SS_C_RECRUIT at
+ * s, whatever their card: its tests of them look at the square alone. */
+static int
+ss_cand_may_at(struct ss_walk *w, int kind, int s)
+{
+	const struct ss_square *q = &w->g->sq[s];
+
+	if (kind == SS_C_TERRAIN)
+		return w->near[s];
+	return w->realm[s] && q->terrain != SS_NONE &&
+	    (ss_cards[q->terrain].abilities & SS_AB(RECRUIT));
+}
+
 static int
 ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 {
@@ -489,10 +502,8 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 
 	switch (k->kind) {
 	case SS_C_TERRAIN:
-		return w->near[k->s];
 	case SS_C_RECRUIT:
-		return w->realm[k->s] && q->terrain != SS_NONE &&
-		    (ss_cards[q->terrain].abilities & SS_AB(RECRUIT));
+		return ss_cand_may_at(w, k->kind, k->s);
 	case SS_C_MOVE:
 	case SS_C_MOVE1:
 		return g->sq[k->b].terrain != SS_NONE &&
@@ -614,21 +625,30 @@ ss_legal_main(struct ss_walk *w)
 	ss_cand(w, SS_C_END, -1, -1, -1, 1);
 	for (int s = 0; s < SS_SQUARES; s++) {
 		int nb[SS_NEAR_MAX], n;
-
 		/* legal_pick: a card is played on s only as a Terrain near
-		 * the realm, a Troop in it, or an Event on Units: where
-		 * none can be, ss_cand_may would refuse every card. */
-		for (int i = 0; i < ncards && (!w->fast || w->near[s] ||
-		    w->realm[s] || g->sq[s].nunits > 0); i++) {
+		 * the realm, a Troop where the realm may recruit, or an Event
+		 * on Units: the candidates ss_cand_may would refuse for the
+		 * square alone are not made, whatever their card. */
+		int terrain = !w->fast || ss_cand_may_at(w, SS_C_TERRAIN, s);
+		int recruit = !w->fast || ss_cand_may_at(w, SS_C_RECRUIT, s);
+
+		for (int i = 0; i < ncards && (terrain || recruit ||
+		    g->sq[s].nunits > 0); i++) {
 			const struct ss_card *c = &ss_cards[cards[i]];
 
 			if (c->type == SS_TERRAIN &&
-			    g->sq[s].terrain == SS_NONE)
-				ss_cand(w, SS_C_TERRAIN, cards[i], s, -1, 1);
-			else if (c->type == SS_TROOP)
-				ss_cand(w, SS_C_RECRUIT, cards[i], s, -1, 1);
-			else if (c->type == SS_EVENT && g->sq[s].nunits > 0)
+			    g->sq[s].terrain == SS_NONE) {
+				if (terrain)
+					ss_cand(w, SS_C_TERRAIN, cards[i], s,
+					    -1, 1);
+			} else if (c->type == SS_TROOP) {
+				if (recruit)
+					ss_cand(w, SS_C_RECRUIT, cards[i], s,
+					    -1, 1);
+			} else if (c->type == SS_EVENT &&
+			    g->sq[s].nunits > 0) {
 				ss_cand(w, SS_C_CAST, cards[i], s, -1, 1);
+			}
 		}
 		if (g->sq[s].nunits == 0 || g->sq[s].unit[0].owner != p)
 			continue;

@@ -25,6 +25,7 @@
  * Load refuses what no game could reach: unknown cards, a Unit that is no
  * Unit, a square twice, Units of two players on one square, a target out
  * of range. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -490,10 +491,9 @@ ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 		const struct ss_square *f = &src->sq[s];
 		struct ss_square *t = &dst->sq[s];
 
-		t->terrain = f->terrain;
-		t->master = f->master;
-		t->activated = f->activated;
-		t->nunits = f->nunits;
+		/* The four fields before the Units in one copy of a
+		 * constant size (one load and one store). */
+		memcpy(t, f, offsetof(struct ss_square, unit));
 		if (f->nunits > 0)
 			memcpy(t->unit, f->unit,
 			    (size_t)f->nunits * sizeof f->unit[0]);
