@@ -629,24 +629,24 @@ ss_legal_main(struct ss_walk *w)
 		 * the realm, a Troop where the realm may recruit, or an Event
 		 * on Units: the candidates ss_cand_may would refuse for the
 		 * square alone are not made, whatever their card. */
+		int empty = g->sq[s].terrain == SS_NONE;
+		int units = g->sq[s].nunits > 0;
 		int terrain = !w->fast || ss_cand_may_at(w, SS_C_TERRAIN, s);
 		int recruit = !w->fast || ss_cand_may_at(w, SS_C_RECRUIT, s);
 
-		for (int i = 0; i < ncards && (terrain || recruit ||
-		    g->sq[s].nunits > 0); i++) {
-			const struct ss_card *c = &ss_cards[cards[i]];
+		for (int i = 0; i < ncards && (terrain || recruit || units);
+		    i++) {
+			int type = ss_cards[cards[i]].type;
 
-			if (c->type == SS_TERRAIN &&
-			    g->sq[s].terrain == SS_NONE) {
+			if (type == SS_TERRAIN && empty) {
 				if (terrain)
 					ss_cand(w, SS_C_TERRAIN, cards[i], s,
 					    -1, 1);
-			} else if (c->type == SS_TROOP) {
+			} else if (type == SS_TROOP) {
 				if (recruit)
 					ss_cand(w, SS_C_RECRUIT, cards[i], s,
 					    -1, 1);
-			} else if (c->type == SS_EVENT &&
-			    g->sq[s].nunits > 0) {
+			} else if (type == SS_EVENT && units) {
 				ss_cand(w, SS_C_CAST, cards[i], s, -1, 1);
 			}
 		}
