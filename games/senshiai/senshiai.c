@@ -504,6 +504,19 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 	case SS_C_TERRAIN:
 	case SS_C_RECRUIT:
 		return ss_cand_may_at(w, k->kind, k->s);
+	case SS_C_PRODUCE: /* the walk offers them at p's companies only */
+		return q == NULL || ss_play_producers(q) > 0;
+	case SS_C_ACTIVATE:
+		return q == NULL || ss_play_activate_test(q) == 0;
+	default:
+		break;
+	}
+	/* The walk gives every move and attack its square b; without one
+	 * the verdict decides (and gcc -O3, which specialises ss_cand for
+	 * b = -1, sees no read before the board). */
+	if (k->b < 0)
+		return 1;
+	switch (k->kind) {
 	case SS_C_MOVE:
 	case SS_C_MOVE1:
 		return g->sq[k->b].terrain != SS_NONE &&
@@ -513,10 +526,6 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 	case SS_C_CLOSE:
 	case SS_C_RANGED:
 		return ss_play_enemy(g, p, k->b);
-	case SS_C_PRODUCE: /* the walk offers them at p's companies only */
-		return ss_play_producers(q) > 0;
-	case SS_C_ACTIVATE:
-		return ss_play_activate_test(q) == 0;
 	default:
 		return 1;
 	}
