@@ -653,6 +653,38 @@ test_ss_mods_in_play(void **state)
 	free(g);
 }
 
+/* The canonical text of any standing order fits a player's standing
+ * slot (SS_STANDING_CHARS): every trigger, with the longest card word
+ * everywhere a card is named and the longest square or player. */
+static void
+test_ss_standing_fits(void **state)
+{
+	char buf[4 * UTIL_WORDS_CHARS];
+	size_t most = 0;
+	int longest = 0;
+
+	(void)state;
+	for (int c = 0; c < SS_NCARDS; c++)
+		if (strlen(ss_cards[c].word) > strlen(ss_cards[longest].word))
+			longest = c;
+	for (int t = 0; t < SS_ON_TRIGGERS; t++)
+		for (int at = SS_NONE; at < SS_SQUARES; at++) {
+			struct ss_standing s = { .trigger = t, .at = at,
+			    .card = longest, .nprio = SS_PRIO_MAX };
+
+			if (t == SS_ON_CAST)
+				s.at = longest;
+			for (int i = 0; i < SS_PRIO_MAX; i++)
+				s.prio[i] = longest;
+			ss_react_format(&s, buf, sizeof buf);
+			if (strlen(buf) > most)
+				most = strlen(buf);
+		}
+	assert_true(most >= strlen("on strike target") + SS_PRIO_MAX *
+	    (1 + strlen(ss_cards[longest].word)));
+	assert_true(most <= SS_STANDING_CHARS);
+}
+
 /* Standing orders: parsed to their canonical text (full card words),
  * refused when the card does not answer the trigger, "on strike"
  * replaced rather than added, at most SS_STANDING kept. */
@@ -1060,6 +1092,7 @@ main(void)
 		cmocka_unit_test(test_ss_view_hidden),
 		cmocka_unit_test(test_ss_board),
 		cmocka_unit_test(test_ss_playouts),
+		cmocka_unit_test(test_ss_standing_fits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -440,31 +440,38 @@ ss_cand_text(const struct ss_cand *k, char *text, size_t size)
 		text[at] = '\0';
 }
 
+/* The verdict of a standing order candidate, through its text. */
+static int
+ss_cand_standing_verdict(const struct ss_game *g, int p,
+    const struct ss_cand *k)
+{
+	char text[96];
+
+	ss_cand_text(k, text, sizeof text);
+	return ss_play_verdict(g, p, text, NULL, NULL, 0);
+}
+
 /* Would player p's order, candidate k, be accepted on g?  Asked of
- * ss_play_verdict with the words as util_words would split its text
- * (ss_cand_text), which legal asks of ss_play_order. */
+ * ss_play_verdict with the words util_words would split from its text
+ * (ss_cand_text), which legal asks of ss_play_order.  The words are
+ * the candidate's own strings, not copied (the orders only read their
+ * words, and the column of a word, the one use of the buffer they are
+ * split into, is asked of deck lines only), and the structure that
+ * lists them is not in the frame (see ss_scratch): some nine verdicts
+ * are asked per pick. */
 static int
 ss_cand_verdict(const struct ss_game *g, int p, const struct ss_cand *k)
 {
-	struct util_words uw;
+	static struct util_words uw;
 	const char *w[5];
-	char name[2][3], text[96];
-	size_t at = 0;
+	char name[2][3];
 	int n;
 
-	if (k->kind == SS_C_STANDING) {
-		ss_cand_text(k, text, sizeof text);
-		return ss_play_verdict(g, p, text, NULL, NULL, 0);
-	}
+	if (k->kind == SS_C_STANDING)
+		return ss_cand_standing_verdict(g, p, k);
 	n = ss_cand_words(k, w, name);
-	for (int i = 0; i < n; i++) {
-		const char *c = w[i];
-
-		uw.w[i] = uw.buf + at;
-		do
-			uw.buf[at++] = *c;
-		while (*c++ != '\0');
-	}
+	for (int i = 0; i < n; i++)
+		uw.w[i] = (char *)w[i];
 	uw.n = n;
 	return ss_play_verdict(g, p, NULL, &uw, NULL, 0);
 }
@@ -473,6 +480,19 @@ ss_cand_verdict(const struct ss_game *g, int p, const struct ss_cand *k)
  * is one the order's own check makes before it changes anything, on the
  * same position, so skipping a candidate that fails it skips only a
  * refusal. */
+/* ss_cand_may of the candidates of kind SS_C_TERRAIN or SS_C_RECRUIT at
+ * s, whatever their card: its tests of them look at the square alone. */
+static int
+ss_cand_may_at(struct ss_walk *w, int kind, int s)
+{
+	const struct ss_square *q = &w->g->sq[s];
+
+	if (kind == SS_C_TERRAIN)
+		return w->near[s];
+	return w->realm[s] && q->terrain != SS_NONE &&
+	    (ss_cards[q->terrain].abilities & SS_AB(RECRUIT));
+}
+
 static int
 ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 {
@@ -482,10 +502,21 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 
 	switch (k->kind) {
 	case SS_C_TERRAIN:
-		return w->near[k->s];
 	case SS_C_RECRUIT:
-		return w->realm[k->s] && q->terrain != SS_NONE &&
-		    (ss_cards[q->terrain].abilities & SS_AB(RECRUIT));
+		return ss_cand_may_at(w, k->kind, k->s);
+	case SS_C_PRODUCE: /* the walk offers them at p's companies only */
+		return q == NULL || ss_play_producers(q) > 0;
+	case SS_C_ACTIVATE:
+		return q == NULL || ss_play_activate_test(q) == 0;
+	default:
+		break;
+	}
+	/* The walk gives every move and attack its square b; without one
+	 * the verdict decides (and gcc -O3, which specialises ss_cand for
+	 * b = -1, sees no read before the board). */
+	if (k->b < 0)
+		return 1;
+	switch (k->kind) {
 	case SS_C_MOVE:
 	case SS_C_MOVE1:
 		return g->sq[k->b].terrain != SS_NONE &&
@@ -500,20 +531,15 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 	}
 }
 
-/* Candidate (kind, card, s, b): if legal (tried: checked; else legal by
- * its place in the walk), listed or kept. */
+/* legal: candidate k listed if legal (tried: played on a copy; else
+ * legal by its place in the walk). */
 static void
-ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
+ss_cand_list(struct ss_walk *w, const struct ss_cand *k, int tried)
 {
-	struct ss_cand k = { kind, card, s, b };
 	char text[96];
 
-	if (w->fast && tried && (!ss_cand_may(w, &k) ||
-	    ss_cand_verdict(w->g, w->p, &k) < 0))
-		return;
-	if (!w->fast)
-		ss_cand_text(&k, text, sizeof text);
-	if (tried && !w->fast) {
+	ss_cand_text(k, text, sizeof text);
+	if (tried) {
 		char why[GAME_REASON_MAX];
 
 		ss_state_copy(w->t, w->g);
@@ -521,10 +547,23 @@ ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
 		    sizeof why) < 0)
 			return;
 	}
+	strlist_add(w->out, text);
+}
+
+/* Candidate (kind, card, s, b): if legal (tried: checked; else legal by
+ * its place in the walk), listed or kept. */
+static void
+ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
+{
+	struct ss_cand k = { kind, card, s, b };
+
 	if (!w->fast) {
-		strlist_add(w->out, text);
+		ss_cand_list(w, &k, tried);
 		return;
 	}
+	if (tried && (!ss_cand_may(w, &k) ||
+	    ss_cand_verdict(w->g, w->p, &k) < 0))
+		return;
 	if (w->n == w->cap) {
 		w->cap *= 2;
 		if (w->v == w->keep) {
@@ -595,21 +634,30 @@ ss_legal_main(struct ss_walk *w)
 	ss_cand(w, SS_C_END, -1, -1, -1, 1);
 	for (int s = 0; s < SS_SQUARES; s++) {
 		int nb[SS_NEAR_MAX], n;
-
 		/* legal_pick: a card is played on s only as a Terrain near
-		 * the realm, a Troop in it, or an Event on Units: where
-		 * none can be, ss_cand_may would refuse every card. */
-		for (int i = 0; i < ncards && (!w->fast || w->near[s] ||
-		    w->realm[s] || g->sq[s].nunits > 0); i++) {
-			const struct ss_card *c = &ss_cards[cards[i]];
+		 * the realm, a Troop where the realm may recruit, or an Event
+		 * on Units: the candidates ss_cand_may would refuse for the
+		 * square alone are not made, whatever their card. */
+		int empty = g->sq[s].terrain == SS_NONE;
+		int units = g->sq[s].nunits > 0;
+		int terrain = !w->fast || ss_cand_may_at(w, SS_C_TERRAIN, s);
+		int recruit = !w->fast || ss_cand_may_at(w, SS_C_RECRUIT, s);
 
-			if (c->type == SS_TERRAIN &&
-			    g->sq[s].terrain == SS_NONE)
-				ss_cand(w, SS_C_TERRAIN, cards[i], s, -1, 1);
-			else if (c->type == SS_TROOP)
-				ss_cand(w, SS_C_RECRUIT, cards[i], s, -1, 1);
-			else if (c->type == SS_EVENT && g->sq[s].nunits > 0)
+		for (int i = 0; i < ncards && (terrain || recruit || units);
+		    i++) {
+			int type = ss_cards[cards[i]].type;
+
+			if (type == SS_TERRAIN && empty) {
+				if (terrain)
+					ss_cand(w, SS_C_TERRAIN, cards[i], s,
+					    -1, 1);
+			} else if (type == SS_TROOP) {
+				if (recruit)
+					ss_cand(w, SS_C_RECRUIT, cards[i], s,
+					    -1, 1);
+			} else if (type == SS_EVENT && units) {
 				ss_cand(w, SS_C_CAST, cards[i], s, -1, 1);
+			}
 		}
 		if (g->sq[s].nunits == 0 || g->sq[s].unit[0].owner != p)
 			continue;

@@ -443,6 +443,10 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
 #define SS_SQ_UNITS 16  /* Units on one square, at most */
 #define SS_EFFECTS 64   /* Effects in play, at most */
 #define SS_STANDING 16  /* standing orders of one player, at most */
+/* The longest canonical text of a standing order (ss_react_format):
+ * "on strike target" and SS_PRIO_MAX card words of at most 17 letters
+ * make 124 (test_ss_standing_fits checks every card). */
+#define SS_STANDING_CHARS 127
 #define SS_HAND_CAP 6
 
 /* Where the game stands.  X(ID, word in the state). */
@@ -456,11 +460,18 @@ enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };
 #undef SS_STAGE_ENUM
 extern const char *const ss_stage_words[SS_STAGES];
 
-/* A pile of cards: index 0 is the top. */
+/* A pile of cards: index 0 is the top.  A card in a signed char, and a
+ * Unit's fields in shorts and signed chars (below): the state is
+ * allocated, zeroed and freed at every load (the fuzzer's round trip
+ * loads one at each end of an input); with int fields it was 51 kB, and
+ * under AddressSanitizer each of those allocations faults in fresh pages
+ * (its quarantine keeps the freed ones), the kernel's page clearing then
+ * a fifth of Senshiai's own share of a fuzz execution. */
 struct ss_pile {
 	int n;
-	int card[SS_DECK_MAX];
+	signed char card[SS_DECK_MAX];
 };
+_Static_assert(SS_NCARDS <= 127, "a card fits a signed char");
 
 struct ss_player {
 	struct ss_pile reserve; /* hidden, order too */
@@ -470,15 +481,15 @@ struct ss_player {
 	int forced_by;          /* the last player who made this one discard
 	                         * or waste, or SS_NONE */
 	int nstanding;
-	char standing[SS_STANDING][UTIL_WORDS_CHARS + 1]; /* hidden */
+	char standing[SS_STANDING][SS_STANDING_CHARS + 1]; /* hidden */
 };
 
 struct ss_unit {
-	int card;
-	int owner;
-	int moves; /* squares moved this turn */
-	int flees; /* times fled this turn */
-	int acted; /* SS_ACT_* done this turn */
+	short card;
+	short owner;
+	short moves;       /* squares moved this turn (the state: 0 to 99) */
+	signed char flees; /* times fled this turn (0 or 1) */
+	signed char acted; /* SS_ACT_* done this turn */
 };
 
 #define SS_ACT_FOUGHT 1   /* took part in an attack */
@@ -631,6 +642,14 @@ int ss_play_verdict(const struct ss_game *g, int p, const char *text,
 int ss_play_realm(const struct ss_game *g, int p, int s);
 /* Does square s hold an enemy of p (Units, or an enemy Capital)? */
 int ss_play_enemy(const struct ss_game *g, int p, int s);
+/* The tests "activate SQ" makes of the company at q once it is the
+ * player's: 0 if they pass, 1 if the Terrain cannot be activated now, 2
+ * if too few Units stand on it.  legal_pick skips the candidates they
+ * refuse. */
+int ss_play_activate_test(const struct ss_square *q);
+/* The Units at q that may use their Production now ("produce SQ" is
+ * refused without one). */
+int ss_play_producers(const struct ss_square *q);
 /* Destroy every Unit whose Resistance is now 0. */
 void ss_play_zero(struct ss_game *g, struct events *ev,
     const char *const *names);

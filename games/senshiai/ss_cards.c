@@ -37,44 +37,68 @@ const char *const ss_duration_names[SS_DURATIONS] = {
 	[SS_DUR_ROUND] = "round", [SS_DUR_LASTING] = "lasting",
 };
 
+/* Why word names no card: n cards begin with it (0 or several). */
+static void
+ss_cards_refused(const char *word, int n, char *why, size_t size)
+{
+	char q[SS_QUOTE_MAX + 4];
+
+	util_clean(word, q, sizeof q);
+	snprintf(why, size, n == 0 ? "unknown card '%s'" :
+	    "ambiguous card '%s'", q);
+}
+
 int
 ss_cards_find(const char *word, char *why, size_t size)
 {
-	/* The cards' first letters, in one array (filled once, from
-	 * ss_cards alone): memchr finds the few cards that may match,
-	 * where a loop over every card cost most of a look-up, and a
-	 * playout looks cards up by word at every order checked. */
-	static char first[SS_NCARDS];
+	/* The cards by the first byte of their word, filled once from
+	 * ss_cards alone: by[at[b]..at[b + 1]) begin with byte b, in
+	 * ss_cards' order.  A whole word (nearly every look-up: legal_pick's
+	 * candidates name cards so) is compared here byte by byte, among
+	 * the few cards of its first letter: under the fuzzer each strlen,
+	 * memchr and strcmp is intercepted, its arguments checked and
+	 * strcmp's reported to libFuzzer, most of a look-up.  Only a word
+	 * that is no card's (a prefix, or unknown) is then matched against
+	 * the beginnings of the same cards' words. */
+	static unsigned char at[257], by[SS_NCARDS];
 	static int filled;
-	size_t len = strlen(word);
+	unsigned b = (unsigned char)word[0];
+	size_t len;
 	int found = -1, n = 0;
-	char q[SS_QUOTE_MAX + 4];
-	const char *at;
 
 	if (!filled) {
+		unsigned char k[256] = { 0 };
+
 		for (int c = 0; c < SS_NCARDS; c++)
-			first[c] = ss_cards[c].word[0];
+			k[(unsigned char)ss_cards[c].word[0]]++;
+		for (int i = 0; i < 256; i++)
+			at[i + 1] = (unsigned char)(at[i] + k[i]);
+		memset(k, 0, sizeof k);
+		for (int c = 0; c < SS_NCARDS; c++) {
+			unsigned f = (unsigned char)ss_cards[c].word[0];
+
+			by[at[f] + k[f]++] = (unsigned char)c;
+		}
 		filled = 1;
 	}
-	for (int c = 0; c < SS_NCARDS; c++) {
-		if ((at = memchr(first + c, word[0], (size_t)(SS_NCARDS -
-		    c))) == NULL)
-			break;
-		c = (int)(at - first);
-		if (strcmp(word, ss_cards[c].word) == 0)
-			return c;
-		if (strncmp(word, ss_cards[c].word, len) == 0) {
-			found = c;
+	for (int i = at[b]; i < at[b + 1]; i++) {
+		const char *x = word, *y = ss_cards[by[i]].word;
+
+		while (*x != '\0' && *x == *y)
+			x++, y++;
+		if (*x == *y)
+			return by[i];
+	}
+	len = strlen(word);
+	for (int i = at[b]; i < at[b + 1]; i++)
+		if (strncmp(word, ss_cards[by[i]].word, len) == 0) {
+			found = by[i];
 			n++;
 		}
-	}
 	if (n == 1)
 		return found;
-	if (size > 0) {
-		util_clean(word, q, sizeof q);
-		snprintf(why, size, n == 0 ? "unknown card '%s'" :
-		    "ambiguous card '%s'", q);
-	}
+	if (size > 0)
+		ss_cards_refused(word, n, why, size);
 	return -1;
 }
 

@@ -40,6 +40,10 @@ ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask)
 
 	if (a != b && !ss_move_enter(g, p, a, b, mask))
 		return -1;
+	/* A neighbour that may be entered is one step away, as the search
+	 * would find first (legal_pick asks of neighbours only). */
+	if (ss_board_near(a, b))
+		return 1;
 	for (int s = 0; s < SS_SQUARES; s++)
 		dist[s] = -1;
 	dist[a] = 0;

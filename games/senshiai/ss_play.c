@@ -303,13 +303,33 @@ ss_play_producer(const struct ss_unit *u)
 	    u->moves == 0 && !(u->acted & SS_ACT_PRODUCED);
 }
 
+int
+ss_play_activate_test(const struct ss_square *q)
+{
+	const struct ss_card *t = &ss_cards[q->terrain];
+
+	if (!(t->abilities & SS_AB(ACTIVATE)) || q->activated)
+		return 1;
+	return q->nunits < t->param ? 2 : 0;
+}
+
+int
+ss_play_producers(const struct ss_square *q)
+{
+	int n = 0;
+
+	for (int k = 0; k < q->nunits; k++)
+		n += ss_play_producer(&q->unit[k]);
+	return n;
+}
+
 /* activate SQ (Activate) and produce SQ (Production). */
 static int
 ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 {
 	struct ss_game *g = c->g;
 	struct ss_square *q;
-	int s, n = 0;
+	int s, n;
 
 	if (w->n != 2 || ss_play_square(c, w->w[1], &s) < 0)
 		return ss_play_no(c, "expected '%s SQUARE'", w->w[0]);
@@ -319,21 +339,23 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 	if (w->w[0][0] == 'a') {
 		const struct ss_card *t = &ss_cards[q->terrain];
 
-		if (!(t->abilities & SS_AB(ACTIVATE)) || q->activated)
+		switch (ss_play_activate_test(q)) {
+		case 1:
 			return ss_play_no(c, "%s cannot be activated now",
 			    t->name);
-		if (q->nunits < t->param)
+		case 2:
 			return ss_play_no(c, "%s needs %d Units to activate",
 			    t->name, t->param);
+		default:
+			break;
+		}
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		q->activated = 1;
 		ss_pile_restore(g, c->p, 2, c->ev, c->names);
 		return SS_PLAY_DONE;
 	}
-	for (int k = 0; k < q->nunits; k++)
-		n += ss_play_producer(&q->unit[k]);
-	if (n == 0)
+	if ((n = ss_play_producers(q)) == 0)
 		return ss_play_no(c, "no producer at %s can produce now",
 		    w->w[1]);
 	if (c->verdict)
@@ -346,6 +368,17 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 }
 
 static int ss_play_one(struct ss_ctx *c, const struct util_words *w);
+
+/* One order, its text c->text split into words. */
+static int
+ss_play_split(struct ss_ctx *c)
+{
+	struct util_words split;
+
+	if (util_words(c->text, &split) < 0)
+		split.n = 0;
+	return ss_play_one(c, &split);
+}
 
 /* Is word lit?  The first bytes compared before strcmp: legal_pick asks
  * for the verdict of many orders, each matched against every keyword. */
@@ -368,7 +401,8 @@ ss_play_ctx(struct ss_ctx *c, const struct util_words *w)
 		c->why[0] = '\0';
 	if (g->p[p].out || g->stage == SS_STAGE_OVER)
 		return ss_play_no(c, "you are out of the game");
-	if ((r = ss_play_one(c, w)) < 0 || c->verdict)
+	if ((r = w != NULL ? ss_play_one(c, w) : ss_play_split(c)) < 0 ||
+	    c->verdict)
 		return r;
 	ss_pile_check(g, c->ev, c->names);
 	if (g->p[p].out || g->stage == SS_STAGE_OVER)
@@ -408,30 +442,14 @@ static const struct {
 	{ "activate", ss_play_economy }, { "produce", ss_play_economy },
 };
 
+/* A standing order ("on ..."), its words w: checked, or kept. */
 static int
-ss_play_one(struct ss_ctx *c0, const struct util_words *given)
+ss_play_on(struct ss_ctx *c, const struct util_words *w)
 {
-	struct ss_ctx c = *c0;
-	struct ss_game *g = c.g;
-	int p = c.p;
-	struct events *ev = c.ev;
-	const char *const *names = c.names;
-	struct util_words split;
-	const struct util_words *w = given;
+	const char *t = c->text;
 	char text[UTIL_WORDS_CHARS + 1];
-	int on;
 
-	if (w == NULL) {
-		w = &split;
-		if (util_words(c.text, &split) < 0)
-			split.n = 0;
-	}
-	if (w->n == 0)
-		return ss_play_no(&c, "empty or too long order");
-	if (w->n > UTIL_WORDS_MAX)
-		return ss_play_no(&c, "too many words");
-	on = ss_play_is(w->w[0], "on");
-	if (on && c.text == NULL) {
+	if (t == NULL) {
 		/* Standing orders are kept as text: given words, join them. */
 		size_t at = 0;
 
@@ -439,27 +457,48 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 			size_t len = strlen(w->w[i]);
 
 			if (at + len + 1 > sizeof text)
-				return ss_play_no(&c, "empty or too long order");
+				return ss_play_no(c, "empty or too long order");
 			memcpy(text + at, w->w[i], len);
 			at += len;
 			text[at++] = ' ';
 		}
 		text[at - 1] = '\0';
-		c.text = text;
+		t = text;
 	}
-	if (on && c.verdict) {
+	if (c->verdict) {
 		struct ss_standing st;
 
-		return ss_react_check(g, p, c.text, &st, c.why, c.size) < 0 ?
-		    SS_PLAY_REFUSED : SS_PLAY_DONE;
+		return ss_react_check(c->g, c->p, t, &st, c->why, c->size) <
+		    0 ? SS_PLAY_REFUSED : SS_PLAY_DONE;
 	}
-	if (on)
-		return ss_react_order(g, p, c.text, c.why, c.size) < 0 ?
-		    SS_PLAY_REFUSED : SS_PLAY_DONE;
+	return ss_react_order(c->g, c->p, t, c->why, c->size) < 0 ?
+	    SS_PLAY_REFUSED : SS_PLAY_DONE;
+}
+
+/* One order, its words w (its text split, or given: legal_pick).  The
+ * buffers of the splitting and of a standing order's text are in the
+ * frames of ss_play_split and ss_play_on, not here: under
+ * AddressSanitizer every array of a frame has its redzones poisoned and
+ * cleared at each call, and legal_pick asks for some nine verdicts per
+ * pick. */
+static int
+ss_play_one(struct ss_ctx *c, const struct util_words *w)
+{
+	struct ss_game *g = c->g;
+	int p = c->p;
+	struct events *ev = c->ev;
+	const char *const *names = c->names;
+
+	if (w->n == 0)
+		return ss_play_no(c, "empty or too long order");
+	if (w->n > UTIL_WORDS_MAX)
+		return ss_play_no(c, "too many words");
+	if (ss_play_is(w->w[0], "on"))
+		return ss_play_on(c, w);
 	if (ss_play_is(w->w[0], "standing")) {
 		if (w->n != 2 || strcmp(w->w[1], "clear") != 0)
-			return ss_play_no(&c, "expected 'standing clear'");
-		if (!c.verdict)
+			return ss_play_no(c, "expected 'standing clear'");
+		if (!c->verdict)
 			g->p[p].nstanding = 0;
 		return SS_PLAY_DONE;
 	}
@@ -469,11 +508,11 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 		if (ss_play_is(w->w[0], "draw") && w->n == 1)
 			return SS_PLAY_LAST;
 		if (!ss_play_is(w->w[0], "discard") || w->n != 2)
-			return ss_play_no(&c, "expected 'discard CARD' or "
+			return ss_play_no(c, "expected 'discard CARD' or "
 			    "'draw'");
-		if (ss_play_hand_card(&c, w->w[1], &card) < 0)
+		if (ss_play_hand_card(c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
-		if (c.verdict)
+		if (c->verdict)
 			return SS_PLAY_DONE;
 		ss_pile_push(&g->p[p].discard, ss_pile_take(&g->p[p].hand,
 		    ss_pile_find(&g->p[p].hand, card)));
@@ -489,6 +528,6 @@ ss_play_one(struct ss_ctx *c0, const struct util_words *given)
 	for (size_t i = 0; i < sizeof ss_play_main / sizeof ss_play_main[0];
 	    i++)
 		if (ss_play_is(w->w[0], ss_play_main[i].word))
-			return ss_play_main[i].fn(&c, w);
-	return ss_play_no(&c, "unknown order '%s'", w->w[0]);
+			return ss_play_main[i].fn(c, w);
+	return ss_play_no(c, "unknown order '%s'", w->w[0]);
 }

@@ -25,6 +25,7 @@
  * Load refuses what no game could reach: unknown cards, a Unit that is no
  * Unit, a square twice, Units of two players on one square, a target out
  * of range. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,9 +120,13 @@ ss_state_pile(const struct node *map, const char *key, struct ss_pile *pl,
 		return err_set(e, l->line, l->col, "%s: more than %d cards",
 		    key, SS_DECK_MAX);
 	pl->n = (int)l->n;
-	for (size_t i = 0; i < l->n; i++)
-		if (ss_state_card(l->items[i], key, &pl->card[i], e) < 0)
+	for (size_t i = 0; i < l->n; i++) {
+		int c;
+
+		if (ss_state_card(l->items[i], key, &c, e) < 0)
 			return -1;
+		pl->card[i] = (signed char)c;
+	}
 	return 0;
 }
 
@@ -178,24 +183,27 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 {
 	struct ss_unit *u = &q->unit[q->nunits];
 	long long mv, fl, ac;
+	int card, owner;
 
 	if (node_want_kind(m, NODE_MAP, "units", e) < 0 ||
 	    node_only_keys(m, ss_state_unit_keys, e) < 0 ||
-	    ss_state_card_key(m, "card", &u->card, e) < 0 ||
-	    ss_state_player(m, "owner", g->n, 0, &u->owner, e) < 0 ||
+	    ss_state_card_key(m, "card", &card, e) < 0 ||
+	    ss_state_player(m, "owner", g->n, 0, &owner, e) < 0 ||
 	    node_need_int(m, "moves", 0, 99, &mv, e) < 0 ||
 	    node_need_int(m, "flees", 0, 1, &fl, e) < 0 ||
 	    node_need_int(m, "acted", 0, 3, &ac, e) < 0)
 		return -1;
-	if (!ss_card_is_unit(u->card))
+	if (!ss_card_is_unit(card))
 		return err_set(e, m->line, m->col, "units: %s is not a Unit",
-		    ss_cards[u->card].name);
-	if (q->nunits > 0 && q->unit[0].owner != u->owner)
+		    ss_cards[card].name);
+	if (q->nunits > 0 && q->unit[0].owner != owner)
 		return err_set(e, m->line, m->col, "units: two players' Units "
 		    "on one square");
-	u->moves = (int)mv;
-	u->flees = (int)fl;
-	u->acted = (int)ac;
+	u->card = (short)card;
+	u->owner = (short)owner;
+	u->moves = (short)mv;
+	u->flees = (signed char)fl;
+	u->acted = (signed char)ac;
 	q->nunits++;
 	return 0;
 }
@@ -483,10 +491,9 @@ ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 		const struct ss_square *f = &src->sq[s];
 		struct ss_square *t = &dst->sq[s];
 
-		t->terrain = f->terrain;
-		t->master = f->master;
-		t->activated = f->activated;
-		t->nunits = f->nunits;
+		/* The four fields before the Units in one copy of a
+		 * constant size (one load and one store). */
+		memcpy(t, f, offsetof(struct ss_square, unit));
 		if (f->nunits > 0)
 			memcpy(t->unit, f->unit,
 			    (size_t)f->nunits * sizeof f->unit[0]);
