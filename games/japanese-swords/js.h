@@ -591,6 +591,9 @@ void js_legal_list(const void *g, int player, const struct order *prefix,
  * them in buf, without writing the others (game.h's legal_pick). */
 size_t js_legal_pick(const void *g, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size);
+/* Drop the plan kept from the last call (a test compares a kept plan's
+ * answers with fresh ones). */
+void js_legal_forget(void);
 
 /* js_state.c */
 void *js_state_load(const struct node *section, const struct game_players *pl,
