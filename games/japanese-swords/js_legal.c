@@ -601,13 +601,29 @@ js_legal_list(const void *vg, int player, const struct order *prefix,
 	js_legal_walk_end(&w);
 }
 
+/* s in buf (size bytes), cut as snprintf cuts. */
+static void
+js_legal_copy(char *buf, size_t size, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (size == 0)
+		return;
+	if (len > size - 1)
+		len = size - 1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+}
+
 size_t
 js_legal_pick(const void *vg, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size)
 {
+	/* Used again at every pick (emptied first): one allocation less a
+	 * pick. */
+	static struct sbuf b;
 	struct js_legal_walk w;
 	struct strlist texts = { 0 };
-	struct sbuf b;
 	size_t count;
 
 	w.texts = &texts;
@@ -616,12 +632,15 @@ js_legal_pick(const void *vg, int player, const struct order *prefix,
 		size_t k = choose(arg, count);
 
 		if (texts.n > 0)
-			snprintf(buf, size, "%s", texts.v[k]);
+			js_legal_copy(buf, size, texts.v[k]);
 		else {
-			sbuf_init(&b);
+			if (b.cap > 0) {
+				b.len = 0;
+				b.p[0] = '\0';
+			} else
+				sbuf_init(&b);
 			js_legal_write(&w, k, &b);
-			snprintf(buf, size, "%s", b.p);
-			sbuf_free(&b);
+			js_legal_copy(buf, size, b.p);
 		}
 	}
 	js_legal_walk_end(&w);
