@@ -125,26 +125,9 @@ js_free(void *g)
 	free(g);
 }
 
-/* The pieces joined into buf (size bytes), cut as snprintf cuts: owed
- * is asked several times at every point of a run, so without printf.
- * An integer piece is written with util_fmt_int into num first. */
-static void
-js_owed_put(char *buf, size_t size, const char *const *piece, size_t n)
-{
-	size_t len = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		size_t k = strlen(piece[i]);
-
-		if (k > size - 1 - len)
-			k = size - 1 - len;
-		memcpy(buf + len, piece[i], k);
-		len += k;
-	}
-	buf[len] = '\0';
-}
-
-#define JS_OWED_PUT(buf, ...) js_owed_put(buf, sizeof buf, \
+/* owed is asked several times at every point of a run: its texts are
+ * joined without printf (an integer piece written into num first). */
+#define JS_OWED_PUT(buf, ...) js_order_join(buf, sizeof buf, \
 	(const char *const[]){ __VA_ARGS__ }, \
 	sizeof (const char *const[]){ __VA_ARGS__ } / sizeof (const char *))
 

@@ -601,20 +601,6 @@ js_legal_list(const void *vg, int player, const struct order *prefix,
 	js_legal_walk_end(&w);
 }
 
-/* s in buf (size bytes), cut as snprintf cuts. */
-static void
-js_legal_copy(char *buf, size_t size, const char *s)
-{
-	size_t len = strlen(s);
-
-	if (size == 0)
-		return;
-	if (len > size - 1)
-		len = size - 1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-}
-
 size_t
 js_legal_pick(const void *vg, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size)
@@ -630,18 +616,18 @@ js_legal_pick(const void *vg, int player, const struct order *prefix,
 	js_legal_walk(vg, player, prefix, n, &w);
 	if ((count = w.n + texts.n) > 0) {
 		size_t k = choose(arg, count);
+		const char *pick = texts.n > 0 ? texts.v[k] : NULL;
 
-		if (texts.n > 0)
-			js_legal_copy(buf, size, texts.v[k]);
-		else {
+		if (pick == NULL) {
 			if (b.cap > 0) {
 				b.len = 0;
 				b.p[0] = '\0';
 			} else
 				sbuf_init(&b);
 			js_legal_write(&w, k, &b);
-			js_legal_copy(buf, size, b.p);
+			pick = b.p;
 		}
+		js_order_join(buf, size, &pick, 1);
 	}
 	js_legal_walk_end(&w);
 	strlist_free(&texts);
