@@ -757,6 +757,161 @@ tjs_undo(void **ctx)
 	assert_true(near > 100 && far > 100);
 }
 
+/* The plan js_legal.c keeps between calls (its memo) gives what planning
+ * afresh gives: on every point of random games, each call is made with
+ * the memo as the calls before left it, then again after
+ * js_legal_forget, and the two must agree: each pick of an answer built
+ * order by order (the memo goes on by one order, and a walk must give
+ * its plan back as the prefix left it), validate and resolve's check of
+ * the whole answer and of its start, the answer with an order changed
+ * (a refused one, or another legal one: the memo's orders no longer
+ * match), and the answer on the game changed in place (a memo that
+ * ignored the game's bytes would answer for the game before). */
+static size_t
+tjs_memo_choose(void *arg, size_t count)
+{
+	return rng_below(arg, count);
+}
+
+static void
+tjs_memo_judge(const struct js *g, int p, const struct order *o, size_t n,
+    int *accepted)
+{
+	struct verdict v[2][80];
+	int rc[2], ok[2];
+
+	assert_true(n <= 80);
+	for (int cold = 0; cold < 2; cold++) {
+		if (cold)
+			js_legal_forget();
+		rc[cold] = japanese_swords_game.validate(g, p, o, n, v[cold]);
+		ok[cold] = js_legal_valid(g, p, o, n);
+	}
+	assert_int_equal(rc[0], rc[1]);
+	assert_int_equal(ok[0], ok[1]);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(v[0][i].accepted, v[1][i].accepted);
+		assert_string_equal(v[0][i].reason, v[1][i].reason);
+		*accepted += v[0][i].accepted;
+	}
+}
+
+static void
+tjs_memo_list(const struct js *g, int p, const struct order *o, size_t n)
+{
+	struct strlist l[2] = { { 0 }, { 0 } };
+
+	for (int cold = 0; cold < 2; cold++) {
+		if (cold)
+			js_legal_forget();
+		japanese_swords_game.legal(g, p, o, n, &l[cold]);
+	}
+	assert_int_equal(l[0].n, l[1].n);
+	for (size_t i = 0; i < l[0].n; i++)
+		assert_string_equal(l[0].v[i], l[1].v[i]);
+	strlist_free(&l[0]);
+	strlist_free(&l[1]);
+}
+
+static void
+tjs_memo(void **ctx)
+{
+	int turns = 0, accepted = 0, orders = 0;
+
+	(void)ctx;
+	for (int n = 2; n <= 4; n++) {
+		struct gb_err e = { 0 };
+		struct js *g = tjs_new(n, NULL, &e);
+		struct game_players pl = { n, tjs_names };
+		uint8_t seed[RNG_SEED_BYTES] = { 13, (uint8_t)n };
+		struct rng hr;
+
+		assert_non_null(g);
+		rng_init(&hr, seed, 0);
+		for (int point = 0; point < 300 && g->phase != JS_P_OVER;
+		    point++) {
+			struct owed ow[GAME_MAX_PLAYERS];
+			size_t k = japanese_swords_game.owed(g, ow);
+			struct answer ans[GAME_MAX_PLAYERS];
+			struct order o[GAME_MAX_PLAYERS][64];
+			char text[GAME_MAX_PLAYERS][64][GAME_ORDER_MAX];
+			struct events ev = { 0 };
+			struct rng rng;
+
+			for (size_t i = 0; i < k; i++) {
+				int p = ow[i].player;
+				size_t m = 0, c[2];
+				char pick[2][GAME_ORDER_MAX];
+
+				for (;;) {
+					struct rng r2;
+
+					for (int cold = 0; cold < 2; cold++) {
+						if (cold)
+							js_legal_forget();
+						r2 = hr;
+						c[cold] = japanese_swords_game.
+						    legal_pick(g, p, o[i], m,
+						    tjs_memo_choose, &r2,
+						    pick[cold], GAME_ORDER_MAX);
+					}
+					hr = r2;
+					assert_int_equal(c[0], c[1]);
+					if (c[0] == 0)
+						break;
+					assert_string_equal(pick[0], pick[1]);
+					assert_true(m < 64);
+					memcpy(text[i][m], pick[0], GAME_ORDER_MAX);
+					o[i][m] = (struct order){ text[i][m], 1,
+					    1 };
+					m++;
+				}
+				ans[i] = (struct answer){ p, o[i], m, 0 };
+				if (g->phase != JS_P_TURN && g->phase != JS_P_MARCH)
+					continue;
+				turns++;
+				orders += (int)m;
+				tjs_memo_judge(g, p, o[i], m, &accepted);
+				tjs_memo_judge(g, p, o[i], m - 1, &accepted);
+				tjs_memo_list(g, p, o[i], m - 1);
+				if (m >= 2) {
+					/* An order changed: refused, or
+					 * another. */
+					size_t j = rng_below(&hr, m - 1);
+					struct order x[64];
+					const char *other[] = { "draw 1",
+					    "honor 1", "raise army at A1",
+					    "play prosperity", "done" };
+
+					memcpy(x, o[i], m * sizeof x[0]);
+					x[j].text = other[rng_below(&hr, 5)];
+					/* Twice: the second finds what the
+					 * first kept. */
+					tjs_memo_judge(g, p, x, m, &accepted);
+					tjs_memo_judge(g, p, x, m, &accepted);
+					tjs_memo_list(g, p, x, j + 1);
+					tjs_memo_judge(g, p, o[i], m, &accepted);
+				}
+				/* The game changed in place: the same orders
+				 * judged and listed on it. */
+				g->clans[p].gold += 7;
+				tjs_memo_judge(g, p, o[i], m, &accepted);
+				tjs_memo_list(g, p, o[i], m / 2);
+				g->clans[p].gold -= 7;
+				tjs_memo_list(g, p, o[i], m / 2);
+			}
+			rng_init(&rng, seed, (uint64_t)point + 1);
+			assert_int_equal(japanese_swords_game.resolve(g, &pl, ans,
+			    k, &rng, &ev, &e), 0);
+			events_free(&ev);
+		}
+		free(g);
+	}
+	assert_true(turns > 50);
+	assert_true(orders > 2 * turns);
+	assert_true(accepted > orders);
+}
+
 int
 main(void)
 {
@@ -774,6 +929,7 @@ main(void)
 		cmocka_unit_test(tjs_battle_template),
 		cmocka_unit_test(tjs_man_examples),
 		cmocka_unit_test(tjs_undo),
+		cmocka_unit_test(tjs_memo),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

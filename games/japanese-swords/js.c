@@ -125,12 +125,25 @@ js_free(void *g)
 	free(g);
 }
 
+/* owed is asked several times at every point of a run: its texts are
+ * joined without printf (an integer piece written into num first). */
+#define JS_OWED_PUT(buf, ...) js_order_join(buf, sizeof buf, \
+	(const char *const[]){ __VA_ARGS__ }, \
+	sizeof (const char *const[]){ __VA_ARGS__ } / sizeof (const char *))
+
+static const char *
+js_owed_int(int v, char num[UTIL_INT_MAX + 1])
+{
+	*util_fmt_int(num, v) = '\0';
+	return num;
+}
+
 static size_t
 js_owed(const void *vg, struct owed *out)
 {
 	const struct js *g = vg;
 	size_t n = 0;
-	char x[4], y[4];
+	char x[4], y[4], num[UTIL_INT_MAX + 1];
 
 	for (int p = 0; p < g->nplayers; p++) {
 		int k = js_flow_owes(g, p);
@@ -141,33 +154,33 @@ js_owed(const void *vg, struct owed *out)
 		o->player = p;
 		switch (g->phase) {
 		case JS_P_RPS:
-			snprintf(o->decision, sizeof o->decision, "rps");
-			snprintf(o->what, sizeof o->what, "rock, paper or "
-			    "scissors for the turn order, sealed");
+			JS_OWED_PUT(o->decision, "rps");
+			JS_OWED_PUT(o->what, "rock, paper or scissors for the "
+			    "turn order, sealed");
 			break;
 		case JS_P_TURN:
-			snprintf(o->decision, sizeof o->decision, "turn");
-			snprintf(o->what, sizeof o->what, "round %d, %s's "
-			    "turn: orders for its six phases, ending with done",
-			    g->round, g->names[p]);
+			JS_OWED_PUT(o->decision, "turn");
+			JS_OWED_PUT(o->what, "round ", js_owed_int(g->round,
+			    num), ", ", g->names[p], "'s turn: orders for its "
+			    "six phases, ending with done");
 			break;
 		case JS_P_MARCH:
-			snprintf(o->decision, sizeof o->decision, "march");
-			snprintf(o->what, sizeof o->what, "Forced March: a "
-			    "second travel and battle phase, ending with done");
+			JS_OWED_PUT(o->decision, "march");
+			JS_OWED_PUT(o->what, "Forced March: a second travel "
+			    "and battle phase, ending with done");
 			break;
 		case JS_P_INTRIGUE:
-			snprintf(o->decision, sizeof o->decision, "intrigue");
-			snprintf(o->what, sizeof o->what, "%d Intrigue%s from "
-			    "%s: lose 3 cards or 3 honor for each", k,
-			    k == 1 ? "" : "s", g->names[g->active]);
+			JS_OWED_PUT(o->decision, "intrigue");
+			JS_OWED_PUT(o->what, js_owed_int(k, num), " Intrigue",
+			    k == 1 ? "" : "s", " from ", g->names[g->active],
+			    ": lose 3 cards or 3 honor for each");
 			break;
 		default:
-			snprintf(o->decision, sizeof o->decision, "battle");
-			snprintf(o->what, sizeof o->what, "the battle at %s "
-			    "(attack from %s): 1 to 7 cards set aside, sealed",
+			JS_OWED_PUT(o->decision, "battle");
+			JS_OWED_PUT(o->what, "the battle at ",
 			    js_map_name(g->battles[0].at, x),
-			    js_map_name(g->battles[0].from, y));
+			    " (attack from ", js_map_name(g->battles[0].from,
+			    y), "): 1 to 7 cards set aside, sealed");
 			break;
 		}
 		n++;

@@ -572,6 +572,11 @@ void js_order_step(const struct js_step *s, struct sbuf *out);
 /* Play the active player's answer (a turn, or a Forced March). */
 int js_order_play(struct js *g, const struct answer *a, struct rng *rng,
     struct events *ev, char *why, size_t size);
+/* The n pieces joined into buf (size bytes), cut as snprintf cuts: for
+ * texts written often (the owed decisions, the order picked), without
+ * printf. */
+void js_order_join(char *buf, size_t size, const char *const *piece,
+    size_t n);
 /* Read the accepted orders of an answer (all valid) into acts. */
 int js_order_acts(const struct js *g, const struct answer *a,
     struct js_act *acts, int max, char *why, size_t size);
@@ -591,6 +596,9 @@ void js_legal_list(const void *g, int player, const struct order *prefix,
  * them in buf, without writing the others (game.h's legal_pick). */
 size_t js_legal_pick(const void *g, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size);
+/* Drop the plan kept from the last call (a test compares a kept plan's
+ * answers with fresh ones). */
+void js_legal_forget(void);
 
 /* js_state.c */
 void *js_state_load(const struct node *section, const struct game_players *pl,

@@ -8,8 +8,10 @@
 struct js_army *
 js_army_at(struct js *g, int sq)
 {
+	if (sq == JS_NONE)
+		return NULL;
 	for (int i = 0; i < JS_ARMIES; i++)
-		if (g->armies[i].sq == sq && sq != JS_NONE)
+		if (g->armies[i].sq == sq)
 			return &g->armies[i];
 	return NULL;
 }

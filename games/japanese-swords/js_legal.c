@@ -162,6 +162,93 @@ js_legal_simple_done(const struct js *g, int player, int state)
 	}
 }
 
+/* The plan of the last turn answer judged or walked, kept for the next
+ * call: validate, legal_pick and resolve are asked again and again about
+ * the same game and player with the same orders, or the same and one
+ * more (a pick after each order, validate twice, the defaults of a missed
+ * deadline order by order), and each call planned every order again on a
+ * fresh copy of the game.  The memo is keyed on the game's bytes (src,
+ * compared whole: a game changed in place or another at the same address
+ * is a miss) and the player, and holds the plan after its n orders, all
+ * accepted (their texts, and whether the answer was complete after each).
+ * A call whose orders start with the memo's goes on from its plan; any
+ * other starts it again.  The plan is a function of the game's bytes, the
+ * player and the texts alone, so a hit gives what planning afresh gives;
+ * test_japanese_swords checks it against js_legal_forget.  An order
+ * refused, or one it has no room for, ends the memo: the rest of the call
+ * goes on with its plan as a scratch copy.  gunbai is single-threaded. */
+#define JS_LEGAL_MEMO_ORDERS 192   /* a file's 100 and the defaults' 64 */
+#define JS_LEGAL_MEMO_CHARS 8192
+
+static struct js_legal_memo {
+	int valid;
+	int player;
+	struct js src;
+	struct js_legal_plan plan;
+	size_t n;
+	size_t end[JS_LEGAL_MEMO_ORDERS]; /* order i's text ends (NUL) here */
+	unsigned char complete[JS_LEGAL_MEMO_ORDERS + 1];
+	char texts[JS_LEGAL_MEMO_CHARS];
+} js_legal_memo;
+
+void
+js_legal_forget(void)
+{
+	js_legal_memo.valid = 0;
+}
+
+/* The memo made g's and player's, with the plan after the longest start
+ * of o[0..n) it holds (after exactly n orders if exact, as a walk needs);
+ * returns how many orders of o that is. */
+static size_t
+js_legal_memo_find(const struct js *g, int player, const struct order *o,
+    size_t n, int exact)
+{
+	struct js_legal_memo *m = &js_legal_memo;
+	size_t k = 0, at = 0;
+
+	if (m->valid && m->player == player &&
+	    memcmp(&m->src, g, sizeof *g) == 0) {
+		for (; k < n && k < m->n; k++) {
+			if (strcmp(o[k].text, m->texts + at) != 0)
+				break;
+			at = m->end[k];
+		}
+		if (k == m->n || (k == n && !exact))
+			return k;
+	} else {
+		m->src = *g;
+		m->player = player;
+	}
+	m->valid = 1;
+	m->n = 0;
+	js_legal_plan_start(&m->plan, &m->src, player);
+	m->complete[0] = (unsigned char)js_turn_complete(&m->plan.r);
+	return 0;
+}
+
+/* Order o (the memo's n-th if it is valid) taken on the memo's plan;
+ * kept in the memo if accepted and there is room, else the memo ends. */
+static void
+js_legal_memo_take(const struct order *o, char *why, size_t size)
+{
+	struct js_legal_memo *m = &js_legal_memo;
+	size_t at = m->n > 0 ? m->end[m->n - 1] : 0, len = strlen(o->text);
+
+	why[0] = '\0';
+	js_legal_plan_take(&m->plan, o->text, why, size);
+	if (!m->valid)
+		return;
+	if (why[0] != '\0' || m->n == JS_LEGAL_MEMO_ORDERS ||
+	    len >= sizeof m->texts - at) {
+		m->valid = 0;
+		return;
+	}
+	memcpy(m->texts + at, o->text, len + 1);
+	m->end[m->n++] = at + len + 1;
+	m->complete[m->n] = (unsigned char)js_turn_complete(&m->plan.r);
+}
+
 /* validate's work; with v NULL, only whether every order is accepted
  * and the answer complete (resolve's check, which keeps no verdicts). */
 static int
@@ -170,14 +257,22 @@ js_legal_judge(const struct js *g, int player, const struct order *o,
 {
 	int owes = js_flow_owes(g, player), state = 0, hand[JS_NCARDS];
 	int turn = g->phase == JS_P_TURN || g->phase == JS_P_MARCH;
-	struct js_legal_plan plan, *p = &plan;
 	char reason[GAME_REASON_MAX];
 	int all = 1;
+	size_t k = 0;
 
+	if (owes && turn) {
+		/* The orders the memo holds were accepted. */
+		k = js_legal_memo_find(g, player, o, n, 0);
+		for (size_t i = 0; i < k && v != NULL; i++) {
+			v[i].accepted = 1;
+			v[i].reason[0] = '\0';
+		}
+		if (k == n)
+			return js_legal_memo.complete[n];
+	}
 	memcpy(hand, g->clans[player].hand, sizeof hand);
-	if (owes && turn)
-		js_legal_plan_start(p, g, player);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = k; i < n; i++) {
 		char *why = v != NULL ? v[i].reason : reason;
 
 		why[0] = '\0';
@@ -185,7 +280,7 @@ js_legal_judge(const struct js *g, int player, const struct order *o,
 			snprintf(why, GAME_REASON_MAX, "%s owes no orders now",
 			    g->names[player]);
 		else if (turn)
-			js_legal_plan_take(p, o[i].text, why, GAME_REASON_MAX);
+			js_legal_memo_take(&o[i], why, GAME_REASON_MAX);
 		else
 			js_legal_simple(g, player, o[i].text, hand, &state, why,
 			    GAME_REASON_MAX);
@@ -194,7 +289,8 @@ js_legal_judge(const struct js *g, int player, const struct order *o,
 			v[i].accepted = why[0] == '\0';
 	}
 	return owes && (v != NULL || all) && (turn ?
-	    js_turn_complete(&p->r) : js_legal_simple_done(g, player, state));
+	    js_turn_complete(&js_legal_memo.plan.r) :
+	    js_legal_simple_done(g, player, state));
 }
 
 int
@@ -227,7 +323,9 @@ struct js_legal_cand {
 };
 
 struct js_legal_walk {
-	struct js_legal_plan p;  /* a turn: the plan after the prefix */
+	struct js_legal_plan *p; /* a turn: the plan after the prefix (the
+	                          * memo's), walked forward */
+	struct js_turn_undo undo; /* a turn: what the walk changes in it */
 	size_t n;                /* a turn: the candidates kept */
 	struct js_legal_cand v[JS_LEGAL_CANDS];
 	struct js_act act;       /* a turn: the candidate checked */
@@ -253,7 +351,7 @@ static void
 js_legal_add(struct js_legal_walk *w, struct js_legal_cand c)
 {
 	/* Only the verdict is wanted: no reason is written. */
-	if (c.verb != JS_V_DONE && js_turn_check(&w->p.r, js_legal_act(c,
+	if (c.verb != JS_V_DONE && js_turn_check(&w->p->r, js_legal_act(c,
 	    &w->act), NULL, 0) < 0)
 		return;
 	if (w->n == JS_LEGAL_CANDS)
@@ -267,21 +365,21 @@ js_legal_write(const struct js_legal_walk *w, size_t k, struct sbuf *out)
 {
 	struct js_act a = { 0 };
 
-	js_order_write(&w->p.g, js_legal_act(w->v[k], &a), out);
+	js_order_write(&w->p->g, js_legal_act(w->v[k], &a), out);
 }
 
 static void
 js_legal_honor(struct js_legal_walk *w)
 {
-	const struct js *g = &w->p.g;
-	int p = w->p.r.player, n = g->clans[p].gold / JS_HONOR_COST;
+	const struct js *g = &w->p->g;
+	int p = w->p->r.player, n = g->clans[p].gold / JS_HONOR_COST;
 	const struct js_army *at[JS_SQUARES];
 
 	js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 	    .card = JS_CARD_MUCH_HONOR });
 	if (n > 12)
 		n = 12;
-	for (int k = n; k > 0 && !w->p.r.bought; k--)
+	for (int k = n; k > 0 && !w->p->r.bought; k--)
 		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_HONOR, .n = k });
 	js_army_table(g, at);
 	for (int sq = 0; sq < JS_SQUARES; sq++) {
@@ -307,8 +405,8 @@ js_legal_honor(struct js_legal_walk *w)
 static void
 js_legal_travel(struct js_legal_walk *w, int battle)
 {
-	const struct js *g = &w->p.g;
-	int p = w->p.r.player, marched = w->p.r.march;
+	const struct js *g = &w->p->g;
+	int p = w->p->r.player, marched = w->p->r.march;
 	const struct js_army *at[JS_SQUARES];
 
 	js_army_table(g, at);
@@ -346,7 +444,7 @@ js_legal_phase(struct js_legal_walk *w, int tp)
 		 * near a fortress held, so those are not asked. */
 		char near[JS_SQUARES];
 
-		js_turn_raise_table(&w->p.g, w->p.r.player, near);
+		js_turn_raise_table(&w->p->g, w->p->r.player, near);
 		for (int sq = 0, n = (int)w->n; sq < JS_SQUARES &&
 		    (int)w->n == n; sq++)
 			if (near[sq])
@@ -356,7 +454,7 @@ js_legal_phase(struct js_legal_walk *w, int tp)
 		break;
 	}
 	case JS_TP_DRAW:
-		if (!w->p.r.drew)
+		if (!w->p->r.drew)
 			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_DRAW,
 			    .n = 1 });
 		break;
@@ -376,19 +474,22 @@ static void
 js_legal_turn(const struct js *g, int player, const struct order *prefix,
     size_t n, struct js_legal_walk *w)
 {
-	struct js_legal_plan *p = &w->p;
+	struct js_legal_plan *p = &js_legal_memo.plan;
 	char why[GAME_REASON_MAX];
 	int from;
 
-	js_legal_plan_start(p, g, player);
-	for (size_t i = 0; i < n; i++)
-		js_legal_plan_take(p, prefix[i].text, why, sizeof why);
+	for (size_t i = js_legal_memo_find(g, player, prefix, n, 1); i < n; i++)
+		js_legal_memo_take(&prefix[i], why, sizeof why);
+	w->p = p;
+	js_turn_undo_keep(&p->r, &w->undo);
 	if (js_turn_complete(&p->r))
 		return;
 	js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_DONE });
 	/* The plan walked forward phase by phase: js_turn_reach only walks
 	 * forward and listing a phase changes nothing, so the plan at each
-	 * phase is what a fresh copy brought there would be. */
+	 * phase is what a fresh copy brought there would be.  What reaching
+	 * the phases changed is undone after (js_legal_walk_end): the plan
+	 * stays the prefix's for the next call. */
 	from = p->r.tp;
 	for (int tp = JS_TP_REVENUE; tp < JS_TP_END && n < JS_LEGAL_LONG;
 	    tp++) {
@@ -426,6 +527,7 @@ js_legal_walk(const struct js *g, int player, const struct order *prefix,
 	struct strlist *out = w->texts;
 
 	w->n = 0;
+	w->p = NULL;
 	memset(&w->act, 0, sizeof w->act);
 	if (!js_flow_owes(g, player))
 		return;
@@ -471,6 +573,15 @@ js_legal_walk(const struct js *g, int player, const struct order *prefix,
 	}
 }
 
+/* The memo's plan given back as the prefix left it, after the candidates
+ * are written. */
+static void
+js_legal_walk_end(struct js_legal_walk *w)
+{
+	if (w->p != NULL)
+		js_turn_undo(&w->p->r, &w->undo);
+}
+
 void
 js_legal_list(const void *vg, int player, const struct order *prefix,
     size_t n, struct strlist *out)
@@ -487,31 +598,38 @@ js_legal_list(const void *vg, int player, const struct order *prefix,
 		strlist_add(out, b.p);
 	}
 	sbuf_free(&b);
+	js_legal_walk_end(&w);
 }
 
 size_t
 js_legal_pick(const void *vg, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size)
 {
+	/* Used again at every pick (emptied first): one allocation less a
+	 * pick. */
+	static struct sbuf b;
 	struct js_legal_walk w;
 	struct strlist texts = { 0 };
-	struct sbuf b;
 	size_t count;
 
 	w.texts = &texts;
 	js_legal_walk(vg, player, prefix, n, &w);
 	if ((count = w.n + texts.n) > 0) {
 		size_t k = choose(arg, count);
+		const char *pick = texts.n > 0 ? texts.v[k] : NULL;
 
-		if (texts.n > 0)
-			snprintf(buf, size, "%s", texts.v[k]);
-		else {
-			sbuf_init(&b);
+		if (pick == NULL) {
+			if (b.cap > 0) {
+				b.len = 0;
+				b.p[0] = '\0';
+			} else
+				sbuf_init(&b);
 			js_legal_write(&w, k, &b);
-			snprintf(buf, size, "%s", b.p);
-			sbuf_free(&b);
+			pick = b.p;
 		}
+		js_order_join(buf, size, &pick, 1);
 	}
+	js_legal_walk_end(&w);
 	strlist_free(&texts);
 	return count;
 }

@@ -10,23 +10,46 @@
 const char *const js_save_phases[JS_P_OVER + 1] = { "rps", "turn",
 	"intrigue", "battle", "march", "over" };
 
-/* Runs of the same card as "N word" (a single card as its word). */
-static void
-js_save_run(struct node *l, int card, int n)
+/* The scalars a save composes are written into one buffer, b, emptied
+ * for each (js_save_clear) and copied into their node (js_save_text):
+ * a save writes a hundred card runs and more, and the state is saved
+ * at every point of a run, so no printf and no allocation but the
+ * node's. */
+static struct sbuf *
+js_save_clear(struct sbuf *b)
 {
-	if (n == 1)
-		node_push(l, node_scalar(js_cards[card].word));
-	else if (n > 1)
-		node_push(l, node_scalarf("%d %s", n, js_cards[card].word));
+	b->len = 0;
+	b->p[0] = '\0';
+	return b;
 }
 
 static struct node *
-js_save_cardseq(const int counts[JS_NCARDS])
+js_save_text(const struct sbuf *b)
+{
+	return node_scalarn(b->p, b->len);
+}
+
+/* Runs of the same card as "N word" (a single card as its word). */
+static void
+js_save_run(struct node *l, int card, int n, struct sbuf *b)
+{
+	if (n == 1)
+		node_push(l, node_scalar(js_cards[card].word));
+	else if (n > 1) {
+		sbuf_int(js_save_clear(b), n);
+		sbuf_putc(b, ' ');
+		sbuf_puts(b, js_cards[card].word);
+		node_push(l, js_save_text(b));
+	}
+}
+
+static struct node *
+js_save_cardseq(const int counts[JS_NCARDS], struct sbuf *b)
 {
 	struct node *l = node_seq();
 
 	for (int c = 0; c < JS_NCARDS; c++)
-		js_save_run(l, c, counts[c]);
+		js_save_run(l, c, counts[c], b);
 	return l;
 }
 
@@ -56,10 +79,11 @@ js_save_turn(const struct js *g, struct node *sec)
 }
 
 static void
-js_save_board(const struct js *g, struct node *sec)
+js_save_board(const struct js *g, struct node *sec, struct sbuf *b)
 {
 	struct node *l;
 	char row[JS_SIDE + 1], sq[4];
+	const struct js_army *at[JS_SQUARES];
 
 	l = node_set(sec, "map", node_seq());
 	for (int r = 0; r < JS_SIDE; r++) {
@@ -69,15 +93,16 @@ js_save_board(const struct js *g, struct node *sec)
 	l = node_set(sec, "sites", node_seq());
 	for (int i = 0; i < g->nsites; i++) {
 		const struct js_site *s = &g->sites[i];
-		struct sbuf b;
 
-		sbuf_init(&b);
-		sbuf_printf(&b, "%s %s", js_map_name(s->sq, sq),
-		    s->control == JS_NONE ? "none" : g->names[s->control]);
-		for (int k = 0; k < s->ntraits; k++)
-			sbuf_printf(&b, " %s", js_traits[s->traits[k]].word);
-		node_push(l, node_scalar(b.p));
-		sbuf_free(&b);
+		sbuf_puts(js_save_clear(b), js_map_name(s->sq, sq));
+		sbuf_putc(b, ' ');
+		sbuf_puts(b, s->control == JS_NONE ? "none" :
+		    g->names[s->control]);
+		for (int k = 0; k < s->ntraits; k++) {
+			sbuf_putc(b, ' ');
+			sbuf_puts(b, js_traits[s->traits[k]].word);
+		}
+		node_push(l, js_save_text(b));
 	}
 	l = node_set(sec, "clans", node_seq());
 	for (int p = 0; p < g->nplayers; p++) {
@@ -88,49 +113,55 @@ js_save_board(const struct js *g, struct node *sec)
 		    "playing"));
 		node_set(m, "gold", node_int(g->clans[p].gold));
 		node_set(m, "honor", node_int(g->clans[p].honor));
-		node_set(m, "hand", js_save_cardseq(g->clans[p].hand));
+		node_set(m, "hand", js_save_cardseq(g->clans[p].hand, b));
 	}
 	l = node_set(sec, "armies", node_seq());
-	for (int at = 0; at < JS_SQUARES; at++) {
-		const struct js_army *a = js_army_on(g, at);
+	js_army_table(g, at);
+	for (int i = 0; i < JS_SQUARES; i++) {
+		const struct js_army *a = at[i];
 
-		if (a != NULL)
-			node_push(l, node_scalarf("%s %s %d%s",
-			    js_map_name(at, sq), g->names[a->owner], a->exp,
-			    a->march ? " march" : ""));
+		if (a == NULL)
+			continue;
+		sbuf_puts(js_save_clear(b), js_map_name(i, sq));
+		sbuf_putc(b, ' ');
+		sbuf_puts(b, g->names[a->owner]);
+		sbuf_putc(b, ' ');
+		sbuf_int(b, a->exp);
+		if (a->march)
+			sbuf_puts(b, " march");
+		node_push(l, js_save_text(b));
 	}
 }
 
 static void
-js_save_lists(const struct js *g, struct node *sec)
+js_save_lists(const struct js *g, struct node *sec, struct sbuf *t)
 {
 	struct node *l;
 	char a[4], b[4];
-	struct sbuf t;
 
 	l = node_set(sec, "deck", node_seq());
 	for (int i = g->ndeck - 1, run = 0; i >= 0; i--) {
 		run++;
 		if (i == 0 || g->deck[i - 1] != g->deck[i]) {
-			js_save_run(l, g->deck[i], run);
+			js_save_run(l, g->deck[i], run, t);
 			run = 0;
 		}
 	}
-	node_set(sec, "discard", js_save_cardseq(g->discard));
+	node_set(sec, "discard", js_save_cardseq(g->discard, t));
 	l = node_set(sec, "battles", node_seq());
-	for (int i = 0; i < g->nbattles; i++)
-		node_push(l, node_scalarf("%s from %s",
-		    js_map_name(g->battles[i].at, a),
-		    js_map_name(g->battles[i].from, b)));
+	for (int i = 0; i < g->nbattles; i++) {
+		sbuf_puts(js_save_clear(t), js_map_name(g->battles[i].at, a));
+		sbuf_puts(t, " from ");
+		sbuf_puts(t, js_map_name(g->battles[i].from, b));
+		node_push(l, js_save_text(t));
+	}
 	l = node_set(sec, "intrigues", node_seq());
 	for (int i = 0; i < g->nintrigues; i++)
 		node_push(l, node_scalar(g->names[g->intrigues[i]]));
 	l = node_set(sec, "pending", node_seq());
 	for (int i = 0; i < g->nsteps; i++) {
-		sbuf_init(&t);
-		js_order_step(&g->steps[i], &t);
-		node_push(l, node_scalar(t.p));
-		sbuf_free(&t);
+		js_order_step(&g->steps[i], js_save_clear(t));
+		node_push(l, js_save_text(t));
 	}
 	l = node_set(sec, "offers", node_seq());
 	for (int i = 0; i < g->noffers; i++) {
@@ -139,14 +170,10 @@ js_save_lists(const struct js *g, struct node *sec)
 
 		node_set(m, "from", node_scalar(g->names[o->from]));
 		node_set(m, "to", node_scalar(g->names[o->to]));
-		sbuf_init(&t);
-		js_trade_items_write(o->give, o->ngive, &t);
-		node_set(m, "give", node_scalar(t.p));
-		sbuf_free(&t);
-		sbuf_init(&t);
-		js_trade_items_write(o->get, o->nget, &t);
-		node_set(m, "get", node_scalar(t.p));
-		sbuf_free(&t);
+		js_trade_items_write(o->give, o->ngive, js_save_clear(t));
+		node_set(m, "give", js_save_text(t));
+		js_trade_items_write(o->get, o->nget, js_save_clear(t));
+		node_set(m, "get", js_save_text(t));
 	}
 }
 
@@ -155,12 +182,16 @@ js_save(const void *vg)
 {
 	const struct js *g = vg;
 	struct node *sec = node_map(), *o, *l;
+	struct sbuf b;
 
+	sbuf_init(&b);
+	sbuf_reserve(&b, 64);
 	node_set(sec, "phase", node_scalar(js_save_phases[g->phase]));
 	node_set(sec, "round", node_int(g->round));
 	js_save_turn(g, sec);
-	js_save_board(g, sec);
-	js_save_lists(g, sec);
+	js_save_board(g, sec, &b);
+	js_save_lists(g, sec, &b);
+	sbuf_free(&b);
 	if (g->phase == JS_P_OVER) {
 		o = node_set(sec, "outcome", node_map());
 		l = node_set(o, "winners", node_seq());
