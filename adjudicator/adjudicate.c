@@ -353,11 +353,17 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			struct sbuf list;
 
 			if (!nmr) {
-				sbuf_printf(&wait, "waiting for %s: %s, turn "
-				    "%lld (%s)\n", st->names[p],
-				    owed[k].decision, st->turn,
-				    f ? "the orders sent are incomplete" :
-				    "no orders");
+				/* "waiting for %s: %s, turn %lld (%s)\n",
+				 * without printf: a run that applies its
+				 * points ends waiting at the next one. */
+				sbuf_puts(&wait, "waiting for ");
+				sbuf_puts(&wait, st->names[p]);
+				sbuf_puts(&wait, ": ");
+				sbuf_puts(&wait, owed[k].decision);
+				sbuf_puts(&wait, ", turn ");
+				sbuf_int(&wait, st->turn);
+				sbuf_puts(&wait, f ? " (the orders sent are "
+				    "incomplete)\n" : " (no orders)\n");
 				missing = 1;
 				continue;
 			}

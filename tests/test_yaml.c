@@ -428,6 +428,41 @@ test_read_not_terminated(void **state)
 	assert_string_equal(e.msg, "empty document");
 }
 
+/* The first repeat in the file is named, on either side of the size
+ * where first_dup stops comparing pair by pair and sorts: n keys in a
+ * shuffled order (k0..k(n-1), taken 13 apart), with the one at index a
+ * written again after the first b of them (line b + 1) and another
+ * repeated at the end. */
+static void
+dup_sizes(void)
+{
+	char want[64];
+
+	for (size_t n = 2; n <= 40; n++) {
+		if (n % 13 == 0) /* 13 apart is no shuffle then */
+			continue;
+		for (size_t b = 1; b <= n; b++) {
+			struct sbuf s;
+			size_t a = (b * 7 + 1) % b, c = (b * 5 + 3) % n;
+
+			sbuf_init(&s);
+			for (size_t i = 0; i < n; i++) {
+				if (i == b)
+					sbuf_printf(&s, "k%zu: r\n",
+					    a * 13 % n);
+				sbuf_printf(&s, "k%zu: %zu\n", i * 13 % n, i);
+			}
+			if (b == n)
+				sbuf_printf(&s, "k%zu: r\n", a * 13 % n);
+			sbuf_printf(&s, "k%zu: late\n", c * 13 % n);
+			snprintf(want, sizeof want, "duplicate key 'k%zu'",
+			    a * 13 % n);
+			read_fails(s.p, (int)b + 1, 1, want);
+			sbuf_free(&s);
+		}
+	}
+}
+
 static void
 test_read_refusals(void **state)
 {
@@ -481,6 +516,7 @@ test_read_refusals(void **state)
 	read_fails("z: 0\na: 1\na: 2\na: 3\n", 3, 1, "duplicate key 'a'");
 	read_fails("aa: 1\nb: 1\na: 2\nb: 3\n", 4, 1, "duplicate key 'b'");
 
+	dup_sizes();
 	read_fails("a: \"x\\0y\"\n", 1, 4, "scalar contains a NUL byte");
 	read_fails("\"\\x00\": 1\n", 1, 1, "scalar contains a NUL byte");
 	read_fails_n("a: x\0y\n", 7, 1, 5,
