@@ -426,6 +426,9 @@ state_to_node(const struct state *st, unsigned mask)
 	return seq;
 }
 
+/* The length of the last state written (a hint, nothing more). */
+static size_t state_write_last;
+
 char *
 state_write(const struct state *st, size_t *len)
 {
@@ -482,7 +485,13 @@ state_write(const struct state *st, size_t *len)
 	}
 	node_set(root, st->game->id, st->game->save(st->g));
 	sbuf_init(&out);
+	/* Room for a state as long as the last one written: a game's states
+	 * grow slowly, and the buffer would otherwise double a dozen times
+	 * (each a copy) for every state written. */
+	sbuf_reserve(&out, state_write_last < (1u << 20) ?
+	    state_write_last : (1u << 20));
 	yaml_write(root, &out);
+	state_write_last = out.len;
 	node_free(root);
 	node_arena_end();
 	*len = out.len;

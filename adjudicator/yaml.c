@@ -40,13 +40,14 @@
  * allocations of a fuzz_game execution, each costly under ASan (its
  * allocator, the allocation's stack trace, libFuzzer's malloc hook).
  * Here blocks of up to YPOOL_MAX bytes freed by libyaml are kept on a
- * free list per power-of-two size and handed out again; yaml_read empties
- * the lists when it is done, so between reads nothing is kept, and at any
- * moment the lists hold at most what libyaml had in use at once.  Larger
- * blocks (the parser's buffers) are malloc's.  Under ASan a block on a
- * list is poisoned, and the bytes of a block past the size asked for are
- * too, as malloc's redzones would be: a read of freed or unrequested
- * memory is still reported. */
+ * free list per power-of-two size and handed out again, and a few larger
+ * ones (the parser's input buffers, 16 and 48 kB, made for every read)
+ * up to YPOOL_BIG_MAX bytes are kept for the next read.  The lists hold
+ * at most what libyaml had in use at once, and yaml_read cuts each back
+ * to YPOOL_KEEP blocks when it is done.  Under ASan a block on a list is
+ * poisoned, and the bytes of a block past the size asked for are too,
+ * as malloc's redzones would be: a read of freed or unrequested memory
+ * is still reported. */
 #if defined(__SANITIZE_ADDRESS__)
 #define YPOOL_ASAN 1
 #elif defined(__has_feature)
@@ -78,7 +79,12 @@ struct ypool_head {
 	} u;
 };
 
+#define YPOOL_KEEP 32
+#define YPOOL_BIG_KEEP 4
+#define YPOOL_BIG_MAX (64u << 10)
+
 static struct ypool_head *ypool_free[YPOOL_CLASSES];
+static struct ypool_head *ypool_big[YPOOL_BIG_KEEP];
 
 /* Prototypes for -Wmissing-prototypes: libyaml declares these in
  * yaml_private.h, which it does not install. */
@@ -117,6 +123,19 @@ yaml_malloc(size_t size)
 	if (size == 0)
 		size = 1;
 	if (size > YPOOL_MAX) {
+		int best = -1;
+
+		/* The smallest kept block that holds size. */
+		for (int i = 0; i < YPOOL_BIG_KEEP; i++)
+			if (ypool_big[i] != NULL && ypool_big[i]->cap >= size &&
+			    (best == -1 || ypool_big[i]->cap <
+			    ypool_big[best]->cap))
+				best = i;
+		if (best != -1) {
+			h = ypool_big[best];
+			ypool_big[best] = NULL;
+			return ypool_give(h, size);
+		}
 		if (size > SIZE_MAX - sizeof *h ||
 		    (h = malloc(sizeof *h + size)) == NULL)
 			return NULL;
@@ -146,6 +165,13 @@ yaml_free(void *ptr)
 		return;
 	h = (struct ypool_head *)ptr - 1;
 	if (h->cap > YPOOL_MAX) {
+		for (int i = 0; h->cap <= YPOOL_BIG_MAX && i < YPOOL_BIG_KEEP;
+		    i++)
+			if (ypool_big[i] == NULL) {
+				YPOOL_POISON(ptr, h->cap);
+				ypool_big[i] = h;
+				return;
+			}
 		free(h);
 		return;
 	}
@@ -169,6 +195,7 @@ yaml_realloc(void *ptr, size_t size)
 	if (size <= h->cap && h->cap <= YPOOL_MAX)
 		return ypool_give(h, size);
 	if (h->cap > YPOOL_MAX && size > YPOOL_MAX) {
+		YPOOL_UNPOISON(ptr, h->cap);
 		if (size > SIZE_MAX - sizeof *h ||
 		    (h = realloc(h, sizeof *h + size)) == NULL)
 			return NULL;
@@ -196,18 +223,23 @@ yaml_strdup(const yaml_char_t *str)
 	return p;
 }
 
-/* The free lists given back to malloc. */
+/* Each free list cut back to YPOOL_KEEP blocks. */
 static void
 ypool_trim(void)
 {
-	for (int c = 0; c < YPOOL_CLASSES; c++)
-		while (ypool_free[c] != NULL) {
-			struct ypool_head *h = ypool_free[c];
+	for (int c = 0; c < YPOOL_CLASSES; c++) {
+		struct ypool_head **tail = &ypool_free[c];
 
-			ypool_free[c] = h->u.next;
+		for (int k = 0; k < YPOOL_KEEP && *tail != NULL; k++)
+			tail = &(*tail)->u.next;
+		while (*tail != NULL) {
+			struct ypool_head *h = *tail;
+
+			*tail = h->u.next;
 			YPOOL_UNPOISON(h + 1, h->cap);
 			free(h);
 		}
+	}
 }
 
 /* ---------------------------------------------------------------------
