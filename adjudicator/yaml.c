@@ -907,9 +907,8 @@ static void
 write_entries(const struct node *n, int ind, int inline_first,
     struct sbuf *out)
 {
-	struct sbuf key;
 	const struct node *v;
-	size_t i;
+	size_t i, start;
 
 	for (i = 0; i < n->n; i++) {
 		if (i > 0 || !inline_first)
@@ -935,18 +934,19 @@ write_entries(const struct node *n, int ind, int inline_first,
 			write_value(v, ind, 0, out);
 			continue;
 		}
-		sbuf_init(&key);
-		write_key(n->keys[i], &key);
-		if (key.len <= SIMPLE_KEY_MAX) {
-			sbuf_add(out, key.p, key.len);
-		} else {
-			sbuf_puts(out, "? ");
-			sbuf_add(out, key.p, key.len);
+		/* Written in place; too long for a simple key, it becomes
+		 * "? key" on a line of its own. */
+		start = out->len;
+		write_key(n->keys[i], out);
+		if (out->len - start > SIMPLE_KEY_MAX) {
+			sbuf_add(out, "? ", 2);
+			memmove(out->p + start + 2, out->p + start,
+			    out->len - start - 2);
+			memcpy(out->p + start, "? ", 2);
 			sbuf_putc(out, '\n');
 			indent(out, ind);
 		}
 		sbuf_putc(out, ':');
-		sbuf_free(&key);
 		write_value(v, ind, 0, out);
 	}
 }
