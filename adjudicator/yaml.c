@@ -703,8 +703,11 @@ can_be_plain(const struct node *n)
 	/* "..." alone at the start of a line ends a document. */
 	if (strcmp(n->str, "...") == 0)
 		return 0;
-	/* The special words are at most 5 letters. */
-	for (i = 0; n->len <= 5 && special_words[i] != NULL; i++)
+	/* The special words are at most 5 letters, and each starts with
+	 * one of these (a number or most names need no compare). */
+	if (n->len > 5 || strchr("tfynoTFYNO", n->str[0]) == NULL)
+		return 1;
+	for (i = 0; special_words[i] != NULL; i++)
 		if (ascii_caseeq(n->str, special_words[i]))
 			return 0;
 	return 1;
