@@ -206,13 +206,19 @@ adjudicate_refusals(const struct state *st, const struct orders_file *f,
 	(void)st;
 }
 
+/* f recorded in st->applied, which has room for *cap entries
+ * (adjudicate_run_data makes room for every file of the run at once). */
 static void
-adjudicate_applied(struct state *st, const struct orders_file *f)
+adjudicate_applied(struct state *st, const struct orders_file *f,
+    size_t *cap)
 {
 	struct state_applied *a;
 
-	st->applied = util_reallocarray(st->applied, st->napplied + 1,
-	    sizeof *st->applied);
+	if (st->napplied == *cap) {
+		*cap = *cap > 0 ? 2 * *cap : 4;
+		st->applied = util_reallocarray(st->applied, *cap,
+		    sizeof *st->applied);
+	}
 	a = &st->applied[st->napplied++];
 	a->turn = f->turn;
 	a->player = f->player;
@@ -268,12 +274,10 @@ adjudicate_result_take(struct adjudicate_result *to,
 
 /* A point not applied: its events (from nev on), its verdict lines
  * (msgs from byte mlen on) and what it would have applied (pr) are
- * dropped; the lines saying whom it waits for (wait) go to msgs if
- * waiting. */
+ * dropped. */
 static void
 adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *msgs,
-    size_t mlen, struct sbuf *wait, int waiting,
-    struct adjudicate_result *pr)
+    size_t mlen, struct adjudicate_result *pr)
 {
 	adjudicate_result_free(pr);
 	for (size_t i = nev; i < ev->n; i++)
@@ -282,9 +286,23 @@ adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *msgs,
 	msgs->len = mlen;
 	if (msgs->cap > 0)
 		msgs->p[mlen] = '\0';
-	if (waiting)
-		sbuf_add(msgs, wait->p, wait->len);
-	sbuf_free(wait);
+}
+
+/* The line saying whom a point waits for: "waiting for %s: %s, turn %lld
+ * (%s)\n", without printf (a run that applies its points ends waiting
+ * at the next one). */
+static void
+adjudicate_msg_wait(const struct state *st, const struct owed *o,
+    int sent, struct sbuf *msgs)
+{
+	sbuf_puts(msgs, "waiting for ");
+	sbuf_puts(msgs, st->names[o->player]);
+	sbuf_puts(msgs, ": ");
+	sbuf_puts(msgs, o->decision);
+	sbuf_puts(msgs, ", turn ");
+	sbuf_int(msgs, st->turn);
+	sbuf_puts(msgs, sent ? " (the orders sent are incomplete)\n" :
+	    " (no orders)\n");
 }
 
 /* One decision point.  Returns 1 if applied, 0 if waiting, -1 on a game
@@ -292,7 +310,7 @@ adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *msgs,
 static int
 adjudicate_point(struct state *st, const struct orders_file *files,
     size_t nfiles, int nmr, struct events *ev, struct sbuf *msgs,
-    struct gb_err *e, struct adjudicate_result *rr)
+    struct gb_err *e, struct adjudicate_result *rr, size_t *applied_cap)
 {
 	struct adjudicate_result pr = { 0 };
 	struct owed owed[GAME_MAX_PLAYERS];
@@ -304,12 +322,13 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	/* The point's verdict lines go to msgs as they come (from byte
 	 * mlen), and are taken back if it is not applied. */
 	size_t nev = ev->n, mlen = msgs->len;
-	int missing = 0;
+	/* The owed decisions waited for, and whether their player sent a
+	 * file: their lines go to msgs if the point waits. */
+	size_t missing[GAME_MAX_PLAYERS], nmissing = 0;
+	int sent[GAME_MAX_PLAYERS];
 	struct rng rng;
-	struct sbuf wait;
 
 	ev->point = st->turn;
-	sbuf_init(&wait);
 	/* Files for this turn from players who owe nothing now. */
 	for (size_t i = 0; i < nfiles; i++) {
 		int owes = 0;
@@ -353,19 +372,15 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			struct sbuf list;
 
 			if (!nmr) {
-				sbuf_printf(&wait, "waiting for %s: %s, turn "
-				    "%lld (%s)\n", st->names[p],
-				    owed[k].decision, st->turn,
-				    f ? "the orders sent are incomplete" :
-				    "no orders");
-				missing = 1;
+				sent[nmissing] = f != NULL;
+				missing[nmissing++] = k;
 				continue;
 			}
 			if (adjudicate_defaults(st->game, st->g, p, acc[k], &n,
 			    &keep) == -1) {
 				strlist_free(&keep);
-				adjudicate_point_end(ev, nev, msgs, mlen, &wait,
-				    0, &pr);
+				adjudicate_point_end(ev, nev, msgs, mlen,
+				    &pr);
 				return err_set(e, 0, 0, "%s offers no default "
 				    "orders for %s at turn %lld",
 				    st->game->title, st->names[p], st->turn);
@@ -406,9 +421,12 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 		ans[nans].nmr = defaulted;
 		nans++;
 	}
-	if (missing) {
+	if (nmissing > 0) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, msgs, mlen, &wait, 1, &pr);
+		adjudicate_point_end(ev, nev, msgs, mlen, &pr);
+		for (size_t i = 0; i < nmissing; i++)
+			adjudicate_msg_wait(st, &owed[missing[i]], sent[i],
+			    msgs);
 		return 0;
 	}
 	/* Answers go to the game in player order, whatever the owed order. */
@@ -422,13 +440,12 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	adjudicate_rng(st, files, nfiles, ans, nans, &rng);
 	if (st->game->resolve(st->g, &st->pl, ans, nans, &rng, ev, e) == -1) {
 		strlist_free(&keep);
-		adjudicate_point_end(ev, nev, msgs, mlen, &wait, 0, &pr);
+		adjudicate_point_end(ev, nev, msgs, mlen, &pr);
 		return -1;
 	}
 	strlist_free(&keep);
-	sbuf_free(&wait);
 	for (size_t i = 0; i < nused; i++)
-		adjudicate_applied(st, used[i]);
+		adjudicate_applied(st, used[i], applied_cap);
 	st->draws = rng.draws;
 	sbuf_puts(msgs, "turn ");
 	sbuf_int(msgs, st->turn);
@@ -497,15 +514,18 @@ adjudicate_run_data(struct state *st, const char *previous,
 	struct events ev = { 0 };
 	struct gb_err e = { 0 };
 	int applied = 0, r = 1;
+	size_t applied_cap = n;
 
 	ev.point = st->turn;
 	adjudicate_refusals(st, files, n, &ev, msgs);
 	free(st->applied);
-	st->applied = NULL;
+	/* Room for every file: one allocation, not one per file used. */
+	st->applied = n > 0 ? util_reallocarray(NULL, n, sizeof *st->applied) :
+	    NULL;
 	st->napplied = 0;
 	while (!st->game->outcome(st->g).finished &&
 	    (r = adjudicate_point(st, files, n, nmr && applied == 0, &ev,
-	    msgs, &e, rr)) == 1)
+	    msgs, &e, rr, &applied_cap)) == 1)
 		applied++;
 	if (r == -1) {
 		adjudicate_msg_err(msgs, "error", &e);

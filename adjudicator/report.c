@@ -43,11 +43,13 @@ report_events(const struct state *st, int player, struct sbuf *out)
 {
 	long long shown = -1;
 	int any = 0;
+	/* One buffer for every event's escaped text, emptied for each. */
+	struct sbuf text;
 
+	sbuf_init(&text);
 	report_heading(out, "What happened");
 	for (size_t i = 0; i < st->log.n; i++) {
 		const struct event *ev = &st->log.v[i];
-		struct sbuf text;
 
 		if (player < 0 ? ev->to != EVENT_ALL :
 		    !(ev->to & EVENT_TO(player)))
@@ -65,12 +67,14 @@ report_events(const struct state *st, int player, struct sbuf *out)
 			shown = ev->point;
 		}
 		/* A log line is one line, whatever the state file holds. */
-		sbuf_init(&text);
+		text.len = 0;
+		if (text.cap > 0)
+			text.p[0] = '\0';
 		escape_puts(&text, ev->text);
 		report_wrap(out, "  - ", "    ", text.p);
-		sbuf_free(&text);
 		any = 1;
 	}
+	sbuf_free(&text);
 	if (!any)
 		sbuf_puts(out, "Nothing that you can see.\n");
 }

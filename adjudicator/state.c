@@ -426,12 +426,31 @@ state_to_node(const struct state *st, unsigned mask)
 	return seq;
 }
 
+/* The length of the last state written (a hint, nothing more). */
+static size_t state_write_last;
+
 char *
 state_write(const struct state *st, size_t *len)
 {
+	struct sbuf out;
+
+	sbuf_init(&out);
+	/* Room for a state as long as the last one written: a game's states
+	 * grow slowly, and the buffer would otherwise double a dozen times
+	 * (each a copy) for every state written. */
+	sbuf_reserve(&out, state_write_last < (1u << 20) ?
+	    state_write_last : (1u << 20));
+	state_write_to(st, &out);
+	state_write_last = out.len;
+	*len = out.len;
+	return sbuf_take(&out);
+}
+
+void
+state_write_to(const struct state *st, struct sbuf *out)
+{
 	struct node *root, *n, *prev, *orders, *log;
 	char hex[2 * RNG_SEED_BYTES + 1];
-	struct sbuf out;
 
 	/* The tree is made, written and dropped: in the node arena. */
 	node_arena_begin();
@@ -481,12 +500,9 @@ state_write(const struct state *st, size_t *len)
 		node_set(ev, "text", node_scalar(st->log.v[i].text));
 	}
 	node_set(root, st->game->id, st->game->save(st->g));
-	sbuf_init(&out);
-	yaml_write(root, &out);
+	yaml_write(root, out);
 	node_free(root);
 	node_arena_end();
-	*len = out.len;
-	return sbuf_take(&out);
 }
 
 void

@@ -54,6 +54,9 @@ int state_parse(struct state *st, const char *buf, size_t len,
 int state_load(struct state *st, const char *path, struct gb_err *e);
 /* The canonical bytes of st (caller frees; *len gets the length). */
 char *state_write(const struct state *st, size_t *len);
+/* The same bytes added to out (a buffer kept from one state to the next
+ * writes each without allocating it again). */
+void state_write_to(const struct state *st, struct sbuf *out);
 /* Index of the player called name, or -1. */
 int state_player(const struct state *st, const char *name);
 void state_free(struct state *st);

@@ -28,6 +28,221 @@
 #define SIMPLE_KEY_MAX 1024
 
 /* ---------------------------------------------------------------------
+ * libyaml's memory
+ *
+ * libyaml allocates through its own yaml_malloc, yaml_realloc, yaml_free
+ * and yaml_strdup, which it exports and calls through the PLT: defined
+ * here, in the program, they take the place of libyaml's (as a malloc
+ * defined in a program takes the place of libc's).  libyaml's scanner
+ * makes four buffers for every scalar (its value and three for the
+ * blanks and line breaks around it) and frees three of them at once:
+ * about a thousand allocations to read one state, most of the
+ * allocations of a fuzz_game execution, each costly under ASan (its
+ * allocator, the allocation's stack trace, libFuzzer's malloc hook).
+ * Here blocks of up to YPOOL_MAX bytes freed by libyaml are kept on a
+ * free list per power-of-two size and handed out again, and a few larger
+ * ones (the parser's input buffers, 16 and 48 kB, made for every read)
+ * up to YPOOL_BIG_MAX bytes are kept for the next read.  The lists hold
+ * at most what libyaml had in use at once, and yaml_read cuts each back
+ * to YPOOL_KEEP blocks when it is done.  Under ASan a block on a list is
+ * poisoned, and the bytes of a block past the size asked for are too,
+ * as malloc's redzones would be: a read of freed or unrequested memory
+ * is still reported. */
+#if defined(__SANITIZE_ADDRESS__)
+#define YPOOL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define YPOOL_ASAN 1
+#endif
+#endif
+#ifdef YPOOL_ASAN
+#include <sanitizer/asan_interface.h>
+#define YPOOL_POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define YPOOL_UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define YPOOL_POISON(p, n) ((void)(p), (void)(n))
+#define YPOOL_UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+#define YPOOL_MIN 16
+#define YPOOL_CLASSES 8 /* 16, 32, ... 2048 bytes */
+#define YPOOL_MAX (YPOOL_MIN << (YPOOL_CLASSES - 1))
+
+/* Before each block: its capacity, and the size last asked for (or, on
+ * a free list, the next block).  16 bytes: the block stays aligned as
+ * malloc's. */
+struct ypool_head {
+	size_t cap;
+	union {
+		size_t len;
+		struct ypool_head *next;
+	} u;
+};
+
+#define YPOOL_KEEP 32
+#define YPOOL_BIG_KEEP 4
+#define YPOOL_BIG_MAX (64u << 10)
+
+static struct ypool_head *ypool_free[YPOOL_CLASSES];
+static struct ypool_head *ypool_big[YPOOL_BIG_KEEP];
+
+/* Prototypes for -Wmissing-prototypes: libyaml declares these in
+ * yaml_private.h, which it does not install. */
+void *yaml_malloc(size_t size);
+void *yaml_realloc(void *ptr, size_t size);
+void yaml_free(void *ptr);
+yaml_char_t *yaml_strdup(const yaml_char_t *str);
+
+static int
+ypool_class(size_t size)
+{
+	int c = 0;
+
+	while ((size_t)YPOOL_MIN << c < size)
+		c++;
+	return c;
+}
+
+/* Block h handed out for size bytes. */
+static void *
+ypool_give(struct ypool_head *h, size_t size)
+{
+	h->u.len = size;
+	YPOOL_UNPOISON(h + 1, size);
+	YPOOL_POISON((char *)(h + 1) + size, h->cap - size);
+	return h + 1;
+}
+
+void *
+yaml_malloc(size_t size)
+{
+	struct ypool_head *h;
+	size_t cap;
+	int c;
+
+	if (size == 0)
+		size = 1;
+	if (size > YPOOL_MAX) {
+		int best = -1;
+
+		/* The smallest kept block that holds size. */
+		for (int i = 0; i < YPOOL_BIG_KEEP; i++)
+			if (ypool_big[i] != NULL && ypool_big[i]->cap >= size &&
+			    (best == -1 || ypool_big[i]->cap <
+			    ypool_big[best]->cap))
+				best = i;
+		if (best != -1) {
+			h = ypool_big[best];
+			ypool_big[best] = NULL;
+			return ypool_give(h, size);
+		}
+		if (size > SIZE_MAX - sizeof *h ||
+		    (h = malloc(sizeof *h + size)) == NULL)
+			return NULL;
+		h->cap = size;
+		h->u.len = size;
+		return h + 1;
+	}
+	c = ypool_class(size);
+	if ((h = ypool_free[c]) != NULL) {
+		ypool_free[c] = h->u.next;
+		return ypool_give(h, size);
+	}
+	cap = (size_t)YPOOL_MIN << c;
+	if ((h = malloc(sizeof *h + cap)) == NULL)
+		return NULL;
+	h->cap = cap;
+	return ypool_give(h, size);
+}
+
+void
+yaml_free(void *ptr)
+{
+	struct ypool_head *h;
+	int c;
+
+	if (ptr == NULL)
+		return;
+	h = (struct ypool_head *)ptr - 1;
+	if (h->cap > YPOOL_MAX) {
+		for (int i = 0; h->cap <= YPOOL_BIG_MAX && i < YPOOL_BIG_KEEP;
+		    i++)
+			if (ypool_big[i] == NULL) {
+				YPOOL_POISON(ptr, h->cap);
+				ypool_big[i] = h;
+				return;
+			}
+		free(h);
+		return;
+	}
+	c = ypool_class(h->cap);
+	YPOOL_POISON(ptr, h->cap);
+	h->u.next = ypool_free[c];
+	ypool_free[c] = h;
+}
+
+void *
+yaml_realloc(void *ptr, size_t size)
+{
+	struct ypool_head *h;
+	void *p;
+
+	if (ptr == NULL)
+		return yaml_malloc(size);
+	if (size == 0)
+		size = 1;
+	h = (struct ypool_head *)ptr - 1;
+	if (size <= h->cap && h->cap <= YPOOL_MAX)
+		return ypool_give(h, size);
+	if (h->cap > YPOOL_MAX && size > YPOOL_MAX) {
+		YPOOL_UNPOISON(ptr, h->cap);
+		if (size > SIZE_MAX - sizeof *h ||
+		    (h = realloc(h, sizeof *h + size)) == NULL)
+			return NULL;
+		h->cap = h->u.len = size;
+		return h + 1;
+	}
+	if ((p = yaml_malloc(size)) == NULL)
+		return NULL;
+	memcpy(p, ptr, h->u.len < size ? h->u.len : size);
+	yaml_free(ptr);
+	return p;
+}
+
+yaml_char_t *
+yaml_strdup(const yaml_char_t *str)
+{
+	size_t n;
+	yaml_char_t *p;
+
+	if (str == NULL)
+		return NULL;
+	n = strlen((const char *)str) + 1;
+	if ((p = yaml_malloc(n)) != NULL)
+		memcpy(p, str, n);
+	return p;
+}
+
+/* Each free list cut back to YPOOL_KEEP blocks. */
+static void
+ypool_trim(void)
+{
+	for (int c = 0; c < YPOOL_CLASSES; c++) {
+		struct ypool_head **tail = &ypool_free[c];
+
+		for (int k = 0; k < YPOOL_KEEP && *tail != NULL; k++)
+			tail = &(*tail)->u.next;
+		while (*tail != NULL) {
+			struct ypool_head *h = *tail;
+
+			*tail = h->u.next;
+			YPOOL_UNPOISON(h + 1, h->cap);
+			free(h);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------------
  * Reading
  */
 
@@ -99,8 +314,21 @@ key_cmp(const void *a, const void *b)
 	return x->col < y->col ? -1 : x->col > y->col;
 }
 
+/* Maps of at most this many keys are checked pair by pair: no sort, no
+ * allocation (a state has thousands of small maps); the cost stays
+ * bounded, at most DUP_PAIRWISE_MAX^2 / 2 compares a map. */
+#define DUP_PAIRWISE_MAX 16
+
+static int
+key_eq(const struct node *x, const struct node *y)
+{
+	return x->len == y->len && memcmp(x->str, y->str, x->len) == 0;
+}
+
 /* The first key of map (in file order) that repeats an earlier one, or
- * NULL. */
+ * NULL.  Keys are in file order (the reader appends them as read), so
+ * the first key equal to one before it is the earliest second
+ * occurrence, which is what the sort below finds for larger maps. */
 static const struct node *
 first_dup(const struct node *map)
 {
@@ -109,19 +337,24 @@ first_dup(const struct node *map)
 
 	if (map->n < 2)
 		return NULL;
+	if (map->n <= DUP_PAIRWISE_MAX) {
+		for (size_t j = 1; j < map->n; j++)
+			for (size_t i = 0; i < j; i++)
+				if (key_eq(map->keys[i], map->keys[j]))
+					return map->keys[j];
+		return NULL;
+	}
 	v = util_reallocarray(NULL, map->n, sizeof *v);
 	memcpy(v, map->keys, map->n * sizeof *v);
 	qsort(v, map->n, sizeof *v, key_cmp);
 	for (size_t i = 1; i < map->n; i++) {
-		if (v[i]->len != v[i - 1]->len ||
-		    memcmp(v[i]->str, v[i - 1]->str, v[i]->len) != 0)
+		if (!key_eq(v[i], v[i - 1]))
 			continue;
 		/* v[i] repeats v[i - 1]; the first such in the file. */
 		if (dup == NULL || v[i]->line < dup->line ||
 		    (v[i]->line == dup->line && v[i]->col < dup->col))
 			dup = v[i];
-		while (i + 1 < map->n && v[i + 1]->len == v[i]->len &&
-		    memcmp(v[i + 1]->str, v[i]->str, v[i]->len) == 0)
+		while (i + 1 < map->n && key_eq(v[i + 1], v[i]))
 			i++;
 	}
 	free(v);
@@ -406,6 +639,7 @@ yaml_read(const char *buf, size_t len, struct node **out, struct gb_err *e)
 		yaml_event_delete(&ev);
 	}
 	yaml_parser_delete(&parser);
+	ypool_trim();
 	if (rc < 0) {
 		reader_free(&r);
 		return -1;
@@ -469,8 +703,11 @@ can_be_plain(const struct node *n)
 	/* "..." alone at the start of a line ends a document. */
 	if (strcmp(n->str, "...") == 0)
 		return 0;
-	/* The special words are at most 5 letters. */
-	for (i = 0; n->len <= 5 && special_words[i] != NULL; i++)
+	/* The special words are at most 5 letters, and each starts with
+	 * one of these (a number or most names need no compare). */
+	if (n->len > 5 || strchr("tfynoTFYNO", n->str[0]) == NULL)
+		return 1;
+	for (i = 0; special_words[i] != NULL; i++)
 		if (ascii_caseeq(n->str, special_words[i]))
 			return 0;
 	return 1;
@@ -673,9 +910,8 @@ static void
 write_entries(const struct node *n, int ind, int inline_first,
     struct sbuf *out)
 {
-	struct sbuf key;
 	const struct node *v;
-	size_t i;
+	size_t i, start;
 
 	for (i = 0; i < n->n; i++) {
 		if (i > 0 || !inline_first)
@@ -701,18 +937,19 @@ write_entries(const struct node *n, int ind, int inline_first,
 			write_value(v, ind, 0, out);
 			continue;
 		}
-		sbuf_init(&key);
-		write_key(n->keys[i], &key);
-		if (key.len <= SIMPLE_KEY_MAX) {
-			sbuf_add(out, key.p, key.len);
-		} else {
-			sbuf_puts(out, "? ");
-			sbuf_add(out, key.p, key.len);
+		/* Written in place; too long for a simple key, it becomes
+		 * "? key" on a line of its own. */
+		start = out->len;
+		write_key(n->keys[i], out);
+		if (out->len - start > SIMPLE_KEY_MAX) {
+			sbuf_add(out, "? ", 2);
+			memmove(out->p + start + 2, out->p + start,
+			    out->len - start - 2);
+			memcpy(out->p + start, "? ", 2);
 			sbuf_putc(out, '\n');
 			indent(out, ind);
 		}
 		sbuf_putc(out, ':');
-		sbuf_free(&key);
 		write_value(v, ind, 0, out);
 	}
 }

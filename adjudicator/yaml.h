@@ -28,8 +28,12 @@
  * most twice its length).  For a 16 MiB state (FILEIO_STATE_MAX) the peak
  * is under 64 MB; `make bench` measures it.  A real state (a game of
  * hundreds of points) has a few thousand nodes.  Duplicate keys are found
- * by sorting each mapping's keys: O(n log n) for any keys, so keys chosen
- * to collide in a hash cost nothing more. */
+ * by comparing the keys of a mapping of at most 16 pair by pair, and by
+ * sorting a larger mapping's keys: O(n log n) for any keys, so keys chosen
+ * to collide in a hash cost nothing more.  libyaml's own blocks are kept
+ * on free lists between reads (yaml.c, "libyaml's memory"): at most 32 of
+ * each power-of-two size up to 2 kB and four of up to 64 kB, about
+ * 400 kB. */
 #define YAML_MAX_NODES (1 << 17)
 
 /* Parse buf (len bytes, need not be NUL-terminated).  On success *out is

@@ -428,6 +428,41 @@ test_read_not_terminated(void **state)
 	assert_string_equal(e.msg, "empty document");
 }
 
+/* The first repeat in the file is named, on either side of the size
+ * where first_dup stops comparing pair by pair and sorts: n keys in a
+ * shuffled order (k0..k(n-1), taken 13 apart), with the one at index a
+ * written again after the first b of them (line b + 1) and another
+ * repeated at the end. */
+static void
+dup_sizes(void)
+{
+	char want[64];
+
+	for (size_t n = 2; n <= 40; n++) {
+		if (n % 13 == 0) /* 13 apart is no shuffle then */
+			continue;
+		for (size_t b = 1; b <= n; b++) {
+			struct sbuf s;
+			size_t a = (b * 7 + 1) % b, c = (b * 5 + 3) % n;
+
+			sbuf_init(&s);
+			for (size_t i = 0; i < n; i++) {
+				if (i == b)
+					sbuf_printf(&s, "k%zu: r\n",
+					    a * 13 % n);
+				sbuf_printf(&s, "k%zu: %zu\n", i * 13 % n, i);
+			}
+			if (b == n)
+				sbuf_printf(&s, "k%zu: r\n", a * 13 % n);
+			sbuf_printf(&s, "k%zu: late\n", c * 13 % n);
+			snprintf(want, sizeof want, "duplicate key 'k%zu'",
+			    a * 13 % n);
+			read_fails(s.p, (int)b + 1, 1, want);
+			sbuf_free(&s);
+		}
+	}
+}
+
 static void
 test_read_refusals(void **state)
 {
@@ -481,6 +516,7 @@ test_read_refusals(void **state)
 	read_fails("z: 0\na: 1\na: 2\na: 3\n", 3, 1, "duplicate key 'a'");
 	read_fails("aa: 1\nb: 1\na: 2\nb: 3\n", 4, 1, "duplicate key 'b'");
 
+	dup_sizes();
 	read_fails("a: \"x\\0y\"\n", 1, 4, "scalar contains a NUL byte");
 	read_fails("\"\\x00\": 1\n", 1, 1, "scalar contains a NUL byte");
 	read_fails_n("a: x\0y\n", 7, 1, 5,
@@ -1120,6 +1156,57 @@ test_canonical_example(void **state)
 	node_free(t);
 }
 
+/* yaml.c's libyaml allocation functions (libyaml calls them in place of
+ * its own; yaml.c, "libyaml's memory"): contents kept across a realloc
+ * in and out of the free lists' sizes, blocks handed out again. */
+void *yaml_malloc(size_t size);
+void *yaml_realloc(void *ptr, size_t size);
+void yaml_free(void *ptr);
+unsigned char *yaml_strdup(const unsigned char *str);
+
+static void
+test_libyaml_memory(void **state)
+{
+	static const size_t sizes[] = { 0, 1, 15, 16, 17, 100, 2048, 2049,
+		16384, 49152, 70000 };
+	unsigned char *p, *q;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		size_t n = sizes[i] ? sizes[i] : 1;
+
+		for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+			size_t m = sizes[k] ? sizes[k] : 1, keep;
+
+			p = yaml_malloc(sizes[i]);
+			assert_non_null(p);
+			for (size_t j = 0; j < n; j++)
+				p[j] = (unsigned char)(j * 7 + i);
+			q = yaml_realloc(p, sizes[k]);
+			assert_non_null(q);
+			keep = n < m ? n : m;
+			for (size_t j = 0; j < keep; j++)
+				assert_int_equal(q[j], (unsigned char)(j * 7 + i));
+			memset(q, 0, m);
+			yaml_free(q);
+		}
+	}
+	/* A small block freed is the next one of its size. */
+	p = yaml_malloc(20);
+	yaml_free(p);
+	q = yaml_malloc(30);
+	assert_ptr_equal(p, q);
+	yaml_free(q);
+	yaml_free(NULL);
+	p = yaml_realloc(NULL, 0);
+	assert_non_null(p);
+	yaml_free(p);
+	p = yaml_strdup((const unsigned char *)"gunbai");
+	assert_string_equal((char *)p, "gunbai");
+	yaml_free(p);
+	assert_null(yaml_strdup(NULL));
+}
+
 int
 main(void)
 {
@@ -1144,6 +1231,7 @@ main(void)
 		cmocka_unit_test(test_write_invalid_utf8),
 		cmocka_unit_test(test_canonical_example),
 		cmocka_unit_test(test_read_node_cap),
+		cmocka_unit_test(test_libyaml_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
