@@ -30,10 +30,7 @@
  * hundreds of points) has a few thousand nodes.  Duplicate keys are found
  * by comparing the keys of a mapping of at most 16 pair by pair, and by
  * sorting a larger mapping's keys: O(n log n) for any keys, so keys chosen
- * to collide in a hash cost nothing more.  libyaml's own blocks are kept
- * on free lists between reads (yaml.c, "libyaml's memory"): at most 32 of
- * each power-of-two size up to 2 kB and four of up to 64 kB, about
- * 400 kB. */
+ * to collide in a hash cost nothing more. */
 #define YAML_MAX_NODES (1 << 17)
 
 /* Parse buf (len bytes, need not be NUL-terminated).  On success *out is

@@ -1156,57 +1156,6 @@ test_canonical_example(void **state)
 	node_free(t);
 }
 
-/* yaml.c's libyaml allocation functions (libyaml calls them in place of
- * its own; yaml.c, "libyaml's memory"): contents kept across a realloc
- * in and out of the free lists' sizes, blocks handed out again. */
-void *yaml_malloc(size_t size);
-void *yaml_realloc(void *ptr, size_t size);
-void yaml_free(void *ptr);
-unsigned char *yaml_strdup(const unsigned char *str);
-
-static void
-test_libyaml_memory(void **state)
-{
-	static const size_t sizes[] = { 0, 1, 15, 16, 17, 100, 2048, 2049,
-		16384, 49152, 70000 };
-	unsigned char *p, *q;
-
-	(void)state;
-	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-		size_t n = sizes[i] ? sizes[i] : 1;
-
-		for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-			size_t m = sizes[k] ? sizes[k] : 1, keep;
-
-			p = yaml_malloc(sizes[i]);
-			assert_non_null(p);
-			for (size_t j = 0; j < n; j++)
-				p[j] = (unsigned char)(j * 7 + i);
-			q = yaml_realloc(p, sizes[k]);
-			assert_non_null(q);
-			keep = n < m ? n : m;
-			for (size_t j = 0; j < keep; j++)
-				assert_int_equal(q[j], (unsigned char)(j * 7 + i));
-			memset(q, 0, m);
-			yaml_free(q);
-		}
-	}
-	/* A small block freed is the next one of its size. */
-	p = yaml_malloc(20);
-	yaml_free(p);
-	q = yaml_malloc(30);
-	assert_ptr_equal(p, q);
-	yaml_free(q);
-	yaml_free(NULL);
-	p = yaml_realloc(NULL, 0);
-	assert_non_null(p);
-	yaml_free(p);
-	p = yaml_strdup((const unsigned char *)"gunbai");
-	assert_string_equal((char *)p, "gunbai");
-	yaml_free(p);
-	assert_null(yaml_strdup(NULL));
-}
-
 int
 main(void)
 {
@@ -1231,7 +1180,6 @@ main(void)
 		cmocka_unit_test(test_write_invalid_utf8),
 		cmocka_unit_test(test_canonical_example),
 		cmocka_unit_test(test_read_node_cap),
-		cmocka_unit_test(test_libyaml_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
