@@ -422,6 +422,24 @@ strlist_free(struct strlist *l)
 }
 
 void
+util_join(char *buf, size_t size, const char *const *piece, size_t n)
+{
+	size_t len = 0;
+
+	if (size == 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(piece[i]);
+
+		if (k > size - 1 - len)
+			k = size - 1 - len;
+		memcpy(buf + len, piece[i], k);
+		len += k;
+	}
+	buf[len] = '\0';
+}
+
+void
 util_hex(const uint8_t *in, size_t n, char *out)
 {
 	static const char digits[] = "0123456789abcdef";

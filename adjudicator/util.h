@@ -111,6 +111,16 @@ void strlist_add(struct strlist *l, const char *s);
 void strlist_addf(struct strlist *l, const char *fmt, ...) GB_PRINTF(2, 3);
 void strlist_free(struct strlist *l);
 
+/* The n pieces joined into buf (size bytes), cut as snprintf("%s%s...")
+ * would cut them: for texts made at every decision point (owed, a
+ * picked order), where printf cost more than the rest. */
+void util_join(char *buf, size_t size, const char *const *piece, size_t n);
+/* The same with the pieces listed: UTIL_JOIN(buf, "a", b, "c"), buf an
+ * array. */
+#define UTIL_JOIN(buf, ...) util_join(buf, sizeof buf, \
+	(const char *const[]){ __VA_ARGS__ }, \
+	sizeof (const char *const[]){ __VA_ARGS__ } / sizeof (const char *))
+
 /* Lowercase hex of n bytes into out (2n+1 bytes). */
 void util_hex(const uint8_t *in, size_t n, char *out);
 /* Parse exactly 2n hex digits; returns 0 or -1. */

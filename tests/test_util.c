@@ -229,6 +229,34 @@ test_strlist(void **state)
 	assert_null(l.v);
 }
 
+/* util_join cuts where snprintf("%s%s%s") would, at every size. */
+static void
+test_join(void **state)
+{
+	const char *const piece[] = { "move ", "", "h8 g8", " now" };
+	char buf[32], want[32];
+	char small[4];
+
+	(void)state;
+	for (size_t size = 1; size <= sizeof buf; size++) {
+		memset(buf, 'x', sizeof buf);
+		util_join(buf, size, piece, 4);
+		snprintf(want, size, "%s%s%s%s", piece[0], piece[1], piece[2],
+		    piece[3]);
+		assert_string_equal(buf, want);
+		/* Nothing written past the terminating NUL. */
+		if (strlen(want) + 1 < size)
+			assert_int_equal(buf[strlen(want) + 1], 'x');
+	}
+	util_join(buf, sizeof buf, piece, 0);
+	assert_string_equal(buf, "");
+	memset(buf, 'x', sizeof buf);
+	util_join(buf, 0, piece, 4); /* nothing written */
+	assert_int_equal(buf[0], 'x');
+	UTIL_JOIN(small, "ab", "cd");
+	assert_string_equal(small, "abc");
+}
+
 static void
 test_hex(void **state)
 {
@@ -456,6 +484,7 @@ main(void)
 		cmocka_unit_test(test_sbuf),
 		cmocka_unit_test(test_utf8_fix),
 		cmocka_unit_test(test_strlist),
+		cmocka_unit_test(test_join),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_parse_int),
 		cmocka_unit_test(test_valid_name),

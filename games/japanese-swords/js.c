@@ -126,10 +126,8 @@ js_free(void *g)
 }
 
 /* owed is asked several times at every point of a run: its texts are
- * joined without printf (an integer piece written into num first). */
-#define JS_OWED_PUT(buf, ...) js_order_join(buf, sizeof buf, \
-	(const char *const[]){ __VA_ARGS__ }, \
-	sizeof (const char *const[]){ __VA_ARGS__ } / sizeof (const char *))
+ * joined without printf (UTIL_JOIN; an integer piece written into num
+ * first). */
 
 static const char *
 js_owed_int(int v, char num[UTIL_INT_MAX + 1])
@@ -154,30 +152,30 @@ js_owed(const void *vg, struct owed *out)
 		o->player = p;
 		switch (g->phase) {
 		case JS_P_RPS:
-			JS_OWED_PUT(o->decision, "rps");
-			JS_OWED_PUT(o->what, "rock, paper or scissors for the "
+			UTIL_JOIN(o->decision, "rps");
+			UTIL_JOIN(o->what, "rock, paper or scissors for the "
 			    "turn order, sealed");
 			break;
 		case JS_P_TURN:
-			JS_OWED_PUT(o->decision, "turn");
-			JS_OWED_PUT(o->what, "round ", js_owed_int(g->round,
+			UTIL_JOIN(o->decision, "turn");
+			UTIL_JOIN(o->what, "round ", js_owed_int(g->round,
 			    num), ", ", g->names[p], "'s turn: orders for its "
 			    "six phases, ending with done");
 			break;
 		case JS_P_MARCH:
-			JS_OWED_PUT(o->decision, "march");
-			JS_OWED_PUT(o->what, "Forced March: a second travel "
+			UTIL_JOIN(o->decision, "march");
+			UTIL_JOIN(o->what, "Forced March: a second travel "
 			    "and battle phase, ending with done");
 			break;
 		case JS_P_INTRIGUE:
-			JS_OWED_PUT(o->decision, "intrigue");
-			JS_OWED_PUT(o->what, js_owed_int(k, num), " Intrigue",
+			UTIL_JOIN(o->decision, "intrigue");
+			UTIL_JOIN(o->what, js_owed_int(k, num), " Intrigue",
 			    k == 1 ? "" : "s", " from ", g->names[g->active],
 			    ": lose 3 cards or 3 honor for each");
 			break;
 		default:
-			JS_OWED_PUT(o->decision, "battle");
-			JS_OWED_PUT(o->what, "the battle at ",
+			UTIL_JOIN(o->decision, "battle");
+			UTIL_JOIN(o->what, "the battle at ",
 			    js_map_name(g->battles[0].at, x),
 			    " (attack from ", js_map_name(g->battles[0].from,
 			    y), "): 1 to 7 cards set aside, sealed");

@@ -572,11 +572,6 @@ void js_order_step(const struct js_step *s, struct sbuf *out);
 /* Play the active player's answer (a turn, or a Forced March). */
 int js_order_play(struct js *g, const struct answer *a, struct rng *rng,
     struct events *ev, char *why, size_t size);
-/* The n pieces joined into buf (size bytes), cut as snprintf cuts: for
- * texts written often (the owed decisions, the order picked), without
- * printf. */
-void js_order_join(char *buf, size_t size, const char *const *piece,
-    size_t n);
 /* Read the accepted orders of an answer (all valid) into acts. */
 int js_order_acts(const struct js *g, const struct answer *a,
     struct js_act *acts, int max, char *why, size_t size);

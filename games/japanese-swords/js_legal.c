@@ -627,7 +627,7 @@ js_legal_pick(const void *vg, int player, const struct order *prefix,
 			js_legal_write(&w, k, &b);
 			pick = b.p;
 		}
-		js_order_join(buf, size, &pick, 1);
+		util_join(buf, size, &pick, 1);
 	}
 	js_legal_walk_end(&w);
 	strlist_free(&texts);

@@ -556,21 +556,3 @@ js_order_play(struct js *g, const struct answer *a, struct rng *rng,
 	js_flow_continue(g, rng, ev);
 	return 0;
 }
-
-void
-js_order_join(char *buf, size_t size, const char *const *piece, size_t n)
-{
-	size_t len = 0;
-
-	if (size == 0)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		size_t k = strlen(piece[i]);
-
-		if (k > size - 1 - len)
-			k = size - 1 - len;
-		memcpy(buf + len, piece[i], k);
-		len += k;
-	}
-	buf[len] = '\0';
-}

@@ -118,18 +118,7 @@ static void
 senjin_join3(char *buf, size_t size, const char *a, const char *b,
     const char *c)
 {
-	const char *part[3] = { a, b, c };
-	size_t len = 0;
-
-	for (int i = 0; i < 3; i++) {
-		size_t n = strlen(part[i]);
-
-		if (n > size - 1 - len)
-			n = size - 1 - len;
-		memcpy(buf + len, part[i], n);
-		len += n;
-	}
-	buf[len] = '\0';
+	util_join(buf, size, (const char *const[]){ a, b, c }, 3);
 }
 
 static size_t
