@@ -67,10 +67,7 @@ report_events(const struct state *st, int player, struct sbuf *out)
 			shown = ev->point;
 		}
 		/* A log line is one line, whatever the state file holds. */
-		text.len = 0;
-		if (text.cap > 0)
-			text.p[0] = '\0';
-		escape_puts(&text, ev->text);
+		escape_puts(sbuf_clear(&text), ev->text);
 		report_wrap(out, "  - ", "    ", text.p);
 		any = 1;
 	}

@@ -216,6 +216,19 @@ sbuf_init(struct sbuf *b)
 	b->cap = 0;
 }
 
+struct sbuf *
+sbuf_clear(struct sbuf *b)
+{
+	if (b->cap == 0) {
+		/* Nothing owned yet: also a zeroed static buffer. */
+		sbuf_init(b);
+		return b;
+	}
+	b->len = 0;
+	b->p[0] = '\0';
+	return b;
+}
+
 void
 sbuf_free(struct sbuf *b)
 {

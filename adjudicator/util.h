@@ -78,6 +78,10 @@ struct sbuf {
 
 void sbuf_init(struct sbuf *b);
 void sbuf_free(struct sbuf *b);
+/* Emptied, its room kept for what is written next (a buffer used again
+ * and again without allocating; a zeroed static one is made empty as
+ * sbuf_init makes it); returns b. */
+struct sbuf *sbuf_clear(struct sbuf *b);
 void sbuf_add(struct sbuf *b, const char *s, size_t n);
 /* Room for n more bytes (and the NUL) at b->p + b->len, for a caller
  * that writes them itself and then adds them to b->len. */

@@ -230,6 +230,32 @@ test_strlist(void **state)
 }
 
 /* util_join cuts where snprintf("%s%s%s") would, at every size. */
+/* sbuf_clear empties a buffer and keeps its room; a zeroed static buffer
+ * becomes an empty string, not a NULL. */
+static void
+test_sbuf_clear(void **state)
+{
+	static struct sbuf zeroed;
+	struct sbuf b;
+	char *room;
+
+	(void)state;
+	assert_ptr_equal(sbuf_clear(&zeroed), &zeroed);
+	assert_non_null(zeroed.p);
+	assert_string_equal(zeroed.p, "");
+	assert_int_equal(zeroed.len, 0);
+	sbuf_init(&b);
+	sbuf_puts(&b, "a line of some length");
+	room = b.p;
+	sbuf_clear(&b);
+	assert_int_equal(b.len, 0);
+	assert_string_equal(b.p, "");
+	sbuf_puts(&b, "next");
+	assert_ptr_equal(b.p, room); /* no allocation again */
+	assert_string_equal(b.p, "next");
+	sbuf_free(&b);
+}
+
 static void
 test_join(void **state)
 {
@@ -484,6 +510,7 @@ main(void)
 		cmocka_unit_test(test_sbuf),
 		cmocka_unit_test(test_utf8_fix),
 		cmocka_unit_test(test_strlist),
+		cmocka_unit_test(test_sbuf_clear),
 		cmocka_unit_test(test_join),
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_parse_int),

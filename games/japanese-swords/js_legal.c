@@ -619,12 +619,7 @@ js_legal_pick(const void *vg, int player, const struct order *prefix,
 		const char *pick = texts.n > 0 ? texts.v[k] : NULL;
 
 		if (pick == NULL) {
-			if (b.cap > 0) {
-				b.len = 0;
-				b.p[0] = '\0';
-			} else
-				sbuf_init(&b);
-			js_legal_write(&w, k, &b);
+			js_legal_write(&w, k, sbuf_clear(&b));
 			pick = b.p;
 		}
 		util_join(buf, size, &pick, 1);

@@ -11,18 +11,10 @@ const char *const js_save_phases[JS_P_OVER + 1] = { "rps", "turn",
 	"intrigue", "battle", "march", "over" };
 
 /* The scalars a save composes are written into one buffer, b, emptied
- * for each (js_save_clear) and copied into their node (js_save_text):
+ * for each (sbuf_clear) and copied into their node (js_save_text):
  * a save writes a hundred card runs and more, and the state is saved
  * at every point of a run, so no printf and no allocation but the
  * node's. */
-static struct sbuf *
-js_save_clear(struct sbuf *b)
-{
-	b->len = 0;
-	b->p[0] = '\0';
-	return b;
-}
-
 static struct node *
 js_save_text(const struct sbuf *b)
 {
@@ -36,7 +28,7 @@ js_save_run(struct node *l, int card, int n, struct sbuf *b)
 	if (n == 1)
 		node_push(l, node_scalar(js_cards[card].word));
 	else if (n > 1) {
-		sbuf_int(js_save_clear(b), n);
+		sbuf_int(sbuf_clear(b), n);
 		sbuf_putc(b, ' ');
 		sbuf_puts(b, js_cards[card].word);
 		node_push(l, js_save_text(b));
@@ -94,7 +86,7 @@ js_save_board(const struct js *g, struct node *sec, struct sbuf *b)
 	for (int i = 0; i < g->nsites; i++) {
 		const struct js_site *s = &g->sites[i];
 
-		sbuf_puts(js_save_clear(b), js_map_name(s->sq, sq));
+		sbuf_puts(sbuf_clear(b), js_map_name(s->sq, sq));
 		sbuf_putc(b, ' ');
 		sbuf_puts(b, s->control == JS_NONE ? "none" :
 		    g->names[s->control]);
@@ -122,7 +114,7 @@ js_save_board(const struct js *g, struct node *sec, struct sbuf *b)
 
 		if (a == NULL)
 			continue;
-		sbuf_puts(js_save_clear(b), js_map_name(i, sq));
+		sbuf_puts(sbuf_clear(b), js_map_name(i, sq));
 		sbuf_putc(b, ' ');
 		sbuf_puts(b, g->names[a->owner]);
 		sbuf_putc(b, ' ');
@@ -150,7 +142,7 @@ js_save_lists(const struct js *g, struct node *sec, struct sbuf *t)
 	node_set(sec, "discard", js_save_cardseq(g->discard, t));
 	l = node_set(sec, "battles", node_seq());
 	for (int i = 0; i < g->nbattles; i++) {
-		sbuf_puts(js_save_clear(t), js_map_name(g->battles[i].at, a));
+		sbuf_puts(sbuf_clear(t), js_map_name(g->battles[i].at, a));
 		sbuf_puts(t, " from ");
 		sbuf_puts(t, js_map_name(g->battles[i].from, b));
 		node_push(l, js_save_text(t));
@@ -160,7 +152,7 @@ js_save_lists(const struct js *g, struct node *sec, struct sbuf *t)
 		node_push(l, node_scalar(g->names[g->intrigues[i]]));
 	l = node_set(sec, "pending", node_seq());
 	for (int i = 0; i < g->nsteps; i++) {
-		js_order_step(&g->steps[i], js_save_clear(t));
+		js_order_step(&g->steps[i], sbuf_clear(t));
 		node_push(l, js_save_text(t));
 	}
 	l = node_set(sec, "offers", node_seq());
@@ -170,9 +162,9 @@ js_save_lists(const struct js *g, struct node *sec, struct sbuf *t)
 
 		node_set(m, "from", node_scalar(g->names[o->from]));
 		node_set(m, "to", node_scalar(g->names[o->to]));
-		js_trade_items_write(o->give, o->ngive, js_save_clear(t));
+		js_trade_items_write(o->give, o->ngive, sbuf_clear(t));
 		node_set(m, "give", js_save_text(t));
-		js_trade_items_write(o->get, o->nget, js_save_clear(t));
+		js_trade_items_write(o->get, o->nget, sbuf_clear(t));
 		node_set(m, "get", js_save_text(t));
 	}
 }

@@ -47,10 +47,7 @@ js_view_line(struct sbuf *out, struct sbuf *line)
 		line->len--;
 	sbuf_add(out, line->p, line->len);
 	sbuf_putc(out, '\n');
-	/* Emptied, its room kept for the next line. */
-	line->len = 0;
-	if (line->cap != 0)
-		line->p[0] = '\0';
+	sbuf_clear(line); /* its room kept for the next line */
 }
 
 static void

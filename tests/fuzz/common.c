@@ -156,8 +156,7 @@ fuzz_roundtrip_check(const struct state *st, const char *a, size_t len)
 	if (state_parse(&copy, a, len, "written", &e) == -1)
 		fuzz_fail("%s: a written state does not read back: %d:%d: "
 		    "%s\n%s", st->game->id, e.line, e.col, e.msg, a);
-	out.len = 0;
-	state_write_to(&copy, &out);
+	state_write_to(&copy, sbuf_clear(&out));
 	b = out.p;
 	len2 = out.len;
 	if (len2 != len || memcmp(a, b, len2) != 0) {

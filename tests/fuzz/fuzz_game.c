@@ -78,16 +78,6 @@ struct fuzz_turn {
 };
 static struct arena fuzz_arena;
 
-/* Buffers used again at every step, emptied first. */
-static struct sbuf *
-fuzz_sbuf_clear(struct sbuf *b)
-{
-	b->len = 0;
-	if (b->cap > 0)
-		b->p[0] = '\0';
-	return b;
-}
-
 /* A copy of s in the step's arena. */
 static char *
 fuzz_strdup(const char *s)
@@ -124,7 +114,7 @@ fuzz_turn_file(struct fuzz_turn *t, const struct state *st, int player,
 	f->orders = arena_alloc(&fuzz_arena, (n + 1) * sizeof *f->orders);
 	memset(f->orders, 0, (n + 1) * sizeof *f->orders);
 	t->n++;
-	fuzz_sbuf_clear(&all);
+	sbuf_clear(&all);
 	for (size_t i = 0; i < n; i++) {
 		f->orders[i].text = t->texts[first + i];
 		f->orders[i].line = (int)i + 6;
@@ -230,7 +220,7 @@ fuzz_text(struct fuzz_turn *t, const struct state *st, int player,
 	static struct sbuf b;
 	size_t len = fuzz_byte(in);
 
-	fuzz_sbuf_clear(&b);
+	sbuf_clear(&b);
 	if (mangle) {
 		char pick[GAME_ORDER_MAX];
 		if (game_legal_pick(st->game, st->g, player, NULL, 0,
@@ -333,7 +323,7 @@ fuzz_step(struct state *st, struct fuzz_in *in)
 	orders_sort(t.files, t.n);
 	memset(prev, 'f', sizeof prev - 1);
 	prev[sizeof prev - 1] = '\0';
-	fuzz_sbuf_clear(&msgs);
+	sbuf_clear(&msgs);
 	applied = adjudicate_run(st, prev, t.files, t.n, nmr, &msgs);
 	/* "error: " starts a line when the game failed to resolve. */
 	if (strncmp(msgs.p, "error: ", 7) == 0 ||
@@ -416,7 +406,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * after every step or every report would find nothing more, while
 	 * writing and reading the state and drawing a report cost far more
 	 * than a step.  Once per state (fuzz_seen). */
-	fuzz_sbuf_clear(&a);
+	sbuf_clear(&a);
 	state_write_to(&st, &a);
 	seen = fuzz_seen_find(a.p, a.len, hex);
 	if (!seen->used) {
