@@ -267,17 +267,30 @@ js_outcome(const void *vg)
 	return o;
 }
 
-/* Swap one random card of hand p with one of the deck. */
+/* Swap one random card of hand p with one of the deck: not a card that
+ * p's orders kept through an Intrigue still play (js_check_pending reads
+ * them against the hand: a state without it would not read back). */
 static void
 js_perturb_swap(struct js *g, int p, struct rng *rng)
 {
-	int n = js_cards_count(g->clans[p].hand), k, c = 0, d;
+	int kept[JS_NCARDS] = { 0 }, n = 0, k, c = 0, d;
 
+	if (p == g->active)
+		for (int i = 0; i < g->nsteps; i++)
+			if (g->steps[i].verb == JS_V_PLAY)
+				kept[g->steps[i].card]++;
+	for (int i = 0; i < JS_NCARDS; i++)
+		if (g->clans[p].hand[i] > kept[i])
+			n += g->clans[p].hand[i] - kept[i];
 	if (n == 0 || g->ndeck == 0)
 		return;
 	k = (int)rng_below(rng, (uint64_t)n);
-	while (k >= g->clans[p].hand[c])
-		k -= g->clans[p].hand[c++];
+	while (g->clans[p].hand[c] <= kept[c] ||
+	    k >= g->clans[p].hand[c] - kept[c]) {
+		if (g->clans[p].hand[c] > kept[c])
+			k -= g->clans[p].hand[c] - kept[c];
+		c++;
+	}
 	d = (int)rng_below(rng, (uint64_t)g->ndeck);
 	g->clans[p].hand[c]--;
 	g->clans[p].hand[g->deck[d]]++;
