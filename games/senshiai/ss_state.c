@@ -502,3 +502,44 @@ ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 	memcpy(dst->effect, src->effect,
 	    (size_t)src->neffects * sizeof src->effect[0]);
 }
+
+static int
+ss_pile_equal(const struct ss_pile *a, const struct ss_pile *b)
+{
+	return a->n == b->n &&
+	    memcmp(a->card, b->card, (size_t)a->n * sizeof a->card[0]) == 0;
+}
+
+int
+ss_state_equal(const struct ss_game *a, const struct ss_game *b)
+{
+	if (a->n != b->n || a->turn != b->turn || a->active != b->active ||
+	    a->stage != b->stage || a->limit != b->limit ||
+	    a->winners != b->winners || a->neffects != b->neffects ||
+	    strcmp(a->reason, b->reason) != 0)
+		return 0;
+	for (int p = 0; p < a->n; p++) {
+		const struct ss_player *x = &a->p[p], *y = &b->p[p];
+
+		if (x->out != y->out || x->forced_by != y->forced_by ||
+		    x->nstanding != y->nstanding ||
+		    !ss_pile_equal(&x->reserve, &y->reserve) ||
+		    !ss_pile_equal(&x->hand, &y->hand) ||
+		    !ss_pile_equal(&x->discard, &y->discard))
+			return 0;
+		for (int i = 0; i < x->nstanding; i++)
+			if (strcmp(x->standing[i], y->standing[i]) != 0)
+				return 0;
+	}
+	for (int s = 0; s < SS_SQUARES; s++) {
+		const struct ss_square *x = &a->sq[s], *y = &b->sq[s];
+
+		/* The four fields before the Units, as ss_state_copy. */
+		if (memcmp(x, y, offsetof(struct ss_square, unit)) != 0 ||
+		    (x->nunits > 0 && memcmp(x->unit, y->unit,
+		    (size_t)x->nunits * sizeof x->unit[0]) != 0))
+			return 0;
+	}
+	return memcmp(a->effect, b->effect,
+	    (size_t)a->neffects * sizeof a->effect[0]) == 0;
+}
