@@ -1091,13 +1091,58 @@ test_ss_memo_list(const struct ss_game *g, int p, const struct order *o,
 	return count;
 }
 
+/* The memo's key: ss_state_equal holds for a copy of g and fails once
+ * any field of a square or of a Unit on it differs.  Returns the Units
+ * tried. */
+static int
+test_ss_memo_equal(struct ss_game *g)
+{
+	static struct ss_game c;
+	int units = 0;
+
+	ss_state_copy(&c, g);
+	assert_true(ss_state_equal(&c, g));
+	for (int s = 0; s < SS_SQUARES; s++) {
+		struct ss_square *q = &c.sq[s];
+		int *f[] = { &q->terrain, &q->master, &q->activated,
+		    &q->nunits };
+
+		for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+			(*f[i])++;
+			assert_false(ss_state_equal(&c, g));
+			(*f[i])--;
+		}
+		for (int k = 0; k < q->nunits; k++, units++) {
+			struct ss_unit *u = &q->unit[k];
+
+			u->card++;
+			assert_false(ss_state_equal(&c, g));
+			u->card--;
+			u->owner++;
+			assert_false(ss_state_equal(&c, g));
+			u->owner--;
+			u->moves++;
+			assert_false(ss_state_equal(&c, g));
+			u->moves--;
+			u->flees++;
+			assert_false(ss_state_equal(&c, g));
+			u->flees--;
+			u->acted++;
+			assert_false(ss_state_equal(&c, g));
+			u->acted--;
+		}
+	}
+	assert_true(ss_state_equal(&c, g));
+	return units;
+}
+
 static void
 test_ss_memo(void **state)
 {
 	static const char *const names[] = { "alice", "bob", "carol", "dave" };
 	static char text[GAME_MAX_PLAYERS][64][GAME_ORDER_MAX];
 	const struct game_entry *ge = &senshiai_game;
-	int answers = 0, accepted = 0, refused = 0, changed = 0;
+	int answers = 0, accepted = 0, refused = 0, changed = 0, units = 0;
 
 	(void)state;
 	for (int np = 2; np <= 4; np++) {
@@ -1198,11 +1243,13 @@ test_ss_memo(void **state)
 			}
 			if (ge->resolve(g, &pl, ans, no, &rng, &ev, &e) < 0)
 				fail_msg("resolve: %s", e.msg);
+			units += test_ss_memo_equal(g);
 		}
 		events_free(&ev);
 		ge->free(g);
 	}
 	/* The checks above saw answers, refusals and changed lists. */
+	assert_true(units > 100);
 	assert_true(answers > 150);
 	assert_true(accepted > 300);
 	assert_true(refused > 20);
