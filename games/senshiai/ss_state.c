@@ -492,8 +492,8 @@ ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 		struct ss_square *t = &dst->sq[s];
 
 		/* Field by field and Unit by Unit, not by memcpy: under
-		 * the fuzzer each memcpy call is intercepted (AddressSanitizer
-		 * checks both ranges), 81 squares per copy. */
+		 * the sanitizers each memcpy call is intercepted (both ranges
+		 * checked), 81 squares per copy. */
 		t->terrain = f->terrain;
 		t->master = f->master;
 		t->activated = f->activated;
@@ -537,8 +537,8 @@ ss_state_equal(const struct ss_game *a, const struct ss_game *b)
 				return 0;
 	}
 	/* The squares field by field, their differences gathered without
-	 * a branch: under the fuzzer each memcmp call is intercepted and
-	 * each comparison reported to it (81 squares per comparison). */
+	 * a branch, not by memcmp: under the sanitizers each memcmp call is
+	 * intercepted (both ranges checked), 81 squares per comparison. */
 	for (int s = 0; s < SS_SQUARES; s++) {
 		const struct ss_square *x = &a->sq[s], *y = &b->sq[s];
 		int n = x->nunits < y->nunits ? x->nunits : y->nunits;
