@@ -1091,6 +1091,19 @@ test_ss_memo_list(const struct ss_game *g, int p, const struct order *o,
 	return count;
 }
 
+/* Field i of u (card, owner, moves, flees, acted) changed by by. */
+static void
+test_ss_unit_bump(struct ss_unit *u, int i, int by)
+{
+	switch (i) {
+	case 0: u->card = (short)(u->card + by); break;
+	case 1: u->owner = (short)(u->owner + by); break;
+	case 2: u->moves = (short)(u->moves + by); break;
+	case 3: u->flees = (signed char)(u->flees + by); break;
+	default: u->acted = (signed char)(u->acted + by); break;
+	}
+}
+
 /* The memo's key: ss_state_equal holds for a copy of g and fails once
  * any field of a square or of a Unit on it differs.  Returns the Units
  * tried. */
@@ -1112,25 +1125,12 @@ test_ss_memo_equal(struct ss_game *g)
 			assert_false(ss_state_equal(&c, g));
 			(*f[i])--;
 		}
-		for (int k = 0; k < q->nunits; k++, units++) {
-			struct ss_unit *u = &q->unit[k];
-
-			u->card++;
-			assert_false(ss_state_equal(&c, g));
-			u->card--;
-			u->owner++;
-			assert_false(ss_state_equal(&c, g));
-			u->owner--;
-			u->moves++;
-			assert_false(ss_state_equal(&c, g));
-			u->moves--;
-			u->flees++;
-			assert_false(ss_state_equal(&c, g));
-			u->flees--;
-			u->acted++;
-			assert_false(ss_state_equal(&c, g));
-			u->acted--;
-		}
+		for (int k = 0; k < q->nunits; k++, units++)
+			for (int i = 0; i < 5; i++) {
+				test_ss_unit_bump(&q->unit[k], i, 1);
+				assert_false(ss_state_equal(&c, g));
+				test_ss_unit_bump(&q->unit[k], i, -1);
+			}
 	}
 	assert_true(ss_state_equal(&c, g));
 	return units;
