@@ -1032,6 +1032,230 @@ test_ss_playouts(void **state)
 		}
 }
 
+/* The position senshiai.c keeps between calls (its memo) gives what
+ * playing afresh gives: on every point of random games, each call is
+ * made with the memo as the calls before left it, then again after
+ * ss_memo_forget, and the two must agree: each pick of an answer built
+ * order by order (the memo goes on by one order, and a walk must start
+ * from the position after exactly the prefix), validate of the whole
+ * answer and of its start, legal's list after the start, the answer with
+ * an order changed (a refused one, or another: the memo's orders no
+ * longer match), and the answer on the game changed in place (a memo that
+ * ignored the game would answer for the game before). */
+static size_t
+test_ss_memo_choose(void *arg, size_t count)
+{
+	return rng_below(arg, count);
+}
+
+static int
+test_ss_memo_judge(const struct ss_game *g, int p, const struct order *o,
+    size_t n)
+{
+	static struct verdict v[2][64];
+	int rc[2], accepted = 0;
+
+	assert_true(n <= 64);
+	for (int cold = 0; cold < 2; cold++) {
+		if (cold)
+			ss_memo_forget();
+		rc[cold] = senshiai_game.validate(g, p, o, n, v[cold]);
+	}
+	assert_int_equal(rc[0], rc[1]);
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(v[0][i].accepted, v[1][i].accepted);
+		assert_string_equal(v[0][i].reason, v[1][i].reason);
+		accepted += v[0][i].accepted;
+	}
+	return accepted;
+}
+
+static size_t
+test_ss_memo_list(const struct ss_game *g, int p, const struct order *o,
+    size_t n)
+{
+	struct strlist l[2] = { { 0 }, { 0 } };
+	size_t count;
+
+	for (int cold = 0; cold < 2; cold++) {
+		if (cold)
+			ss_memo_forget();
+		senshiai_game.legal(g, p, o, n, &l[cold]);
+	}
+	assert_int_equal(l[0].n, l[1].n);
+	for (size_t i = 0; i < l[0].n; i++)
+		assert_string_equal(l[0].v[i], l[1].v[i]);
+	count = l[0].n;
+	strlist_free(&l[0]);
+	strlist_free(&l[1]);
+	return count;
+}
+
+/* Field i of u (card, owner, moves, flees, acted) changed by by. */
+static void
+test_ss_unit_bump(struct ss_unit *u, int i, int by)
+{
+	switch (i) {
+	case 0: u->card = (short)(u->card + by); break;
+	case 1: u->owner = (short)(u->owner + by); break;
+	case 2: u->moves = (short)(u->moves + by); break;
+	case 3: u->flees = (signed char)(u->flees + by); break;
+	default: u->acted = (signed char)(u->acted + by); break;
+	}
+}
+
+/* The memo's key: ss_state_equal holds for a copy of g and fails once
+ * any field of a square or of a Unit on it differs.  Returns the Units
+ * tried. */
+static int
+test_ss_memo_equal(struct ss_game *g)
+{
+	static struct ss_game c;
+	int units = 0;
+
+	ss_state_copy(&c, g);
+	assert_true(ss_state_equal(&c, g));
+	for (int s = 0; s < SS_SQUARES; s++) {
+		struct ss_square *q = &c.sq[s];
+		int *f[] = { &q->terrain, &q->master, &q->activated,
+		    &q->nunits };
+
+		for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+			(*f[i])++;
+			assert_false(ss_state_equal(&c, g));
+			(*f[i])--;
+		}
+		for (int k = 0; k < q->nunits; k++, units++)
+			for (int i = 0; i < 5; i++) {
+				test_ss_unit_bump(&q->unit[k], i, 1);
+				assert_false(ss_state_equal(&c, g));
+				test_ss_unit_bump(&q->unit[k], i, -1);
+			}
+	}
+	assert_true(ss_state_equal(&c, g));
+	return units;
+}
+
+static void
+test_ss_memo(void **state)
+{
+	static const char *const names[] = { "alice", "bob", "carol", "dave" };
+	static char text[GAME_MAX_PLAYERS][64][GAME_ORDER_MAX];
+	const struct game_entry *ge = &senshiai_game;
+	int answers = 0, accepted = 0, refused = 0, changed = 0, units = 0;
+
+	(void)state;
+	for (int np = 2; np <= 4; np++) {
+		struct game_players pl = { np, names };
+		const char *optv[] = { "random", "60" };
+		uint8_t key[RNG_SEED_BYTES] = { 11, (uint8_t)np };
+		struct rng rng, hr;
+		struct events ev = { 0 };
+		struct gb_err e = { 0 };
+		struct ss_game *g;
+
+		rng_init(&rng, key, 0);
+		rng_init(&hr, key, 1);
+		g = ge->setup(&pl, optv, &rng, &ev, &e);
+		assert_non_null(g);
+		for (int point = 0; point < 200 && !ge->outcome(g).finished;
+		    point++) {
+			struct owed ow[GAME_MAX_PLAYERS];
+			size_t no = ge->owed(g, ow);
+			struct answer ans[GAME_MAX_PLAYERS];
+			struct order o[GAME_MAX_PLAYERS][64];
+
+			for (size_t k = 0; k < no; k++) {
+				int p = ow[k].player;
+				size_t m = 0, c[2];
+				char pick[2][GAME_ORDER_MAX];
+
+				for (;;) {
+					struct rng r2 = hr;
+
+					for (int cold = 0; cold < 2; cold++) {
+						if (cold)
+							ss_memo_forget();
+						r2 = hr;
+						c[cold] = ge->legal_pick(g, p,
+						    o[k], m,
+						    test_ss_memo_choose, &r2,
+						    pick[cold], GAME_ORDER_MAX);
+					}
+					hr = r2;
+					assert_int_equal(c[0], c[1]);
+					if (c[0] == 0)
+						break;
+					assert_string_equal(pick[0], pick[1]);
+					assert_true(m < 64);
+					memcpy(text[k][m], pick[0],
+					    GAME_ORDER_MAX);
+					o[k][m] = (struct order){ text[k][m], 1,
+					    1 };
+					m++;
+				}
+				ans[k] = (struct answer){ p, o[k], m, 0 };
+				answers++;
+				accepted += test_ss_memo_judge(g, p, o[k], m);
+				if (m == 0)
+					continue;
+				test_ss_memo_judge(g, p, o[k], m - 1);
+				test_ss_memo_list(g, p, o[k], m - 1);
+				if (m >= 2) {
+					/* An order changed: refused, or
+					 * another. */
+					size_t j = rng_below(&hr, m - 1);
+					struct order x[64];
+					const char *other[] = { "end", "draw",
+					    "discard warriors", "move a1 a2",
+					    "standing clear" };
+
+					memcpy(x, o[k], m * sizeof x[0]);
+					x[j].text = other[rng_below(&hr, 5)];
+					/* Twice: the second finds what the
+					 * first kept. */
+					refused += (int)m -
+					    test_ss_memo_judge(g, p, x, m);
+					test_ss_memo_judge(g, p, x, m);
+					test_ss_memo_list(g, p, x, j + 1);
+					test_ss_memo_judge(g, p, o[k], m);
+				}
+				/* The game changed in place: a card of the
+				 * hand and one of the Reserve swapped. */
+				if (g->p[p].hand.n > 0 && g->p[p].reserve.n > 0 &&
+				    g->p[p].hand.card[0] !=
+				    g->p[p].reserve.card[0]) {
+					struct ss_pile *h = &g->p[p].hand;
+					struct ss_pile *r = &g->p[p].reserve;
+					signed char t = h->card[0];
+					size_t before = test_ss_memo_list(g, p,
+					    o[k], m / 2);
+
+					test_ss_memo_judge(g, p, o[k], m);
+					h->card[0] = r->card[0];
+					r->card[0] = t;
+					changed += test_ss_memo_list(g, p,
+					    o[k], m / 2) != before;
+					test_ss_memo_judge(g, p, o[k], m);
+					r->card[0] = h->card[0];
+					h->card[0] = t;
+				}
+			}
+			if (ge->resolve(g, &pl, ans, no, &rng, &ev, &e) < 0)
+				fail_msg("resolve: %s", e.msg);
+			units += test_ss_memo_equal(g);
+		}
+		events_free(&ev);
+		ge->free(g);
+	}
+	/* The checks above saw answers, refusals and changed lists. */
+	assert_true(units > 100);
+	assert_true(answers > 150);
+	assert_true(accepted > 300);
+	assert_true(refused > 20);
+	assert_true(changed > 10);
+}
+
 /* Any 2, 3 or 4 Capitals are equidistant; near is a king's move. */
 static void
 test_ss_board(void **state)
@@ -1092,6 +1316,7 @@ main(void)
 		cmocka_unit_test(test_ss_view_hidden),
 		cmocka_unit_test(test_ss_board),
 		cmocka_unit_test(test_ss_playouts),
+		cmocka_unit_test(test_ss_memo),
 		cmocka_unit_test(test_ss_standing_fits),
 	};
 

@@ -173,42 +173,104 @@ ss_deck_order(struct ss_deck *d, const char *text, char *why, size_t size)
 	return 0;
 }
 
-/* The position of a check: orig until an order is played, then *copy
- * (ss_pos_write). */
-struct ss_pos {
-	const struct ss_game *orig;
-	struct ss_game *copy; /* scratch, written only once an order is
-	                       * played: copying the state for every check,
-	                       * when most check no order or only deck
-	                       * lines, cost most of a check */
-	int copied;
-	const struct ss_game *g; /* the position now */
-};
+/* What validate, legal and legal_pick keep between calls (the memo):
+ * they are asked again and again about the same game and player with the
+ * same orders, or the same and one more (an answer picked order by order,
+ * each pick checking the orders before it, then the whole answer and its
+ * start validated, and adjudicate validating it once more), and each call
+ * played every order again on a fresh copy of the game.  The memo is
+ * keyed on the game (src, compared by ss_state_equal: a game changed in
+ * place, or another at the same address, is a miss) and the player, and
+ * holds the position after its n orders (pos), all accepted: their texts,
+ * and whether the answer was complete after each.  A check whose orders
+ * start with the memo's goes on from pos; any other starts again from
+ * src.  The position after orders is a function of the game's used part
+ * (what ss_state_copy copies), the player and the texts alone, so a hit
+ * gives what playing afresh gives; test_senshiai checks it against
+ * ss_memo_forget.  An order refused, or one it has no room for, ends the
+ * memo: pos is then the scratch position of the rest of that check.  Not
+ * on the stack: under AddressSanitizer a frame of tens of kilobytes costs
+ * the poisoning of its shadow at every call.  gunbai is single-threaded. */
+#define SS_MEMO_ORDERS 128 /* a file's 100 orders */
+#define SS_MEMO_CHARS 8192
 
-/* The position made writable: a copy of orig. */
-static struct ss_game *
-ss_pos_write(struct ss_pos *pos)
+static struct ss_memo {
+	int valid;
+	int player;
+	size_t n;
+	struct ss_game src;
+	struct ss_game pos;
+	size_t end[SS_MEMO_ORDERS]; /* order i's text ends (NUL) here */
+	unsigned char complete[SS_MEMO_ORDERS + 1];
+	char texts[SS_MEMO_CHARS];
+} ss_memo;
+
+void
+ss_memo_forget(void)
 {
-	if (!pos->copied) {
-		ss_state_copy(pos->copy, pos->orig);
-		pos->copied = 1;
-		pos->g = pos->copy;
-	}
-	return pos->copy;
+	ss_memo.valid = 0;
 }
 
-/* The position brought back to the one after the orders before i that
- * were accepted (ok[j]): once an order is refused, it may be half
- * changed. */
+/* The memo made g's and player's, its position after the longest start
+ * of o[0..n) it holds (after exactly n orders if exact, as a walk needs);
+ * returns how many orders of o that is. */
+static size_t
+ss_memo_find(const struct ss_game *g, int player, const struct order *o,
+    size_t n, int exact)
+{
+	struct ss_memo *m = &ss_memo;
+	size_t k = 0, at = 0;
+
+	if (m->valid && m->player == player && ss_state_equal(&m->src, g)) {
+		for (; k < n && k < m->n; k++) {
+			if (strcmp(o[k].text, m->texts + at) != 0)
+				break;
+			at = m->end[k];
+		}
+		if (k == m->n || (k == n && !exact))
+			return k;
+	} else {
+		ss_state_copy(&m->src, g);
+		m->player = player;
+	}
+	m->valid = 1;
+	m->n = 0;
+	m->complete[0] = 0;
+	ss_state_copy(&m->pos, &m->src);
+	return 0;
+}
+
+/* Order o, the memo's next, just played on its position: kept if
+ * accepted (r >= 0) and there is room, else the memo ends. */
 static void
-ss_check_redo(struct ss_pos *pos, int player, const struct order *orders,
+ss_memo_take(const struct order *o, int r)
+{
+	struct ss_memo *m = &ss_memo;
+	size_t at = m->n > 0 ? m->end[m->n - 1] : 0, len = strlen(o->text);
+
+	if (!m->valid)
+		return;
+	if (r < 0 || m->n == SS_MEMO_ORDERS || len >= sizeof m->texts - at) {
+		m->valid = 0;
+		return;
+	}
+	memcpy(m->texts + at, o->text, len + 1);
+	m->end[m->n++] = at + len + 1;
+	m->complete[m->n] = r > 0;
+}
+
+/* The memo's position brought back to the one after the orders before i
+ * that were accepted (ok[j]) from g: once an order is refused, it may be
+ * half changed. */
+static void
+ss_check_redo(const struct ss_game *g, int player, const struct order *orders,
     size_t i, const unsigned char *ok)
 {
-	ss_state_copy(pos->copy, pos->orig);
+	ss_state_copy(&ss_memo.pos, g);
 	for (size_t j = 0; j < i; j++)
 		if (ok[j])
-			ss_play_order(pos->copy, player, orders[j].text, NULL,
-			    NULL, NULL, NULL, 0);
+			ss_play_order(&ss_memo.pos, player, orders[j].text,
+			    NULL, NULL, NULL, NULL, 0);
 }
 
 /* A reason into a verdict, as snprintf "%s" would (cut to fit). */
@@ -226,25 +288,37 @@ ss_check_reason(char *dst, size_t size, const char *why)
 #define SS_CHECK_OK 64 /* orders whose verdicts ss_check keeps on the
                         * stack; more take the heap */
 
-/* Check orders[0..n) of player from pos->orig (pos set by the caller,
- * copy its scratch): each accepted order is played on the position (a
- * refusal plays the accepted ones again from orig); v may be NULL.
- * Returns 1 if complete, with *deck the deck list; pos->g is the
- * position after the accepted orders. */
+/* Check orders[0..n) of player on g: each accepted order is played on the
+ * memo's position (a refusal plays the accepted ones again from g), from
+ * the memo's orders on; v may be NULL.  Returns 1 if complete, with *deck
+ * the deck list and *after the position after the accepted orders (g if
+ * none was played; exact: after exactly these, as a walk needs, else
+ * possibly the memo's further one). */
 static int
-ss_check(struct ss_pos *pos, int player, const struct order *orders,
-    size_t n, struct verdict *v, struct ss_deck *deck)
+ss_check(const struct ss_game *g, int player, const struct order *orders,
+    size_t n, struct verdict *v, struct ss_deck *deck, int exact,
+    const struct ss_game **after)
 {
-	int complete = 0, owes = ss_owes(pos->orig, player);
-	size_t size = v != NULL ? GAME_REASON_MAX : 0;
+	int complete = 0, owes = ss_owes(g, player);
+	size_t size = v != NULL ? GAME_REASON_MAX : 0, i = 0;
 	char why[GAME_REASON_MAX];
 	unsigned char okbuf[SS_CHECK_OK];
 	unsigned char *ok = n <= SS_CHECK_OK ? okbuf : util_malloc(n);
 
-	pos->copied = 0;
-	pos->g = pos->orig;
+	*after = g;
 	memset(deck, 0, sizeof *deck);
-	for (size_t i = 0; i < n; i++) {
+	/* Deck lines play nothing on the position: no memo for them. */
+	if (owes && n > 0 && g->stage != SS_STAGE_DECK) {
+		i = ss_memo_find(g, player, orders, n, exact);
+		complete = ss_memo.complete[i];
+		*after = &ss_memo.pos;
+		memset(ok, 1, i);
+		for (size_t j = 0; j < i && v != NULL; j++) {
+			v[j].accepted = 1;
+			v[j].reason[0] = '\0';
+		}
+	}
+	for (; i < n; i++) {
 		int r;
 
 		why[0] = '\0';
@@ -253,13 +327,15 @@ ss_check(struct ss_pos *pos, int player, const struct order *orders,
 		} else if (complete) {
 			r = game_why(why, size, "the orders are complete "
 			    "before this one");
-		} else if (pos->g->stage == SS_STAGE_DECK) {
+			ss_memo_take(&orders[i], r);
+		} else if (g->stage == SS_STAGE_DECK) {
 			r = ss_deck_order(deck, orders[i].text, why, size);
 		} else {
-			r = ss_play_order(ss_pos_write(pos), player,
+			r = ss_play_order(&ss_memo.pos, player,
 			    orders[i].text, NULL, NULL, NULL, why, size);
+			ss_memo_take(&orders[i], r);
 			if (r < 0)
-				ss_check_redo(pos, player, orders, i, ok);
+				ss_check_redo(g, player, orders, i, ok);
 		}
 		ok[i] = r >= 0;
 		if (r > 0)
@@ -275,23 +351,14 @@ ss_check(struct ss_pos *pos, int player, const struct order *orders,
 	return owes && complete;
 }
 
-/* The scratch position of validate and of legal's walk: written (a copy
- * of the position checked, ss_pos_write) before it is read, at every
- * check, so nothing is carried from one check to the next; neither calls
- * the other while it holds it.  Not on the stack: under AddressSanitizer
- * a frame of tens of kilobytes costs the poisoning of its shadow at
- * every call, and both are called several times per order played by
- * playouts and the fuzzer. */
-static struct ss_game ss_scratch;
-
 static int
 ss_validate(const void *vg, int player, const struct order *orders,
     size_t n, struct verdict *v)
 {
-	struct ss_pos pos = { .orig = vg, .copy = &ss_scratch };
+	const struct ss_game *after;
 	struct ss_deck d;
 
-	return ss_check(&pos, player, orders, n, v, &d);
+	return ss_check(vg, player, orders, n, v, &d, 0, &after);
 }
 
 /* The candidate orders legal and legal_pick walk, each built from its
@@ -457,7 +524,7 @@ ss_cand_standing_verdict(const struct ss_game *g, int p,
  * the candidate's own strings, not copied (the orders only read their
  * words, and the column of a word, the one use of the buffer they are
  * split into, is asked of deck lines only), and the structure that
- * lists them is not in the frame (see ss_scratch): some nine verdicts
+ * lists them is not in the frame (see ss_memo): some nine verdicts
  * are asked per pick. */
 static int
 ss_cand_verdict(const struct ss_game *g, int p, const struct ss_cand *k)
@@ -685,7 +752,6 @@ static void
 ss_walk(const struct ss_game *vg, int player, const struct order *prefix,
     size_t n, struct ss_walk *w)
 {
-	struct ss_pos pos = { .orig = vg, .copy = &ss_scratch };
 	const struct ss_game *g;
 	struct ss_deck d;
 	const struct ss_pile *h;
@@ -693,9 +759,9 @@ ss_walk(const struct ss_game *vg, int player, const struct order *prefix,
 	w->p = player;
 	w->v = w->keep;
 	w->t = w->fast ? NULL : util_malloc(sizeof *w->t);
-	if (ss_check(&pos, player, prefix, n, NULL, &d))
+	if (ss_check(vg, player, prefix, n, NULL, &d, 1, &g))
 		goto done;
-	w->g = g = pos.g;
+	w->g = g;
 	if (g->stage == SS_STAGE_DECK) {
 		/* "done" closes only a list that makes a good deck; the
 		 * standard deck (which replaces the cards listed) is always
@@ -754,12 +820,12 @@ ss_deal(struct ss_game *g, const struct game_players *pl,
 {
 	for (size_t a = 0; a < n; a++) {
 		int p = answers[a].player, sq = ss_board_capital(g->n, p);
-		/* Deck lines play nothing on the position: no scratch. */
-		struct ss_pos pos = { .orig = g };
+		const struct ss_game *after;
 		struct ss_deck d;
 		struct ss_pile *r = &g->p[p].reserve;
 
-		ss_check(&pos, p, answers[a].orders, answers[a].n, NULL, &d);
+		ss_check(g, p, answers[a].orders, answers[a].n, NULL, &d, 0,
+		    &after);
 		for (int c = 0; c < SS_NCARDS; c++)
 			for (int k = 0; k < d.count[c]; k++) {
 				if (ss_cards[c].type == SS_CAPITAL) {

@@ -539,6 +539,10 @@ struct node *ss_state_save(const struct ss_game *g);
  * whole structure (tens of kilobytes) for every order checked cost most
  * of a playout.  Nothing reads past those counts. */
 void ss_state_copy(struct ss_game *dst, const struct ss_game *src);
+/* Are a and b the same game as far as ss_state_copy copies (the used
+ * part of each array)?  What legal, legal_pick and validate keep between
+ * calls (senshiai.c's memo) is keyed on it. */
+int ss_state_equal(const struct ss_game *a, const struct ss_game *b);
 
 /* ---- Piles and the board's cards (ss_pile.c) ---------------------- */
 
@@ -637,6 +641,10 @@ int ss_play_order(struct ss_game *g, int p, const char *text,
  * is written). */
 int ss_play_verdict(const struct ss_game *g, int p, const char *text,
     const struct util_words *w, char *why, size_t size);
+/* Forget what validate, legal and legal_pick keep between calls
+ * (senshiai.c's memo): the next call plays its orders afresh.  For
+ * tests, which check that the memo gives what playing afresh gives. */
+void ss_memo_forget(void);
 /* Is square s part of p's realm (p's Units, or p's unoccupied
  * terrain)? */
 int ss_play_realm(const struct ss_game *g, int p, int s);
