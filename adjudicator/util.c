@@ -269,12 +269,19 @@ sbuf_reserve(struct sbuf *b, size_t n)
 	sbuf_grow(b, n);
 }
 
+/* sbuf_add and sbuf_putc are called millions of times a fuzz_game
+ * session (the state writer, reports, events): the room is checked here
+ * and sbuf_grow called only when there is none (n < cap - len: room for
+ * the bytes and the NUL), and a single byte is stored, not copied by
+ * memcpy (under ASan, a call of its interceptor with its range checks
+ * for every character written). */
 void
 sbuf_add(struct sbuf *b, const char *s, size_t n)
 {
 	if (n == 0)
 		return;
-	sbuf_grow(b, n);
+	if (b->cap == 0 || n >= b->cap - b->len)
+		sbuf_grow(b, n);
 	memcpy(b->p + b->len, s, n);
 	b->len += n;
 	b->p[b->len] = '\0';
@@ -289,7 +296,10 @@ sbuf_puts(struct sbuf *b, const char *s)
 void
 sbuf_putc(struct sbuf *b, char c)
 {
-	sbuf_add(b, &c, 1);
+	if (b->cap == 0 || b->cap - b->len < 2)
+		sbuf_grow(b, 1);
+	b->p[b->len++] = c;
+	b->p[b->len] = '\0';
 }
 
 void

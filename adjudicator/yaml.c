@@ -658,7 +658,8 @@ write_value(const struct node *n, int ind, int top, struct sbuf *out)
 	const char *sep = top ? "" : " ";
 
 	if (n->kind == NODE_SCALAR) {
-		sbuf_puts(out, sep);
+		if (!top)
+			sbuf_putc(out, ' ');
 		if (can_be_plain(n))
 			sbuf_add(out, n->str, n->len);
 		else if (can_be_literal(n)) {

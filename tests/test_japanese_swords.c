@@ -912,6 +912,64 @@ tjs_memo(void **ctx)
 	assert_true(accepted > orders);
 }
 
+/* js_army_sort (an insertion sort since core4, qsort before): armies in
+ * order of square, free slots last, whatever the order before: the
+ * armies of random games, shuffled wholly or with one or two slots
+ * changed (as the game changes them), against the order made square by
+ * square. */
+static void
+tjs_army_sort(void **state)
+{
+	static struct js g, want;
+	uint32_t x = 12345;
+
+	(void)state;
+	for (int round = 0; round < 400; round++) {
+		int n = 0, used[JS_SQUARES] = { 0 };
+
+		memset(&g, 0, sizeof g);
+		for (int i = 0; i < JS_ARMIES; i++)
+			js_army_remove(&g.armies[i]);
+		for (int i = 0; i < JS_ARMIES; i++) {
+			x = x * 1103515245u + 12345u;
+			if ((x >> 16) % 3 == 0)
+				continue;
+			int sq = (int)((x >> 8) % JS_SQUARES);
+			if (used[sq])
+				continue;
+			used[sq] = 1;
+			g.armies[i] = (struct js_army){ sq, (int)(x % 4),
+				(int)((x >> 4) % 3), (int)((x >> 6) & 1), 0, 0 };
+		}
+		if (round % 2 == 1) {
+			/* Sorted, then one or two slots changed. */
+			js_army_sort(&g);
+			for (int k = 0; k < 1 + round % 4 / 2; k++) {
+				x = x * 1103515245u + 12345u;
+				struct js_army *a = &g.armies[(x >> 8) % JS_ARMIES];
+				int sq = (int)((x >> 12) % JS_SQUARES);
+				if (a->sq != JS_NONE && (x & 1))
+					js_army_remove(a);
+				else if (!used[sq]) {
+					if (a->sq != JS_NONE)
+						used[a->sq] = 0;
+					used[sq] = 1;
+					a->sq = sq;
+				}
+			}
+		}
+		memset(&want, 0, sizeof want);
+		for (int sq = 0; sq < JS_SQUARES; sq++)
+			for (int i = 0; i < JS_ARMIES; i++)
+				if (g.armies[i].sq == sq)
+					want.armies[n++] = g.armies[i];
+		for (; n < JS_ARMIES; n++)
+			js_army_remove(&want.armies[n]);
+		js_army_sort(&g);
+		assert_memory_equal(g.armies, want.armies, sizeof g.armies);
+	}
+}
+
 int
 main(void)
 {
@@ -930,6 +988,7 @@ main(void)
 		cmocka_unit_test(tjs_man_examples),
 		cmocka_unit_test(tjs_undo),
 		cmocka_unit_test(tjs_memo),
+		cmocka_unit_test(tjs_army_sort),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -60,17 +60,29 @@ js_army_remove(struct js_army *a)
 	*a = (struct js_army){ JS_NONE, JS_NONE, 0, 0, 0, 0 };
 }
 
-static int
-js_army_cmp(const void *va, const void *vb)
+/* Free slots last: JS_NONE is the largest as unsigned. */
+static unsigned
+js_army_key(const struct js_army *a)
 {
-	const struct js_army *a = va, *b = vb;
-	unsigned x = (unsigned)a->sq, y = (unsigned)b->sq; /* free slots last */
-
-	return x < y ? -1 : x > y;
+	return (unsigned)a->sq;
 }
 
+/* A stable insertion sort, not qsort: the armies are sorted again after
+ * each change of one or two, so all but those are in order already and
+ * this costs about one compare an army (qsort went through its merge
+ * passes and, under the sanitizers, its interceptor, at every call:
+ * 3% of fuzz_game's instructions).  Stable as glibc's qsort (a merge
+ * sort) is, so the order of armies of equal key is what it was. */
 void
 js_army_sort(struct js *g)
 {
-	qsort(g->armies, JS_ARMIES, sizeof g->armies[0], js_army_cmp);
+	for (int i = 1; i < JS_ARMIES; i++) {
+		struct js_army a = g->armies[i];
+		int j = i;
+
+		for (; j > 0 && js_army_key(&g->armies[j - 1]) > js_army_key(&a);
+		    j--)
+			g->armies[j] = g->armies[j - 1];
+		g->armies[j] = a;
+	}
 }

@@ -329,8 +329,22 @@ struct js_legal_walk {
 	size_t n;                /* a turn: the candidates kept */
 	struct js_legal_cand v[JS_LEGAL_CANDS];
 	struct js_act act;       /* a turn: the candidate checked */
-	struct strlist *texts;   /* a simple decision: its orders */
+	/* A simple decision: its ntexts orders, each ending with a NUL, in
+	 * texts (the caller's buffer, emptied by the walk), order k from
+	 * byte at[k]: no allocation per order (legal_pick asks at every
+	 * battle, Intrigue and throw). */
+	struct sbuf *texts;
+	size_t ntexts;
+	size_t at[JS_NCARDS + 1];
 };
+
+/* s added to the walk's orders. */
+static void
+js_legal_text(struct js_legal_walk *w, const char *s)
+{
+	w->at[w->ntexts++] = w->texts->len;
+	sbuf_add(w->texts, s, strlen(s) + 1);
+}
 
 /* Candidate c as the order js_turn_check and js_order_write take: a
  * has every other field zero. */
@@ -503,17 +517,12 @@ js_legal_turn(const struct js *g, int player, const struct order *prefix,
 }
 
 static void
-js_legal_cards(const struct js *g, const char *head, const int *cards,
-    struct strlist *out)
+js_legal_cards(struct js_legal_walk *w, const char *head, const int *cards)
 {
-	struct sbuf b;
-
-	(void)g;
-	sbuf_init(&b);
-	sbuf_puts(&b, head);
-	js_cards_words(cards, &b);
-	strlist_add(out, b.p);
-	sbuf_free(&b);
+	w->at[w->ntexts++] = w->texts->len;
+	sbuf_puts(w->texts, head);
+	js_cards_words(cards, w->texts);
+	sbuf_putc(w->texts, '\0');
 }
 
 /* The walk for player after prefix: w->n candidates of a turn, or the
@@ -524,10 +533,10 @@ js_legal_walk(const struct js *g, int player, const struct order *prefix,
 {
 	int state = 0, hand[JS_NCARDS], pick[JS_NCARDS], k;
 	char why[GAME_REASON_MAX];
-	struct strlist *out = w->texts;
 
-	w->n = 0;
+	w->n = w->ntexts = 0;
 	w->p = NULL;
+	sbuf_clear(w->texts);
 	memset(&w->act, 0, sizeof w->act);
 	if (!js_flow_owes(g, player))
 		return;
@@ -543,12 +552,12 @@ js_legal_walk(const struct js *g, int player, const struct order *prefix,
 		return;
 	switch (g->phase) {
 	case JS_P_RPS:
-		strlist_add(out, "rps rock");
-		strlist_add(out, "rps paper");
-		strlist_add(out, "rps scissors");
+		js_legal_text(w, "rps rock");
+		js_legal_text(w, "rps paper");
+		js_legal_text(w, "rps scissors");
 		return;
 	case JS_P_INTRIGUE:
-		strlist_add(out, "lose honor");
+		js_legal_text(w, "lose honor");
 		memset(pick, 0, sizeof pick);
 		k = js_cards_count(hand) < 3 ? js_cards_count(hand) : 3;
 		for (int i = JS_NCARDS - 1; i >= 0 && k > 0; i--)
@@ -557,17 +566,17 @@ js_legal_walk(const struct js *g, int player, const struct order *prefix,
 				pick[js_cards_rank[i]]++;
 				k--;
 			}
-		js_legal_cards(g, "lose cards ", pick, out);
+		js_legal_cards(w, "lose cards ", pick);
 		return;
 	default:
 		js_battle_default(g, player, pick);
-		js_legal_cards(g, "battle cards ", pick, out);
+		js_legal_cards(w, "battle cards ", pick);
 		for (int c = 0; c < JS_NCARDS; c++) {
 			int one[JS_NCARDS] = { 0 };
 
 			one[c] = 1;
 			if (hand[c] > 0 && memcmp(one, pick, sizeof one) != 0)
-				js_legal_cards(g, "battle cards ", one, out);
+				js_legal_cards(w, "battle cards ", one);
 		}
 		return;
 	}
@@ -587,17 +596,20 @@ js_legal_list(const void *vg, int player, const struct order *prefix,
     size_t n, struct strlist *out)
 {
 	struct js_legal_walk w;
-	struct sbuf b;
+	struct sbuf b, texts;
 
-	w.texts = out;
-	js_legal_walk(vg, player, prefix, n, &w);
 	sbuf_init(&b);
+	sbuf_init(&texts);
+	w.texts = &texts;
+	js_legal_walk(vg, player, prefix, n, &w);
+	for (size_t k = 0; k < w.ntexts; k++)
+		strlist_add(out, texts.p + w.at[k]);
 	for (size_t k = 0; k < w.n; k++) {
-		b.len = 0;
-		js_legal_write(&w, k, &b);
+		js_legal_write(&w, k, sbuf_clear(&b));
 		strlist_add(out, b.p);
 	}
 	sbuf_free(&b);
+	sbuf_free(&texts);
 	js_legal_walk_end(&w);
 }
 
@@ -605,18 +617,17 @@ size_t
 js_legal_pick(const void *vg, int player, const struct order *prefix,
     size_t n, game_choose *choose, void *arg, char *buf, size_t size)
 {
-	/* Used again at every pick (emptied first): one allocation less a
-	 * pick. */
-	static struct sbuf b;
+	/* Used again at every pick (emptied first): no allocation a pick
+	 * once they have grown. */
+	static struct sbuf b, texts;
 	struct js_legal_walk w;
-	struct strlist texts = { 0 };
 	size_t count;
 
 	w.texts = &texts;
 	js_legal_walk(vg, player, prefix, n, &w);
-	if ((count = w.n + texts.n) > 0) {
+	if ((count = w.n + w.ntexts) > 0) {
 		size_t k = choose(arg, count);
-		const char *pick = texts.n > 0 ? texts.v[k] : NULL;
+		const char *pick = w.ntexts > 0 ? texts.p + w.at[k] : NULL;
 
 		if (pick == NULL) {
 			js_legal_write(&w, k, sbuf_clear(&b));
@@ -625,6 +636,5 @@ js_legal_pick(const void *vg, int player, const struct order *prefix,
 		util_join(buf, size, &pick, 1);
 	}
 	js_legal_walk_end(&w);
-	strlist_free(&texts);
 	return count;
 }
