@@ -397,8 +397,10 @@ report_json_view_free(struct report_json_view *keep)
 	memset(keep, 0, sizeof *keep);
 }
 
-/* The report's "view" value, where the document holds a null for it. */
+/* Where the view goes in a report: the document is dumped with a null
+ * for it, and only the document's own keys stand one space in. */
 #define VIEW_SLOT "\n \"view\": null"
+#define VIEW_NULL (sizeof "null" - 1)
 
 char *
 report_json_tmpl(const struct state *st, const char *state_hex, int player,
@@ -449,15 +451,14 @@ report_json_tmpl(const struct state *st, const char *state_hex, int player,
 	 * value. */
 	doc = dump_keep(root, &dlen);
 	report_arena_end();
-	/* Only the document's own keys stand one space in. */
 	if ((slot = strstr(doc, VIEW_SLOT)) == NULL)
-		abort();
-	at = (size_t)(slot - doc) + sizeof VIEW_SLOT - 1 - 4;
-	out = util_malloc(dlen - 4 + vlen + 1);
+		abort(); /* only a bug */
+	at = (size_t)(slot - doc) + sizeof VIEW_SLOT - 1 - VIEW_NULL;
+	*len = dlen - VIEW_NULL + vlen;
+	out = util_malloc(*len + 1);
 	memcpy(out, doc, at);
 	memcpy(out + at, vjson, vlen);
-	memcpy(out + at + vlen, doc + at + 4, dlen - at - 4 + 1);
-	*len = dlen - 4 + vlen;
+	memcpy(out + at + vlen, doc + at + VIEW_NULL, dlen - at - VIEW_NULL + 1);
 	free(doc);
 	if (kept && !view->arena) {
 		keep->tree = view;
