@@ -365,7 +365,7 @@ json_same_node(const struct node *a, const struct node *b)
 /* The view's JSON as it stands in a report, one level down: jansson
  * dumps it alone (depth 0), and with JSON_INDENT(1) one level deeper is
  * one more space after every newline.  Every newline jansson writes is
- * its own: JSON_ENSURE_ASCII writes those of strings as \n. */
+ * its own: it writes those of strings as \n. */
 static char *
 json_view_bytes(const struct node *view, size_t *len)
 {
