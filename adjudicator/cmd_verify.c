@@ -113,6 +113,7 @@ verify_reports(struct verify_run *vr, const struct state *st,
 	struct gb_err e = { 0 };
 	struct strlist names;
 	char *rdir = gamedir_path(dir, 0, "reports");
+	struct report_shared shared = { 0 };
 
 	if (gamedir_list(rdir, 1, &names, &e) == -1) {
 		verify_problem_err(vr, &e);
@@ -123,7 +124,7 @@ verify_reports(struct verify_run *vr, const struct state *st,
 		char *want[REPORT_KINDS];
 		size_t len[REPORT_KINDS];
 
-		report_make_all(st, state_hex, p, want, len);
+		report_make_all(st, state_hex, p, &shared, want, len);
 		for (int k = 0; k < REPORT_KINDS; k++) {
 			char rel[64], *path;
 
@@ -141,6 +142,7 @@ verify_reports(struct verify_run *vr, const struct state *st,
 			free(path);
 		}
 	}
+	report_shared_free(&shared);
 	for (size_t i = 0; i < names.n; i++)
 		if (names.v[i] != NULL)
 			verify_problem(vr, "%s/%s: not a report of this game",

@@ -198,6 +198,10 @@ struct game_entry {
 	 * the player's hand).  Hidden exactly as in view. */
 	void (*picture)(const void *g, const struct game_players *pl,
 	    int player, struct sbuf *out);
+	/* 1 if picture draws the same bytes for every player and the public
+	 * (it shows only public things): drawn once for all the reports of
+	 * a state (report_make_all).  tests/test_harness.c checks it. */
+	int picture_public;
 
 	/* Comment lines ("# ...") explaining the orders syntax for the
 	 * decision player owes now, and example orders; goes in the orders

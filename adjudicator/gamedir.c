@@ -213,6 +213,8 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 	char *state;
 	size_t slen;
 	int r;
+	/* What the reports of the players share, made once. */
+	struct report_shared shared = { 0 };
 
 	if (fileio_stage_mkdir(s, "reports", e) == -1)
 		return -1;
@@ -224,7 +226,7 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 		char *bytes[REPORT_KINDS];
 		size_t len[REPORT_KINDS];
 
-		report_make_all(st, hex, p, bytes, len);
+		report_make_all(st, hex, p, &shared, bytes, len);
 		for (int k = 0; k < REPORT_KINDS; k++) {
 			char rel[64];
 
@@ -237,6 +239,7 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 			free(bytes[k]);
 		}
 	}
+	report_shared_free(&shared);
 	if (r == 0)
 		r = fileio_stage_write(s, statename, state, slen, e);
 	free(state);

@@ -263,20 +263,32 @@ report_build(const struct state *st, int player, struct sbuf *out)
 
 const char *const report_kinds[REPORT_KINDS] = { "txt", "json", "svg" };
 
-/* Report kind of player; tmpl as in report_body. */
+/* Report kind of player; tmpl as in report_body, sh as in
+ * report_make_all. */
 static char *
 report_make_tmpl(const struct state *st, const char *state_hex, int player,
-    int kind, const char *tmpl, size_t *len)
+    int kind, const char *tmpl, struct report_shared *sh, size_t *len)
 {
 	struct sbuf b;
 
 	if (kind == REPORT_JSON)
-		return report_json_tmpl(st, state_hex, player, tmpl, len);
+		return report_json_tmpl(st, state_hex, player, tmpl,
+		    sh != NULL ? &sh->view : NULL, len);
 	sbuf_init(&b);
-	if (kind == REPORT_SVG)
+	if (kind == REPORT_SVG && sh != NULL && st->game->picture_public) {
+		/* Drawn once, copied for each report. */
+		if (sh->picture == NULL) {
+			st->game->picture(st->g, &st->pl, -1, &b);
+			sh->picture_len = b.len;
+			sh->picture = sbuf_take(&b);
+			sbuf_init(&b);
+		}
+		sbuf_add(&b, sh->picture, sh->picture_len);
+	} else if (kind == REPORT_SVG) {
 		st->game->picture(st->g, &st->pl, player, &b);
-	else
+	} else {
 		report_text(st, state_hex, player, tmpl, &b);
+	}
 	*len = b.len;
 	return sbuf_take(&b);
 }
@@ -285,12 +297,21 @@ char *
 report_make(const struct state *st, const char *state_hex, int player,
     int kind, size_t *len)
 {
-	return report_make_tmpl(st, state_hex, player, kind, NULL, len);
+	return report_make_tmpl(st, state_hex, player, kind, NULL, NULL, len);
+}
+
+void
+report_shared_free(struct report_shared *sh)
+{
+	report_json_view_free(&sh->view);
+	free(sh->picture);
+	memset(sh, 0, sizeof *sh);
 }
 
 void
 report_make_all(const struct state *st, const char *state_hex, int player,
-    char *out[REPORT_KINDS], size_t len[REPORT_KINDS])
+    struct report_shared *sh, char *out[REPORT_KINDS],
+    size_t len[REPORT_KINDS])
 {
 	struct sbuf tmpl;
 
@@ -300,7 +321,7 @@ report_make_all(const struct state *st, const char *state_hex, int player,
 	if (player >= 0)
 		report_template(st, player, &tmpl);
 	for (int k = 0; k < REPORT_KINDS; k++)
-		out[k] = report_make_tmpl(st, state_hex, player, k, tmpl.p,
+		out[k] = report_make_tmpl(st, state_hex, player, k, tmpl.p, sh,
 		    &len[k]);
 	sbuf_free(&tmpl);
 }

@@ -4,6 +4,7 @@
 #ifndef GUNBAI_REPORT_H
 #define GUNBAI_REPORT_H
 
+#include "report_json.h"
 #include "state.h"
 #include "util.h"
 
@@ -42,11 +43,26 @@ extern const char *const report_kinds[REPORT_KINDS];
  * here. */
 char *report_make(const struct state *st, const char *state_hex,
     int player, int kind, size_t *len);
+/* What the reports of one state's players may share, made for the first
+ * report that needs it and taken by the next: the view's JSON
+ * (report_json.h) and, for a game whose picture is the same for every
+ * player (game_entry.picture_public), the picture.  Zeroed before the
+ * first report of a state, used for that state only, then freed with
+ * report_shared_free. */
+struct report_shared {
+	struct report_json_view view;
+	char *picture;
+	size_t picture_len;
+};
+void report_shared_free(struct report_shared *sh);
+
 /* Every kind of report of player at once, out[k] being report_make's
  * kind k (len[k] bytes; the caller frees each): the same bytes, with the
- * orders template the text and JSON reports share made once. */
+ * orders template the text and JSON reports share made once, and what
+ * sh holds (NULL: nothing shared) taken from it or put in it. */
 void report_make_all(const struct state *st, const char *state_hex,
-    int player, char *out[REPORT_KINDS], size_t len[REPORT_KINDS]);
+    int player, struct report_shared *sh, char *out[REPORT_KINDS],
+    size_t len[REPORT_KINDS]);
 
 /* What `gunbai status` prints: the game, its turn, its players and the
  * decisions owed now ("owed: NAME: DECISION: WHAT"), or the outcome;

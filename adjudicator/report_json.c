@@ -338,27 +338,98 @@ char *
 report_json(const struct state *st, const char *state_hex, int player,
     size_t *len)
 {
-	return report_json_tmpl(st, state_hex, player, NULL, len);
+	return report_json_tmpl(st, state_hex, player, NULL, NULL, len);
 }
+
+/* Would a and b make the same JSON (node_to_json)?  Positions aside,
+ * the same tree. */
+static int
+json_same_node(const struct node *a, const struct node *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	if (a->kind == NODE_SCALAR)
+		return a->quoted == b->quoted && a->len == b->len &&
+		    memcmp(a->str, b->str, a->len) == 0;
+	if (a->n != b->n)
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		if ((a->kind == NODE_MAP && (a->keys[i]->len != b->keys[i]->len ||
+		    memcmp(a->keys[i]->str, b->keys[i]->str,
+		    a->keys[i]->len) != 0)) ||
+		    !json_same_node(a->items[i], b->items[i]))
+			return 0;
+	return 1;
+}
+
+/* The view's JSON as it stands in a report, one level down: jansson
+ * dumps it alone (depth 0), and with JSON_INDENT(1) one level deeper is
+ * one more space after every newline.  Every newline jansson writes is
+ * its own: it writes those of strings as \n. */
+static char *
+json_view_bytes(const struct node *view, size_t *len)
+{
+	size_t n;
+	char *flat = dump_keep(node_to_json(view), &n);
+	struct sbuf b;
+
+	n--; /* dump_keep's final newline is the document's, not the view's */
+	sbuf_init(&b);
+	sbuf_reserve(&b, 2 * n);
+	for (const char *p = flat, *end = flat + n, *nl; p < end; p = nl) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		nl = nl != NULL ? nl + 1 : end;
+		sbuf_add(&b, p, (size_t)(nl - p));
+		if (nl[-1] == '\n')
+			sbuf_putc(&b, ' ');
+	}
+	free(flat);
+	*len = b.len;
+	return sbuf_take(&b);
+}
+
+void
+report_json_view_free(struct report_json_view *keep)
+{
+	if (keep->tree != NULL)
+		node_free(keep->tree);
+	free(keep->json);
+	memset(keep, 0, sizeof *keep);
+}
+
+/* Where the view goes in a report: the document is dumped with a null
+ * for it, and only the document's own keys stand one space in. */
+#define VIEW_SLOT "\n \"view\": null"
+#define VIEW_NULL (sizeof "null" - 1)
 
 char *
 report_json_tmpl(const struct state *st, const char *state_hex, int player,
-    const char *tmpl, size_t *len)
+    const char *tmpl, struct report_json_view *keep, size_t *len)
 {
 	struct node *view;
-	json_t *root, *mine, *next, *jview;
-	char *out;
+	json_t *root, *mine, *next;
+	char *doc, *slot, *vjson, *out;
+	size_t dlen, vlen, at;
+	int kept;
 
-	/* The view is a tree made, turned into JSON and dropped: made in the
-	 * node arena. */
-	node_arena_begin();
+	/* The first view kept is made outside the node arena, to outlive
+	 * it; the others are made in it, compared and dropped. */
+	kept = keep != NULL && keep->tree == NULL;
+	if (!kept)
+		node_arena_begin();
 	view = st->game->view_data(st->g, &st->pl, player);
 	report_arena_begin();
-	jview = node_to_json(view);
-	node_free(view);
-	node_arena_end();
+	if (keep != NULL && keep->tree != NULL &&
+	    json_same_node(view, keep->tree)) {
+		vjson = keep->json;
+		vlen = keep->len;
+	} else {
+		vjson = json_view_bytes(view, &vlen);
+	}
 	next = json_next(st, player, tmpl, &mine);
 
+	/* The view is dumped apart (once for every report where it is the
+	 * same) and goes in at VIEW_SLOT. */
 	root = json_pack("{s:s,s:o,s:o,s:o,s:o,s:I,s:o,s:o,s:o,s:o,s:o,s:o}",
 	    "format", REPORT_JSON_FORMAT,
 	    "game", jstr(st->game->id),
@@ -369,7 +440,7 @@ report_json_tmpl(const struct state *st, const char *state_hex, int player,
 	    "player", player < 0 ? json_null() : jstr(st->names[player]),
 	    "players", json_players(st),
 	    "log", json_log(st, player),
-	    "view", jview,
+	    "view", json_null(),
 	    "next", next,
 	    "orders", mine);
 	json_object_set_new(root, "evidence", json_evidence(st, state_hex,
@@ -378,8 +449,28 @@ report_json_tmpl(const struct state *st, const char *state_hex, int player,
 		abort();
 	/* The tree is the arena's: dropped with it, not freed value by
 	 * value. */
-	out = dump_keep(root, len);
+	doc = dump_keep(root, &dlen);
 	report_arena_end();
+	if ((slot = strstr(doc, VIEW_SLOT)) == NULL)
+		abort(); /* only a bug */
+	at = (size_t)(slot - doc) + sizeof VIEW_SLOT - 1 - VIEW_NULL;
+	*len = dlen - VIEW_NULL + vlen;
+	out = util_malloc(*len + 1);
+	memcpy(out, doc, at);
+	memcpy(out + at, vjson, vlen);
+	memcpy(out + at + vlen, doc + at + VIEW_NULL, dlen - at - VIEW_NULL + 1);
+	free(doc);
+	if (kept && !view->arena) {
+		keep->tree = view;
+		keep->json = vjson;
+		keep->len = vlen;
+	} else {
+		if (keep == NULL || vjson != keep->json)
+			free(vjson);
+		node_free(view);
+	}
+	if (!kept)
+		node_arena_end();
 	return out;
 }
 

@@ -25,10 +25,24 @@
  * here). */
 char *report_json(const struct state *st, const char *state_hex, int player,
     size_t *len);
+/* What the JSON reports of one state may share: the view (view_data) of
+ * the first report made with it and that view's JSON.  A later report
+ * whose view is the same tree (a game of perfect information, or the
+ * parts every player sees) takes those bytes instead of converting and
+ * dumping it again.  Zeroed before the first report; freed with
+ * report_json_view_free. */
+struct report_json_view {
+	struct node *tree;
+	char *json;
+	size_t len;
+};
+void report_json_view_free(struct report_json_view *keep);
+
 /* The same with player's orders template (report_template) made already
- * (NULL: made here). */
+ * (NULL: made here), and keep (NULL: nothing shared). */
 char *report_json_tmpl(const struct state *st, const char *state_hex,
-    int player, const char *tmpl, size_t *len);
+    int player, const char *tmpl, struct report_json_view *keep,
+    size_t *len);
 
 #define STATUS_JSON_FORMAT "gunbai status 1"
 

@@ -11,6 +11,10 @@
  *     change when anything another player cannot see changes: the
  *     game resolves them in public, so a default that depended on a
  *     hidden hand would tell everyone what the hand holds;
+ *   - the reports made for every player of a state at once, sharing
+ *     what is the same (report_make_all: the view's JSON, the picture
+ *     of a game that says it is public), are the bytes of each report
+ *     made alone;
  * and for whole games that
  *   - the players' addresses are carried to the end unchanged;
  *   - the same seed and orders give the same game, byte for byte;
@@ -155,6 +159,35 @@ harness_reports(const struct state *st, int p)
 	free(json);
 	st->game->picture(st->g, &st->pl, p, &b);
 	return sbuf_take(&b);
+}
+
+/* The reports of every player made together, sharing what is the same
+ * (report_make_all), against each made alone (report_make): sharing
+ * changes no byte, and a game's picture_public is true. */
+static void
+harness_shared(const struct state *st)
+{
+	struct report_shared sh = { 0 };
+
+	for (int p = -1; p < st->nplayers; p++) {
+		char *all[REPORT_KINDS];
+		size_t len[REPORT_KINDS];
+
+		report_make_all(st, NULL, p, &sh, all, len);
+		for (int k = 0; k < REPORT_KINDS; k++) {
+			size_t n;
+			char *alone = report_make(st, NULL, p, k, &n);
+
+			if (n != len[k] || memcmp(alone, all[k], n) != 0)
+				fail_msg("%s: turn %lld: the %s report of "
+				    "player %d is not the same made with the "
+				    "others", st->game->id, st->turn,
+				    report_kinds[k], p);
+			free(alone);
+			free(all[k]);
+		}
+	}
+	report_shared_free(&sh);
 }
 
 /* Is the line (n bytes) one of the JSON report's state hashes? */
@@ -487,6 +520,7 @@ harness_play(struct harness_game *hg, const struct game_entry *g, int np,
 			for (int p = -1; p < np; p++)
 				harness_hidden(&hg->st, p, &pr);
 			harness_defaults(&hg->st, &pr);
+			harness_shared(&hg->st);
 		}
 		for (size_t k = 0; k < nowed; k++)
 			harness_answer(hg, owed[k].player, &hr);
@@ -503,6 +537,7 @@ harness_play(struct harness_game *hg, const struct game_entry *g, int np,
 		harness_roundtrip(&hg->st);
 		for (int p = -1; p < np; p++)
 			harness_hidden(&hg->st, p, &pr);
+		harness_shared(&hg->st);
 	}
 	/* The addresses came through every point unchanged. */
 	for (int p = 0; p < np; p++) {

@@ -344,6 +344,7 @@ const struct game_entry japanese_swords_game = {
 	.view = js_view,
 	.view_data = js_data,
 	.picture = js_picture,
+	.picture_public = 1,
 	.help = js_help,
 	.outcome = js_outcome,
 	.perturb = js_perturb,

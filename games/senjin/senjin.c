@@ -233,6 +233,7 @@ const struct game_entry senjin_game = {
 	.view = senjin_view_board,
 	.view_data = senjin_view_data,
 	.picture = senjin_picture,
+	.picture_public = 1,
 	.help = senjin_view_help,
 	.outcome = senjin_outcome,
 };

@@ -10,10 +10,15 @@
 static void
 senjin_view_files(struct sbuf *out)
 {
+	/* " %c " for each file but the last, " %c" for it: no printf in
+	 * a board drawn for every report. */
 	sbuf_puts(out, "   ");
-	for (int f = 0; f < SENJIN_FILES; f++)
-		sbuf_printf(out, " %c%s", 'a' + f, f < SENJIN_FILES - 1 ?
-		    " " : "");
+	for (int f = 0; f < SENJIN_FILES; f++) {
+		sbuf_putc(out, ' ');
+		sbuf_putc(out, (char)('a' + f));
+		if (f < SENJIN_FILES - 1)
+			sbuf_putc(out, ' ');
+	}
 	sbuf_putc(out, '\n');
 }
 
@@ -26,12 +31,17 @@ senjin_view_grid(const struct senjin *g, struct sbuf *out)
 
 	senjin_view_files(out);
 	for (int r = SENJIN_RANKS - 1; r >= 0; r--) {
-		sbuf_printf(out, "%2d ", r + 1);
+		/* "%2d ", " %-2s" for each cell, " %d\n" */
+		sbuf_int_pad(out, r + 1, 2);
+		sbuf_putc(out, ' ');
 		for (int f = 0; f < SENJIN_FILES; f++) {
 			senjin_board_cell_write(g, r * SENJIN_FILES + f, cell);
-			sbuf_printf(out, " %-2s", cell);
+			sbuf_putc(out, ' ');
+			sbuf_puts_pad(out, cell, 2);
 		}
-		sbuf_printf(out, " %d\n", r + 1);
+		sbuf_putc(out, ' ');
+		sbuf_int(out, r + 1);
+		sbuf_putc(out, '\n');
 	}
 	senjin_view_files(out);
 }

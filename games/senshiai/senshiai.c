@@ -1092,6 +1092,7 @@ const struct game_entry senshiai_game = {
 	.view = ss_game_view,
 	.view_data = ss_game_data,
 	.picture = ss_game_picture,
+	.picture_public = 1,
 	.help = ss_help,
 	.outcome = ss_outcome,
 	.perturb = ss_perturb,
