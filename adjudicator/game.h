@@ -248,4 +248,37 @@ size_t game_legal_pick(const struct game_entry *g, const void *gs,
  * passes size 0 and pays for no formatting.  Returns -1, the refusal. */
 int game_why(char *why, size_t size, const char *fmt, ...) GB_PRINTF(3, 4);
 
+/* The orders a game's memo has taken, for games that keep what they
+ * worked out from a player's answer between calls (validate, legal_pick
+ * and resolve are asked again and again about the same game and player
+ * with the same orders, or the same and one more): the texts of its
+ * first n orders, all accepted, and whether the answer was complete
+ * after each (complete[0]: before any).  What the orders lead to (a
+ * plan, a position) and the game they start from are the game's to keep
+ * beside it.  Room for a file's 100 orders and a missed deadline's
+ * defaults. */
+#define GAME_MEMO_ORDERS 192
+#define GAME_MEMO_CHARS 8192
+struct game_memo {
+	int valid;
+	int player;
+	size_t n;
+	size_t end[GAME_MEMO_ORDERS]; /* order i's text ends (NUL) here */
+	unsigned char complete[GAME_MEMO_ORDERS + 1];
+	char texts[GAME_MEMO_CHARS];
+};
+
+/* How many of o[0..n) are the memo's first orders (m valid). */
+size_t game_memo_match(const struct game_memo *m, const struct order *o,
+    size_t n);
+
+/* The memo started again for player, holding no order. */
+void game_memo_restart(struct game_memo *m, int player, int complete);
+
+/* text, just taken after the memo's orders (accepted or not; complete:
+ * the answer is complete after it), kept as its next if accepted and
+ * there is room; else the memo ends (valid 0). */
+void game_memo_take(struct game_memo *m, const char *text, int accepted,
+    int complete);
+
 #endif

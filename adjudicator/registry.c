@@ -61,3 +61,43 @@ game_why(char *why, size_t size, const char *fmt, ...)
 	}
 	return -1;
 }
+
+size_t
+game_memo_match(const struct game_memo *m, const struct order *o, size_t n)
+{
+	size_t k = 0, at = 0;
+
+	for (; k < n && k < m->n; k++) {
+		if (strcmp(o[k].text, m->texts + at) != 0)
+			break;
+		at = m->end[k];
+	}
+	return k;
+}
+
+void
+game_memo_restart(struct game_memo *m, int player, int complete)
+{
+	m->valid = 1;
+	m->player = player;
+	m->n = 0;
+	m->complete[0] = (unsigned char)(complete != 0);
+}
+
+void
+game_memo_take(struct game_memo *m, const char *text, int accepted,
+    int complete)
+{
+	size_t at = m->n > 0 ? m->end[m->n - 1] : 0, len = strlen(text);
+
+	if (!m->valid)
+		return;
+	if (!accepted || m->n == GAME_MEMO_ORDERS ||
+	    len >= sizeof m->texts - at) {
+		m->valid = 0;
+		return;
+	}
+	memcpy(m->texts + at, text, len + 1);
+	m->end[m->n++] = at + len + 1;
+	m->complete[m->n] = (unsigned char)(complete != 0);
+}

@@ -177,24 +177,16 @@ js_legal_simple_done(const struct js *g, int player, int state)
  * test_japanese_swords checks it against js_legal_forget.  An order
  * refused, or one it has no room for, ends the memo: the rest of the call
  * goes on with its plan as a scratch copy.  gunbai is single-threaded. */
-#define JS_LEGAL_MEMO_ORDERS 192   /* a file's 100 and the defaults' 64 */
-#define JS_LEGAL_MEMO_CHARS 8192
-
 static struct js_legal_memo {
-	int valid;
-	int player;
+	struct game_memo o; /* the orders, their texts (game.h) */
 	struct js src;
 	struct js_legal_plan plan;
-	size_t n;
-	size_t end[JS_LEGAL_MEMO_ORDERS]; /* order i's text ends (NUL) here */
-	unsigned char complete[JS_LEGAL_MEMO_ORDERS + 1];
-	char texts[JS_LEGAL_MEMO_CHARS];
 } js_legal_memo;
 
 void
 js_legal_forget(void)
 {
-	js_legal_memo.valid = 0;
+	js_legal_memo.o.valid = 0;
 }
 
 /* The memo made g's and player's, with the plan after the longest start
@@ -205,25 +197,17 @@ js_legal_memo_find(const struct js *g, int player, const struct order *o,
     size_t n, int exact)
 {
 	struct js_legal_memo *m = &js_legal_memo;
-	size_t k = 0, at = 0;
 
-	if (m->valid && m->player == player &&
+	if (m->o.valid && m->o.player == player &&
 	    memcmp(&m->src, g, sizeof *g) == 0) {
-		for (; k < n && k < m->n; k++) {
-			if (strcmp(o[k].text, m->texts + at) != 0)
-				break;
-			at = m->end[k];
-		}
-		if (k == m->n || (k == n && !exact))
+		size_t k = game_memo_match(&m->o, o, n);
+		if (k == m->o.n || (k == n && !exact))
 			return k;
 	} else {
 		m->src = *g;
-		m->player = player;
 	}
-	m->valid = 1;
-	m->n = 0;
 	js_legal_plan_start(&m->plan, &m->src, player);
-	m->complete[0] = (unsigned char)js_turn_complete(&m->plan.r);
+	game_memo_restart(&m->o, player, js_turn_complete(&m->plan.r));
 	return 0;
 }
 
@@ -233,20 +217,11 @@ static void
 js_legal_memo_take(const struct order *o, char *why, size_t size)
 {
 	struct js_legal_memo *m = &js_legal_memo;
-	size_t at = m->n > 0 ? m->end[m->n - 1] : 0, len = strlen(o->text);
 
 	why[0] = '\0';
 	js_legal_plan_take(&m->plan, o->text, why, size);
-	if (!m->valid)
-		return;
-	if (why[0] != '\0' || m->n == JS_LEGAL_MEMO_ORDERS ||
-	    len >= sizeof m->texts - at) {
-		m->valid = 0;
-		return;
-	}
-	memcpy(m->texts + at, o->text, len + 1);
-	m->end[m->n++] = at + len + 1;
-	m->complete[m->n] = (unsigned char)js_turn_complete(&m->plan.r);
+	game_memo_take(&m->o, o->text, why[0] == '\0',
+	    js_turn_complete(&m->plan.r));
 }
 
 /* validate's work; with v NULL, only whether every order is accepted
@@ -269,7 +244,7 @@ js_legal_judge(const struct js *g, int player, const struct order *o,
 			v[i].reason[0] = '\0';
 		}
 		if (k == n)
-			return js_legal_memo.complete[n];
+			return js_legal_memo.o.complete[n];
 	}
 	memcpy(hand, g->clans[player].hand, sizeof hand);
 	for (size_t i = k; i < n; i++) {

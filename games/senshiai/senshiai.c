@@ -191,24 +191,16 @@ ss_deck_order(struct ss_deck *d, const char *text, char *why, size_t size)
  * memo: pos is then the scratch position of the rest of that check.  Not
  * on the stack: under AddressSanitizer a frame of tens of kilobytes costs
  * the poisoning of its shadow at every call.  gunbai is single-threaded. */
-#define SS_MEMO_ORDERS 128 /* a file's 100 orders */
-#define SS_MEMO_CHARS 8192
-
 static struct ss_memo {
-	int valid;
-	int player;
-	size_t n;
+	struct game_memo o; /* the orders, their texts (game.h) */
 	struct ss_game src;
 	struct ss_game pos;
-	size_t end[SS_MEMO_ORDERS]; /* order i's text ends (NUL) here */
-	unsigned char complete[SS_MEMO_ORDERS + 1];
-	char texts[SS_MEMO_CHARS];
 } ss_memo;
 
 void
 ss_memo_forget(void)
 {
-	ss_memo.valid = 0;
+	ss_memo.o.valid = 0;
 }
 
 /* The memo made g's and player's, its position after the longest start
@@ -219,23 +211,16 @@ ss_memo_find(const struct ss_game *g, int player, const struct order *o,
     size_t n, int exact)
 {
 	struct ss_memo *m = &ss_memo;
-	size_t k = 0, at = 0;
 
-	if (m->valid && m->player == player && ss_state_equal(&m->src, g)) {
-		for (; k < n && k < m->n; k++) {
-			if (strcmp(o[k].text, m->texts + at) != 0)
-				break;
-			at = m->end[k];
-		}
-		if (k == m->n || (k == n && !exact))
+	if (m->o.valid && m->o.player == player &&
+	    ss_state_equal(&m->src, g)) {
+		size_t k = game_memo_match(&m->o, o, n);
+		if (k == m->o.n || (k == n && !exact))
 			return k;
 	} else {
 		ss_state_copy(&m->src, g);
-		m->player = player;
 	}
-	m->valid = 1;
-	m->n = 0;
-	m->complete[0] = 0;
+	game_memo_restart(&m->o, player, 0);
 	ss_state_copy(&m->pos, &m->src);
 	return 0;
 }
@@ -245,18 +230,7 @@ ss_memo_find(const struct ss_game *g, int player, const struct order *o,
 static void
 ss_memo_take(const struct order *o, int r)
 {
-	struct ss_memo *m = &ss_memo;
-	size_t at = m->n > 0 ? m->end[m->n - 1] : 0, len = strlen(o->text);
-
-	if (!m->valid)
-		return;
-	if (r < 0 || m->n == SS_MEMO_ORDERS || len >= sizeof m->texts - at) {
-		m->valid = 0;
-		return;
-	}
-	memcpy(m->texts + at, o->text, len + 1);
-	m->end[m->n++] = at + len + 1;
-	m->complete[m->n] = r > 0;
+	game_memo_take(&ss_memo.o, o->text, r >= 0, r > 0);
 }
 
 /* The memo's position brought back to the one after the orders before i
@@ -310,7 +284,7 @@ ss_check(const struct ss_game *g, int player, const struct order *orders,
 	/* Deck lines play nothing on the position: no memo for them. */
 	if (owes && n > 0 && g->stage != SS_STAGE_DECK) {
 		i = ss_memo_find(g, player, orders, n, exact);
-		complete = ss_memo.complete[i];
+		complete = ss_memo.o.complete[i];
 		*after = &ss_memo.pos;
 		memset(ok, 1, i);
 		for (size_t j = 0; j < i && v != NULL; j++) {
