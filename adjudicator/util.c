@@ -204,8 +204,14 @@ arena_reset(struct arena *a)
 		a->head = b->next;
 		free(b);
 	}
-	if (a->head != NULL)
+	if (a->head != NULL) {
 		a->head->used = 0;
+#ifdef ARENA_ASAN
+		/* The block kept is poisoned until handed out again: a piece
+		 * used after the reset is reported, as a freed block is. */
+		ASAN_POISON_MEMORY_REGION(a->head->data, a->head->size);
+#endif
+	}
 }
 
 void

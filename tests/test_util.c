@@ -446,7 +446,7 @@ test_arena(void **state)
 
 	(void)state;
 	for (int round = 0; round < 2; round++) {
-		char *prev = NULL;
+		char *prev = NULL, *first = NULL;
 
 		for (size_t n = 1; n < 5000; n += 7) {
 			char *p = arena_alloc(&a, n);
@@ -460,11 +460,21 @@ test_arena(void **state)
 			assert_false(__asan_address_is_poisoned(p + n - 1));
 			assert_true(__asan_address_is_poisoned(p + n));
 #endif
+			if (first == NULL)
+				first = p;
 			prev = p;
 		}
 		/* Larger than a block. */
 		memset(arena_alloc(&a, 1u << 20), 0, 1u << 20);
 		arena_reset(&a);
+#ifdef TEST_ASAN
+		/* A piece used after the reset is ASan's to report, in the
+		 * block reset keeps as in those it frees. */
+		assert_true(__asan_address_is_poisoned(prev));
+		assert_true(__asan_address_is_poisoned(first));
+#else
+		(void)first;
+#endif
 	}
 	arena_reset(&a);
 	free(a.head); /* the one block reset keeps */
