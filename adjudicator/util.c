@@ -205,12 +205,14 @@ arena_reset(struct arena *a)
 		free(b);
 	}
 	if (a->head != NULL) {
-		a->head->used = 0;
 #ifdef ARENA_ASAN
-		/* The block kept is poisoned until handed out again: a piece
-		 * used after the reset is reported, as a freed block is. */
-		ASAN_POISON_MEMORY_REGION(a->head->data, a->head->size);
+		/* What the block kept handed out is poisoned until handed out
+		 * again: a piece used after the reset is reported, as one in a
+		 * freed block is.  (Only that part: the fuzz targets reset an
+		 * arena at every step.) */
+		ASAN_POISON_MEMORY_REGION(a->head->data, a->head->used);
 #endif
+		a->head->used = 0;
 	}
 }
 
