@@ -22,10 +22,28 @@ n=0
 rates=
 mkdir -p "$build/corpus" "$build/crashes"
 # Leaks and every UBSan report are errors; a report stops the session.
-ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+# malloc_context_size=0: ASan records no call stack for each allocation
+# and free (as afl-fuzz runs its targets by default).  It finds the same
+# errors (every check, the quarantine and the leak check are as before);
+# only its reports lack the "allocated by" and "freed by" stacks, and
+# unwinding the stack at every malloc and free was a twentieth of a
+# fuzz_game session (bench/README).  A session that fails is replayed on
+# its input at once with the stacks (replay_full below), and `make test`
+# replays every input kept in tests/fuzz/crashes/ with them.
+ASAN_FULL=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:malloc_context_size=0}
 UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 FUZZ_STATS=1
 export ASAN_OPTIONS UBSAN_OPTIONS FUZZ_STATS
+
+replay_full() { # replay_full NAME LABEL: the failed input, with stacks
+	input=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' \
+	    "$build/$2.log" 2>/dev/null | tail -n 1)
+	[ -n "$input" ] && [ -f "$input" ] || return 0
+	ASAN_OPTIONS=$ASAN_FULL "$build/libfuzzer/$1" "$input" \
+	    >"$build/$2.replay.log" 2>&1
+	echo "    the input replayed with allocation stacks: $build/$2.replay.log"
+}
 
 session() { # session NAME LABEL: one libFuzzer session
 	name=$1 label=$2
@@ -61,6 +79,7 @@ session() { # session NAME LABEL: one libFuzzer session
 		echo "not ok $n - $label: see $build/$label.log"
 		grep -E 'ERROR|SUMMARY|fuzz: |Test unit written' \
 		    "$build/$label.log" | head -20 | sed 's/^/    /'
+		replay_full "$name" "$label"
 	fi
 }
 
