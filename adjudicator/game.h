@@ -171,6 +171,19 @@ struct game_entry {
 	    const struct order *prefix, size_t n, game_choose *choose,
 	    void *arg, char *buf, size_t size);
 
+	/* Optional (NULL: game_legal_sample falls back on legal_pick): one
+	 * of the orders legal would list, drawn uniformly, written to buf;
+	 * returns 1, or 0 (nothing written) when there is none.  For a game
+	 * whose candidates are judged one by one: legal_pick judges them all
+	 * to count them, this judges only those it draws.  Each draw is
+	 * choose(arg, count) among the candidates not yet refused, in
+	 * legal's order, until one is accepted; each is equally likely to be
+	 * the first accepted.  For playouts and the fuzzer, which want a
+	 * legal order, not how many there are. */
+	int (*legal_sample)(const void *g, int player,
+	    const struct order *prefix, size_t n, game_choose *choose,
+	    void *arg, char *buf, size_t size);
+
 	/* Apply complete answers of every owed player (one answer each, in
 	 * player order) and advance to the next decision point.  Returns 0, or
 	 * -1 with e set if the answers are not complete (a core bug). */
@@ -240,6 +253,12 @@ const struct game_entry *game_find(const char *id);
  * count)-th to buf (size bytes, GAME_ORDER_MAX is always enough).  Uses
  * the game's legal_pick when it has one. */
 size_t game_legal_pick(const struct game_entry *g, const void *gs,
+    int player, const struct order *prefix, size_t n, game_choose *choose,
+    void *arg, char *buf, size_t size);
+/* One legal next order of player after prefix, drawn with choose (the
+ * game's legal_sample, or else the choose(arg, count)-th legal_pick
+ * counts), written to buf; returns 1, or 0 when there is none. */
+int game_legal_sample(const struct game_entry *g, const void *gs,
     int player, const struct order *prefix, size_t n, game_choose *choose,
     void *arg, char *buf, size_t size);
 

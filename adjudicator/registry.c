@@ -50,6 +50,18 @@ game_legal_pick(const struct game_entry *g, const void *gs, int player,
 }
 
 int
+game_legal_sample(const struct game_entry *g, const void *gs, int player,
+    const struct order *prefix, size_t n, game_choose *choose, void *arg,
+    char *buf, size_t size)
+{
+	if (g->legal_sample != NULL)
+		return g->legal_sample(gs, player, prefix, n, choose, arg, buf,
+		    size);
+	return game_legal_pick(g, gs, player, prefix, n, choose, arg, buf,
+	    size) > 0;
+}
+
+int
 game_why(char *why, size_t size, const char *fmt, ...)
 {
 	va_list ap;

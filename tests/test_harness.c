@@ -434,24 +434,42 @@ harness_choose(void *arg, size_t count)
 
 /* game_legal_pick (the game's legal_pick if it has one) counts what
  * legal lists and picks the same order as legal at k: at the first, the
- * last and the k-th. */
+ * last and the k-th.  game_legal_sample (the game's legal_sample if it
+ * has one) draws an order legal lists: with choose always the first
+ * candidate left, legal's first (a refused candidate is taken out, the
+ * others keep legal's order); always the last, legal's last; always the
+ * k-th (or the last if fewer are left), one of legal's. */
 static void
 harness_pick(const struct game_entry *g, const void *gs, int player,
     const struct order *orders, size_t n, const struct strlist *legal,
     size_t k)
 {
-	size_t ks[3] = { 0, legal->n - 1, k };
+	size_t ks[3] = { 0, legal->n - 1, k }, last = SIZE_MAX;
 	char buf[GAME_ORDER_MAX];
 
 	for (int i = 0; i < 3; i++) {
 		size_t got = game_legal_pick(g, gs, player, orders, n,
-		    harness_choose, &ks[i], buf, sizeof buf);
+		    harness_choose, &ks[i], buf, sizeof buf), j = 0;
 		if (got != legal->n)
 			fail_msg("%s: legal_pick counts %zu orders, legal "
 			    "lists %zu", g->id, got, legal->n);
 		if (strcmp(buf, legal->v[ks[i]]) != 0)
 			fail_msg("%s: legal_pick %zu is '%s', legal's is '%s'",
 			    g->id, ks[i], buf, legal->v[ks[i]]);
+		if (!game_legal_sample(g, gs, player, orders, n,
+		    harness_choose, i == 1 ? &last : &ks[i], buf, sizeof buf))
+			fail_msg("%s: legal_sample draws nothing, legal lists "
+			    "%zu", g->id, legal->n);
+		while (j < legal->n && strcmp(buf, legal->v[j]) != 0)
+			j++;
+		if (j == legal->n)
+			fail_msg("%s: legal_sample draws '%s', which legal "
+			    "does not list", g->id, buf);
+		if ((i == 0 && j != 0) || (i == 1 && j != legal->n - 1))
+			fail_msg("%s: legal_sample, always the %s left, draws "
+			    "'%s', legal's %s is '%s'", g->id, i ? "last" :
+			    "first", buf, i ? "last" : "first",
+			    legal->v[i ? legal->n - 1 : 0]);
 	}
 }
 

@@ -1032,6 +1032,83 @@ test_ss_playouts(void **state)
 		}
 }
 
+/* legal_sample draws what legal lists, each order as likely as any
+ * other: 30 draws per legal order (the test's rng as choose) draw only
+ * listed orders and every one of them.  A draw that meets a refused
+ * candidate takes it out and draws again: the choose calls show it.
+ * test_ss_memo asks it at the picks of its games' first 60 points. */
+struct test_ss_draws {
+	struct rng *r;
+	size_t calls;
+	size_t lists, draws, redrawn; /* over the calls of test_ss_sample */
+};
+
+static size_t
+test_ss_sample_choose(void *arg, size_t count)
+{
+	struct test_ss_draws *d = arg;
+
+	d->calls++;
+	return rng_below(d->r, count);
+}
+
+static void
+test_ss_sample(const struct ss_game *g, int p, const struct order *o,
+    size_t m, struct test_ss_draws *d)
+{
+	struct strlist l = { 0 };
+	size_t seen[256] = { 0 };
+	char got[GAME_ORDER_MAX];
+
+	senshiai_game.legal(g, p, o, m, &l);
+	assert_int_equal(senshiai_game.legal_sample(g, p, o, m,
+	    test_ss_sample_choose, d, got, sizeof got), l.n > 0);
+	assert_true(l.n <= 256);
+	for (size_t i = 0; i < 30 * l.n; i++) {
+		size_t j = 0;
+
+		d->calls = 0;
+		assert_int_equal(senshiai_game.legal_sample(g, p, o, m,
+		    test_ss_sample_choose, d, got, sizeof got), 1);
+		while (j < l.n && strcmp(got, l.v[j]) != 0)
+			j++;
+		if (j == l.n)
+			fail_msg("legal_sample draws '%s', not listed", got);
+		seen[j]++;
+		d->draws++;
+		d->redrawn += d->calls > 1;
+	}
+	for (size_t j = 0; j < l.n; j++)
+		if (seen[j] == 0)
+			fail_msg("'%s' never drawn in %zu draws", l.v[j],
+			    30 * l.n);
+	d->lists += l.n > 0;
+	strlist_free(&l);
+}
+
+/* A new random game of np players (the random board, a turn limit of
+ * 60) for the tests that play one: rng is its own, hr the test's, both
+ * from tag and np. */
+static struct ss_game *
+test_ss_random_game(int np, uint8_t tag, struct game_players *pl,
+    struct rng *rng, struct rng *hr, struct events *ev)
+{
+	static const char *const names[] = { "alice", "bob", "carol", "dave" };
+	const char *optv[] = { "random", "60" };
+	uint8_t key[RNG_SEED_BYTES] = { tag, (uint8_t)np };
+	struct gb_err e = { 0 };
+	struct ss_game *g;
+
+	pl->n = np;
+	pl->names = names;
+	rng_init(rng, key, 0);
+	rng_init(hr, key, 1);
+	g = senshiai_game.setup(pl, optv, rng, ev, &e);
+	if (g == NULL)
+		fail_msg("setup: %s", e.msg);
+	return g;
+}
+
 /* The position senshiai.c keeps between calls (its memo) gives what
  * playing afresh gives: on every point of random games, each call is
  * made with the memo as the calls before left it, then again after
@@ -1041,7 +1118,8 @@ test_ss_playouts(void **state)
  * answer and of its start, legal's list after the start, the answer with
  * an order changed (a refused one, or another: the memo's orders no
  * longer match), and the answer on the game changed in place (a memo that
- * ignored the game would answer for the game before). */
+ * ignored the game would answer for the game before).  At the picks of
+ * the first 60 points, legal_sample too (test_ss_sample). */
 static size_t
 test_ss_memo_choose(void *arg, size_t count)
 {
@@ -1139,25 +1217,21 @@ test_ss_memo_equal(struct ss_game *g)
 static void
 test_ss_memo(void **state)
 {
-	static const char *const names[] = { "alice", "bob", "carol", "dave" };
 	static char text[GAME_MAX_PLAYERS][64][GAME_ORDER_MAX];
 	const struct game_entry *ge = &senshiai_game;
 	int answers = 0, accepted = 0, refused = 0, changed = 0, units = 0;
+	struct rng sr;
+	struct test_ss_draws d = { &sr, 0, 0, 0, 0 };
 
 	(void)state;
+	rng_init(&sr, (uint8_t[RNG_SEED_BYTES]){ 12 }, 0);
 	for (int np = 2; np <= 4; np++) {
-		struct game_players pl = { np, names };
-		const char *optv[] = { "random", "60" };
-		uint8_t key[RNG_SEED_BYTES] = { 11, (uint8_t)np };
+		struct game_players pl;
 		struct rng rng, hr;
 		struct events ev = { 0 };
 		struct gb_err e = { 0 };
-		struct ss_game *g;
-
-		rng_init(&rng, key, 0);
-		rng_init(&hr, key, 1);
-		g = ge->setup(&pl, optv, &rng, &ev, &e);
-		assert_non_null(g);
+		struct ss_game *g = test_ss_random_game(np, 11, &pl, &rng, &hr,
+		    &ev);
 		for (int point = 0; point < 200 && !ge->outcome(g).finished;
 		    point++) {
 			struct owed ow[GAME_MAX_PLAYERS];
@@ -1173,6 +1247,9 @@ test_ss_memo(void **state)
 				for (;;) {
 					struct rng r2 = hr;
 
+					if (point < 60)
+						test_ss_sample(g, p, o[k], m,
+						    &d);
 					for (int cold = 0; cold < 2; cold++) {
 						if (cold)
 							ss_memo_forget();
@@ -1254,6 +1331,10 @@ test_ss_memo(void **state)
 	assert_true(accepted > 300);
 	assert_true(refused > 20);
 	assert_true(changed > 10);
+	/* legal_sample: 528 lists, 214,080 draws, 70,901 drawn again. */
+	assert_true(d.lists > 300);
+	assert_true(d.draws > 100000);
+	assert_true(d.redrawn > 10000);
 }
 
 /* Any 2, 3 or 4 Capitals are equidistant; near is a king's move. */

@@ -345,16 +345,20 @@ enum ss_cand_kind {
 };
 
 /* One candidate: kind, card (or the player for SS_C_CAST_PLAYER),
- * squares s and b. */
+ * squares s and b; judge: kept by legal_sample with its verdict still
+ * to be asked. */
 struct ss_cand {
 	int kind, card, s, b;
+	int judge;
 };
 
 /* The walk: legal (every candidate played on a copy, the legal ones
  * listed in out) or legal_pick (fast: candidates refused by a test on
  * the position alone are skipped, the others checked with
  * ss_play_verdict; the legal ones kept in v).  test_harness checks
- * that the two agree at every point of random games. */
+ * that the two agree at every point of random games.  legal_sample
+ * (fast and sample) keeps the candidates that pass the test on the
+ * position unjudged, and asks the verdict of those it draws. */
 #define SS_WALK_KEEP 128 /* candidates legal_pick keeps without the
                           * heap */
 
@@ -363,6 +367,7 @@ struct ss_walk {
 	struct ss_game *t;  /* legal: a scratch copy */
 	int p;
 	int fast;
+	int sample;           /* legal_sample */
 	struct strlist *out;  /* legal */
 	struct ss_cand *v;    /* legal_pick: keep, or the heap past it */
 	size_t n, cap;
@@ -596,14 +601,14 @@ ss_cand_list(struct ss_walk *w, const struct ss_cand *k, int tried)
 static void
 ss_cand(struct ss_walk *w, int kind, int card, int s, int b, int tried)
 {
-	struct ss_cand k = { kind, card, s, b };
+	struct ss_cand k = { kind, card, s, b, tried && w->sample };
 
 	if (!w->fast) {
 		ss_cand_list(w, &k, tried);
 		return;
 	}
-	if (tried && (!ss_cand_may(w, &k) ||
-	    ss_cand_verdict(w->g, w->p, &k) < 0))
+	if (tried && (!ss_cand_may(w, &k) || (!w->sample &&
+	    ss_cand_verdict(w->g, w->p, &k) < 0)))
 		return;
 	if (w->n == w->cap) {
 		w->cap *= 2;
@@ -784,6 +789,41 @@ ss_legal_pick(const void *vg, int player, const struct order *prefix,
 	if (w.v != keep)
 		free(w.v);
 	return count;
+}
+
+/* The candidates as legal_pick's walk makes them, those it would judge
+ * kept unjudged (judge): one is drawn among those left, judged if it must
+ * be, and refused ones are taken out until one is accepted.  A Main Stage
+ * pick judged nine candidates or so to count them (a fifth of a
+ * fuzz_game session); a draw judges those it draws. */
+static int
+ss_legal_sample(const void *vg, int player, const struct order *prefix,
+    size_t n, game_choose *choose, void *arg, char *buf, size_t size)
+{
+	struct ss_cand keep[SS_WALK_KEEP];
+	struct ss_walk w = { .fast = 1, .sample = 1, .keep = keep,
+	    .cap = SS_WALK_KEEP };
+	int found = 0;
+
+	ss_walk(vg, player, prefix, n, &w);
+	/* w.g, the position after the prefix, stays as the walk left it:
+	 * a verdict changes nothing. */
+	while (w.n > 0 && !found) {
+		size_t i = choose(arg, w.n);
+
+		if (!w.v[i].judge ||
+		    ss_cand_verdict(w.g, player, &w.v[i]) >= 0) {
+			ss_cand_text(&w.v[i], buf, size);
+			found = 1;
+		} else {
+			memmove(&w.v[i], &w.v[i + 1],
+			    (w.n - i - 1) * sizeof w.v[0]);
+			w.n--;
+		}
+	}
+	if (w.v != keep)
+		free(w.v);
+	return found;
 }
 
 /* Build every player's Reserve from the deck lists. */
@@ -1062,6 +1102,7 @@ const struct game_entry senshiai_game = {
 	.validate = ss_validate,
 	.legal = ss_legal,
 	.legal_pick = ss_legal_pick,
+	.legal_sample = ss_legal_sample,
 	.resolve = ss_resolve,
 	.view = ss_game_view,
 	.view_data = ss_game_data,

@@ -134,7 +134,8 @@ fuzz_choose(void *in, size_t n)
 	return fuzz_below(in, n);
 }
 
-/* Legal orders until the answer is complete, each picked by the input:
+/* Legal orders until the answer is complete, each drawn by the input
+ * (game_legal_sample: choose may be asked more than once an order):
  * legal lists nothing once it is (game.h), so pick until then.  The
  * whole answer is validated once: every order must be accepted (each in
  * the context of those before it, as it was picked), the answer complete
@@ -152,8 +153,8 @@ fuzz_legal_answer(struct fuzz_turn *t, const struct state *st, int player,
 	char pick[GAME_ORDER_MAX];
 	int complete;
 
-	while (game_legal_pick(g, st->g, player, orders, n, fuzz_choose, in,
-	    pick, sizeof pick) > 0) {
+	while (game_legal_sample(g, st->g, player, orders, n, fuzz_choose,
+	    in, pick, sizeof pick)) {
 		if (n == ADJUDICATE_NMR_MAX)
 			fuzz_fail("%s: no complete answer after %zu legal "
 			    "orders", g->id, n);
@@ -223,8 +224,8 @@ fuzz_text(struct fuzz_turn *t, const struct state *st, int player,
 	sbuf_clear(&b);
 	if (mangle) {
 		char pick[GAME_ORDER_MAX];
-		if (game_legal_pick(st->game, st->g, player, NULL, 0,
-		    fuzz_choose, in, pick, sizeof pick) > 0)
+		if (game_legal_sample(st->game, st->g, player, NULL, 0,
+		    fuzz_choose, in, pick, sizeof pick))
 			sbuf_puts(&b, pick);
 		switch (len % 4) {
 		case 0: /* cut */

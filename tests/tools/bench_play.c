@@ -3,7 +3,8 @@
  *
  *   bench_play playouts SECONDS REPS [GAME]
  *       For each game (or only GAME): random legal games played to the end through the
- *       game's own entry points (legal, validate, resolve), for SECONDS,
+ *       game's own entry points (legal_sample or legal_pick, validate,
+ *       resolve: game_legal_sample), for SECONDS,
  *       REPS times; prints "ID GAMES_PER_S ORDERS_PER_S POINTS_PER_GAME",
  *       the medians of the REPS.
  *   bench_play long DIR EARLY LATE
@@ -133,8 +134,8 @@ bench_answer(const struct game_entry *g, const void *gs, int player,
 			    "orders");
 			return n;
 		}
-		if (game_legal_pick(g, gs, player, orders, n, bench_choose, r,
-		    texts[n], GAME_ORDER_MAX) == 0) {
+		if (!game_legal_sample(g, gs, player, orders, n, bench_choose,
+		    r, texts[n], GAME_ORDER_MAX)) {
 			bench_break(g, "no legal order");
 			return n;
 		}
