@@ -68,7 +68,7 @@ MANS = $(wildcard man/*.[0-9])
 DEB_PKGS = libyaml-dev libssl-dev libcmocka-dev pkg-config openssl mandoc clang make python3 \
 	libclang-rt-14-dev libjansson-dev python3-jsonschema python3-pil chromium parallel \
 	build-essential dpkg-dev debhelper lintian man-db \
-	libgmime-3.0-dev exim4-daemon-light mutt mpack
+	libgmime-3.0-dev exim4-daemon-light mutt mpack valgrind
 # On Debian every package is asked for by name; elsewhere, the commands.
 DEB_CHECK = if command -v dpkg >/dev/null; then \
 	  dpkg -s $(DEB_PKGS) >/dev/null 2>&1; else \

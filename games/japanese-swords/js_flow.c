@@ -293,7 +293,9 @@ int
 js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
     struct events *ev, char *why, size_t size)
 {
-	struct js_rps_group groups[GAME_MAX_PLAYERS];
+	/* Zeroed: the groups past ng are copied into the game too, whose
+	 * bytes key js_legal.c's memo and must be defined. */
+	struct js_rps_group groups[GAME_MAX_PLAYERS] = { 0 };
 	int shape[GAME_MAX_PLAYERS] = { 0 }, ng = 0;
 	struct js_act act;
 	struct sbuf b;
