@@ -77,9 +77,14 @@ void
 js_army_sort(struct js *g)
 {
 	for (int i = 1; i < JS_ARMIES; i++) {
-		struct js_army a = g->armies[i];
+		struct js_army a;
 		int j = i;
 
+		/* In place already (nearly every army): nothing copied.
+		 * Under ASan each copy of an army is a checked memcpy. */
+		if (js_army_key(&g->armies[i - 1]) <= js_army_key(&g->armies[i]))
+			continue;
+		a = g->armies[i];
 		for (; j > 0 && js_army_key(&g->armies[j - 1]) > js_army_key(&a);
 		    j--)
 			g->armies[j] = g->armies[j - 1];
