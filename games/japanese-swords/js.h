@@ -385,6 +385,11 @@ struct js_run {
 	int done;
 	int drew, bought;  /* a draw order, an honor order was given */
 	int paused;        /* play: an Intrigue is owed; steps are kept */
+	/* NULL, or the army on each square of g (js_army_table) while
+	 * nothing moves: js_legal.c's walk sets it while it checks a
+	 * phase's candidates, so that each check looks an army up without
+	 * scanning the 40 slots. */
+	const struct js_army *const *at;
 };
 
 /* An order as read. */

@@ -362,7 +362,7 @@ js_legal_honor(struct js_legal_walk *w)
 {
 	const struct js *g = &w->p->g;
 	int p = w->p->r.player, n = g->clans[p].gold / JS_HONOR_COST;
-	const struct js_army *at[JS_SQUARES];
+	int ninja = JS_SQUARES;
 
 	js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
 	    .card = JS_CARD_MUCH_HONOR });
@@ -370,16 +370,17 @@ js_legal_honor(struct js_legal_walk *w)
 		n = 12;
 	for (int k = n; k > 0 && !w->p->r.bought; k--)
 		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_HONOR, .n = k });
-	js_army_table(g, at);
-	for (int sq = 0; sq < JS_SQUARES; sq++) {
-		const struct js_army *a = at[sq];
+	/* Ninja on the first square (in square order) with a rival's
+	 * army of some experience. */
+	for (int i = 0; i < JS_ARMIES; i++) {
+		const struct js_army *a = &g->armies[i];
 
-		if (a != NULL && a->owner != p && a->exp > 0) {
-			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
-			    .card = JS_CARD_NINJA, .nsq = 1, .sq = { sq } });
-			break;
-		}
+		if (a->sq >= 0 && a->sq < ninja && a->owner != p && a->exp > 0)
+			ninja = a->sq;
 	}
+	if (ninja < JS_SQUARES)
+		js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
+		    .card = JS_CARD_NINJA, .nsq = 1, .sq = { ninja } });
 	for (int t = 0, spies = 0; t < g->nplayers; t++) {
 		if (t == p || g->clans[t].out)
 			continue;
@@ -461,9 +462,17 @@ js_legal_phase(struct js_legal_walk *w, int tp)
 		js_legal_honor(w);
 		break;
 	case JS_TP_TRAVEL:
-	case JS_TP_BATTLE:
+	case JS_TP_BATTLE: {
+		/* Many candidates, each looking armies up: one table for
+		 * them all, dropped before the plan moves again. */
+		const struct js_army *at[JS_SQUARES];
+
+		js_army_table(&w->p->g, at);
+		w->p->r.at = at;
 		js_legal_travel(w, tp == JS_TP_BATTLE);
+		w->p->r.at = NULL;
 		break;
+	}
 	default:
 		break;
 	}

@@ -267,11 +267,20 @@ js_turn_reach(struct js_run *r, int tp)
 		js_turn_enter(r, ++r->tp);
 }
 
+/* The army at sq (js_army_on), from r's table when it has one. */
+static const struct js_army *
+js_turn_army_on(const struct js_run *r, int sq)
+{
+	if (r->at == NULL)
+		return js_army_on(r->g, sq);
+	return sq >= 0 && sq < JS_SQUARES ? r->at[sq] : NULL;
+}
+
 /* The player's army at sq that may act now, or NULL with why set. */
 static const struct js_army *
 js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 {
-	const struct js_army *a = js_army_on(r->g, sq);
+	const struct js_army *a = js_turn_army_on(r, sq);
 	char s[4];
 
 	if (a == NULL || a->owner != r->player) {
@@ -384,7 +393,7 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 		}
 		return 0;
 	case JS_AIM_ARMY:
-		if ((t = js_army_on(g, a->sq[0])) == NULL) {
+		if ((t = js_turn_army_on(r, a->sq[0])) == NULL) {
 			game_why(why, size, "there is no army at that square");
 			return -1;
 		}
@@ -428,7 +437,7 @@ js_turn_check_move(const struct js_run *r, const struct js_act *a,
 			game_why(why, size, "%s is impassable", s);
 			return -1;
 		}
-		if (js_army_on(g, to) != NULL) {
+		if (js_turn_army_on(r, to) != NULL) {
 			game_why(why, size, "%s holds an army: only one army may "
 			    "occupy a space", s);
 			return -1;
@@ -454,7 +463,7 @@ js_turn_check_attack(const struct js_run *r, const struct js_act *a,
 
 	if ((att = js_turn_own_army(r, a->sq[1], why, size)) == NULL)
 		return -1;
-	def = js_army_on(r->g, a->sq[0]);
+	def = js_turn_army_on(r, a->sq[0]);
 	if (att->attacked) {
 		game_why(why, size, "the army at %s already attacks in this "
 		    "battle phase", js_map_name(a->sq[1], s));
