@@ -647,13 +647,21 @@ void
 util_utf8_fix(char *s)
 {
 	unsigned char *p = (unsigned char *)s;
-	size_t left;
+	size_t left = strlen(s), i = 0;
 	unsigned long cp;
 
-	/* Most texts are ASCII: nothing to do, found in one pass. */
-	while (*p != '\0' && *p < 0x80)
-		p++;
-	left = strlen((char *)p);
+	/* Most texts are ASCII: nothing to do, found eight bytes at a time
+	 * (under ASan one check for each eight, not one a byte: this runs
+	 * on every event of every turn). */
+	for (; left - i >= 8; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, p + i, sizeof w);
+		if (w & UINT64_C(0x8080808080808080))
+			break;
+	}
+	p += i;
+	left -= i;
 	while (*p != '\0') {
 		size_t n;
 

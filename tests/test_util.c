@@ -482,7 +482,9 @@ test_arena(void **state)
 
 /* util_utf8_fix keeps UTF-8 and ASCII as they are and turns each byte
  * of a broken sequence into '?', whether the text starts with ASCII (the
- * prefix it skips in one pass) or not. */
+ * prefix it skips eight bytes at a time) or not, and wherever a
+ * character falls against those eight: across them, at their end, in
+ * the bytes left after them. */
 static void
 test_utf8_fix(void **state)
 {
@@ -498,6 +500,12 @@ test_utf8_fix(void **state)
 		{ "ab\xc3", "ab?" },
 		{ "x\xe2\x82", "x??" },
 		{ "\x80\x80 ok \xc3\xa9", "?? ok \xc3\xa9" },
+		{ "0123456789abcdefghij", "0123456789abcdefghij" },
+		{ "0123456\xc3\xa9 ok", "0123456\xc3\xa9 ok" },
+		{ "01234567\xff", "01234567?" },
+		{ "abcdefg\xff" "abcdefgh", "abcdefg?abcdefgh" },
+		{ "0123456789abcdef\xe2\x82", "0123456789abcdef??" },
+		{ "0123456789abcde\xe6\x88\xa6x", "0123456789abcde\xe6\x88\xa6x" },
 	};
 
 	(void)state;
