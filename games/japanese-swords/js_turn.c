@@ -320,17 +320,22 @@ js_turn_raise_near(const struct js *g, int p, int sq)
 void
 js_turn_raise_table(const struct js *g, int p, char near[JS_SQUARES])
 {
+	int nb[4], k;
+
 	memset(near, 0, JS_SQUARES);
 	/* Neighbours are mutual: a fortress held marks itself and the
-	 * squares next to it. */
-	for (int sq = 0; sq < JS_SQUARES; sq++)
-		if (js_turn_fort_held(g, p, sq)) {
-			int nb[4], k = js_map_neighbours(sq, nb);
+	 * squares next to it.  The sites are looked at, not the 100
+	 * squares (js_map_sites makes site_at from them). */
+	for (int i = 0; i < g->nsites; i++) {
+		int sq = g->sites[i].sq;
 
-			near[sq] = 1;
-			for (int i = 0; i < k; i++)
-				near[nb[i]] = 1;
-		}
+		if (!js_turn_fort_held(g, p, sq))
+			continue;
+		k = js_map_neighbours(sq, nb);
+		near[sq] = 1;
+		for (int d = 0; d < k; d++)
+			near[nb[d]] = 1;
+	}
 }
 
 /* Where p may raise an army: in or next to a fortress p holds, on a
