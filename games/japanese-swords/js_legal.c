@@ -395,27 +395,17 @@ js_legal_honor(struct js_legal_walk *w)
 static void
 js_legal_travel(struct js_legal_walk *w, int battle)
 {
-	const struct js *g = &w->p->g;
 	int p = w->p->r.player, marched = w->p->r.march;
-	int own[JS_ARMIES], n = 0, nb[4], k;
+	const struct js_army *const *at = w->p->r.at;
+	int nb[4], k;
 
-	/* The player's armies in square order (one army a square), found
-	 * in the 40 slots rather than by a look at each of the 100
-	 * squares. */
-	for (int i = 0; i < JS_ARMIES; i++) {
-		int sq = g->armies[i].sq, j = n;
+	/* The player's armies in square order, from the phase's table
+	 * (js_legal_phase). */
+	for (int sq = 0; sq < JS_SQUARES; sq++) {
+		const struct js_army *a = at[sq];
 
-		if (sq < 0 || sq >= JS_SQUARES || g->armies[i].owner != p)
+		if (a == NULL || a->owner != p)
 			continue;
-		for (; j > 0 && g->armies[own[j - 1]].sq > sq; j--)
-			own[j] = own[j - 1];
-		own[j] = i;
-		n++;
-	}
-	for (int i = 0; i < n; i++) {
-		const struct js_army *a = &g->armies[own[i]];
-		int sq = a->sq;
-
 		k = js_map_neighbours(sq, nb);
 		if (!battle && !marched && !a->march) {
 			js_legal_add(w, (struct js_legal_cand){ .verb = JS_V_PLAY,
