@@ -52,6 +52,22 @@ fuzz_stats_print(void)
 	    fuzz_stats.finished, fuzz_stats.checked, fuzz_stats.reports);
 }
 
+/* FUZZ_DUMP=FILE: every end state's bytes appended to FILE, so that a
+ * change meant to keep every output (a game's files rearranged) can be
+ * shown to give the same end states for every input (tests/same_bytes.sh). */
+static void
+fuzz_dump(const struct sbuf *a)
+{
+	const char *path = getenv("FUZZ_DUMP");
+	FILE *f;
+
+	if (path == NULL || *path == '\0' || (f = fopen(path, "a")) == NULL)
+		return;
+	fprintf(f, "== %s\n", fuzz_input ? fuzz_input : "-");
+	fwrite(a->p, 1, a->len, f);
+	fclose(f);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -414,6 +430,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * than a step.  Once per state (fuzz_seen). */
 	sbuf_clear(&a);
 	state_write_to(&st, &a);
+	fuzz_dump(&a);
 	seen = fuzz_seen_find(a.p, a.len, hex);
 	if (!seen->used) {
 		fuzz_roundtrip_check(&st, a.p, a.len);
