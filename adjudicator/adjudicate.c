@@ -720,3 +720,32 @@ adjudicate_refused_reason(const struct state *st, const struct orders_file *f,
 		snprintf(buf, size, "%s: not used: %s owed no decision at "
 		    "turn %lld", f->path, st->names[f->player], f->turn);
 }
+
+static int
+adjudicate_was_applied(const struct state *st, const struct orders_file *f)
+{
+	for (size_t i = 0; i < st->napplied; i++)
+		if (f->ok && st->applied[i].turn == f->turn &&
+		    st->applied[i].player == f->player &&
+		    strcmp(st->applied[i].sha256, f->sha256) == 0)
+			return 1;
+	return 0;
+}
+
+enum adjudicate_fate
+adjudicate_fate(const struct state *st, const struct orders_file *files,
+    size_t n, size_t i)
+{
+	const struct orders_file *f = &files[i], *orig = f;
+
+	if (f->copy)
+		for (size_t k = 0; k < n; k++)
+			if (files[k].ok && strcmp(files[k].sha256,
+			    f->sha256) == 0)
+				orig = &files[k];
+	if (orig->ok && adjudicate_was_applied(st, orig))
+		return f == orig ? ADJUDICATE_USED : ADJUDICATE_REFUSED;
+	if (orig->ok && adjudicate_kept_for(st, orig) == 1)
+		return ADJUDICATE_KEPT;
+	return ADJUDICATE_REFUSED;
+}

@@ -24,6 +24,14 @@ int adjudicate_run(struct state *st, const char *previous,
  * applied (it is to be given again when that point comes), -1 if it was
  * not used because the game is over, 0 otherwise (used, or refused). */
 int adjudicate_kept_for(const struct state *st, const struct orders_file *f);
+
+/* After adjudicate_run, what became of files[i] (the files given to it,
+ * orders_sort()ed): used if it was applied, kept if it is kept for a later
+ * point, refused otherwise.  A copy of an applied file (the same bytes) is
+ * refused; a copy of a kept one is kept. */
+enum adjudicate_fate { ADJUDICATE_USED, ADJUDICATE_KEPT, ADJUDICATE_REFUSED };
+enum adjudicate_fate adjudicate_fate(const struct state *st,
+    const struct orders_file *files, size_t n, size_t i);
 /* What `gunbai check` found, from best to worst. */
 enum adjudicate_verdict {
 	VERDICT_GOOD,       /* every file and order accepted, complete */

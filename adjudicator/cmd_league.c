@@ -34,6 +34,7 @@
 #include "gamedir.h"
 #include "report_json.h"
 #include "state.h"
+#include "registry.h"
 
 #define LEAGUE_JOBS_MAX 64
 

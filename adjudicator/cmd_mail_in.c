@@ -28,6 +28,7 @@
 
 #include "adjudicate.h"
 #include "cmd.h"
+#include "mail.h"
 #include "escape.h"
 #include "gamedir.h"
 #include "mail_addr.h"

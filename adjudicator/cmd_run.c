@@ -20,38 +20,7 @@
 #include "cmd.h"
 #include "escape.h"
 #include "gamedir.h"
-#include "report_json.h"
-
-int
-cmd_fail(int status, const char *fmt, ...)
-{
-	struct sbuf b, line;
-	va_list ap;
-
-	/* The one escaping rule (escape.h): a file name or a value quoted
-	 * in the message cannot drive the terminal; one line. */
-	sbuf_init(&b);
-	va_start(ap, fmt);
-	sbuf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	sbuf_init(&line);
-	sbuf_puts(&line, "gunbai: ");
-	escape_add(&line, b.p ? b.p : "", b.len, 0);
-	sbuf_putc(&line, '\n');
-	fwrite(line.p, 1, line.len, stderr);
-	sbuf_free(&line);
-	sbuf_free(&b);
-	return status;
-}
-
-int
-cmd_fail_err(int status, const struct gb_err *e)
-{
-	char buf[1200];
-
-	err_format(e, buf, sizeof buf);
-	return cmd_fail(status, "%s", buf);
-}
+#include "run_json.h"
 
 /* One orders file of the inbox, read once. */
 struct run_file {
@@ -174,7 +143,7 @@ run_inbox(const char *dir, size_t *n, int *bad)
 
 		if (nl > 4 && strcmp(name + nl - 4, ".sig") == 0)
 			continue;
-		util_clean(name, shown, sizeof shown);
+		escape_copy(name, shown, sizeof shown);
 		if (!gamedir_valid_name(name)) {
 			fprintf(stderr, "gunbai: left in the inbox: '%s': "
 			    "not a name an orders file may have in the "
@@ -328,21 +297,21 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
 	return r;
 }
 
-/* The --json document of a run (report_json.h); run is 0 if nothing was
+/* The --json document of a run (run_json.h); run is 0 if nothing was
  * written. */
 static void
-run_json(const struct state *st, const char *dir, long long run,
+cmd_run_json(const struct state *st, const char *dir, long long run,
     long long from, int applied, int nmr, const struct orders_file *files,
     size_t n, const struct adjudicate_result *res)
 {
-	struct report_json_run r = { .format = RUN_JSON_FORMAT, .run = run,
+	struct run_json r = { .format = RUN_JSON_FORMAT, .run = run,
 		.from = from, .applied = applied, .nmr = nmr, .files = files,
 		.n = n, .result = res };
 	char *out = run > 0 ? gamedir_path(dir, run, NULL) : NULL, *bytes;
 	size_t len;
 
 	r.dir = out;
-	bytes = report_json_run(st, &r, &len);
+	bytes = run_json(st, &r, &len);
 	fwrite(bytes, 1, len, stdout);
 	free(bytes);
 	free(out);
@@ -413,7 +382,7 @@ run_game(const char *dir, int nmr, int json)
 			    dir, run + 1, st.turn, dir, run + 1);
 	}
 	if (json && status != EXIT_OUTPUT)
-		run_json(&st, dir, applied ? run + 1 : 0, from, applied, nmr,
+		cmd_run_json(&st, dir, applied ? run + 1 : 0, from, applied, nmr,
 		    files, n, &res);
 	adjudicate_result_free(&res);
 	sbuf_free(&msgs);

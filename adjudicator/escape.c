@@ -58,38 +58,6 @@ escape_invisible(unsigned long cp)
 	return 0;
 }
 
-size_t
-escape_utf8(const unsigned char *s, size_t n, unsigned long *cp)
-{
-	size_t k;
-	unsigned long c;
-
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		k = 2, c = s[0] & 0x1fu;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		k = 3, c = s[0] & 0x0fu;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		k = 4, c = s[0] & 0x07u;
-	else
-		return 0;
-	if (k > n)
-		return 0;
-	for (size_t i = 1; i < k; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3fu);
-	}
-	if ((k == 3 && c < 0x800) || (k == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	*cp = c;
-	return k;
-}
-
 /* A byte that passes as it is, and alone, whatever follows it: printable
  * ASCII, and a newline with ESCAPE_LINES. */
 static inline int
@@ -105,7 +73,7 @@ escape_one(const unsigned char *s, size_t n, int flags,
     char esc[ESCAPE_ONE_MAX])
 {
 	unsigned long cp;
-	size_t k = escape_utf8(s, n, &cp);
+	size_t k = util_utf8(s, n, &cp);
 
 	esc[0] = '\0';
 	if (k == 0) {

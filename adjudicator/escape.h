@@ -33,10 +33,6 @@ void escape_puts(struct sbuf *out, const char *s);
 /* Copy s escaped to out (size bytes, NUL-terminated), on one line; cut at
  * size, never inside an escape or a character. */
 void escape_copy(const char *s, char *out, size_t size);
-/* Decode the valid UTF-8 sequence at s (at most n bytes) into *cp: its
- * length, or 0 if the bytes are not one (overlong, surrogate, past
- * U+10FFFF, cut short). */
-size_t escape_utf8(const unsigned char *s, size_t n, unsigned long *cp);
 /* Is the code point cp invisible or a control (escaped by the rule)? */
 int escape_invisible(unsigned long cp);
 /* Does s hold a character the rule escapes (a control, an invisible or

@@ -267,31 +267,15 @@ gamedir_create(const char *dir, const struct state *st, struct gb_err *e)
 	return r;
 }
 
-static int
-gamedir_applied(const struct state *st, const struct orders_file *f)
-{
-	for (size_t i = 0; i < st->napplied; i++)
-		if (f->ok && st->applied[i].turn == f->turn &&
-		    st->applied[i].player == f->player &&
-		    strcmp(st->applied[i].sha256, f->sha256) == 0)
-			return 1;
-	return 0;
-}
-
 const char *
 gamedir_place(const struct state *st, const struct orders_file *files,
     size_t n, size_t i)
 {
-	const struct orders_file *f = &files[i], *orig = f;
+	static const char *const dir[] = {
+		[ADJUDICATE_USED] = GAMEDIR_ORDERS,
+		[ADJUDICATE_KEPT] = GAMEDIR_KEPT,
+		[ADJUDICATE_REFUSED] = GAMEDIR_REFUSED,
+	};
 
-	if (f->copy)
-		for (size_t k = 0; k < n; k++)
-			if (files[k].ok && strcmp(files[k].sha256,
-			    f->sha256) == 0)
-				orig = &files[k];
-	if (orig->ok && gamedir_applied(st, orig))
-		return f == orig ? GAMEDIR_ORDERS : GAMEDIR_REFUSED;
-	if (orig->ok && adjudicate_kept_for(st, orig) == 1)
-		return GAMEDIR_KEPT;
-	return GAMEDIR_REFUSED;
+	return dir[adjudicate_fate(st, files, n, i)];
 }

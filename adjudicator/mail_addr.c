@@ -1,6 +1,7 @@
 /* mail_addr.c - one bare mail address, checked (mail_addr.h). */
 #include <string.h>
 
+#include "escape.h"
 #include "mail_addr.h"
 
 /* The characters of RFC 5322's atext besides letters and digits. */
@@ -18,7 +19,7 @@ mail_addr_fail(struct gb_err *e, const char *s, const char *what)
 {
 	char shown[96];
 
-	util_clean(s, shown, sizeof shown);
+	escape_copy(s, shown, sizeof shown);
 	return err_set(e, 0, 0, "address '%s' %s", shown, what);
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "mail.h"
 #include "crypto.h"
 
 int

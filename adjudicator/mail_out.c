@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "mail.h"
 #include "gamedir.h"
 #include "mail_addr.h"
 #include "mail_msg.h"

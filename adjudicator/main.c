@@ -12,6 +12,7 @@
 
 #include "adjudicate.h"
 #include "cmd.h"
+#include "mail.h"
 #include "cmd_seed.h"
 #include "commit.h"
 #include "crypto.h"
@@ -23,7 +24,9 @@
 #include "orders.h"
 #include "report.h"
 #include "report_json.h"
+#include "run_json.h"
 #include "state.h"
+#include "registry.h"
 
 #ifndef GUNBAI_VERSION
 #define GUNBAI_VERSION "unknown"
@@ -656,12 +659,12 @@ cmd_adjudicate(int argc, char **argv)
 	/* The document tells what happened: nothing when the outputs could
 	 * not be written (the error is on stderr). */
 	if (a.json && status != EXIT_OUTPUT) {
-		struct report_json_run r = { .format = ADJUDICATE_JSON_FORMAT,
+		struct run_json r = { .format = ADJUDICATE_JSON_FORMAT,
 			.from = from, .applied = applied, .nmr = a.nmr,
 			.files = files, .n = (size_t)n,
 			.dir = applied > 0 ? a.out : NULL, .result = &res };
 		size_t len;
-		char *bytes = report_json_run(&st, &r, &len);
+		char *bytes = run_json(&st, &r, &len);
 
 		cmd_print_json(bytes, len);
 	}

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "fileio.h"
 #include "hints.h"
 #include "orders.h"
@@ -283,7 +284,7 @@ orders_read(struct orders_file *of, const char *path, const struct state *st)
 
 	orders_read_raw(of, path, st);
 	/* From here the path is only shown: keep it one line of text. */
-	util_clean(path, shown, sizeof shown);
+	escape_copy(path, shown, sizeof shown);
 	free(of->path);
 	of->path = util_strdup(shown);
 }
@@ -295,7 +296,7 @@ orders_read_mem(struct orders_file *of, const char *path, const char *buf,
 	char shown[sizeof of->err.file];
 	struct sbuf sigpath;
 
-	util_clean(path, shown, sizeof shown);
+	escape_copy(path, shown, sizeof shown);
 	orders_start(of, shown);
 	orders_sha256(of, buf, len);
 	sbuf_init(&sigpath);

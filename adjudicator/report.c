@@ -154,37 +154,7 @@ report_evidence(const struct state *st, const char *state_hex, int player,
 	    "end (gunbai(1), THREAT MODEL).");
 }
 
-void
-report_template(const struct state *st, int player, struct sbuf *out)
-{
-	struct owed owed[GAME_MAX_PLAYERS];
-	size_t n = st->game->owed(st->g, owed);
-	char uid[COMMIT_UID_HEX + 1];
-	int owes = 0;
-
-	for (size_t i = 0; i < n; i++)
-		owes |= owed[i].player == player;
-	if (!owes)
-		return;
-	sbuf_printf(out, "# Orders of %s for turn %lld of game %s (%s).\n",
-	    st->names[player], st->turn, st->id, st->game->title);
-	st->game->help(st->g, player, out);
-	util_hex(st->uid, sizeof st->uid, uid);
-	sbuf_puts(out, "# To correct a file already sent, send the whole "
-	    "file again with\n# 'revision: 1' (then 2, ...) below 'turn:'; "
-	    "the highest counts.\n");
-	/* "gunbai: %s\ngame: %s\nuid: %s\nturn: %lld\nplayer: %s\norders:\n" */
-	report_line(out, "gunbai: ", ORDERS_FORMAT);
-	report_line(out, "game: ", st->id);
-	report_line(out, "uid: ", uid);
-	sbuf_puts(out, "turn: ");
-	sbuf_int(out, st->turn);
-	sbuf_putc(out, '\n');
-	report_line(out, "player: ", st->names[player]);
-	sbuf_puts(out, "orders:\n");
-}
-
-/* tmpl: player's orders template (report_template), or NULL to make it
+/* tmpl: player's orders template (template_orders), or NULL to make it
  * here. */
 static void
 report_body(const struct state *st, const char *state_hex, int player,
@@ -215,7 +185,7 @@ report_body(const struct state *st, const char *state_hex, int player,
 		return;
 	sbuf_init(&tmpl);
 	if (made == NULL) {
-		report_template(st, player, &tmpl);
+		template_orders(st, player, &tmpl);
 		made = tmpl.len > 0 ? tmpl.p : "";
 	}
 	if (*made != '\0') {
@@ -319,7 +289,7 @@ report_make_all(const struct state *st, const char *state_hex, int player,
 	 * (with the legal orders it lists). */
 	sbuf_init(&tmpl);
 	if (player >= 0)
-		report_template(st, player, &tmpl);
+		template_orders(st, player, &tmpl);
 	for (int k = 0; k < REPORT_KINDS; k++)
 		out[k] = report_make_tmpl(st, state_hex, player, k, tmpl.p, sh,
 		    &len[k]);

@@ -5,6 +5,7 @@
 #define GUNBAI_REPORT_H
 
 #include "report_json.h"
+#include "template.h"
 #include "state.h"
 #include "util.h"
 
@@ -25,10 +26,6 @@
 /* The report of player (an index), or the public report (player -1),
  * appended to out through the one escaping rule (escape.h). */
 void report_build(const struct state *st, int player, struct sbuf *out);
-
-/* The orders template for player's decision now owed, ready to fill in;
- * nothing if player owes nothing. */
-void report_template(const struct state *st, int player, struct sbuf *out);
 
 /* What a player is sent, each as reports/NAME.SUFFIX: the text report,
  * the JSON report (report_json.h) and the picture (game_entry.picture);

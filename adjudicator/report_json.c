@@ -13,9 +13,8 @@
 
 #include "adjudicate.h"
 #include "commit.h"
-#include "gamedir.h"
-#include "report.h"
 #include "report_json.h"
+#include "template.h"
 
 #define JSON_FLAGS (JSON_INDENT(1) | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER)
 
@@ -217,6 +216,13 @@ report_json_print(json_t *root)
 }
 
 char *
+report_json_dump(json_t *root, size_t *len)
+{
+	json_alloc();
+	return dump(root, len);
+}
+
+char *
 report_json_node(const struct node *n, size_t *len)
 {
 	json_alloc();
@@ -266,7 +272,7 @@ json_orders(const struct state *st, int player, const struct owed *o,
 	strlist_free(&legal);
 	sbuf_init(&tmpl);
 	if (made == NULL)
-		report_template(st, player, &tmpl);
+		template_orders(st, player, &tmpl);
 	j = json_pack("{s:o,s:o,s:o,s:o}", "decision", jstr(o->decision),
 	    "what", jstr(o->what), "legal", l, "template", jstr(made != NULL ?
 	    made : tmpl.p));
@@ -274,8 +280,8 @@ json_orders(const struct state *st, int player, const struct owed *o,
 	return j;
 }
 
-static json_t *
-json_next(const struct state *st, int player, const char *tmpl,
+json_t *
+report_json_next(const struct state *st, int player, const char *tmpl,
     json_t **mine)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
@@ -426,7 +432,7 @@ report_json_tmpl(const struct state *st, const char *state_hex, int player,
 	} else {
 		vjson = json_view_bytes(view, &vlen);
 	}
-	next = json_next(st, player, tmpl, &mine);
+	next = report_json_next(st, player, tmpl, &mine);
 
 	/* The view is dumped apart (once for every report where it is the
 	 * same) and goes in at VIEW_SLOT. */
@@ -488,7 +494,7 @@ report_json_status(const struct state *st, size_t *len)
 	    "id", jstr(st->id),
 	    "turn", (json_int_t)st->turn,
 	    "players", json_players(st),
-	    "next", json_next(st, -1, NULL, &mine));
+	    "next", report_json_next(st, -1, NULL, &mine));
 	json_decref(mine);
 	if (root == NULL) /* only a bug */
 		abort();
@@ -499,8 +505,8 @@ report_json_status(const struct state *st, size_t *len)
 
 /* A refusal e into o: reason (what is wrong), line and column (null
  * when unknown) and hint (what to do, null when hints.h has none). */
-static void
-json_err(json_t *o, const struct gb_err *e)
+void
+report_json_err(json_t *o, const struct gb_err *e)
 {
 	char msg[sizeof e->msg];
 	size_t cut = strlen(e->msg);
@@ -520,8 +526,8 @@ json_err(json_t *o, const struct gb_err *e)
 
 /* What every document says of a file: path, sha256, who signed it and
  * for which turn (null when unknown). */
-static json_t *
-json_file(const struct state *st, const struct orders_file *f)
+json_t *
+report_json_file(const struct state *st, const struct orders_file *f)
 {
 	return json_pack("{s:o,s:o,s:o,s:o}",
 	    "path", jstr(f->path),
@@ -531,8 +537,8 @@ json_file(const struct state *st, const struct orders_file *f)
 	    "turn", f->ok ? json_integer(f->turn) : json_null());
 }
 
-static json_t *
-json_strlist(const struct strlist *l)
+json_t *
+report_json_strlist(const struct strlist *l)
 {
 	json_t *a = json_array();
 
@@ -542,8 +548,8 @@ json_strlist(const struct strlist *l)
 }
 
 /* Each order's place, text as written, verdict and reason. */
-static json_t *
-json_orders_judged(const struct check_order *co, size_t n)
+json_t *
+report_json_judged(const struct check_order *co, size_t n)
 {
 	json_t *a = json_array();
 
@@ -562,7 +568,7 @@ json_check_file(const struct state *st, const struct check_result *r,
     const struct check_file *cf)
 {
 	const struct orders_file *f = cf->f;
-	json_t *o = json_file(st, f);
+	json_t *o = report_json_file(st, f);
 	char why[256];
 
 	json_object_set_new(o, "verdict",
@@ -570,7 +576,7 @@ json_check_file(const struct state *st, const struct check_result *r,
 	if (cf->verdict == VERDICT_OVER) {
 		json_object_set_new(o, "reason", jstr(r->outcome.reason));
 	} else if (!f->ok) {
-		json_err(o, &f->err);
+		report_json_err(o, &f->err);
 	} else if (cf->verdict == VERDICT_NOT_DUE) {
 		snprintf(why, sizeof why, "turn %lld is not due: the game is "
 		    "at turn %lld", f->turn, st->turn);
@@ -582,9 +588,9 @@ json_check_file(const struct state *st, const struct check_result *r,
 	} else {
 		json_object_set_new(o, "complete", json_boolean(cf->complete));
 		if (!cf->complete)
-			json_object_set_new(o, "next", json_strlist(&cf->legal));
+			json_object_set_new(o, "next", report_json_strlist(&cf->legal));
 	}
-	json_object_set_new(o, "orders", json_orders_judged(cf->orders,
+	json_object_set_new(o, "orders", report_json_judged(cf->orders,
 	    cf->n));
 	return o;
 }
@@ -606,117 +612,6 @@ report_json_check(const struct state *st, const struct check_result *r,
 	    "turn", (json_int_t)st->turn,
 	    "verdict", adjudicate_verdict_names[r->worst],
 	    "files", files);
-	if (root == NULL) /* only a bug */
-		abort();
-	return dump(root, len);
-}
-
-/* One file of a run: used (with its orders' verdicts), kept for a later
- * point, or refused. */
-static json_t *
-json_run_file(const struct state *st, const struct report_json_run *r,
-    size_t i)
-{
-	const struct orders_file *files = r->files;
-	size_t n = r->n;
-	const struct orders_file *f = &files[i];
-	const char *place = gamedir_place(st, files, n, i);
-	json_t *o = json_file(st, f);
-	char why[1200];
-	size_t skip = strlen(f->path) + 2;
-
-	if (strcmp(place, GAMEDIR_ORDERS) == 0) {
-		json_object_set_new(o, "fate", json_string("used"));
-		for (size_t k = 0; r->result != NULL &&
-		    k < r->result->nused; k++)
-			if (r->result->used[k].f == f)
-				json_object_set_new(o, "orders",
-				    json_orders_judged(r->result->used[k].orders,
-				    f->n));
-	} else if (strcmp(place, GAMEDIR_KEPT) == 0) {
-		json_object_set_new(o, "fate", json_string("kept"));
-	} else {
-		json_object_set_new(o, "fate", json_string("refused"));
-		if (!f->ok) {
-			json_err(o, &f->err);
-			return o;
-		}
-		/* A good file not used: the reason without its path. */
-		adjudicate_refused_reason(st, f, why, sizeof why);
-		json_object_set_new(o, "reason", jstr(strlen(why) > skip ?
-		    why + skip : why));
-	}
-	return o;
-}
-
-/* The files written in dir: the state and every report. */
-static json_t *
-json_written(const struct state *st, const char *dir)
-{
-	json_t *reports = json_array(), *o;
-	struct sbuf b;
-
-	for (int p = -1; p < st->nplayers; p++)
-		for (int k = 0; k < REPORT_KINDS; k++) {
-			sbuf_init(&b);
-			sbuf_printf(&b, "%s/reports/%s.%s", dir, p < 0 ?
-			    "public" : st->names[p], report_kinds[k]);
-			json_array_append_new(reports, jstr(b.p));
-			sbuf_free(&b);
-		}
-	sbuf_init(&b);
-	sbuf_printf(&b, "%s/%s", dir, GAMEDIR_STATE);
-	o = json_pack("{s:o,s:o,s:o}", "dir", jstr(dir), "state", jstr(b.p),
-	    "reports", reports);
-	sbuf_free(&b);
-	return o;
-}
-
-/* The answers completed with default orders at the deadline (--nmr). */
-static json_t *
-json_defaults(const struct state *st, const struct adjudicate_result *res)
-{
-	json_t *a = json_array();
-
-	for (size_t i = 0; res != NULL && i < res->ndefaults; i++) {
-		const struct adjudicate_default *d = &res->defaults[i];
-
-		json_array_append_new(a, json_pack("{s:o,s:I,s:o}", "player",
-		    jstr(st->names[d->player]), "turn", (json_int_t)d->turn,
-		    "orders", json_strlist(&d->orders)));
-	}
-	return a;
-}
-
-char *
-report_json_run(const struct state *st, const struct report_json_run *r,
-    size_t *len)
-{
-	json_t *root, *files, *mine;
-
-	json_alloc();
-	files = json_array();
-	/* In the order the files were given, whatever orders_sort did. */
-	for (size_t arg = 0; arg < r->n; arg++)
-		for (size_t i = 0; i < r->n; i++)
-			if (r->files[i].arg == arg)
-				json_array_append_new(files, json_run_file(st,
-				    r, i));
-	root = json_pack("{s:s,s:o,s:o,s:o,s:b,s:i,s:I,s:I,s:o,s:o,s:o,s:o}",
-	    "format", r->format,
-	    "game", jstr(st->game->id),
-	    "id", jstr(st->id),
-	    "run", r->run > 0 ? json_integer(r->run) : json_null(),
-	    "nmr", r->nmr,
-	    "applied", r->applied,
-	    "turn_before", (json_int_t)r->from,
-	    "turn", (json_int_t)st->turn,
-	    "files", files,
-	    "defaults", json_defaults(st, r->result),
-	    "next", json_next(st, -1, NULL, &mine),
-	    "written", r->dir != NULL ? json_written(st, r->dir) :
-	    json_null());
-	json_decref(mine);
 	if (root == NULL) /* only a bug */
 		abort();
 	return dump(root, len);

@@ -57,27 +57,6 @@ char *report_json_status(const struct state *st, size_t *len);
 char *report_json_check(const struct state *st, const struct check_result *r,
     size_t *len);
 
-#define ADJUDICATE_JSON_FORMAT "gunbai adjudicate 1"
-#define RUN_JSON_FORMAT "gunbai run 1"
-
-/* What one `gunbai adjudicate` or `gunbai run` did, for --json. */
-struct report_json_run {
-	const char *format;  /* ADJUDICATE_JSON_FORMAT or RUN_JSON_FORMAT */
-	long long run;       /* the run's number; 0 for adjudicate */
-	long long from;      /* the turn before */
-	int applied;         /* decision points applied */
-	int nmr;
-	const struct orders_file *files; /* orders_sort()ed; shown by arg */
-	size_t n;
-	const char *dir;     /* where the state and reports went, or NULL */
-	const struct adjudicate_result *result; /* what was applied */
-};
-
-/* The document of r, st being the state after the run: each file used,
- * kept or refused (gamedir_place), what is owed now, what was written. */
-char *report_json_run(const struct state *st, const struct report_json_run *r,
-    size_t *len);
-
 #define VERIFY_JSON_FORMAT "gunbai verify 1"
 #define LEAGUE_RUN_JSON_FORMAT "gunbai league run 1"
 #define LEAGUE_VERIFY_JSON_FORMAT "gunbai league verify 1"
@@ -88,6 +67,25 @@ char *report_json_run(const struct state *st, const struct report_json_run *r,
  * freed.  jansson allocates through util (util_malloc) after either. */
 json_t *report_json_str(const char *s);
 void report_json_print(json_t *root);
+/* root as every document is printed, then freed; the caller frees the
+ * bytes (len of them). */
+char *report_json_dump(json_t *root, size_t *len);
+
+/* The parts of the documents of commands (check here, run and adjudicate
+ * in run_json.c) that say the same thing the same way: */
+/* a file's path, sha256, signer and turn (null when unknown); */
+json_t *report_json_file(const struct state *st, const struct orders_file *f);
+/* a refusal e into o: reason, line, column and hint (null when unknown); */
+void report_json_err(json_t *o, const struct gb_err *e);
+/* each order's place, text, verdict and reason; */
+json_t *report_json_judged(const struct check_order *co, size_t n);
+/* a list of strings; */
+json_t *report_json_strlist(const struct strlist *l);
+/* what is owed now or how the game ended, for player (-1: everyone's,
+ * as the public sees it), with player's template tmpl (NULL: made here);
+ * *mine is what player owes (null if nothing), for the caller to free. */
+json_t *report_json_next(const struct state *st, int player,
+    const char *tmpl, json_t **mine);
 
 /* A game's view tree as JSON text (for tests and tools): scalars made by
  * node_int are integers, by node_bool booleans, all others strings. */

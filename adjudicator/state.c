@@ -7,6 +7,7 @@
 #include "mail_addr.h"
 #include "state.h"
 #include "yaml.h"
+#include "registry.h"
 
 #define STATE_MAX_TURN 1000000000LL
 

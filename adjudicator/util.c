@@ -5,68 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
 #include "util.h"
-
-/* The one escaping rule (escape.h), kept under its old name. */
-void
-util_clean(const char *s, char *out, size_t size)
-{
-	escape_copy(s, out, size);
-}
-
-int
-err_set(struct gb_err *e, int line, int col, const char *fmt, ...)
-{
-	char msg[sizeof e->msg];
-	va_list ap;
-
-	if (e == NULL)
-		return -1;
-	/* Format into a copy first: callers may pass e->msg as an argument
-	 * to wrap an earlier message. */
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	va_end(ap);
-	util_clean(msg, e->msg, sizeof e->msg);
-	e->line = line;
-	e->col = col;
-	e->hint = 0;
-	return -1;
-}
-
-void
-err_file(struct gb_err *e, const char *file)
-{
-	if (e != NULL)
-		util_clean(file ? file : "", e->file, sizeof e->file);
-}
-
-void
-err_format(const struct gb_err *e, char *buf, size_t size)
-{
-	size_t off = 0;
-	int n;
-
-	if (size == 0)
-		return;
-	buf[0] = '\0';
-	if (e->file[0] != '\0') {
-		n = snprintf(buf, size, "%s:", e->file);
-		off = n < 0 ? 0 : (size_t)n;
-	}
-	if (e->line > 0 && off < size) {
-		if (e->col > 0)
-			n = snprintf(buf + off, size - off, "%d:%d:", e->line,
-			    e->col);
-		else
-			n = snprintf(buf + off, size - off, "%d:", e->line);
-		off += n < 0 ? 0 : (size_t)n;
-	}
-	if (off < size)
-		snprintf(buf + off, size - off, "%s%s", off > 0 ? " " : "",
-		    e->msg);
-}
 
 static void
 nomem(void)
@@ -643,6 +582,38 @@ util_words(const char *text, struct util_words *w)
 	}
 }
 
+size_t
+util_utf8(const unsigned char *s, size_t n, unsigned long *cp)
+{
+	size_t k;
+	unsigned long c;
+
+	if (s[0] < 0x80) {
+		*cp = s[0];
+		return 1;
+	}
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		k = 2, c = s[0] & 0x1fu;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		k = 3, c = s[0] & 0x0fu;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		k = 4, c = s[0] & 0x07u;
+	else
+		return 0;
+	if (k > n)
+		return 0;
+	for (size_t i = 1; i < k; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3fu);
+	}
+	if ((k == 3 && c < 0x800) || (k == 4 && c < 0x10000) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	*cp = c;
+	return k;
+}
+
 void
 util_utf8_fix(char *s)
 {
@@ -670,7 +641,7 @@ util_utf8_fix(char *s)
 			left--;
 			continue;
 		}
-		n = escape_utf8(p, left, &cp);
+		n = util_utf8(p, left, &cp);
 		left -= n == 0 ? 1 : n;
 		if (n == 0)
 			*p++ = '?';

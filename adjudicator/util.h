@@ -37,7 +37,7 @@ struct gb_err {
 	size_t hint; /* msg + hint is what to do about it (hints.h); 0: none */
 };
 
-/* Set e (if not NULL) to a message at line:col; returns -1 for chaining. */
+/* (err.c) Set e (if not NULL) to a message at line:col; returns -1 for chaining. */
 int err_set(struct gb_err *e, int line, int col, const char *fmt, ...)
     GB_PRINTF(4, 5);
 /* Record the file the error is about (keeps line, col and msg). */
@@ -160,13 +160,13 @@ struct util_words {
  * UTIL_WORDS_CHARS bytes. */
 int util_words(const char *text, struct util_words *w);
 
+/* Decode the valid UTF-8 sequence at s (at most n bytes) into *cp: its
+ * length, or 0 if the bytes are not one (overlong, surrogate, past
+ * U+10FFFF, cut short). */
+size_t util_utf8(const unsigned char *s, size_t n, unsigned long *cp);
 /* Replace, in place, every byte of s that is not part of a valid UTF-8
  * sequence (no overlong forms, surrogates or code points past U+10FFFF)
  * with '?'. */
 void util_utf8_fix(char *s);
-
-/* Copy s to out (size bytes) escaped by the one rule of escape.h
- * (escape_copy), so that a hostile name stays one line of text. */
-void util_clean(const char *s, char *out, size_t size);
 
 #endif

@@ -24,6 +24,7 @@
 #include "node.h"
 #include "rng.h"
 #include "yaml.h"
+#include "registry.h"
 
 #define TEST_CASES_MAX_BYTES (1 << 20)
 #define TEST_CASES_MAX_NMR 64 /* orders in one default answer, at most */

@@ -37,6 +37,7 @@
 #include "report_json.h"
 #include "state.h"
 #include "yaml.h"
+#include "registry.h"
 
 /* Seeds per player count; HARNESS_SEEDS in the environment overrides it
  * (the sanitizer build runs fewer: it is several times slower). */

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "game.h"
+#include "registry.h"
 
 static int
 registry_exists(const char *path)

@@ -14,6 +14,7 @@
 
 #include "game.h"
 #include "yaml.h"
+#include "registry.h"
 
 extern const struct game_entry senjin_game;
 

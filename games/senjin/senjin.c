@@ -15,22 +15,6 @@
 
 #include "senjin.h"
 
-/* The tables every file of the module reads (senjin.h). */
-const struct senjin_army senjin_armies[2] = {
-	{ "South", "south", { 2, 6 } },   /* c1, g1 */
-	{ "North", "north", { 74, 78 } }, /* c9, g9 */
-};
-
-const struct senjin_kind_info senjin_kinds[SENJIN_KINDS] = {
-	[SENJIN_SHO] = { "Sho", "Shogun", 'G', 4, 2 },
-	[SENJIN_SHI] = { "Shi", "Bushi", 'B', 11, 1 },
-};
-
-const struct senjin_side_info senjin_sides[SENJIN_SIDES] = {
-	[SENJIN_SWORD] = { "Sword", "sword", '/' },
-	[SENJIN_SHIELD] = { "Shield", "shield", '#' },
-};
-
 enum { SENJIN_OPT_FIRST, SENJIN_OPT_LIMIT };
 
 static const struct game_option senjin_options[] = {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "senshiai.h"
 
 #define SS_CARD_ROW(id, w, nm, ty, sub, cost, paths, lim, spd, m, r, s, ab, \
@@ -43,7 +44,7 @@ ss_cards_refused(const char *word, int n, char *why, size_t size)
 {
 	char q[SS_QUOTE_MAX + 4];
 
-	util_clean(word, q, sizeof q);
+	escape_copy(word, q, sizeof q);
 	snprintf(why, size, n == 0 ? "unknown card '%s'" :
 	    "ambiguous card '%s'", q);
 }

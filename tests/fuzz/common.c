@@ -9,6 +9,7 @@
 
 #include "fileio.h"
 #include "fuzz.h"
+#include "registry.h"
 
 const char *const fuzz_names[FUZZ_PLAYERS] = { "alice", "bob", "carol",
 	"dave" };

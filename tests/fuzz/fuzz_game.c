@@ -26,6 +26,7 @@
 #include "adjudicate.h"
 #include "fuzz.h"
 #include "report.h"
+#include "registry.h"
 
 #define FUZZ_STEPS 200
 #define FUZZ_ORDERS 8

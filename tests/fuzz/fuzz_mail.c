@@ -23,6 +23,7 @@
 #include "fuzz.h"
 #include "mail_in.h"
 #include "orders.h"
+#include "registry.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -23,6 +23,7 @@
 #include "adjudicate.h"
 #include "fuzz.h"
 #include "orders.h"
+#include "registry.h"
 
 static char fuzz_dir[64];
 

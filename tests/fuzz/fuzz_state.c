@@ -65,7 +65,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct sbuf b;
 		sbuf_init(&b);
 		report_build(&st, p, &b);
-		report_template(&st, p, &b);
+		template_orders(&st, p, &b);
 		sbuf_free(&b);
 	}
 	fuzz_state_legal(&st);

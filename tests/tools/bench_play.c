@@ -39,6 +39,7 @@
 #include "fileio.h"
 #include "state.h"
 #include "yaml.h"
+#include "registry.h"
 
 static const char *const bench_names[GAME_MAX_PLAYERS] = { "alice", "bob",
 	"carol", "dave" };
