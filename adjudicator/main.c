@@ -10,23 +10,23 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "adjudicate.h"
-#include "cmd.h"
-#include "mail.h"
-#include "cmd_seed.h"
-#include "commit.h"
-#include "crypto.h"
-#include "escape.h"
-#include "fileio.h"
-#include "gamedir.h"
-#include "mail_addr.h"
-#include "game.h"
-#include "orders.h"
-#include "report.h"
-#include "report_json.h"
-#include "run_json.h"
-#include "state.h"
-#include "registry.h"
+#include "turn/adjudicate.h"
+#include "archive/cmd.h"
+#include "mail/mail.h"
+#include "archive/cmd_seed.h"
+#include "turn/commit.h"
+#include "base/crypto.h"
+#include "base/escape.h"
+#include "base/fileio.h"
+#include "archive/gamedir.h"
+#include "base/mail_addr.h"
+#include "game/game.h"
+#include "turn/orders.h"
+#include "report/report.h"
+#include "report/report_json.h"
+#include "archive/run_json.h"
+#include "turn/state.h"
+#include "turn/registry.h"
 
 #ifndef GUNBAI_VERSION
 #define GUNBAI_VERSION "unknown"
@@ -710,7 +710,7 @@ cmd_view(int argc, char **argv)
 }
 
 /* mail-in and mail-out run in gunbai-mail, the one program linked with
- * GMime (adjudicator/mail_main.c), so that the other commands do not pay
+ * GMime (adjudicator/mail/mail_main.c), so that the other commands do not pay
  * for loading it and GLib (bench/README).  It is looked for beside this
  * program (a build tree) and then in ../libexec/gunbai/ from it (make
  * install, the Debian package); never through PATH or the environment. */

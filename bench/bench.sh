@@ -240,7 +240,7 @@ fi
 if want 6; then
 	echo "== 6. costly states under the size cap: refused or read, time and peak memory"
 	# Each file of bench/costly.py is at most 16 MiB (the state cap); the
-	# goal (adjudicator/yaml.h) is under 0.5 s and under 64 MB for every one.
+	# goal (adjudicator/base/yaml.h) is under 0.5 s and under 64 MB for every one.
 	# BENCH_COSTLY_RUNS (5) runs each: the median time, the largest peak.
 	"${PYTHON:-python3}" "$top/bench/costly.py" "$work/costly" "$fix/state.yaml" ||
 	    { echo "bench/costly.py failed"; exit 1; }

@@ -4,7 +4,7 @@
 Written from the specification alone, with Python integers and hashlib, to
 show that an independent implementation reproduces the C one.  Prints the
 known-answer vectors of formats/rng.md; tests/test_rng.c runs this script
-and compares its output with the same text made by adjudicator/rng.c.
+and compares its output with the same text made by adjudicator/base/rng.c.
 
     python3 tests/rng_reference.py
 """

@@ -1,25 +1,104 @@
-#!/bin/sh
-# Run every test of one build: tests/run.sh BUILD_DIR
-# The cmocka programs (BUILD/tests/test_*) and the shell tests
-# (tests/t_*.sh, given GUNBAI=BUILD/gunbai and TOOLS=BUILD/tools).
-# Ends with one line "N passed, N failed"; exits 1 if any failed.
-build=${1:?usage: tests/run.sh BUILD_DIR}
-passed=0
-failed=0
-failures=
-for t in "$build"/tests/test_*; do
-	[ -x "$t" ] || continue
-	echo "== $t"
-	if "$t"; then passed=$((passed + 1)); else
-		failed=$((failed + 1)); failures="$failures $t"; fi
+#!/usr/bin/env bash
+# Run test suites in parallel, JOBS (default: the number of cores) at once:
+#     tests/run.sh [VAR=VALUE | BUILD_DIR | --job NAME COMMAND]...
+# For each BUILD_DIR, its suites: the cmocka programs (BUILD/tests/test_*,
+# test_harness once per game) and the shell tests (tests/t_*.sh, given
+# GUNBAI=BUILD/gunbai and TOOLS=BUILD/tools), with the VAR=VALUE settings
+# given before it in their environment.  --job adds one more suite: a
+# shell COMMAND run from the top of the tree.  The suites are independent:
+# each writes only in its own temporary directory.
+#
+# A line is printed as each suite ends; then every suite's output, in the
+# order given, each after "== NAME (N.N s)"; then the failed ones, and one
+# line "N passed, N failed".  Exits 1 if any failed.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+names=() cmds=()
+env=
+
+add() { names+=("$1"); cmds+=("$2"); }
+
+for_build() { # for_build BUILD: the suites of one build
+	b=$1
+	for t in "$b"/tests/test_*; do
+		[ -x "$t" ] || continue
+		if [ "$(basename "$t")" = test_harness ]; then
+			# One process a game: the longest suite, split.
+			for g in $("$b/gunbai" games |
+			    sed -n 's/^\([A-Za-z0-9_-]*\): .*/\1/p'); do
+				add "$t $g" "$env $t $g"
+			done
+		else
+			add "$t" "$env $t"
+		fi
+	done
+	for t in tests/t_*.sh; do
+		[ -f "$t" ] || continue
+		add "$b: $t" "$env GUNBAI=$b/gunbai TOOLS=$b/tools sh $t"
+	done
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--job)
+		[ $# -ge 3 ] || { echo "usage: --job NAME COMMAND" >&2; exit 2; }
+		add "$2" "$3"
+		shift 3
+		continue ;;
+	*=*) env="$env $1" ;;
+	*) for_build "$1" ;;
+	esac
+	shift
 done
-for t in tests/t_*.sh; do
-	[ -f "$t" ] || continue
-	echo "== $t"
-	if GUNBAI="$build/gunbai" TOOLS="$build/tools" sh "$t"; then
-		passed=$((passed + 1)); else
-		failed=$((failed + 1)); failures="$failures $t"; fi
+[ ${#names[@]} -gt 0 ] || { echo "usage: tests/run.sh BUILD_DIR..." >&2; exit 2; }
+
+# The longest first, so that the last to start are short: their order of
+# length as measured (bench/README has no part in it; a wrong guess only
+# costs wall time).
+weight() {
+	case $1 in
+	*deb*) echo 9 ;; *flags*) echo 9 ;;
+	*test_harness*) echo 8 ;;
+	*t_kill*|*t_faults*|*t_fuzz*|*t_mail_in*|*t_mta*) echo 7 ;;
+	*t_bad*|*t_fair*|*t_mail_out*|*t_league*|*t_gamedir*) echo 5 ;;
+	*) echo 1 ;;
+	esac
+}
+order=$(for i in "${!names[@]}"; do
+	echo "$(weight "${names[$i]}") $i"; done | sort -k1,1nr -k2,2n |
+	cut -d' ' -f2)
+
+now() { date +%s%N; }
+
+run_one() { # run_one INDEX
+	i=$1
+	t0=$(now)
+	(eval "${cmds[$i]}") </dev/null >"$logs/$i.log" 2>&1
+	rc=$?
+	ms=$((($(now) - t0) / 1000000))
+	echo "$rc $ms" >"$logs/$i.rc"
+	if [ "$rc" -eq 0 ]; then word=ok; else word=FAILED; fi
+	printf 'done %s (%d.%d s): %s\n' "${names[$i]}" $((ms / 1000)) \
+	    $((ms % 1000 / 100)) "$word"
+}
+
+for i in $order; do
+	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+	run_one "$i" &
 done
-[ -n "$failures" ] && echo "failed:$failures"
-echo "$build: $passed passed, $failed failed"
+wait
+
+passed=0 failed=0 failures=()
+for i in "${!names[@]}"; do
+	read -r rc ms <"$logs/$i.rc" 2>/dev/null || { rc=99 ms=0; }
+	printf '== %s (%d.%d s)\n' "${names[$i]}" $((ms / 1000)) $((ms % 1000 / 100))
+	cat "$logs/$i.log"
+	if [ "$rc" -eq 0 ]; then passed=$((passed + 1)); else
+		failed=$((failed + 1)); failures+=("${names[$i]} (exit $rc)"); fi
+done
+for f in "${failures[@]}"; do echo "failed: $f"; done
+echo "suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

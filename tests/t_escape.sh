@@ -1,5 +1,5 @@
 #!/bin/sh
-# The one escaping rule (adjudicator/escape.h): no byte that reaches a
+# The one escaping rule (adjudicator/base/escape.h): no byte that reaches a
 # terminal, a report or a mail may be a control (C0, DEL, C1: ESC, BEL,
 # OSC, CSI) or an invisible or direction-changing character (U+202E,
 # U+2028, U+200B, U+FEFF ...), whether it came from the command line, a

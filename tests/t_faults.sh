@@ -135,7 +135,7 @@ inject() {
 	done
 }
 
-# How the outputs are flushed (adjudicator/fileio.c, fileio_flush_mode):
+# How the outputs are flushed (adjudicator/base/fileio.c, fileio_flush_mode):
 # the filesystem at once where syncfs is trusted, which $tmp's may be,
 # and each file and directory where it is not (GUNBAI_FAULT_FSTYPE=0: an
 # unknown filesystem).  Each way must write the same outputs, with as

@@ -20,11 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
-#include "node.h"
-#include "rng.h"
-#include "yaml.h"
-#include "registry.h"
+#include "game/game.h"
+#include "base/node.h"
+#include "base/rng.h"
+#include "base/yaml.h"
+#include "turn/registry.h"
 
 #define TEST_CASES_MAX_BYTES (1 << 20)
 #define TEST_CASES_MAX_NMR 64 /* orders in one default answer, at most */

@@ -1,5 +1,5 @@
 /* test_commit.c - the game uid made from a seed and the commitment to the
- * seed (adjudicator/commit.h), against values computed independently with
+ * seed (adjudicator/turn/commit.h), against values computed independently with
  * Python's hashlib from the messages formats/threats.md gives. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "commit.h"
+#include "turn/commit.h"
 
 #define SEED_HEX "000102030405060708090a0b0c0d0e0f" \
     "101112131415161718191a1b1c1d1e1f"

@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "crypto.h"
-#include "util.h"
+#include "base/crypto.h"
+#include "base/util.h"
 
 #define KEYS "tests/keys/"
 

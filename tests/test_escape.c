@@ -1,4 +1,4 @@
-/* test_escape.c - the one escaping rule (adjudicator/escape.h). */
+/* test_escape.c - the one escaping rule (adjudicator/base/escape.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-#include "escape.h"
-#include "svg.h"
+#include "base/escape.h"
+#include "base/svg.h"
 
 static const struct {
 	const char *in, *out;

@@ -30,14 +30,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adjudicate.h"
-#include "crypto.h"
-#include "fileio.h"
-#include "report.h"
-#include "report_json.h"
-#include "state.h"
-#include "yaml.h"
-#include "registry.h"
+#include "turn/adjudicate.h"
+#include "base/crypto.h"
+#include "base/fileio.h"
+#include "report/report.h"
+#include "report/report_json.h"
+#include "turn/state.h"
+#include "base/yaml.h"
+#include "turn/registry.h"
 
 /* Seeds per player count; HARNESS_SEEDS in the environment overrides it
  * (the sanitizer build runs fewer: it is several times slower). */
@@ -664,23 +664,39 @@ harness_game(void **ctx)
 		}
 }
 
+/* test_harness [ID...]: every game, or those named (tests/run.sh runs one
+ * process a game, in parallel). */
 int
-main(void)
+main(int argc, char **argv)
 {
 	struct CMUnitTest *tests = calloc(game_count, sizeof *tests);
 	const char *env = getenv("HARNESS_SEEDS");
 	long long n;
+	size_t k = 0;
 	int r;
 
 	if (env != NULL && util_parse_int(env, 1, 1000, &n) == 0)
 		harness_seeds = (uint64_t)n;
 
+	for (int a = 1; a < argc; a++)
+		if (game_find(argv[a]) == NULL) {
+			fprintf(stderr, "test_harness: no game '%s'\n", argv[a]);
+			free(tests);
+			return 1;
+		}
 	for (size_t i = 0; i < game_count; i++) {
-		tests[i].name = game_registry[i]->id;
-		tests[i].test_func = harness_game;
-		tests[i].initial_state = (void *)game_registry[i];
+		int named = argc == 1;
+
+		for (int a = 1; a < argc; a++)
+			named |= strcmp(argv[a], game_registry[i]->id) == 0;
+		if (!named)
+			continue;
+		tests[k].name = game_registry[i]->id;
+		tests[k].test_func = harness_game;
+		tests[k].initial_state = (void *)game_registry[i];
+		k++;
 	}
-	r = _cmocka_run_group_tests("harness", tests, game_count, NULL, NULL);
+	r = _cmocka_run_group_tests("harness", tests, k, NULL, NULL);
 	free(tests);
 	return r;
 }

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "../games/japanese-swords/js.h"
-#include "yaml.h"
+#include "base/yaml.h"
 
 extern const struct game_entry japanese_swords_game;
 

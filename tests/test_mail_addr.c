@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "mail_addr.h"
+#include "base/mail_addr.h"
 
 static const char *const good[] = {
 	"alice@example.org",

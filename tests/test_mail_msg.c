@@ -13,7 +13,7 @@
 
 #include <gmime/gmime.h>
 
-#include "mail_msg.h"
+#include "mail/mail_msg.h"
 
 static const char report[] = "Senjin, game club-7, turn 3\n\nYour hand:\n"
     "  Shi, Sho\n\nOrders template:\nturn: 3\norders:\n  - \n";

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "names.h"
+#include "base/names.h"
 
 static const char *const tn_names[] = {
 	"yari-ashigaru", "warrior-monks", "yari-cavalry", "heavy-cavalry",

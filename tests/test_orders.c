@@ -16,8 +16,8 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
-#include "orders.h"
-#include "state.h"
+#include "turn/orders.h"
+#include "turn/state.h"
 
 /* The start of an envelope of the sample game (its uid from its seed). */
 #define HEAD "gunbai: orders 2\ngame: demo\nuid: " \

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "game.h"
-#include "registry.h"
+#include "game/game.h"
+#include "turn/registry.h"
 
 static int
 registry_exists(const char *path)

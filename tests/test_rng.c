@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
-#include "crypto.h"
-#include "rng.h"
-#include "util.h"
+#include "base/crypto.h"
+#include "base/rng.h"
+#include "base/util.h"
 
 #define TWO_63 (UINT64_C(1) << 63)
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
-#include "yaml.h"
-#include "registry.h"
+#include "game/game.h"
+#include "base/yaml.h"
+#include "turn/registry.h"
 
 extern const struct game_entry senjin_game;
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../games/senshiai/senshiai.h"
-#include "yaml.h"
+#include "base/yaml.h"
 
 /* The modifier a card gives, as its table row says. */
 static struct ss_mod

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "../games/sensoufuda/sensoufuda.h"
-#include "yaml.h"
+#include "base/yaml.h"
 
 #define SFT_MAN "man/gunbai-sensoufuda.6"
 #define SFT_CASES "tests/cases/sensoufuda"

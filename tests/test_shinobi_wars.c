@@ -15,8 +15,8 @@
 #include <string.h>
 
 #include "../games/shinobi-wars/shinobi.h"
-#include "fileio.h"
-#include "yaml.h"
+#include "base/fileio.h"
+#include "base/yaml.h"
 
 #define SWT_MAN "man/gunbai-shinobi-wars.6"
 #define SWT_CASES "tests/cases/shinobi-wars"

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* Under ASan the arena's pieces have poisoned redzones (util.c). */
 #if defined(__SANITIZE_ADDRESS__)

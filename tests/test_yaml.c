@@ -12,9 +12,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "node.h"
-#include "util.h"
-#include "yaml.h"
+#include "base/node.h"
+#include "base/util.h"
+#include "base/yaml.h"
 
 /* ---------------------------------------------------------------------
  * Helpers

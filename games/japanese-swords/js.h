@@ -25,7 +25,7 @@
 #ifndef GUNBAI_JS_H
 #define GUNBAI_JS_H
 
-#include "game.h"
+#include "game/game.h"
 
 #define JS_SIDE 10
 #define JS_SQUARES (JS_SIDE * JS_SIDE)

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "js.h"
-#include "names.h"
+#include "base/names.h"
 
 #define JS_CARD_ROW(id, w, nm, cnt, frc, tg, cnd, bns, ph, aim, nts) \
 	[JS_CARD_##id] = { w, nm, cnt, frc, tg, cnd, bns, ph, aim, nts },

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "js.h"
-#include "names.h"
+#include "base/names.h"
 
 #define JS_ORDER_WORDS 48
 #define JS_ORDER_FEW 16 /* acts of an answer read without allocating */

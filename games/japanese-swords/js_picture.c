@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "js.h"
-#include "svg.h"
+#include "base/svg.h"
 
 #define CELL 44
 #define MARGIN 28

@@ -12,7 +12,7 @@
 #ifndef GUNBAI_SENJIN_H
 #define GUNBAI_SENJIN_H
 
-#include "game.h"
+#include "game/game.h"
 
 #define SENJIN_FILES 9
 #define SENJIN_RANKS 9

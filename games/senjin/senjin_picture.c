@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "senjin.h"
-#include "svg.h"
+#include "base/svg.h"
 
 #define CELL 48
 #define MARGIN 28

@@ -31,9 +31,9 @@
 
 #include <stddef.h>
 
-#include "game.h"
-#include "node.h"
-#include "util.h"
+#include "game/game.h"
+#include "base/node.h"
+#include "base/util.h"
 
 /* A square board of SS_SIDE x SS_SIDE squares, named a1..i9.  "Near"
  * is the eight squares around (a king's move), so the distance between

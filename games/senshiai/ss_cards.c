@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "escape.h"
+#include "base/escape.h"
 #include "senshiai.h"
 
 #define SS_CARD_ROW(id, w, nm, ty, sub, cost, paths, lim, spd, m, r, s, ab, \

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "senshiai.h"
-#include "svg.h"
+#include "base/svg.h"
 
 #define CELL 60
 #define MARGIN 28

@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#include "game.h"
+#include "game/game.h"
 
 #define SF_CARDS 48
 /* "play random": a hand card drawn when the turn is resolved. */

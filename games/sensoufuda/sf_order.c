@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "names.h"
+#include "base/names.h"
 #include "sensoufuda.h"
 
 #define SF_ORDER_WORDS 12 /* more than any order has, to notice extra */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "sensoufuda.h"
-#include "svg.h"
+#include "base/svg.h"
 
 #define W 780
 #define TILE_W 92

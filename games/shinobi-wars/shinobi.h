@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "game.h"
+#include "game/game.h"
 
 /* The card table: one row per kind of card.
  *   X(id, name, rank, ec, cc, as, rs, ra, sa, vd, ls, ss, copies)

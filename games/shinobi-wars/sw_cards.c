@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "names.h"
+#include "base/names.h"
 #include "shinobi.h"
 
 const struct sw_card sw_cards[SW_KINDS] = {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "shinobi.h"
-#include "svg.h"
+#include "base/svg.h"
 
 #define W 760
 #define LEFT 12

@@ -7,9 +7,9 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
-#include "fileio.h"
+#include "base/fileio.h"
 #include "fuzz.h"
-#include "registry.h"
+#include "turn/registry.h"
 
 const char *const fuzz_names[FUZZ_PLAYERS] = { "alice", "bob", "carol",
 	"dave" };

@@ -18,9 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "crypto.h"
-#include "game.h"
-#include "state.h"
+#include "base/crypto.h"
+#include "game/game.h"
+#include "turn/state.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -23,10 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adjudicate.h"
+#include "turn/adjudicate.h"
 #include "fuzz.h"
-#include "report.h"
-#include "registry.h"
+#include "report/report.h"
+#include "turn/registry.h"
 
 #define FUZZ_STEPS 200
 #define FUZZ_ORDERS 8

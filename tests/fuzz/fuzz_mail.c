@@ -19,11 +19,11 @@
 
 #include <openssl/evp.h>
 
-#include "adjudicate.h"
+#include "turn/adjudicate.h"
 #include "fuzz.h"
-#include "mail_in.h"
-#include "orders.h"
-#include "registry.h"
+#include "mail/mail_in.h"
+#include "turn/orders.h"
+#include "turn/registry.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

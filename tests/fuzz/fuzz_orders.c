@@ -20,10 +20,10 @@
 
 #include <openssl/evp.h>
 
-#include "adjudicate.h"
+#include "turn/adjudicate.h"
 #include "fuzz.h"
-#include "orders.h"
-#include "registry.h"
+#include "turn/orders.h"
+#include "turn/registry.h"
 
 static char fuzz_dir[64];
 

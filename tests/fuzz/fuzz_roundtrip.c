@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "yaml.h"
+#include "base/yaml.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "report.h"
+#include "report/report.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fileio.h"
+#include "base/fileio.h"
 #include "fuzz.h"
 
 /* The largest input replayed: as large as the largest file gunbai

@@ -34,12 +34,12 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
-#include "adjudicate.h"
-#include "crypto.h"
-#include "fileio.h"
-#include "state.h"
-#include "yaml.h"
-#include "registry.h"
+#include "turn/adjudicate.h"
+#include "base/crypto.h"
+#include "base/fileio.h"
+#include "turn/state.h"
+#include "base/yaml.h"
+#include "turn/registry.h"
 
 static const char *const bench_names[GAME_MAX_PLAYERS] = { "alice", "bob",
 	"carol", "dave" };

@@ -1,0 +1,34 @@
+/* cmd.h - the commands on whole games (cmd_*.c beside it), for the table
+ * in main.c, and how every command fails (cmd.c).  Each returns an exit
+ * status (util.h, gunbai(1)). */
+#ifndef GUNBAI_CMD_H
+#define GUNBAI_CMD_H
+
+#include <stdio.h>
+
+#include "base/util.h"
+
+/* After "gunbai NAME ", as the man page's SYNOPSIS says. */
+#define CMD_RUN_USAGE "[--nmr] [--json] GAMEDIR"
+#define CMD_VERIFY_USAGE "GAMEDIR [--player NAME REPORT ...] [--json]"
+#define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | " \
+	"run [--nmr] [-j N] [--json] | standings [--json] | " \
+	"verify [-j N] [--json]"
+
+/* gunbai run: adjudicate a game directory's newest state with its inbox
+ * and archive the run (gamedir.h). */
+int cmd_run(int argc, char **argv);
+
+/* gunbai verify: replay a game directory's runs and compare. */
+int cmd_verify(int argc, char **argv);
+
+/* gunbai league: status, run, standings and verify over every game
+ * directory of a league directory (cmd_league.c). */
+int cmd_league(int argc, char **argv);
+
+/* "gunbai: " and the message on stderr; returns status. */
+int cmd_fail(int status, const char *fmt, ...) GB_PRINTF(2, 3);
+/* e formatted on stderr after "gunbai: "; returns status. */
+int cmd_fail_err(int status, const struct gb_err *e);
+
+#endif

@@ -1,0 +1,281 @@
+/* gamedir.c - the game directory's layout (gamedir.h, formats/archive.md). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "turn/adjudicate.h"
+#include "base/crypto.h"
+#include "archive/gamedir.h"
+#include "report/report.h"
+
+static int
+gamedir_ends(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+int
+gamedir_valid_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > GAMEDIR_NAME_MAX || name[0] == '.' ||
+	    gamedir_ends(name, ".sig") || gamedir_ends(name, GAMEDIR_REASON))
+		return 0;
+	for (const char *p = name; *p != '\0'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' ||
+		    *p == '-'))
+			return 0;
+	return 1;
+}
+
+char *
+gamedir_path(const char *dir, long long run, const char *rel)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_puts(&b, dir);
+	if (run > 0) {
+		/* "/runs/%04lld" */
+		char num[UTIL_INT_MAX];
+		size_t n = (size_t)(util_fmt_int(num, run) - num);
+
+		sbuf_puts(&b, "/runs/");
+		for (size_t i = n; i < 4; i++)
+			sbuf_putc(&b, '0');
+		sbuf_add(&b, num, n);
+	}
+	if (rel != NULL) {
+		sbuf_putc(&b, '/');
+		sbuf_puts(&b, rel);
+	}
+	return sbuf_take(&b);
+}
+
+char *
+gamedir_state_path(const char *dir, long long run)
+{
+	return gamedir_path(dir, run, run > 0 ? GAMEDIR_STATE : GAMEDIR_START);
+}
+
+static int
+gamedir_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+gamedir_list(const char *path, int hidden, struct strlist *names,
+    struct gb_err *e)
+{
+	struct dirent *de;
+	DIR *d;
+
+	memset(names, 0, sizeof *names);
+	err_file(e, path);
+	if ((d = opendir(path)) == NULL)
+		return err_set(e, 0, 0, "cannot open directory '%s': %s", path,
+		    strerror(errno));
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0 ||
+		    (!hidden && de->d_name[0] == '.'))
+			continue;
+		strlist_add(names, de->d_name);
+	}
+	closedir(d);
+	if (names->n > 1)
+		qsort(names->v, names->n, sizeof *names->v, gamedir_cmp);
+	return 0;
+}
+
+int
+gamedir_runs(const char *dir, long long *n, struct gb_err *e)
+{
+	struct strlist names;
+	char *runs = gamedir_path(dir, 0, "runs");
+	int r = 0;
+
+	*n = 0;
+	if (gamedir_list(runs, 0, &names, e) == -1) {
+		free(runs);
+		return -1;
+	}
+	/* n distinct numbers that are all in [1, n] are 1 to n. */
+	for (size_t i = 0; i < names.n && r == 0; i++) {
+		long long v;
+		char want[32];
+
+		size_t k;
+
+		for (k = 0; names.v[i][k] >= '0' && names.v[i][k] <= '9'; k++)
+			;
+		v = k > 0 && k <= 8 && names.v[i][k] == '\0' ?
+		    strtoll(names.v[i], NULL, 10) : 0;
+		snprintf(want, sizeof want, "%04lld", v);
+		if (v == 0 || strcmp(want, names.v[i]) != 0)
+			r = err_set(e, 0, 0, "'%s/%s' is not a run: runs are "
+			    "numbered 0001, 0002, ...", runs, names.v[i]);
+		else if (v > (long long)names.n)
+			r = err_set(e, 0, 0, "'%s/%s': a run is missing before "
+			    "it (%zu runs, numbered 0001 to %s)", runs,
+			    names.v[i], names.n, names.v[i]);
+	}
+	*n = (long long)names.n;
+	strlist_free(&names);
+	free(runs);
+	return r;
+}
+
+int
+gamedir_read(const char *path, size_t cap, char **buf, size_t *len,
+    struct gb_err *e)
+{
+	struct stat sb;
+
+	/* fileio_read takes a buffer of cap bytes: 16 MB for a state, and
+	 * malloc gives such a block back to the system (or sweeps its free
+	 * lists) when it is freed, each time.  A buffer the file's size
+	 * (and some room: it may be growing) costs nothing of that; only if
+	 * that fails is the file read again with the real cap, so that every
+	 * message is fileio_read's. */
+	if (cap > GAMEDIR_READ_ROOM && stat(path, &sb) == 0 &&
+	    S_ISREG(sb.st_mode) &&
+	    (unsigned long long)sb.st_size < cap - GAMEDIR_READ_ROOM &&
+	    fileio_read(path, (size_t)sb.st_size + GAMEDIR_READ_ROOM, buf,
+	    len, e) == 0)
+		return 0;
+	return fileio_read(path, cap, buf, len, e);
+}
+
+int
+gamedir_same(const char *path, const char *data, size_t len)
+{
+	char small[32768], *buf;
+	size_t n = 0;
+	int fd, same;
+
+	/* Opened as fileio_read opens (a FIFO does not block, and reads as
+	 * empty); at most len + 1 bytes read, so that a longer file, or a
+	 * device, differs without being read whole.  No fstat: whatever is
+	 * not exactly these bytes differs, and the caller reads it again
+	 * with fileio_read to say why. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)) ==
+	    -1)
+		return 0;
+	buf = len < sizeof small ? small : util_malloc(len + 1);
+	for (;;) {
+		ssize_t r = read(fd, buf + n, len + 1 - n);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if ((n += (size_t)r) > len)
+			break;
+	}
+	close(fd);
+	same = n == len && memcmp(buf, data, len) == 0;
+	if (buf != small)
+		free(buf);
+	return same;
+}
+
+int
+gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
+{
+	char *buf;
+	size_t len;
+	int r;
+
+	if (gamedir_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
+		return -1;
+	if (sha != NULL)
+		crypto_sha256_hex(buf, len, sha);
+	r = state_parse(st, buf, len, path, e);
+	free(buf);
+	return r;
+}
+
+int
+gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
+    const char *statename, struct gb_err *e)
+{
+	char hex[COMMIT_HEX + 1];
+	char *state;
+	size_t slen;
+	int r;
+	/* What the reports of the players share, made once. */
+	struct report_shared shared = { 0 };
+
+	if (fileio_stage_mkdir(s, "reports", e) == -1)
+		return -1;
+	/* Every text and JSON report shows the state's hash: made once. */
+	state = state_write(st, &slen);
+	crypto_sha256_hex(state, slen, hex);
+	r = 0;
+	for (int p = -1; p < st->nplayers && r == 0; p++) {
+		char *bytes[REPORT_KINDS];
+		size_t len[REPORT_KINDS];
+
+		report_make_all(st, hex, p, &shared, bytes, len);
+		for (int k = 0; k < REPORT_KINDS; k++) {
+			char rel[64];
+
+			snprintf(rel, sizeof rel, "reports/%s.%s",
+			    p < 0 ? "public" : st->names[p],
+			    report_kinds[k]);
+			if (r == 0)
+				r = fileio_stage_write(s, rel, bytes[k],
+				    len[k], e);
+			free(bytes[k]);
+		}
+	}
+	report_shared_free(&shared);
+	if (r == 0)
+		r = fileio_stage_write(s, statename, state, slen, e);
+	free(state);
+	return r;
+}
+
+int
+gamedir_create(const char *dir, const struct state *st, struct gb_err *e)
+{
+	struct fileio_stage s;
+	int r;
+
+	if (fileio_stage_begin(&s, dir, e) == -1) {
+		fileio_stage_end(&s);
+		return -1;
+	}
+	r = gamedir_stage_outputs(&s, st, GAMEDIR_START, e);
+	if (r == 0)
+		r = fileio_stage_mkdir(&s, "inbox", e);
+	if (r == 0)
+		r = fileio_stage_mkdir(&s, "runs", e);
+	if (r == 0)
+		r = fileio_stage_commit(&s, e);
+	fileio_stage_end(&s);
+	return r;
+}
+
+const char *
+gamedir_place(const struct state *st, const struct orders_file *files,
+    size_t n, size_t i)
+{
+	static const char *const dir[] = {
+		[ADJUDICATE_USED] = GAMEDIR_ORDERS,
+		[ADJUDICATE_KEPT] = GAMEDIR_KEPT,
+		[ADJUDICATE_REFUSED] = GAMEDIR_REFUSED,
+	};
+
+	return dir[adjudicate_fate(st, files, n, i)];
+}

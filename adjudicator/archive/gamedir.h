@@ -1,0 +1,88 @@
+/* gamedir.h - a game directory: a whole game's archive and its inbox
+ * (formats/archive.md).  gunbai new -d makes one, gunbai run adds a run
+ * to it, gunbai verify replays it.
+ *
+ *     GAMEDIR/start.yaml           the state `new` made
+ *     GAMEDIR/reports/             the first reports
+ *     GAMEDIR/inbox/               orders files (+ .sig) as they arrive
+ *     GAMEDIR/runs/0001/orders/    the files the run applied, byte for byte
+ *     GAMEDIR/runs/0001/refused/   files refused whole, each NAME.reason
+ *     GAMEDIR/runs/0001/kept/      copies of files kept for a later point
+ *     GAMEDIR/runs/0001/nmr        present if the run was made with --nmr
+ *     GAMEDIR/runs/0001/state.yaml
+ *     GAMEDIR/runs/0001/reports/
+ */
+#ifndef GUNBAI_GAMEDIR_H
+#define GUNBAI_GAMEDIR_H
+
+#include "base/fileio.h"
+#include "turn/state.h"
+
+#define GAMEDIR_START "start.yaml"
+#define GAMEDIR_STATE "state.yaml"
+#define GAMEDIR_NMR "nmr"
+#define GAMEDIR_REASON ".reason" /* the suffix of a refusal's reason */
+#define GAMEDIR_NAME_MAX 100     /* bytes in the name of an orders file */
+
+/* The folders of a run, in the order verify reads them. */
+#define GAMEDIR_ORDERS "orders"
+#define GAMEDIR_REFUSED "refused"
+#define GAMEDIR_KEPT "kept"
+
+/* A name an orders file may have in an archive: 1 to GAMEDIR_NAME_MAX
+ * letters, digits, '.', '_' or '-', not starting with '.', not ending in
+ * ".sig" or ".reason".  Such a name is one safe path component. */
+int gamedir_valid_name(const char *name);
+
+/* "DIR/runs/NNNN/rel" (run > 0) or "DIR/rel" (run 0); rel may be NULL.
+ * Caller frees. */
+char *gamedir_path(const char *dir, long long run, const char *rel);
+
+/* The state after run (start.yaml for run 0).  Caller frees. */
+char *gamedir_state_path(const char *dir, long long run);
+
+/* The names in directory path, sorted bytewise; hidden ones (starting
+ * with '.') only if hidden is set.  Returns 0, or -1 with e set. */
+int gamedir_list(const char *path, int hidden, struct strlist *names,
+    struct gb_err *e);
+
+/* How many runs DIR/runs holds: they must be runs/0001 to runs/N, with
+ * nothing else there but hidden leftovers of killed runs.  Returns 0 with
+ * *n set, or -1 with e set. */
+int gamedir_runs(const char *dir, long long *n, struct gb_err *e);
+
+/* Read the state file at path (capped), its SHA-256 in hex to sha (if not
+ * NULL), and parse it.  Returns 0, or -1 with e set. */
+int gamedir_load(const char *path, struct state *st, char *sha,
+    struct gb_err *e);
+
+/* Is the file at path exactly the len bytes at data?  0 if not, or if it
+ * cannot be read. */
+int gamedir_same(const char *path, const char *data, size_t len);
+
+/* fileio_read (at most cap bytes, NUL-terminated), with a buffer the
+ * size of the file rather than of cap. */
+#define GAMEDIR_READ_ROOM 4096u
+int gamedir_read(const char *path, size_t cap, char **buf, size_t *len,
+    struct gb_err *e);
+
+struct orders_file;
+
+/* Where files[i] belongs in a run that made st from the files (all of
+ * them, orders_sort()ed): GAMEDIR_ORDERS if it was applied, GAMEDIR_KEPT
+ * if it is kept for a later point, GAMEDIR_REFUSED otherwise.  A copy of
+ * a file goes where that file goes, as refused if it was applied.  `run`
+ * sorts files by it; `verify` checks that each file is where it says. */
+const char *gamedir_place(const struct state *st,
+    const struct orders_file *files, size_t n, size_t i);
+
+/* Stage the reports of st (reports/NAME.txt and reports/public.txt) and
+ * its bytes as statename in s. */
+int gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
+    const char *statename, struct gb_err *e);
+
+/* Make the game directory dir for the new game st: start.yaml, the first
+ * reports, an empty inbox and runs; whole or not at all. */
+int gamedir_create(const char *dir, const struct state *st, struct gb_err *e);
+
+#endif

@@ -1,0 +1,606 @@
+/* cmd_mail_in.c - gunbai mail-in GAMEDIR [--from ADDR] [MESSAGE ...]:
+ * the orders mailed to a game directory (formats/mail.md).
+ *
+ * For each message of each input (a message or an mbox; standard input
+ * when none is named):
+ * 1. find its orders files and signatures (mail_in.c);
+ * 2. check each exactly as `gunbai check` does, against the newest state
+ *    of the game directory (orders_read_mem, adjudicate_check);
+ * 3. file each one `run` would take in GAMEDIR/inbox/ under a name made
+ *    from its player, turn and SHA-256, its .sig first, each written to
+ *    a temporary file, flushed and linked into place; the same bytes are
+ *    filed once, and a file a higher revision in the inbox replaces, or
+ *    that differs from one of the same revision there, is not filed;
+ * 4. write the replies to GAMEDIR/outbox/mail-in/, ready for
+ *    `sendmail -t`.
+ *
+ * The signature decides who sent a file, never From:.  A file signed by
+ * a player is answered at that player's registered address when the game
+ * has one, so that nobody can have another player's verdicts and receipt
+ * sent elsewhere; everything else is answered to the sender. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "turn/adjudicate.h"
+#include "archive/cmd.h"
+#include "mail/mail.h"
+#include "base/escape.h"
+#include "archive/gamedir.h"
+#include "base/mail_addr.h"
+#include "mail/mail_in.h"
+#include "mail/mail_msg.h"
+#include "report/report.h"
+
+#define MAILIN_SHA_SHOWN 24 /* hex digits of the SHA-256 in a file name */
+#define MAILIN_OUTBOX "outbox/mail-in" /* in GAMEDIR: the replies */
+
+/* One run of mail-in on a game directory. */
+struct mailin {
+	const char *dir;
+	const char *from_opt; /* --from, the replies' From: */
+	struct state st;
+	int status;           /* the exit status so far */
+};
+
+/* A reply being written: to a player (by their signature) or to the
+ * sender (mailin_reply_of). */
+struct mailin_reply {
+	struct sbuf body;
+	int used;
+};
+
+/* The good orders files of the inbox, read as run reads them. */
+static struct orders_file *
+mailin_inbox(struct mailin *mi, size_t *n)
+{
+	struct gb_err e = { 0 };
+	struct strlist names;
+	struct orders_file *files;
+	char *inbox = gamedir_path(mi->dir, 0, "inbox");
+
+	*n = 0;
+	if (gamedir_list(inbox, 0, &names, &e) == -1) {
+		free(inbox);
+		return util_calloc(1, sizeof *files);
+	}
+	files = util_calloc(names.n + 1, sizeof *files);
+	for (size_t i = 0; i < names.n; i++) {
+		char *path, *sigpath, *buf = NULL, *sig = NULL, *shown;
+		size_t len, siglen;
+
+		if (!gamedir_valid_name(names.v[i]))
+			continue;
+		path = gamedir_path(inbox, 0, names.v[i]);
+		sigpath = util_malloc(strlen(path) + 5);
+		strcat(strcpy(sigpath, path), ".sig");
+		if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &e) == 0 &&
+		    fileio_read(sigpath, FILEIO_SIG_MAX, &sig, &siglen,
+		    &e) == 0) {
+			shown = gamedir_path("inbox", 0, names.v[i]);
+			orders_read_mem(&files[*n], shown, buf, len, sig, siglen,
+			    &mi->st);
+			files[*n].arg = *n;
+			(*n)++;
+			free(shown);
+		}
+		free(buf);
+		free(sig);
+		free(path);
+		free(sigpath);
+	}
+	strlist_free(&names);
+	free(inbox);
+	return files;
+}
+
+/* Create path with data, or find it there with the same bytes (*had
+ * set): 0, or -1 with e set. */
+static int
+mailin_create(const char *path, const char *data, size_t len, int *had,
+    struct gb_err *e)
+{
+	*had = access(path, F_OK) == 0;
+	if (!*had && fileio_create(path, data, len, e) == 0)
+		return 0;
+	/* There already, or made meanwhile by another mail-in. */
+	if (access(path, F_OK) == 0 && fileio_same(path, data, len)) {
+		*had = 1;
+		return 0;
+	}
+	if (*had)
+		err_set(e, 0, 0, "'%s' exists with other bytes", path);
+	return -1;
+}
+
+/* File d as inbox/NAME: the .sig first, so that `run` never sees the
+ * file without it.  The file there already with the same bytes is filed
+ * (*had set); a .sig left alone by a killed mail-in is replaced.  0, or
+ * -1 with e set. */
+static int
+mailin_store(struct mailin *mi, const char *name, const struct mail_in_doc *d,
+    int *had, struct gb_err *e)
+{
+	char *path = gamedir_path(mi->dir, 0, "inbox"), *yaml, *sig;
+	int r = 0, sighad;
+
+	yaml = gamedir_path(path, 0, name);
+	sig = util_malloc(strlen(yaml) + 5);
+	strcat(strcpy(sig, yaml), ".sig");
+	free(path);
+	*had = access(yaml, F_OK) == 0 && fileio_same(yaml, d->buf, d->len);
+	if (!*had) {
+		if (access(sig, F_OK) == 0 && access(yaml, F_OK) == -1 &&
+		    !fileio_same(sig, d->sig, d->siglen))
+			unlink(sig);
+		r = mailin_create(sig, d->sig, d->siglen, &sighad, e);
+		if (r == 0)
+			r = mailin_create(yaml, d->buf, d->len, had, e);
+	}
+	free(yaml);
+	free(sig);
+	return r;
+}
+
+/* Where f (read from d) stands among the inbox's files, as run would
+ * sort them: NULL if run would take it, else why not.  *same is set if
+ * the inbox holds these very bytes. */
+static char *
+mailin_against_inbox(struct mailin *mi, const struct orders_file *f,
+    const struct mail_in_doc *d, int *same)
+{
+	struct orders_file *files;
+	size_t n, k;
+	char *why = NULL;
+
+	*same = 0;
+	files = mailin_inbox(mi, &n);
+	for (k = 0; k < n; k++)
+		*same |= files[k].ok && strcmp(files[k].sha256, f->sha256) == 0;
+	if (!*same) {
+		files = util_reallocarray(files, n + 1, sizeof *files);
+		orders_read_mem(&files[n], f->path, d->buf, d->len, d->sig,
+		    d->siglen, &mi->st);
+		files[n].arg = n;
+		n++;
+		orders_sort(files, n);
+		for (k = 0; files[k].arg != n - 1; k++)
+			;
+		if (files[k].copy) {
+			why = util_strdup(files[k].err.msg);
+		} else if (!files[k].ok) {
+			struct sbuf b;
+			sbuf_init(&b);
+			sbuf_printf(&b, "the inbox holds another file of "
+			    "%s for turn %lld with revision %lld, and run "
+			    "would refuse both: send this one again with "
+			    "'revision: %lld'", mi->st.names[f->player],
+			    f->turn, f->revision, f->revision + 1);
+			why = sbuf_take(&b);
+		}
+	}
+	for (k = 0; k < n; k++)
+		orders_free(&files[k]);
+	free(files);
+	return why;
+}
+
+/* The name a file is filed and shown under: PLAYER-tTURN-SHA.yaml for a
+ * good envelope, SHA.yaml otherwise; never a name from the mail. */
+static void
+mailin_name(const struct state *st, const struct orders_file *f, char *out,
+    size_t size)
+{
+	if (f->ok)
+		snprintf(out, size, "%s-t%lld-%.*s.yaml", st->names[f->player],
+		    f->turn, MAILIN_SHA_SHOWN, f->sha256);
+	else
+		snprintf(out, size, "%.*s.yaml", MAILIN_SHA_SHOWN, f->sha256);
+}
+
+/* Read d as an orders file called by the name it is filed under (from
+ * its envelope); a document without a signature is refused as not
+ * signed. */
+static void
+mailin_read_doc(struct mailin *mi, const struct mail_in_doc *d,
+    struct orders_file *f, char *name, size_t size)
+{
+	orders_read_mem(f, "orders.yaml", d->buf, d->len, d->sig ? d->sig : "",
+	    d->siglen, &mi->st);
+	mailin_name(&mi->st, f, name, size);
+	orders_free(f);
+	orders_read_mem(f, name, d->buf, d->len, d->sig ? d->sig : "",
+	    d->siglen, &mi->st);
+	if (d->sig == NULL) {
+		err_file(&f->err, name);
+		err_set(&f->err, 0, 0, "not signed: the message holds no "
+		    "signature (the .sig file, or its base64 text on a line "
+		    "of its own); sign the file with 'openssl pkeyutl -sign "
+		    "-rawin -inkey YOURNAME.key -in orders.yaml -out "
+		    "orders.yaml.sig' and attach both files");
+	} else if (d->len > FILEIO_ORDERS_MAX) {
+		/* What run would refuse to read is not filed. */
+		f->ok = 0;
+		err_file(&f->err, name);
+		err_set(&f->err, 0, 0, "the file is %zu bytes; at most %u "
+		    "allowed", d->len, FILEIO_ORDERS_MAX);
+	}
+}
+
+/* Where d came from, for the reply. */
+static void
+mailin_where(const struct mail_in_doc *d, struct sbuf *b)
+{
+	if (d->pasted)
+		sbuf_puts(b, "pasted in the text of the message");
+	else if (d->hint[0] != '\0')
+		sbuf_printf(b, "the attachment '%s'", d->hint);
+	else
+		sbuf_puts(b, "a part of the message");
+	if (d->sig == NULL)
+		sbuf_puts(b, ", with no signature");
+	else if (d->sighint[0] != '\0')
+		sbuf_printf(b, ", signed by the part '%s'", d->sighint);
+}
+
+/* Check, file and describe document d in the reply r.  Returns 1 if it
+ * was filed (or already was), 0 if not, -1 if filing failed. */
+static int
+mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
+    struct mailin_reply *r)
+{
+	char name[GAMEDIR_NAME_MAX + 1];
+	struct orders_file f;
+	struct sbuf lines;
+	enum adjudicate_verdict v;
+	char *why = NULL;
+	int same = 0, had = 0, filed = 0;
+
+	mailin_read_doc(mi, d, &f, name, sizeof name);
+	f.arg = 0;
+	sbuf_init(&lines);
+	v = adjudicate_check(&mi->st, &f, 1, &lines);
+	sbuf_printf(&r->body, "Orders file %zu: ", k + 1);
+	mailin_where(d, &r->body);
+	sbuf_puts(&r->body, ".\n\n");
+	escape_add(&r->body, lines.p ? lines.p : "", lines.len, ESCAPE_LINES);
+	sbuf_free(&lines);
+	sbuf_putc(&r->body, '\n');
+	/* What `run` would take: a good envelope, while the game goes on,
+	 * from a player who owes a decision at its turn or a later one. */
+	if (v == VERDICT_FILE || v == VERDICT_OVER) {
+		sbuf_puts(&r->body, "Not filed: the file is refused whole.\n");
+	} else if ((why = mailin_against_inbox(mi, &f, d, &same)) != NULL) {
+		sbuf_puts(&r->body, "Not filed: ");
+		escape_add(&r->body, why, strlen(why), 0);
+		sbuf_puts(&r->body, ".\n");
+		free(why);
+	} else {
+		struct gb_err e = { 0 };
+		/* Filed already, maybe by another name: not again. */
+		if (!same && mailin_store(mi, name, d, &had, &e) == -1) {
+			cmd_fail_err(0, &e);
+			orders_free(&f);
+			return -1;
+		}
+		filed = 1;
+		sbuf_printf(&r->body, "%s in the inbox as %s.\nReceipt: "
+		    "sha256 %s\n", same || had ? "Already filed" : "Filed",
+		    name, f.sha256);
+		if (v == VERDICT_INCOMPLETE || v == VERDICT_ORDER)
+			sbuf_printf(&r->body, "To correct it, send the whole "
+			    "file again with 'revision: %lld'.\n",
+			    f.revision + 1);
+	}
+	sbuf_putc(&r->body, '\n');
+	orders_free(&f);
+	return filed;
+}
+
+/* The reply of audience player (-1: the sender) among r[0..GAME_MAX_
+ * PLAYERS]: r[0] is the sender's, r[1 + p] player p's. */
+static struct mailin_reply *
+mailin_reply_of(struct mailin_reply *r, int player)
+{
+	struct mailin_reply *x = &r[player + 1];
+
+	x->used = 1;
+	return x;
+}
+
+/* Who is told about d: the player whose key signed it, at their
+ * registered address; the sender otherwise. */
+static int
+mailin_audience(const struct mailin *mi, const struct mail_in_doc *d)
+{
+	if (d->signer >= 0 && mi->st.players[d->signer].address != NULL)
+		return d->signer;
+	return -1;
+}
+
+/* The message id of m for In-Reply-To ("<...>"), or NULL if it has none
+ * that can be written back, or if the reply goes to another address
+ * than its From: (a player's registered one): the id is the sender's,
+ * and may name them. */
+static char *
+mailin_msgid(const struct mail_in_msg *m, const char *to)
+{
+	struct sbuf b;
+
+	if (m->from == NULL || strcasecmp(m->from, to) != 0 ||
+	    m->message_id == NULL || strlen(m->message_id) == 0 ||
+	    strlen(m->message_id) + 2 > MAIL_MSG_ID_MAX)
+		return NULL;
+	for (const char *p = m->message_id; *p != '\0'; p++)
+		if (*p <= ' ' || *p > '~' || *p == '<' || *p == '>')
+			return NULL;
+	sbuf_init(&b);
+	sbuf_printf(&b, "<%s>", m->message_id);
+	return sbuf_take(&b);
+}
+
+/* Make GAMEDIR/outbox/mail-in if it is missing: 0, or -1 with e set. */
+static int
+mailin_mkdirs(const char *dir, struct gb_err *e)
+{
+	char *p = gamedir_path(dir, 0, MAILIN_OUTBOX), *slash;
+	int r = 0;
+
+	slash = strrchr(p, '/');
+	for (int k = 0; k < 2 && r == 0; k++) {
+		if (k == 0)
+			*slash = '\0';
+		if (mkdir(p, 0755) == -1 && errno != EEXIST)
+			r = err_set(e, 0, 0, "cannot create directory '%s': %s",
+			    p, strerror(errno));
+		*slash = '/';
+	}
+	free(p);
+	return r;
+}
+
+/* Write reply r as GAMEDIR/outbox/mail-in/reply-SHA.eml: 0, or -1. */
+static int
+mailin_send(struct mailin *mi, const struct mail_in_msg *m,
+    struct mailin_reply *r, const char *to, struct sbuf *said)
+{
+	struct mail_msg msg;
+	struct gb_err e = { 0 };
+	struct sbuf bytes, subject;
+	char hex[2 * CRYPTO_SHA256_BYTES + 1], rel[64], *path, *outbox;
+	char *id = mailin_msgid(m, to);
+	int had, rc = 0;
+
+	sbuf_init(&subject);
+	sbuf_printf(&subject, "gunbai %s: turn %lld, your orders", mi->st.id,
+	    mi->st.turn);
+	memset(&msg, 0, sizeof msg);
+	msg.from = mi->from_opt;
+	msg.to = to;
+	msg.subject = subject.p;
+	msg.in_reply_to = id;
+	msg.references = id;
+	msg.body = r->body.p;
+	msg.body_len = r->body.len;
+	sbuf_init(&bytes);
+	outbox = gamedir_path(mi->dir, 0, MAILIN_OUTBOX);
+	if (mail_msg_render(&msg, &bytes, NULL, &e) == -1) {
+		rc = cmd_fail_err(-1, &e);
+	} else {
+		crypto_sha256_hex(bytes.p, bytes.len, hex);
+		snprintf(rel, sizeof rel, "reply-%.*s.eml", MAILIN_SHA_SHOWN,
+		    hex);
+		path = gamedir_path(outbox, 0, rel);
+		if (mailin_mkdirs(mi->dir, &e) == -1 ||
+		    mailin_create(path, bytes.p, bytes.len, &had, &e) == -1) {
+			rc = cmd_fail_err(-1, &e);
+		} else {
+			sbuf_printf(said, "; reply to %s: %s/%s", to,
+			    MAILIN_OUTBOX, rel);
+		}
+		free(path);
+	}
+	free(outbox);
+	free(id);
+	sbuf_free(&bytes);
+	sbuf_free(&subject);
+	return rc;
+}
+
+/* The replies' opening and closing words. */
+static void
+mailin_open(const struct mailin *mi, struct mailin_reply *r)
+{
+	sbuf_init(&r->body);
+	sbuf_printf(&r->body, "gunbai mail-in, game %s (%s), at turn %lld.\n\n",
+	    mi->st.id, mi->st.game->title, mi->st.turn);
+}
+
+static void
+mailin_close(const struct mailin *mi, struct mailin_reply *r, int status)
+{
+	struct sbuf b;
+
+	if (!status)
+		return;
+	sbuf_init(&b);
+	report_status(&mi->st, &b);
+	sbuf_puts(&r->body, "The game now (gunbai status):\n\n");
+	escape_add(&r->body, b.p, b.len, ESCAPE_LINES);
+	sbuf_free(&b);
+}
+
+/* One message: check and file its documents, then write the replies.
+ * said gets a line for standard output. */
+static void
+mailin_message(struct mailin *mi, const char *buf, size_t len,
+    struct sbuf *said)
+{
+	struct mailin_reply r[GAME_MAX_PLAYERS + 1];
+	int signed_by[GAME_MAX_PLAYERS + 1] = { 0 };
+	struct mail_in_msg m;
+	size_t filed = 0;
+	int failed = 0;
+
+	memset(r, 0, sizeof r);
+	mail_in_read(&m, buf, len, &mi->st);
+	for (int a = 0; a <= GAME_MAX_PLAYERS; a++)
+		mailin_open(mi, &r[a]);
+	if (m.refused) {
+		struct mailin_reply *x = mailin_reply_of(r, -1);
+		sbuf_puts(&x->body, "Your message was not read: ");
+		escape_add(&x->body, m.err.msg, strlen(m.err.msg), 0);
+		sbuf_printf(&x->body, ".  Mail the orders file and its "
+		    ".sig file as attachments, in a message of at most %u "
+		    "bytes.\n", MAIL_IN_MESSAGE_MAX);
+		sbuf_puts(said, "not read: ");
+		escape_add(said, m.err.msg, strlen(m.err.msg), 0);
+	} else if (m.ndocs == 0) {
+		struct mailin_reply *x = mailin_reply_of(r, -1);
+		sbuf_puts(&x->body, "No orders file was found in your "
+		    "message.  Attach the orders file (the template at the end "
+		    "of your latest report, filled in: it starts with "
+		    "'gunbai: orders 2') and its signature file (.sig).\n");
+		sbuf_puts(said, "no orders file");
+	}
+	for (size_t k = 0; k < m.ndocs; k++) {
+		int a = mailin_audience(mi, &m.docs[k]);
+		int got = mailin_doc(mi, &m.docs[k], k, mailin_reply_of(r, a));
+		if (got == -1)
+			failed = 1;
+		filed += got == 1;
+		signed_by[a + 1] |= m.docs[k].signer >= 0;
+	}
+	if (m.ndocs > 0)
+		sbuf_printf(said, "%zu orders file%s, %zu filed", m.ndocs,
+		    m.ndocs == 1 ? "" : "s", filed);
+	/* Nothing is said of a message not filed whole: it is to be given
+	 * again (the MTA defers it). */
+	if (failed) {
+		sbuf_puts(said, "; not all filed: no reply");
+		mi->status = EXIT_OUTPUT;
+	}
+	for (int a = 0; a <= GAME_MAX_PLAYERS && !failed; a++) {
+		const char *to = a > 0 ? mi->st.players[a - 1].address :
+		    m.from;
+		struct gb_err e = { 0 };
+		if (!r[a].used)
+			continue;
+		mailin_close(mi, &r[a], signed_by[a]);
+		if (to == NULL || mail_addr_check(to, &e) == -1) {
+			sbuf_puts(said, "; no reply: ");
+			escape_puts(said, to == NULL ? "no From: address" :
+			    e.msg);
+		} else if (mailin_send(mi, &m, &r[a], to, said) == -1) {
+			mi->status = EXIT_OUTPUT;
+		}
+	}
+	for (int a = 0; a <= GAME_MAX_PLAYERS; a++)
+		sbuf_free(&r[a].body);
+	mail_in_free(&m);
+}
+
+/* One input: a message or an mbox of them. */
+static void
+mailin_input(struct mailin *mi, const char *name, const char *buf,
+    size_t len)
+{
+	struct mail_in_span *spans;
+	size_t n = mail_in_split(buf, len, &spans);
+
+	if (n == 0) {
+		cmd_fail(0, "%s: empty: no mail message in it", name);
+		mi->status = EXIT_INPUT;
+	} else if (n > MAIL_IN_MESSAGES_MAX) {
+		cmd_fail(0, "%s: %zu messages; at most %d in one input", name,
+		    n, MAIL_IN_MESSAGES_MAX);
+		mi->status = EXIT_INPUT;
+		n = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct sbuf said, line;
+		sbuf_init(&said);
+		mailin_message(mi, buf + spans[i].off, spans[i].len, &said);
+		/* The input's name through the escaping rule: one line. */
+		sbuf_init(&line);
+		escape_puts(&line, name);
+		sbuf_printf(&line, ": message %zu: %s\n", i + 1,
+		    said.p ? said.p : "");
+		fwrite(line.p, 1, line.len, stdout);
+		sbuf_free(&line);
+		sbuf_free(&said);
+	}
+	free(spans);
+}
+
+int
+cmd_mail_in(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "from", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct mailin mi;
+	struct gb_err e = { 0 };
+	long long run;
+	char *path;
+	int c;
+
+	memset(&mi, 0, sizeof mi);
+	mi.from_opt = MAIL_MSG_FROM_DEFAULT;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f': mi.from_opt = optarg; break;
+		case 'h':
+			printf("usage: gunbai mail-in %s\n", CMD_MAIL_IN_USAGE);
+			return EXIT_OK;
+		default:
+			cmd_fail(0, "unknown option or missing argument: '%s'",
+			    argv[optind - 1]);
+			fprintf(stderr, "usage: gunbai mail-in %s\n",
+			    CMD_MAIL_IN_USAGE);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "usage: gunbai mail-in %s\n",
+		    CMD_MAIL_IN_USAGE);
+		return EXIT_USAGE;
+	}
+	if (mail_addr_check(mi.from_opt, &e) == -1)
+		return cmd_fail(EXIT_USAGE, "--from: %s", e.msg);
+	mi.dir = argv[optind++];
+	if (gamedir_runs(mi.dir, &run, &e) == -1)
+		return cmd_fail_err(EXIT_INPUT, &e);
+	path = gamedir_state_path(mi.dir, run);
+	if (gamedir_load(path, &mi.st, NULL, &e) == -1) {
+		free(path);
+		return cmd_fail_err(EXIT_INPUT, &e);
+	}
+	free(path);
+	/* Standard input when no MESSAGE is named. */
+	for (int i = optind; i < argc || (i == argc && optind == argc); i++) {
+		const char *name = i < argc ? argv[i] : "-";
+		char *buf;
+		size_t len;
+
+		if ((i < argc ? fileio_read(name, MAIL_IN_INPUT_MAX, &buf, &len,
+		    &e) : fileio_read_fd(0, "standard input",
+		    MAIL_IN_INPUT_MAX, &buf, &len, &e)) == -1) {
+			cmd_fail_err(0, &e);
+			mi.status = EXIT_INPUT;
+			continue;
+		}
+		mailin_input(&mi, name, buf, len);
+		free(buf);
+	}
+	state_free(&mi.st);
+	return mi.status;
+}

@@ -1,0 +1,44 @@
+/* template.c - the orders template of a player who owes a decision: what
+ * the text report ends with and the JSON report carries, made once. */
+#include "turn/commit.h"
+#include "turn/orders.h"
+#include "report/template.h"
+
+/* label, value and a newline. */
+static void
+template_line(struct sbuf *out, const char *label, const char *value)
+{
+	sbuf_puts(out, label);
+	sbuf_puts(out, value);
+	sbuf_putc(out, '\n');
+}
+
+void
+template_orders(const struct state *st, int player, struct sbuf *out)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t n = st->game->owed(st->g, owed);
+	char uid[COMMIT_UID_HEX + 1];
+	int owes = 0;
+
+	for (size_t i = 0; i < n; i++)
+		owes |= owed[i].player == player;
+	if (!owes)
+		return;
+	sbuf_printf(out, "# Orders of %s for turn %lld of game %s (%s).\n",
+	    st->names[player], st->turn, st->id, st->game->title);
+	st->game->help(st->g, player, out);
+	util_hex(st->uid, sizeof st->uid, uid);
+	sbuf_puts(out, "# To correct a file already sent, send the whole "
+	    "file again with\n# 'revision: 1' (then 2, ...) below 'turn:'; "
+	    "the highest counts.\n");
+	/* "gunbai: %s\ngame: %s\nuid: %s\nturn: %lld\nplayer: %s\norders:\n" */
+	template_line(out, "gunbai: ", ORDERS_FORMAT);
+	template_line(out, "game: ", st->id);
+	template_line(out, "uid: ", uid);
+	sbuf_puts(out, "turn: ");
+	sbuf_int(out, st->turn);
+	sbuf_putc(out, '\n');
+	template_line(out, "player: ", st->names[player]);
+	sbuf_puts(out, "orders:\n");
+}
