@@ -1,6 +1,7 @@
 /* js.h - what the files of the Japanese Swords module share.
  *
  * js.c         the game_entry: options, setup, owed, resolve, perturb
+ * js_quote.c   a player's word quoted in a reason
  * js_cards.c   the card table, the deck and hands
  * js_traits.c  the trait table, and what a clan's traits add up to
  * js_map.c     terrains, squares, the built-in maps, map files and checks
@@ -407,6 +408,11 @@ struct js_act {
 	int nlist;
 };
 
+/* js_quote.c */
+#define JS_QUOTE_MAX 24
+/* s for a reason, cut (at a character, with "...") if long. */
+const char *js_quote(const char *s, char buf[JS_QUOTE_MAX + 4]);
+
 /* js_cards.c */
 /* A card by its word, the only card with word as a part of its name
  * ("spies"), or a unique prefix of its word; -1 with why set (with the
@@ -565,9 +571,6 @@ int js_trade_order(struct js_run *r, const struct js_offer *o, char *why,
 void js_trade_drop(struct js *g, int p, int both, struct events *ev);
 
 /* js_order.c */
-#define JS_QUOTE_MAX 24
-/* s for a reason, cut (at a character, with "...") if long. */
-const char *js_order_quote(const char *s, char buf[JS_QUOTE_MAX + 4]);
 /* Read an order's text for the decision g owes now. */
 int js_order_read(const struct js *g, const char *text, struct js_act *a,
     char *why, size_t size);

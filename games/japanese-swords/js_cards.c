@@ -48,7 +48,7 @@ js_cards_find(const char *word, char *why, size_t size)
 		return found;
 	if (found == -2) {
 		game_why(why, size, "'%s' is part of the names of several "
-		    "cards: write the whole name", js_order_quote(word, q));
+		    "cards: write the whole name", js_quote(word, q));
 		return -1;
 	}
 	for (int c = 0; c < JS_NCARDS; c++) {
@@ -61,11 +61,11 @@ js_cards_find(const char *word, char *why, size_t size)
 		return found;
 	if (n == 0) {
 		game_why(why, size, "'%s' is not a card",
-		    js_order_quote(word, q));
+		    js_quote(word, q));
 		names_hint(word, js_cards_names, JS_NCARDS, why, size);
 	} else
 		game_why(why, size, "'%s' is ambiguous: %d cards begin so",
-		    js_order_quote(word, q), n);
+		    js_quote(word, q), n);
 	return -1;
 }
 

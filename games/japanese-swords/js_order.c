@@ -69,25 +69,6 @@ static const struct js_order_kw {
 static const char *const js_order_shapes[JS_SHAPES] = { "rock", "paper",
 	"scissors" };
 
-const char *
-js_order_quote(const char *s, char buf[JS_QUOTE_MAX + 4])
-{
-	size_t n = strlen(s);
-
-	if (n <= JS_QUOTE_MAX) {
-		memcpy(buf, s, n + 1);
-		return buf;
-	}
-	/* Cut before a character, never inside one: the reason is kept in
-	 * the log and must stay UTF-8. */
-	n = JS_QUOTE_MAX;
-	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-		n--;
-	memcpy(buf, s, n);
-	memcpy(buf + n, "...", 4);
-	return buf;
-}
-
 static int
 js_order_split(const char *text, struct util_words *w, char *why,
     size_t size)
@@ -125,7 +106,7 @@ js_order_square(const char *word, int *sq, char *why, size_t size)
 
 	if ((*sq = js_map_square(word)) == JS_NONE) {
 		game_why(why, size, "'%s' is not a square (A1 to J10)",
-		    js_order_quote(word, q));
+		    js_quote(word, q));
 		return -1;
 	}
 	return 0;
@@ -140,7 +121,7 @@ js_order_player(const struct js *g, const char *word, int *p, char *why,
 	for (*p = 0; *p < g->nplayers; (*p)++)
 		if (strcasecmp(word, g->names[*p]) == 0)
 			return 0;
-	game_why(why, size, "'%s' is not a player", js_order_quote(word, q));
+	game_why(why, size, "'%s' is not a player", js_quote(word, q));
 	return -1;
 }
 
@@ -271,7 +252,7 @@ js_order_read_number(const struct js *g, const struct util_words *w,
 		return js_order_syntax(w, why, size);
 	if (util_parse_int(w->w[1], 1, max, &n) < 0) {
 		game_why(why, size, "'%s' is not a number from 1 to %d%s",
-		    js_order_quote(w->w[1], q), max, max == 12 ?
+		    js_quote(w->w[1], q), max, max == 12 ?
 		    " (2D6 allows 12 at most)" : "");
 		return -1;
 	}
@@ -394,7 +375,7 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
 	}
 	game_why(why, size, "%s'%s' is not an order now: the orders owed "
 	    "now are %s", w.n == 0 ? "an empty order: " : "",
-	    js_order_quote(w.n ? w.w[0] : "", q), len ? list : "none");
+	    js_quote(w.n ? w.w[0] : "", q), len ? list : "none");
 	return -1;
 }
 

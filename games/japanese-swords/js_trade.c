@@ -83,7 +83,7 @@ js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
 		if (x.kind == JS_I_GOLD || x.kind == JS_I_HONOR) {
 			if (util_parse_int(w[i + 1], 1, JS_MAX_INT, &v) < 0) {
 				game_why(why, size, "'%s' is not an amount",
-				    js_order_quote(w[i + 1], q));
+				    js_quote(w[i + 1], q));
 				return -1;
 			}
 			x.n = (int)v;
@@ -92,7 +92,7 @@ js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
 				return -1;
 		} else if ((x.sq = js_map_square(w[i + 1])) == JS_NONE) {
 			game_why(why, size, "'%s' is not a square",
-			    js_order_quote(w[i + 1], q));
+			    js_quote(w[i + 1], q));
 			return -1;
 		}
 		it[(*nit)++] = x;
