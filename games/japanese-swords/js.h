@@ -2,6 +2,7 @@
  *
  * js.c         the game_entry: options, setup, owed, resolve, perturb
  * js_quote.c   a player's word quoted in a reason
+ * js_clan.c    a player's name, honor, and the end of the game
  * js_cards.c   the card table, the deck and hands
  * js_traits.c  the trait table, and what a clan's traits add up to
  * js_map.c     terrains, squares, the built-in maps, map files and checks
@@ -413,6 +414,15 @@ struct js_act {
 /* s for a reason, cut (at a character, with "...") if long. */
 const char *js_quote(const char *s, char buf[JS_QUOTE_MAX + 4]);
 
+/* js_clan.c */
+/* p's name, for events. */
+const char *js_clan_who(const struct js *g, int p);
+/* The game is over: the players in winners win, for reason. */
+void js_clan_win(struct js *g, unsigned winners, const char *reason,
+    struct events *ev);
+/* Change p's honor by n; 1 if that wins the game. */
+int js_clan_honor(struct js *g, int p, int n, struct events *ev);
+
 /* js_cards.c */
 /* A card by its word, the only card with word as a part of its name
  * ("spies"), or a unique prefix of its word; -1 with why set (with the
@@ -480,16 +490,10 @@ void js_army_remove(struct js_army *a);
 void js_army_sort(struct js *g);
 
 /* js_flow.c */
-/* p's name, for events. */
-const char *js_flow_who(const struct js *g, int p);
 /* The site index of p's home fortress. */
 int js_flow_home(const struct js *g, int p);
-/* Change p's honor by n; 1 if that wins the game. */
-int js_flow_honor(struct js *g, int p, int n, struct events *ev);
 /* An army of p enters sq: takes a fortress or keep there. */
 void js_flow_enter(struct js *g, int p, int sq, struct events *ev);
-void js_flow_finish(struct js *g, unsigned winners, const char *reason,
-    struct events *ev);
 /* From the end of a turn's orders, or of a battle, to the next
  * decision point. */
 void js_flow_continue(struct js *g, struct rng *rng, struct events *ev);

@@ -147,7 +147,7 @@ js_cards_draw(struct js *g, int p, int n, const char *why, struct rng *rng,
 	}
 	for (int c = 0; c < JS_NCARDS; c++)
 		g->clans[p].hand[c] += drawn[c];
-	events_add(ev, EVENT_ALL, "%s draws %d card%s%s.", js_flow_who(g, p), got,
+	events_add(ev, EVENT_ALL, "%s draws %d card%s%s.", js_clan_who(g, p), got,
 	    got == 1 ? "" : "s", why);
 	if (got < n)
 		events_add(ev, EVENT_ALL, "The deck and the discard pile are "
@@ -192,7 +192,7 @@ js_cards_discard(struct js *g, int p, int limit, const int *keep, int nkeep,
 		hand[c] = kept[c];
 	}
 	events_add(ev, EVENT_ALL, "%s discards %d card%s, down to %d.",
-	    js_flow_who(g, p), n - limit, n - limit == 1 ? "" : "s", limit);
+	    js_clan_who(g, p), n - limit, n - limit == 1 ? "" : "s", limit);
 	sbuf_init(&b);
 	js_cards_list(gone, &b);
 	events_add(ev, EVENT_TO(p), "You discard: %s.", b.p);

@@ -26,12 +26,6 @@
 static const char *const js_flow_shapes[JS_SHAPES] = { "rock", "paper",
 	"scissors" };
 
-const char *
-js_flow_who(const struct js *g, int p)
-{
-	return g->names[p];
-}
-
 int
 js_flow_home(const struct js *g, int p)
 {
@@ -39,38 +33,6 @@ js_flow_home(const struct js *g, int p)
 		if (g->sites[i].fortress && g->sites[i].home == p)
 			return i;
 	return JS_NONE;
-}
-
-void
-js_flow_finish(struct js *g, unsigned winners, const char *reason,
-    struct events *ev)
-{
-	g->phase = JS_P_OVER;
-	g->winners = winners;
-	snprintf(g->reason, sizeof g->reason, "%s", reason);
-	g->nbattles = g->nsteps = g->nintrigues = 0;
-	for (int i = 0; i < JS_ARMIES; i++)
-		g->armies[i].march = 0;
-	if (ev == NULL)
-		return;
-	for (int p = 0; p < g->nplayers; p++)
-		if (winners & (1u << p))
-			events_add(ev, EVENT_ALL, "The game is over: %s wins, "
-			    "%s.", js_flow_who(g, p), reason);
-}
-
-int
-js_flow_honor(struct js *g, int p, int n, struct events *ev)
-{
-	char why[GAME_REASON_MAX];
-
-	g->clans[p].honor += n;
-	if (g->phase == JS_P_OVER || g->clans[p].honor < JS_WIN_HONOR)
-		return 0;
-	/* Without the name: the core's outcome line names the winner. */
-	snprintf(why, sizeof why, "%d honor", g->clans[p].honor);
-	js_flow_finish(g, 1u << p, why, ev);
-	return 1;
 }
 
 /* p lost the home fortress: out of the game, with everything. */
@@ -102,7 +64,7 @@ js_flow_eliminate(struct js *g, int p, int by, struct events *ev)
 		events_add(ev, EVENT_ALL, "%s has lost the home fortress to %s "
 		    "and is out of the game: %d arm%s removed, %d fortress%s and "
 		    "keep%s left to nobody, %d card%s to the discard pile.",
-		    js_flow_who(g, p), js_flow_who(g, by), armies, armies == 1 ? "y" :
+		    js_clan_who(g, p), js_clan_who(g, by), armies, armies == 1 ? "y" :
 		    "ies", sites, sites == 1 ? "" : "es", sites == 1 ? "" : "s",
 		    cards, cards == 1 ? "" : "s");
 	for (int q = 0; q < g->nplayers; q++)
@@ -112,7 +74,7 @@ js_flow_eliminate(struct js *g, int p, int by, struct events *ev)
 		}
 	if (alive == 1) {
 		snprintf(why, sizeof why, "the last clan in the game");
-		js_flow_finish(g, 1u << last, why, ev);
+		js_clan_win(g, 1u << last, why, ev);
 	}
 }
 
@@ -131,9 +93,9 @@ js_flow_enter(struct js *g, int p, int sq, struct events *ev)
 	s->control = p;
 	if (ev != NULL)
 		events_add(ev, EVENT_ALL, "%s takes the %s at %s%s%s.",
-		    js_flow_who(g, p), s->fortress ? "fortress" : "keep",
+		    js_clan_who(g, p), s->fortress ? "fortress" : "keep",
 		    js_map_name(sq, a), prev == JS_NONE ? "" : " from ",
-		    prev == JS_NONE ? "" : js_flow_who(g, prev));
+		    prev == JS_NONE ? "" : js_clan_who(g, prev));
 	if (s->fortress && prev != JS_NONE && s->home == prev &&
 	    !g->clans[prev].out)
 		js_flow_eliminate(g, prev, p, ev);
@@ -163,7 +125,7 @@ js_flow_new_turn(struct js *g, int p, struct events *ev)
 	g->part = 1;
 	g->phase = JS_P_TURN;
 	events_add(ev, EVENT_ALL, "Round %d begins: %s is the active player.",
-	    g->round, js_flow_who(g, p));
+	    g->round, js_clan_who(g, p));
 }
 
 void
@@ -188,7 +150,7 @@ js_flow_continue(struct js *g, struct rng *rng, struct events *ev)
 		g->part = 2;
 		g->phase = JS_P_MARCH;
 		events_add(ev, EVENT_ALL, "Forced March: %s owes a second travel "
-		    "and battle phase for %d arm%s.", js_flow_who(g, g->active),
+		    "and battle phase for %d arm%s.", js_clan_who(g, g->active),
 		    marching, marching == 1 ? "y" : "ies");
 		return;
 	}
@@ -244,7 +206,7 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	sbuf_init(&b);
 	for (int k = 0; k < grp->n; k++)
 		sbuf_printf(&b, "%s%s throws %s", k ? ", " : "",
-		    js_flow_who(g, grp->members[k]),
+		    js_clan_who(g, grp->members[k]),
 		    js_flow_shapes[shape[grp->members[k]]]);
 	if (kinds == 2)
 		for (int s = 0; s < JS_SHAPES; s++)
@@ -279,7 +241,7 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	    "th");
 	for (int k = 0; k < grp->n; k++) {
 		sbuf_printf(&b, "%s%s", k ? ", then " : "",
-		    js_flow_who(g, out[0].members[k]));
+		    js_clan_who(g, out[0].members[k]));
 		out[k].n = 1;
 		out[k].ties = 0;
 		out[k].members[0] = out[0].members[k];
@@ -319,7 +281,7 @@ js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
 	sbuf_init(&b);
 	for (int i = 0; i < ng; i++) {
 		g->order[i] = groups[i].members[0];
-		sbuf_printf(&b, "%s%s", i ? ", " : "", js_flow_who(g, g->order[i]));
+		sbuf_printf(&b, "%s%s", i ? ", " : "", js_clan_who(g, g->order[i]));
 	}
 	g->ngroups = 0;
 	events_add(ev, EVENT_ALL, "The turn order is %s.", b.p);
@@ -351,7 +313,7 @@ js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 		if (c->n) {
 			cl->honor -= 3;
 			events_add(ev, EVENT_ALL, "Intrigue: %s chooses to lose 3 "
-			    "honor (now %d).", js_flow_who(g, t), cl->honor);
+			    "honor (now %d).", js_clan_who(g, t), cl->honor);
 			continue;
 		}
 		for (int k = 0; k < JS_NCARDS; k++) {
@@ -359,7 +321,7 @@ js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 			g->discard[k] += c->cards[k];
 		}
 		events_add(ev, EVENT_ALL, "Intrigue: %s chooses to lose %d "
-		    "card%s.", js_flow_who(g, t), c->ncards,
+		    "card%s.", js_clan_who(g, t), c->ncards,
 		    c->ncards == 1 ? "" : "s");
 		sbuf_init(&b);
 		js_cards_list(c->cards, &b);

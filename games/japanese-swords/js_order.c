@@ -518,7 +518,7 @@ js_order_play(struct js *g, const struct answer *a, struct rng *rng,
 		if (js_turn_take(&r, &acts[i], skip, sizeof skip) < 0)
 			events_add(ev, EVENT_ALL, "An order of %s is not "
 			    "possible any more and is skipped: %s.",
-			    js_flow_who(g, g->active), skip);
+			    js_clan_who(g, g->active), skip);
 	if (acts != few)
 		free(acts);
 	if (g->phase == JS_P_OVER)
