@@ -92,7 +92,7 @@ js_setup(const struct game_players *pl, const char *const *optv,
 	for (int i = 0; i < JS_ARMIES; i++)
 		js_army_remove(&g->armies[i]);
 	for (int p = 0; p < g->nplayers; p++) {
-		struct js_site *home = &g->sites[js_flow_home(g, p)];
+		struct js_site *home = &g->sites[js_site_home(g, p)];
 		int start = js_map_start(g->map, home->sq);
 
 		home->control = p;

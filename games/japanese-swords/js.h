@@ -7,6 +7,7 @@
  * js_traits.c  the trait table, and what a clan's traits add up to
  * js_map.c     terrains, squares, the built-in maps, map files and checks
  * js_army.c    the armies on the map
+ * js_site.c    homes, and taking fortresses and keeps; elimination
  * js_flow.c    the sequence of decision points: turn order, turns,
  *              Intrigue, battles, Forced March, elimination, victory
  * js_turn.c    the phases of a turn, played or planned order by order
@@ -490,10 +491,6 @@ void js_army_remove(struct js_army *a);
 void js_army_sort(struct js *g);
 
 /* js_flow.c */
-/* The site index of p's home fortress. */
-int js_flow_home(const struct js *g, int p);
-/* An army of p enters sq: takes a fortress or keep there. */
-void js_flow_enter(struct js *g, int p, int sq, struct events *ev);
 /* From the end of a turn's orders, or of a battle, to the next
  * decision point. */
 void js_flow_continue(struct js *g, struct rng *rng, struct events *ev);
@@ -503,6 +500,13 @@ int js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
     struct rng *rng, struct events *ev, char *why, size_t size);
 /* The number of decisions p owes now (Intrigue: one per card). */
 int js_flow_owes(const struct js *g, int p);
+
+/* js_site.c */
+/* The site index of p's home fortress. */
+int js_site_home(const struct js *g, int p);
+/* An army of p enters sq: takes a fortress or keep there (and a home
+ * fortress, its clan out of the game). */
+void js_site_enter(struct js *g, int p, int sq, struct events *ev);
 
 /* js_turn.c */
 void js_turn_start(struct js_run *r, struct js *g, int player,

@@ -315,7 +315,7 @@ js_battle_win(struct js *g, struct js_army *win, struct js_army *lose,
 		events_add(ev, EVENT_ALL, "The winning army moves into the %s at "
 		    "%s.", g->sites[g->site_at[sq]].fortress ? "fortress" :
 		    "keep", js_map_name(sq, a));
-		js_flow_enter(g, p, sq, ev);
+		js_site_enter(g, p, sq, ev);
 	}
 	events_add(ev, EVENT_ALL, "%s's army at %s gains 1 experience (now "
 	    "%d).", js_clan_who(g, p), js_map_name(win->sq, a), win->exp);

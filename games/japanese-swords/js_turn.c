@@ -106,7 +106,7 @@ static struct js_army *
 js_turn_unpaid(struct js *g, int p)
 {
 	struct js_army *worst = NULL;
-	int home = g->sites[js_flow_home(g, p)].sq;
+	int home = g->sites[js_site_home(g, p)].sq;
 
 	for (int i = 0; i < JS_ARMIES; i++) {
 		struct js_army *a = &g->armies[i];
@@ -627,7 +627,7 @@ js_turn_move(struct js_run *r, const struct js_act *a)
 	}
 	/* Every fortress or keep entered on the way is taken. */
 	for (int i = 1; i < a->nsq && g->phase != JS_P_OVER; i++)
-		js_flow_enter(g, r->player, a->sq[i], r->ev);
+		js_site_enter(g, r->player, a->sq[i], r->ev);
 }
 
 static void
