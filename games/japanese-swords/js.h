@@ -13,7 +13,7 @@
  * js_turn.c    the phases of a turn, played or planned order by order
  * js_battle.c  drawing for a battle, force arithmetic, the outcome
  * js_trade.c   trade offers, matching and exchange
- * js_order.c   reading and writing orders; playing a turn's answer
+ * js_order.c   reading and writing orders
  * js_legal.c   validate, and the legal orders (and so the defaults)
  * js_state.c   the state section: load
  * js_save.c    the state section: save
@@ -490,23 +490,21 @@ void js_army_remove(struct js_army *a);
 /* Armies sorted by square, free slots last: the canonical order. */
 void js_army_sort(struct js *g);
 
-/* js_flow.c */
-/* From the end of a turn's orders, or of a battle, to the next
- * decision point. */
-void js_flow_continue(struct js *g, struct rng *rng, struct events *ev);
-int js_flow_rps(struct js *g, const struct answer *a, size_t n,
-    struct rng *rng, struct events *ev, char *why, size_t size);
-int js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
-    struct rng *rng, struct events *ev, char *why, size_t size);
-/* The number of decisions p owes now (Intrigue: one per card). */
-int js_flow_owes(const struct js *g, int p);
-
 /* js_site.c */
 /* The site index of p's home fortress. */
 int js_site_home(const struct js *g, int p);
 /* An army of p enters sq: takes a fortress or keep there (and a home
  * fortress, its clan out of the game). */
 void js_site_enter(struct js *g, int p, int sq, struct events *ev);
+
+/* js_flow.c */
+/* Play the answers of the decision g owes now (validated: all valid and
+ * complete) and go on to the next decision point; -1 with why set if an
+ * answer does not read. */
+int js_flow_resolve(struct js *g, const struct answer *a, size_t n,
+    struct rng *rng, struct events *ev, char *why, size_t size);
+/* The number of decisions p owes now (Intrigue: one per card). */
+int js_flow_owes(const struct js *g, int p);
 
 /* js_turn.c */
 void js_turn_start(struct js_run *r, struct js *g, int player,
@@ -585,9 +583,6 @@ int js_order_read(const struct js *g, const char *text, struct js_act *a,
 void js_order_write(const struct js *g, const struct js_act *a,
     struct sbuf *out);
 void js_order_step(const struct js_step *s, struct sbuf *out);
-/* Play the active player's answer (a turn, or a Forced March). */
-int js_order_play(struct js *g, const struct answer *a, struct rng *rng,
-    struct events *ev, char *why, size_t size);
 /* Read the accepted orders of an answer (all valid) into acts. */
 int js_order_acts(const struct js *g, const struct answer *a,
     struct js_act *acts, int max, char *why, size_t size);

@@ -1,6 +1,7 @@
-/* js_flow.c - the sequence of decision points, and what every part of the
- * game shares: armies, control of fortresses and keeps, honor,
- * elimination and victory.
+/* js_flow.c - the sequence of decision points: each decision's answers
+ * played, and what is owed next.  The files below (the turn's phases,
+ * battles, cards, trades, sites, clans) change the game and return; only
+ * this file decides what comes next.
  *
  * The decision points of a game, in order:
  *
@@ -22,6 +23,8 @@
 #include <string.h>
 
 #include "js.h"
+
+#define JS_FLOW_FEW 16 /* acts of an answer read without allocating */
 
 static const char *const js_flow_shapes[JS_SHAPES] = { "rock", "paper",
 	"scissors" };
@@ -53,7 +56,9 @@ js_flow_new_turn(struct js *g, int p, struct events *ev)
 	    g->round, js_clan_who(g, p));
 }
 
-void
+/* From the end of a turn's orders, or of a battle, to the next
+ * decision point. */
+static void
 js_flow_continue(struct js *g, struct rng *rng, struct events *ev)
 {
 	int marching = 0;
@@ -113,6 +118,67 @@ js_flow_owes(const struct js *g, int p)
 	default:
 		return 0;
 	}
+}
+
+/* The active player's answer (a turn, or a Forced March); a NULL: the
+ * orders kept through an Intrigue, from the travel phase. */
+static int
+js_flow_turn(struct js *g, const struct answer *a, struct rng *rng,
+    struct events *ev, char *why, size_t size)
+{
+	struct js_run r;
+	struct js_act *acts, few[JS_FLOW_FEW];
+	struct js_step steps[JS_MAX_STEPS];
+	int n, nsteps = g->nsteps;
+	size_t need = a != NULL ? a->n + 1 : (size_t)nsteps + 1;
+	char skip[GAME_REASON_MAX];
+
+	/* Most answers are short: no allocation for them. */
+	if (need <= JS_FLOW_FEW) {
+		acts = few;
+		memset(few, 0, need * sizeof few[0]);
+	} else
+		acts = util_calloc(need, sizeof *acts);
+	js_turn_start(&r, g, g->active, rng, ev);
+	if (a == NULL) {
+		/* After Intrigue: the kept orders, from the travel phase. */
+		memcpy(steps, g->steps, sizeof steps);
+		g->nsteps = 0;
+		for (n = 0; n < nsteps; n++) {
+			acts[n].verb = steps[n].verb;
+			acts[n].card = steps[n].card;
+			acts[n].nsq = steps[n].nsq;
+			memcpy(acts[n].sq, steps[n].sq, sizeof acts[n].sq);
+		}
+		r.tp = JS_TP_HONOR;
+	} else if ((n = js_order_acts(g, a, acts, (int)a->n, why, size)) < 0) {
+		if (acts != few)
+			free(acts);
+		return -1;
+	} else if (!r.march)
+		js_trade_drop(g, g->active, 0, ev);
+	for (int i = 0; i < n && g->phase != JS_P_OVER; i++)
+		if (js_turn_take(&r, &acts[i], skip, sizeof skip) < 0)
+			events_add(ev, EVENT_ALL, "An order of %s is not "
+			    "possible any more and is skipped: %s.",
+			    js_clan_who(g, g->active), skip);
+	if (acts != few)
+		free(acts);
+	if (g->phase == JS_P_OVER)
+		return 0;
+	if (r.paused) {
+		g->phase = JS_P_INTRIGUE;
+		return 0;
+	}
+	if (!r.done)
+		js_turn_take(&r, &(struct js_act){ .verb = JS_V_DONE }, skip,
+		    sizeof skip);
+	if (r.paused) {
+		g->phase = JS_P_INTRIGUE;
+		return 0;
+	}
+	js_flow_continue(g, rng, ev);
+	return 0;
 }
 
 /* The throws of one group: split it by who won, or count a tie. */
@@ -176,7 +242,7 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	return grp->n;
 }
 
-int
+static int
 js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
     struct events *ev, char *why, size_t size)
 {
@@ -218,7 +284,7 @@ js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
 
 /* The choices of the targets, applied in the order the cards were
  * played; then the active player's turn goes on. */
-int
+static int
 js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
     struct rng *rng, struct events *ev, char *why, size_t size)
 {
@@ -255,5 +321,42 @@ js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 	}
 	g->nintrigues = 0;
 	g->phase = JS_P_TURN;
-	return js_order_play(g, NULL, rng, ev, why, size);
+	return js_flow_turn(g, NULL, rng, ev, why, size);
+}
+
+/* The two answers of a battle: [attacker, defender][battle, keep]. */
+static int
+js_flow_battle(struct js *g, const struct answer *a, size_t n,
+    struct rng *rng, struct events *ev, char *why, size_t size)
+{
+	struct js_act acts[2][2], read[3];
+
+	memset(acts, 0, sizeof acts);
+	for (size_t i = 0; i < n; i++) {
+		int side = a[i].player != g->active, k;
+
+		if ((k = js_order_acts(g, &a[i], read, 2, why, size)) < 0)
+			return -1;
+		for (int j = 0; j < k; j++)
+			acts[side][read[j].verb == JS_V_KEEP] = read[j];
+	}
+	js_battle_resolve(g, acts, rng, ev);
+	js_flow_continue(g, rng, ev);
+	return 0;
+}
+
+int
+js_flow_resolve(struct js *g, const struct answer *a, size_t n,
+    struct rng *rng, struct events *ev, char *why, size_t size)
+{
+	switch (g->phase) {
+	case JS_P_RPS:
+		return js_flow_rps(g, a, n, rng, ev, why, size);
+	case JS_P_INTRIGUE:
+		return js_flow_intrigue(g, a, n, rng, ev, why, size);
+	case JS_P_BATTLE:
+		return js_flow_battle(g, a, n, rng, ev, why, size);
+	default:
+		return js_flow_turn(g, &a[0], rng, ev, why, size);
+	}
 }

@@ -1,5 +1,4 @@
-/* js_order.c - orders: reading and writing them, validate, and playing a
- * turn's answer.
+/* js_order.c - orders: reading and writing them.
  *
  * Every order is one line of words, read without regard to case.  Which
  * orders a player may give depends on the decision owed (the keyword
@@ -7,14 +6,12 @@
  * them on a copy of the game (js_turn.c), so validate accepts exactly
  * what resolve can play. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "js.h"
 #include "names.h"
 
 #define JS_ORDER_WORDS 48
-#define JS_ORDER_FEW 16 /* acts of an answer read without allocating */
 
 #define JS_PH(p) (1u << (p))
 
@@ -477,63 +474,4 @@ js_order_acts(const struct js *g, const struct answer *a,
 			return -1;
 	}
 	return n;
-}
-
-int
-js_order_play(struct js *g, const struct answer *a, struct rng *rng,
-    struct events *ev, char *why, size_t size)
-{
-	struct js_run r;
-	struct js_act *acts, few[JS_ORDER_FEW];
-	struct js_step steps[JS_MAX_STEPS];
-	int n, nsteps = g->nsteps;
-	size_t need = a != NULL ? a->n + 1 : (size_t)nsteps + 1;
-	char skip[GAME_REASON_MAX];
-
-	/* Most answers are short: no allocation for them. */
-	if (need <= JS_ORDER_FEW) {
-		acts = few;
-		memset(few, 0, need * sizeof few[0]);
-	} else
-		acts = util_calloc(need, sizeof *acts);
-	js_turn_start(&r, g, g->active, rng, ev);
-	if (a == NULL) {
-		/* After Intrigue: the kept orders, from the travel phase. */
-		memcpy(steps, g->steps, sizeof steps);
-		g->nsteps = 0;
-		for (n = 0; n < nsteps; n++) {
-			acts[n].verb = steps[n].verb;
-			acts[n].card = steps[n].card;
-			acts[n].nsq = steps[n].nsq;
-			memcpy(acts[n].sq, steps[n].sq, sizeof acts[n].sq);
-		}
-		r.tp = JS_TP_HONOR;
-	} else if ((n = js_order_acts(g, a, acts, (int)a->n, why, size)) < 0) {
-		if (acts != few)
-			free(acts);
-		return -1;
-	} else if (!r.march)
-		js_trade_drop(g, g->active, 0, ev);
-	for (int i = 0; i < n && g->phase != JS_P_OVER; i++)
-		if (js_turn_take(&r, &acts[i], skip, sizeof skip) < 0)
-			events_add(ev, EVENT_ALL, "An order of %s is not "
-			    "possible any more and is skipped: %s.",
-			    js_clan_who(g, g->active), skip);
-	if (acts != few)
-		free(acts);
-	if (g->phase == JS_P_OVER)
-		return 0;
-	if (r.paused) {
-		g->phase = JS_P_INTRIGUE;
-		return 0;
-	}
-	if (!r.done)
-		js_turn_take(&r, &(struct js_act){ .verb = JS_V_DONE }, skip,
-		    sizeof skip);
-	if (r.paused) {
-		g->phase = JS_P_INTRIGUE;
-		return 0;
-	}
-	js_flow_continue(g, rng, ev);
-	return 0;
 }
