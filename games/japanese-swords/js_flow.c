@@ -26,9 +26,6 @@
 
 #define JS_FLOW_FEW 16 /* acts of an answer read without allocating */
 
-static const char *const js_flow_shapes[JS_SHAPES] = { "rock", "paper",
-	"scissors" };
-
 static int
 js_flow_next_player(const struct js *g)
 {
@@ -198,7 +195,7 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	for (int k = 0; k < grp->n; k++)
 		sbuf_printf(&b, "%s%s throws %s", k ? ", " : "",
 		    js_clan_who(g, grp->members[k]),
-		    js_flow_shapes[shape[grp->members[k]]]);
+		    js_order_shapes[shape[grp->members[k]]]);
 	if (kinds == 2)
 		for (int s = 0; s < JS_SHAPES; s++)
 			if (seen[s] && seen[(s + 2) % JS_SHAPES])
@@ -211,8 +208,8 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 			out[w].members[out[w].n++] = p;
 		}
 		events_add(ev, EVENT_ALL, "Rock, paper, scissors: %s: %s "
-		    "beats %s.", b.p, js_flow_shapes[win],
-		    js_flow_shapes[(win + 2) % JS_SHAPES]);
+		    "beats %s.", b.p, js_order_shapes[win],
+		    js_order_shapes[(win + 2) % JS_SHAPES]);
 		sbuf_free(&b);
 		return 2;
 	}

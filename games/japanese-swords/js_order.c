@@ -63,7 +63,7 @@ static const struct js_order_kw {
 };
 #define JS_ORDER_NKWS (sizeof js_order_kws / sizeof js_order_kws[0])
 
-static const char *const js_order_shapes[JS_SHAPES] = { "rock", "paper",
+const char *const js_order_shapes[JS_SHAPES] = { "rock", "paper",
 	"scissors" };
 
 static int

@@ -152,7 +152,8 @@ js_trade_has(const struct js_item *it, int n, int kind, int sq)
 	return 0;
 }
 
-int
+/* Can p give these items now?  0, or -1 with why set. */
+static int
 js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
     char *why, size_t size)
 {
