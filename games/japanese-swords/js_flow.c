@@ -18,7 +18,6 @@
  *             battle phase, then its battles as above
  *
  * and the next living player in the turn order has the next turn. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
