@@ -523,7 +523,7 @@ tjs_view_cells(void **ctx)
 
 	(void)ctx;
 	assert_non_null(g);
-	home = g->sites[js_flow_home(g, 0)].sq;
+	home = g->sites[js_site_home(g, 0)].sq;
 	js_army_at(g, home)->exp = 1;
 	js_army_at(g, home)->march = 1;
 	sbuf_init(&b);

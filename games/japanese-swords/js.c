@@ -92,7 +92,7 @@ js_setup(const struct game_players *pl, const char *const *optv,
 	for (int i = 0; i < JS_ARMIES; i++)
 		js_army_remove(&g->armies[i]);
 	for (int p = 0; p < g->nplayers; p++) {
-		struct js_site *home = &g->sites[js_flow_home(g, p)];
+		struct js_site *home = &g->sites[js_site_home(g, p)];
 		int start = js_map_start(g->map, home->sq);
 
 		home->control = p;
@@ -186,27 +186,6 @@ js_owed(const void *vg, struct owed *out)
 	return n;
 }
 
-/* The two answers of a battle: [attacker, defender][battle, keep]. */
-static int
-js_resolve_battle(struct js *g, const struct answer *a, size_t n,
-    struct rng *rng, struct events *ev, char *why, size_t size)
-{
-	struct js_act acts[2][2], read[3];
-
-	memset(acts, 0, sizeof acts);
-	for (size_t i = 0; i < n; i++) {
-		int side = a[i].player != g->active, k;
-
-		if ((k = js_order_acts(g, &a[i], read, 2, why, size)) < 0)
-			return -1;
-		for (int j = 0; j < k; j++)
-			acts[side][read[j].verb == JS_V_KEEP] = read[j];
-	}
-	js_battle_resolve(g, acts, rng, ev);
-	js_flow_continue(g, rng, ev);
-	return 0;
-}
-
 static int
 js_resolve(void *vg, const struct game_players *pl,
     const struct answer *answers, size_t n, struct rng *rng,
@@ -231,20 +210,7 @@ js_resolve(void *vg, const struct game_players *pl,
 			    "%s is not a complete valid answer",
 			    g->names[x->player]);
 	}
-	switch (g->phase) {
-	case JS_P_RPS:
-		rc = js_flow_rps(g, answers, n, rng, ev, why, sizeof why);
-		break;
-	case JS_P_INTRIGUE:
-		rc = js_flow_intrigue(g, answers, n, rng, ev, why, sizeof why);
-		break;
-	case JS_P_BATTLE:
-		rc = js_resolve_battle(g, answers, n, rng, ev, why, sizeof why);
-		break;
-	default:
-		rc = js_order_play(g, &answers[0], rng, ev, why, sizeof why);
-		break;
-	}
+	rc = js_flow_resolve(g, answers, n, rng, ev, why, sizeof why);
 	js_army_sort(g);
 	for (int i = 0; i < JS_ARMIES; i++)
 		g->armies[i].mp = g->armies[i].attacked = 0;

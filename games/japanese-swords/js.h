@@ -1,24 +1,30 @@
 /* js.h - what the files of the Japanese Swords module share.
  *
- * js.c         the game_entry: options, setup, owed, resolve, perturb
- * js_cards.c   the card table, the deck and hands
+ * js_quote.c   a player's word quoted in a reason
+ * js_clan.c    a player's name, honor, and the end of the game
  * js_traits.c  the trait table, and what a clan's traits add up to
  * js_map.c     terrains, squares, the built-in maps, map files and checks
  * js_army.c    the armies on the map
- * js_flow.c    the sequence of decision points: turn order, turns,
- *              Intrigue, battles, Forced March, elimination, victory
- * js_turn.c    the phases of a turn, played or planned order by order
- * js_battle.c  drawing for a battle, force arithmetic, the outcome
+ * js_cards.c   the card table, the deck and hands
  * js_trade.c   trade offers, matching and exchange
- * js_order.c   reading and writing orders; playing a turn's answer
+ * js_site.c    homes; taking fortresses and keeps, and elimination
+ * js_battle.c  drawing for a battle, force arithmetic, the outcome
+ * js_turn.c    the phases of a turn, played or planned order by order
+ * js_order.c   reading and writing orders
+ * js_flow.c    the sequence of decision points: turn order, turns,
+ *              Intrigue, battles, Forced March; what is owed next
  * js_legal.c   validate, and the legal orders (and so the defaults)
- * js_state.c   the state section: load
  * js_save.c    the state section: save
  * js_check.c   what a loaded game must keep to be one play can reach
+ * js_state.c   the state section: load
  * js_view.c    the board and hands drawn in text
  * js_data.c    the same as data for the JSON report
  * js_picture.c the map as an SVG picture
  * js_help.c    the orders help of the template
+ * js.c         the game_entry: options, setup, owed, resolve, perturb
+ *
+ * A file calls only files listed before it: the parts of the game
+ * compute and return, and js_flow.c alone decides what comes next.
  *
  * The rules as implemented, with every ruling and its reason, are in
  * man/gunbai-japanese-swords.6. */
@@ -407,27 +413,19 @@ struct js_act {
 	int nlist;
 };
 
-/* js_cards.c */
-/* A card by its word, the only card with word as a part of its name
- * ("spies"), or a unique prefix of its word; -1 with why set (with the
- * nearest card's word when one is near). */
-int js_cards_find(const char *word, char *why, size_t size);
-/* The cards' words ("shinobi-spies"), in card order. */
-extern const char *const js_cards_names[JS_NCARDS];
-int js_cards_count(const int hand[JS_NCARDS]);
-/* The cards in the order they are kept when discarding down. */
-extern const int js_cards_rank[JS_NCARDS];
-/* "Yari Ashigaru, 2 Superior Tactics", or "no cards". */
-void js_cards_list(const int cards[JS_NCARDS], struct sbuf *out);
-/* The same in words, as orders take them: "yari-ashigaru treachery". */
-void js_cards_words(const int cards[JS_NCARDS], struct sbuf *out);
-/* Draw up to n cards into p's hand (shuffling the discard pile into the
- * deck when it runs out), told to p alone; returns how many. */
-int js_cards_draw(struct js *g, int p, int n, const char *why,
-    struct rng *rng, struct events *ev);
-/* Discard p's hand down to limit: keep[] first, then by rank. */
-void js_cards_discard(struct js *g, int p, int limit, const int *keep,
-    int nkeep, struct events *ev);
+/* js_quote.c */
+#define JS_QUOTE_MAX 24
+/* s for a reason, cut (at a character, with "...") if long. */
+const char *js_quote(const char *s, char buf[JS_QUOTE_MAX + 4]);
+
+/* js_clan.c */
+/* p's name, for events. */
+const char *js_clan_who(const struct js *g, int p);
+/* The game is over: the players in winners win, for reason. */
+void js_clan_win(struct js *g, unsigned winners, const char *reason,
+    struct events *ev);
+/* Change p's honor by n; 1 if that wins the game. */
+int js_clan_honor(struct js *g, int p, int n, struct events *ev);
 
 /* js_traits.c */
 int js_traits_find(const char *word);
@@ -473,35 +471,70 @@ void js_army_remove(struct js_army *a);
 /* Armies sorted by square, free slots last: the canonical order. */
 void js_army_sort(struct js *g);
 
-/* js_flow.c */
-/* p's name, for events. */
-const char *js_flow_who(const struct js *g, int p);
+/* js_cards.c */
+/* A card by its word, the only card with word as a part of its name
+ * ("spies"), or a unique prefix of its word; -1 with why set (with the
+ * nearest card's word when one is near). */
+int js_cards_find(const char *word, char *why, size_t size);
+/* The cards' words ("shinobi-spies"), in card order. */
+extern const char *const js_cards_names[JS_NCARDS];
+int js_cards_count(const int hand[JS_NCARDS]);
+/* The cards in the order they are kept when discarding down. */
+extern const int js_cards_rank[JS_NCARDS];
+/* "Yari Ashigaru, 2 Superior Tactics", or "no cards". */
+void js_cards_list(const int cards[JS_NCARDS], struct sbuf *out);
+/* The same in words, as orders take them: "yari-ashigaru treachery". */
+void js_cards_words(const int cards[JS_NCARDS], struct sbuf *out);
+/* Draw up to n cards into p's hand (shuffling the discard pile into the
+ * deck when it runs out), told to p alone; returns how many. */
+int js_cards_draw(struct js *g, int p, int n, const char *why,
+    struct rng *rng, struct events *ev);
+/* Discard p's hand down to limit: keep[] first, then by rank. */
+void js_cards_discard(struct js *g, int p, int limit, const int *keep,
+    int nkeep, struct events *ev);
+
+/* js_trade.c */
+int js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
+    char *why, size_t size);
+void js_trade_items_write(const struct js_item *it, int n, struct sbuf *out);
+/* A trade order of the run's player: take up the partner's matching
+ * offer, or stand as an offer.  -1 with why set if it cannot be made. */
+int js_trade_order(struct js_run *r, const struct js_offer *o, char *why,
+    size_t size);
+/* Drop the offers made by p (and made to p if both), telling the two
+ * players if ev is set. */
+void js_trade_drop(struct js *g, int p, int both, struct events *ev);
+
+/* js_site.c */
 /* The site index of p's home fortress. */
-int js_flow_home(const struct js *g, int p);
-/* Change p's honor by n; 1 if that wins the game. */
-int js_flow_honor(struct js *g, int p, int n, struct events *ev);
-/* An army of p enters sq: takes a fortress or keep there. */
-void js_flow_enter(struct js *g, int p, int sq, struct events *ev);
-void js_flow_finish(struct js *g, unsigned winners, const char *reason,
-    struct events *ev);
-/* From the end of a turn's orders, or of a battle, to the next
- * decision point. */
-void js_flow_continue(struct js *g, struct rng *rng, struct events *ev);
-int js_flow_rps(struct js *g, const struct answer *a, size_t n,
-    struct rng *rng, struct events *ev, char *why, size_t size);
-int js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
-    struct rng *rng, struct events *ev, char *why, size_t size);
-/* The number of decisions p owes now (Intrigue: one per card). */
-int js_flow_owes(const struct js *g, int p);
+int js_site_home(const struct js *g, int p);
+/* An army of p enters sq: takes a fortress or keep there (and a home
+ * fortress, its clan out of the game). */
+void js_site_enter(struct js *g, int p, int sq, struct events *ev);
+
+/* js_battle.c */
+/* Start the battle battles[0]: both sides draw.  -1 if it is off. */
+int js_battle_start(struct js *g, struct rng *rng, struct events *ev);
+int js_battle_check(const struct js *g, int p, const struct js_act *a,
+    char *why, size_t size);
+int js_battle_resolve(struct js *g, const struct js_act acts[2][2],
+    struct rng *rng, struct events *ev);
+/* The force of p's side apart from cards, explained. */
+int js_battle_base(const struct js *g, int p, struct sbuf *why);
+/* "Yari Samurai 9, Heavy Cavalry 10": p's cards of force, each as it
+ * counts in the current battle. */
+void js_battle_values(const struct js *g, int p, struct sbuf *out);
+/* The default cards of p for the current battle (for a missed deadline). */
+void js_battle_default(const struct js *g, int p, int cards[JS_NCARDS]);
 
 /* js_turn.c */
 void js_turn_start(struct js_run *r, struct js *g, int player,
     struct rng *rng, struct events *ev);
-/* The turn phase an order belongs to. */
 /* The revenue phase's gold for p now: 3 a fortress, 1 a keep, 1 a
  * Tribute trait (each count also returned). */
 int js_turn_income(const struct js *g, int p, int *forts, int *keeps,
     int *tribute);
+/* The turn phase an order belongs to. */
 int js_turn_phase(const struct js_act *a);
 /* Take one order into a turn or a Forced March; 0, or -1 with why set
  * (r may be changed then: planners work on a copy). */
@@ -534,52 +567,27 @@ void js_turn_raise_table(const struct js *g, int p, char near[JS_SQUARES]);
 int js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
     size_t size);
 
-/* js_battle.c */
-/* Start the battle battles[0]: both sides draw.  -1 if it is off. */
-int js_battle_start(struct js *g, struct rng *rng, struct events *ev);
-int js_battle_check(const struct js *g, int p, const struct js_act *a,
-    char *why, size_t size);
-int js_battle_resolve(struct js *g, const struct js_act acts[2][2],
-    struct rng *rng, struct events *ev);
-/* The force of p's side apart from cards, explained. */
-int js_battle_base(const struct js *g, int p, struct sbuf *why);
-/* "Yari Samurai 9, Heavy Cavalry 10": p's cards of force, each as it
- * counts in the current battle. */
-void js_battle_values(const struct js *g, int p, struct sbuf *out);
-/* The default cards of p for the current battle (for a missed deadline). */
-void js_battle_default(const struct js *g, int p, int cards[JS_NCARDS]);
-
-/* js_trade.c */
-int js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
-    char *why, size_t size);
-void js_trade_items_write(const struct js_item *it, int n, struct sbuf *out);
-/* Can p give these items now?  0, or -1 with why set. */
-int js_trade_can_give(const struct js *g, int p, const struct js_item *it,
-    int n, char *why, size_t size);
-/* A trade order of the run's player: take up the partner's matching
- * offer, or stand as an offer.  -1 with why set if it cannot be made. */
-int js_trade_order(struct js_run *r, const struct js_offer *o, char *why,
-    size_t size);
-/* Drop the offers made by p (and made to p if both), telling the two
- * players if ev is set. */
-void js_trade_drop(struct js *g, int p, int both, struct events *ev);
-
 /* js_order.c */
-#define JS_QUOTE_MAX 24
-/* s for a reason, cut (at a character, with "...") if long. */
-const char *js_order_quote(const char *s, char buf[JS_QUOTE_MAX + 4]);
+/* The words of the throws, by JS_ROCK, JS_PAPER, JS_SCISSORS. */
+extern const char *const js_order_shapes[JS_SHAPES];
 /* Read an order's text for the decision g owes now. */
 int js_order_read(const struct js *g, const char *text, struct js_act *a,
     char *why, size_t size);
 void js_order_write(const struct js *g, const struct js_act *a,
     struct sbuf *out);
 void js_order_step(const struct js_step *s, struct sbuf *out);
-/* Play the active player's answer (a turn, or a Forced March). */
-int js_order_play(struct js *g, const struct answer *a, struct rng *rng,
-    struct events *ev, char *why, size_t size);
 /* Read the accepted orders of an answer (all valid) into acts. */
 int js_order_acts(const struct js *g, const struct answer *a,
     struct js_act *acts, int max, char *why, size_t size);
+
+/* js_flow.c */
+/* Play the answers of the decision g owes now (validated: all valid and
+ * complete) and go on to the next decision point; -1 with why set if an
+ * answer does not read. */
+int js_flow_resolve(struct js *g, const struct answer *a, size_t n,
+    struct rng *rng, struct events *ev, char *why, size_t size);
+/* The number of decisions p owes now (Intrigue: one per card). */
+int js_flow_owes(const struct js *g, int p);
 
 /* js_legal.c */
 int js_legal_validate(const void *g, int player, const struct order *orders,
@@ -600,10 +608,6 @@ size_t js_legal_pick(const void *g, int player, const struct order *prefix,
  * answers with fresh ones). */
 void js_legal_forget(void);
 
-/* js_state.c */
-void *js_state_load(const struct node *section, const struct game_players *pl,
-    struct gb_err *e);
-
 /* js_save.c */
 extern const char *const js_save_phases[JS_P_OVER + 1];
 struct node *js_save(const void *g);
@@ -611,6 +615,10 @@ struct node *js_save(const void *g);
 /* js_check.c */
 /* Is the game one that play can reach?  -1 with why set if not. */
 int js_check_game(const struct js *g, char *why, size_t size);
+
+/* js_state.c */
+void *js_state_load(const struct node *section, const struct game_players *pl,
+    struct gb_err *e);
 
 /* js_view.c */
 void js_view(const void *g, const struct game_players *pl, int player,

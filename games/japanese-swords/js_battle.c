@@ -163,7 +163,7 @@ js_battle_start(struct js *g, struct rng *rng, struct events *ev)
 	}
 	events_add(ev, EVENT_ALL, "Battle at %s: %s's army at %s (experience "
 	    "%d) attacks %s's army (experience %d) %s %s.", x,
-	    js_flow_who(g, att->owner), y, att->exp, js_flow_who(g, def->owner),
+	    js_clan_who(g, att->owner), y, att->exp, js_clan_who(g, def->owner),
 	    def->exp, js_battle_siege(g) ? "in a siege of the" :
 	    "on open ground,", js_map_terrains[g->map[b.at]].word);
 	js_cards_draw(g, att->owner, JS_BATTLE_DRAW, " for the battle", rng, ev);
@@ -273,7 +273,7 @@ js_battle_reveal(struct js *g, int p, const struct js_army *army,
 	int total = 0, sum = 0, any = 0;
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "%s (%s) reveals ", js_flow_who(g, p),
+	sbuf_printf(&b, "%s (%s) reveals ", js_clan_who(g, p),
 	    defending ? "defender" : "attacker");
 	for (int c = 0; c < JS_NCARDS; c++) {
 		int v;
@@ -315,10 +315,10 @@ js_battle_win(struct js *g, struct js_army *win, struct js_army *lose,
 		events_add(ev, EVENT_ALL, "The winning army moves into the %s at "
 		    "%s.", g->sites[g->site_at[sq]].fortress ? "fortress" :
 		    "keep", js_map_name(sq, a));
-		js_flow_enter(g, p, sq, ev);
+		js_site_enter(g, p, sq, ev);
 	}
 	events_add(ev, EVENT_ALL, "%s's army at %s gains 1 experience (now "
-	    "%d).", js_flow_who(g, p), js_map_name(win->sq, a), win->exp);
+	    "%d).", js_clan_who(g, p), js_map_name(win->sq, a), win->exp);
 }
 
 int
@@ -356,24 +356,24 @@ js_battle_resolve(struct js *g, const struct js_act acts[2][2],
 	}
 	w = force[0] > force[1] ? 0 : 1;
 	events_add(ev, EVENT_ALL, "%s wins the battle at %s, %d to %d%s; the "
-	    "army of %s is removed.", js_flow_who(g, p[w]),
+	    "army of %s is removed.", js_clan_who(g, p[w]),
 	    js_map_name(army[1]->sq, a), force[w], force[1 - w],
 	    force[0] == force[1] ? " (the defender wins ties)" : "",
-	    js_flow_who(g, p[1 - w]));
+	    js_clan_who(g, p[1 - w]));
 	for (int s = 0; s < 2; s++)
 		if (acts[s][0].cards[JS_CARD_TREACHERY] > 0) {
 			events_add(ev, EVENT_ALL, "Treachery: %s loses %d honor.",
-			    js_flow_who(g, p[s]),
+			    js_clan_who(g, p[s]),
 			    7 * acts[s][0].cards[JS_CARD_TREACHERY]);
-			js_flow_honor(g, p[s],
+			js_clan_honor(g, p[s],
 			    -7 * acts[s][0].cards[JS_CARD_TREACHERY], ev);
 		}
 	js_battle_win(g, army[w], army[1 - w], ev);
 	events_add(ev, EVENT_ALL, "%s gains 3 honor (now %d); %s loses 1 "
-	    "(now %d).", js_flow_who(g, p[w]), g->clans[p[w]].honor + 3,
-	    js_flow_who(g, p[1 - w]), g->clans[p[1 - w]].honor - 1);
-	js_flow_honor(g, p[w], 3, ev);
-	js_flow_honor(g, p[1 - w], -1, ev);
+	    "(now %d).", js_clan_who(g, p[w]), g->clans[p[w]].honor + 3,
+	    js_clan_who(g, p[1 - w]), g->clans[p[1 - w]].honor - 1);
+	js_clan_honor(g, p[w], 3, ev);
+	js_clan_honor(g, p[1 - w], -1, ev);
 	js_cards_discard(g, p[w], JS_HAND_WINNER, acts[w][1].list,
 	    acts[w][1].nlist, ev);
 	js_cards_discard(g, p[1 - w], JS_HAND_LOSER, acts[1 - w][1].list,

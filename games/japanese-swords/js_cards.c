@@ -48,7 +48,7 @@ js_cards_find(const char *word, char *why, size_t size)
 		return found;
 	if (found == -2) {
 		game_why(why, size, "'%s' is part of the names of several "
-		    "cards: write the whole name", js_order_quote(word, q));
+		    "cards: write the whole name", js_quote(word, q));
 		return -1;
 	}
 	for (int c = 0; c < JS_NCARDS; c++) {
@@ -61,11 +61,11 @@ js_cards_find(const char *word, char *why, size_t size)
 		return found;
 	if (n == 0) {
 		game_why(why, size, "'%s' is not a card",
-		    js_order_quote(word, q));
+		    js_quote(word, q));
 		names_hint(word, js_cards_names, JS_NCARDS, why, size);
 	} else
 		game_why(why, size, "'%s' is ambiguous: %d cards begin so",
-		    js_order_quote(word, q), n);
+		    js_quote(word, q), n);
 	return -1;
 }
 
@@ -147,7 +147,7 @@ js_cards_draw(struct js *g, int p, int n, const char *why, struct rng *rng,
 	}
 	for (int c = 0; c < JS_NCARDS; c++)
 		g->clans[p].hand[c] += drawn[c];
-	events_add(ev, EVENT_ALL, "%s draws %d card%s%s.", js_flow_who(g, p), got,
+	events_add(ev, EVENT_ALL, "%s draws %d card%s%s.", js_clan_who(g, p), got,
 	    got == 1 ? "" : "s", why);
 	if (got < n)
 		events_add(ev, EVENT_ALL, "The deck and the discard pile are "
@@ -192,7 +192,7 @@ js_cards_discard(struct js *g, int p, int limit, const int *keep, int nkeep,
 		hand[c] = kept[c];
 	}
 	events_add(ev, EVENT_ALL, "%s discards %d card%s, down to %d.",
-	    js_flow_who(g, p), n - limit, n - limit == 1 ? "" : "s", limit);
+	    js_clan_who(g, p), n - limit, n - limit == 1 ? "" : "s", limit);
 	sbuf_init(&b);
 	js_cards_list(gone, &b);
 	events_add(ev, EVENT_TO(p), "You discard: %s.", b.p);

@@ -50,11 +50,11 @@ js_check_clans(const struct js *g, char *why, size_t size)
 
 	for (int p = 0; p < g->nplayers; p++) {
 		const struct js_clan *c = &g->clans[p];
-		int home = g->sites[js_flow_home(g, p)].sq;
+		int home = g->sites[js_site_home(g, p)].sq;
 
 		if (!c->out) {
 			alive++;
-			if (g->sites[js_flow_home(g, p)].control != p)
+			if (g->sites[js_site_home(g, p)].control != p)
 				return js_check_fail(why, size, "%s is playing "
 				    "but does not hold the home fortress at %s",
 				    g->names[p], js_map_name(home, a));

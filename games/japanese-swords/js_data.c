@@ -101,7 +101,7 @@ js_data_clans(const struct js *g, struct node *root)
 		node_set(m, "cards", node_int(js_cards_count(c->hand)));
 		node_set(m, "armies", node_int(js_army_count(g, p)));
 		node_set(m, "keeps", node_int(keeps));
-		js_data_square(m, "home", g->sites[js_flow_home(g, p)].sq);
+		js_data_square(m, "home", g->sites[js_site_home(g, p)].sq);
 		node_set(m, "out", node_bool(c->out));
 	}
 	node_set(root, "deck", node_int(g->ndeck));

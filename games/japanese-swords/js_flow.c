@@ -1,6 +1,7 @@
-/* js_flow.c - the sequence of decision points, and what every part of the
- * game shares: armies, control of fortresses and keeps, honor,
- * elimination and victory.
+/* js_flow.c - the sequence of decision points: each decision's answers
+ * played, and what is owed next.  The files below (the turn's phases,
+ * battles, cards, trades, sites, clans) change the game and return; only
+ * this file decides what comes next.
  *
  * The decision points of a game, in order:
  *
@@ -17,127 +18,12 @@
  *             battle phase, then its battles as above
  *
  * and the next living player in the turn order has the next turn. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "js.h"
 
-static const char *const js_flow_shapes[JS_SHAPES] = { "rock", "paper",
-	"scissors" };
-
-const char *
-js_flow_who(const struct js *g, int p)
-{
-	return g->names[p];
-}
-
-int
-js_flow_home(const struct js *g, int p)
-{
-	for (int i = 0; i < g->nsites; i++)
-		if (g->sites[i].fortress && g->sites[i].home == p)
-			return i;
-	return JS_NONE;
-}
-
-void
-js_flow_finish(struct js *g, unsigned winners, const char *reason,
-    struct events *ev)
-{
-	g->phase = JS_P_OVER;
-	g->winners = winners;
-	snprintf(g->reason, sizeof g->reason, "%s", reason);
-	g->nbattles = g->nsteps = g->nintrigues = 0;
-	for (int i = 0; i < JS_ARMIES; i++)
-		g->armies[i].march = 0;
-	if (ev == NULL)
-		return;
-	for (int p = 0; p < g->nplayers; p++)
-		if (winners & (1u << p))
-			events_add(ev, EVENT_ALL, "The game is over: %s wins, "
-			    "%s.", js_flow_who(g, p), reason);
-}
-
-int
-js_flow_honor(struct js *g, int p, int n, struct events *ev)
-{
-	char why[GAME_REASON_MAX];
-
-	g->clans[p].honor += n;
-	if (g->phase == JS_P_OVER || g->clans[p].honor < JS_WIN_HONOR)
-		return 0;
-	/* Without the name: the core's outcome line names the winner. */
-	snprintf(why, sizeof why, "%d honor", g->clans[p].honor);
-	js_flow_finish(g, 1u << p, why, ev);
-	return 1;
-}
-
-/* p lost the home fortress: out of the game, with everything. */
-static void
-js_flow_eliminate(struct js *g, int p, int by, struct events *ev)
-{
-	int armies = 0, sites = 0, cards = js_cards_count(g->clans[p].hand);
-	int alive = 0, last = JS_NONE;
-	char why[GAME_REASON_MAX];
-
-	for (int i = 0; i < JS_ARMIES; i++)
-		if (g->armies[i].sq != JS_NONE && g->armies[i].owner == p) {
-			js_army_remove(&g->armies[i]);
-			armies++;
-		}
-	for (int i = 0; i < g->nsites; i++)
-		if (g->sites[i].control == p) {
-			g->sites[i].control = JS_NONE;
-			sites++;
-		}
-	for (int c = 0; c < JS_NCARDS; c++) {
-		g->discard[c] += g->clans[p].hand[c];
-		g->clans[p].hand[c] = 0;
-	}
-	g->clans[p].out = 1;
-	g->clans[p].gold = 0;
-	js_trade_drop(g, p, 1, NULL);
-	if (ev != NULL)
-		events_add(ev, EVENT_ALL, "%s has lost the home fortress to %s "
-		    "and is out of the game: %d arm%s removed, %d fortress%s and "
-		    "keep%s left to nobody, %d card%s to the discard pile.",
-		    js_flow_who(g, p), js_flow_who(g, by), armies, armies == 1 ? "y" :
-		    "ies", sites, sites == 1 ? "" : "es", sites == 1 ? "" : "s",
-		    cards, cards == 1 ? "" : "s");
-	for (int q = 0; q < g->nplayers; q++)
-		if (!g->clans[q].out) {
-			alive++;
-			last = q;
-		}
-	if (alive == 1) {
-		snprintf(why, sizeof why, "the last clan in the game");
-		js_flow_finish(g, 1u << last, why, ev);
-	}
-}
-
-void
-js_flow_enter(struct js *g, int p, int sq, struct events *ev)
-{
-	struct js_site *s;
-	int prev;
-	char a[4];
-
-	if (g->site_at[sq] == JS_NONE)
-		return;
-	s = &g->sites[g->site_at[sq]];
-	if ((prev = s->control) == p)
-		return;
-	s->control = p;
-	if (ev != NULL)
-		events_add(ev, EVENT_ALL, "%s takes the %s at %s%s%s.",
-		    js_flow_who(g, p), s->fortress ? "fortress" : "keep",
-		    js_map_name(sq, a), prev == JS_NONE ? "" : " from ",
-		    prev == JS_NONE ? "" : js_flow_who(g, prev));
-	if (s->fortress && prev != JS_NONE && s->home == prev &&
-	    !g->clans[prev].out)
-		js_flow_eliminate(g, prev, p, ev);
-}
+#define JS_FLOW_FEW 16 /* acts of an answer read without allocating */
 
 static int
 js_flow_next_player(const struct js *g)
@@ -163,10 +49,12 @@ js_flow_new_turn(struct js *g, int p, struct events *ev)
 	g->part = 1;
 	g->phase = JS_P_TURN;
 	events_add(ev, EVENT_ALL, "Round %d begins: %s is the active player.",
-	    g->round, js_flow_who(g, p));
+	    g->round, js_clan_who(g, p));
 }
 
-void
+/* From the end of a turn's orders, or of a battle, to the next
+ * decision point. */
+static void
 js_flow_continue(struct js *g, struct rng *rng, struct events *ev)
 {
 	int marching = 0;
@@ -188,7 +76,7 @@ js_flow_continue(struct js *g, struct rng *rng, struct events *ev)
 		g->part = 2;
 		g->phase = JS_P_MARCH;
 		events_add(ev, EVENT_ALL, "Forced March: %s owes a second travel "
-		    "and battle phase for %d arm%s.", js_flow_who(g, g->active),
+		    "and battle phase for %d arm%s.", js_clan_who(g, g->active),
 		    marching, marching == 1 ? "y" : "ies");
 		return;
 	}
@@ -228,6 +116,67 @@ js_flow_owes(const struct js *g, int p)
 	}
 }
 
+/* The active player's answer (a turn, or a Forced March); a NULL: the
+ * orders kept through an Intrigue, from the travel phase. */
+static int
+js_flow_turn(struct js *g, const struct answer *a, struct rng *rng,
+    struct events *ev, char *why, size_t size)
+{
+	struct js_run r;
+	struct js_act *acts, few[JS_FLOW_FEW];
+	struct js_step steps[JS_MAX_STEPS];
+	int n, nsteps = g->nsteps;
+	size_t need = a != NULL ? a->n + 1 : (size_t)nsteps + 1;
+	char skip[GAME_REASON_MAX];
+
+	/* Most answers are short: no allocation for them. */
+	if (need <= JS_FLOW_FEW) {
+		acts = few;
+		memset(few, 0, need * sizeof few[0]);
+	} else
+		acts = util_calloc(need, sizeof *acts);
+	js_turn_start(&r, g, g->active, rng, ev);
+	if (a == NULL) {
+		/* After Intrigue: the kept orders, from the travel phase. */
+		memcpy(steps, g->steps, sizeof steps);
+		g->nsteps = 0;
+		for (n = 0; n < nsteps; n++) {
+			acts[n].verb = steps[n].verb;
+			acts[n].card = steps[n].card;
+			acts[n].nsq = steps[n].nsq;
+			memcpy(acts[n].sq, steps[n].sq, sizeof acts[n].sq);
+		}
+		r.tp = JS_TP_HONOR;
+	} else if ((n = js_order_acts(g, a, acts, (int)a->n, why, size)) < 0) {
+		if (acts != few)
+			free(acts);
+		return -1;
+	} else if (!r.march)
+		js_trade_drop(g, g->active, 0, ev);
+	for (int i = 0; i < n && g->phase != JS_P_OVER; i++)
+		if (js_turn_take(&r, &acts[i], skip, sizeof skip) < 0)
+			events_add(ev, EVENT_ALL, "An order of %s is not "
+			    "possible any more and is skipped: %s.",
+			    js_clan_who(g, g->active), skip);
+	if (acts != few)
+		free(acts);
+	if (g->phase == JS_P_OVER)
+		return 0;
+	if (r.paused) {
+		g->phase = JS_P_INTRIGUE;
+		return 0;
+	}
+	if (!r.done)
+		js_turn_take(&r, &(struct js_act){ .verb = JS_V_DONE }, skip,
+		    sizeof skip);
+	if (r.paused) {
+		g->phase = JS_P_INTRIGUE;
+		return 0;
+	}
+	js_flow_continue(g, rng, ev);
+	return 0;
+}
+
 /* The throws of one group: split it by who won, or count a tie. */
 static int
 js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
@@ -244,8 +193,8 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	sbuf_init(&b);
 	for (int k = 0; k < grp->n; k++)
 		sbuf_printf(&b, "%s%s throws %s", k ? ", " : "",
-		    js_flow_who(g, grp->members[k]),
-		    js_flow_shapes[shape[grp->members[k]]]);
+		    js_clan_who(g, grp->members[k]),
+		    js_order_shapes[shape[grp->members[k]]]);
 	if (kinds == 2)
 		for (int s = 0; s < JS_SHAPES; s++)
 			if (seen[s] && seen[(s + 2) % JS_SHAPES])
@@ -258,8 +207,8 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 			out[w].members[out[w].n++] = p;
 		}
 		events_add(ev, EVENT_ALL, "Rock, paper, scissors: %s: %s "
-		    "beats %s.", b.p, js_flow_shapes[win],
-		    js_flow_shapes[(win + 2) % JS_SHAPES]);
+		    "beats %s.", b.p, js_order_shapes[win],
+		    js_order_shapes[(win + 2) % JS_SHAPES]);
 		sbuf_free(&b);
 		return 2;
 	}
@@ -279,7 +228,7 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	    "th");
 	for (int k = 0; k < grp->n; k++) {
 		sbuf_printf(&b, "%s%s", k ? ", then " : "",
-		    js_flow_who(g, out[0].members[k]));
+		    js_clan_who(g, out[0].members[k]));
 		out[k].n = 1;
 		out[k].ties = 0;
 		out[k].members[0] = out[0].members[k];
@@ -289,7 +238,7 @@ js_flow_rps_group(struct js *g, const struct js_rps_group *grp,
 	return grp->n;
 }
 
-int
+static int
 js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
     struct events *ev, char *why, size_t size)
 {
@@ -319,7 +268,7 @@ js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
 	sbuf_init(&b);
 	for (int i = 0; i < ng; i++) {
 		g->order[i] = groups[i].members[0];
-		sbuf_printf(&b, "%s%s", i ? ", " : "", js_flow_who(g, g->order[i]));
+		sbuf_printf(&b, "%s%s", i ? ", " : "", js_clan_who(g, g->order[i]));
 	}
 	g->ngroups = 0;
 	events_add(ev, EVENT_ALL, "The turn order is %s.", b.p);
@@ -331,7 +280,7 @@ js_flow_rps(struct js *g, const struct answer *a, size_t n, struct rng *rng,
 
 /* The choices of the targets, applied in the order the cards were
  * played; then the active player's turn goes on. */
-int
+static int
 js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
     struct rng *rng, struct events *ev, char *why, size_t size)
 {
@@ -351,7 +300,7 @@ js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 		if (c->n) {
 			cl->honor -= 3;
 			events_add(ev, EVENT_ALL, "Intrigue: %s chooses to lose 3 "
-			    "honor (now %d).", js_flow_who(g, t), cl->honor);
+			    "honor (now %d).", js_clan_who(g, t), cl->honor);
 			continue;
 		}
 		for (int k = 0; k < JS_NCARDS; k++) {
@@ -359,7 +308,7 @@ js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 			g->discard[k] += c->cards[k];
 		}
 		events_add(ev, EVENT_ALL, "Intrigue: %s chooses to lose %d "
-		    "card%s.", js_flow_who(g, t), c->ncards,
+		    "card%s.", js_clan_who(g, t), c->ncards,
 		    c->ncards == 1 ? "" : "s");
 		sbuf_init(&b);
 		js_cards_list(c->cards, &b);
@@ -368,5 +317,42 @@ js_flow_intrigue(struct js *g, const struct answer *a, size_t n,
 	}
 	g->nintrigues = 0;
 	g->phase = JS_P_TURN;
-	return js_order_play(g, NULL, rng, ev, why, size);
+	return js_flow_turn(g, NULL, rng, ev, why, size);
+}
+
+/* The two answers of a battle: [attacker, defender][battle, keep]. */
+static int
+js_flow_battle(struct js *g, const struct answer *a, size_t n,
+    struct rng *rng, struct events *ev, char *why, size_t size)
+{
+	struct js_act acts[2][2], read[3];
+
+	memset(acts, 0, sizeof acts);
+	for (size_t i = 0; i < n; i++) {
+		int side = a[i].player != g->active, k;
+
+		if ((k = js_order_acts(g, &a[i], read, 2, why, size)) < 0)
+			return -1;
+		for (int j = 0; j < k; j++)
+			acts[side][read[j].verb == JS_V_KEEP] = read[j];
+	}
+	js_battle_resolve(g, acts, rng, ev);
+	js_flow_continue(g, rng, ev);
+	return 0;
+}
+
+int
+js_flow_resolve(struct js *g, const struct answer *a, size_t n,
+    struct rng *rng, struct events *ev, char *why, size_t size)
+{
+	switch (g->phase) {
+	case JS_P_RPS:
+		return js_flow_rps(g, a, n, rng, ev, why, size);
+	case JS_P_INTRIGUE:
+		return js_flow_intrigue(g, a, n, rng, ev, why, size);
+	case JS_P_BATTLE:
+		return js_flow_battle(g, a, n, rng, ev, why, size);
+	default:
+		return js_flow_turn(g, &a[0], rng, ev, why, size);
+	}
 }

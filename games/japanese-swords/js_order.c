@@ -1,5 +1,4 @@
-/* js_order.c - orders: reading and writing them, validate, and playing a
- * turn's answer.
+/* js_order.c - orders: reading and writing them.
  *
  * Every order is one line of words, read without regard to case.  Which
  * orders a player may give depends on the decision owed (the keyword
@@ -7,14 +6,12 @@
  * them on a copy of the game (js_turn.c), so validate accepts exactly
  * what resolve can play. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "js.h"
 #include "base/names.h"
 
 #define JS_ORDER_WORDS 48
-#define JS_ORDER_FEW 16 /* acts of an answer read without allocating */
 
 #define JS_PH(p) (1u << (p))
 
@@ -66,27 +63,8 @@ static const struct js_order_kw {
 };
 #define JS_ORDER_NKWS (sizeof js_order_kws / sizeof js_order_kws[0])
 
-static const char *const js_order_shapes[JS_SHAPES] = { "rock", "paper",
+const char *const js_order_shapes[JS_SHAPES] = { "rock", "paper",
 	"scissors" };
-
-const char *
-js_order_quote(const char *s, char buf[JS_QUOTE_MAX + 4])
-{
-	size_t n = strlen(s);
-
-	if (n <= JS_QUOTE_MAX) {
-		memcpy(buf, s, n + 1);
-		return buf;
-	}
-	/* Cut before a character, never inside one: the reason is kept in
-	 * the log and must stay UTF-8. */
-	n = JS_QUOTE_MAX;
-	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-		n--;
-	memcpy(buf, s, n);
-	memcpy(buf + n, "...", 4);
-	return buf;
-}
 
 static int
 js_order_split(const char *text, struct util_words *w, char *why,
@@ -125,7 +103,7 @@ js_order_square(const char *word, int *sq, char *why, size_t size)
 
 	if ((*sq = js_map_square(word)) == JS_NONE) {
 		game_why(why, size, "'%s' is not a square (A1 to J10)",
-		    js_order_quote(word, q));
+		    js_quote(word, q));
 		return -1;
 	}
 	return 0;
@@ -140,7 +118,7 @@ js_order_player(const struct js *g, const char *word, int *p, char *why,
 	for (*p = 0; *p < g->nplayers; (*p)++)
 		if (strcasecmp(word, g->names[*p]) == 0)
 			return 0;
-	game_why(why, size, "'%s' is not a player", js_order_quote(word, q));
+	game_why(why, size, "'%s' is not a player", js_quote(word, q));
 	return -1;
 }
 
@@ -271,7 +249,7 @@ js_order_read_number(const struct js *g, const struct util_words *w,
 		return js_order_syntax(w, why, size);
 	if (util_parse_int(w->w[1], 1, max, &n) < 0) {
 		game_why(why, size, "'%s' is not a number from 1 to %d%s",
-		    js_order_quote(w->w[1], q), max, max == 12 ?
+		    js_quote(w->w[1], q), max, max == 12 ?
 		    " (2D6 allows 12 at most)" : "");
 		return -1;
 	}
@@ -394,7 +372,7 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
 	}
 	game_why(why, size, "%s'%s' is not an order now: the orders owed "
 	    "now are %s", w.n == 0 ? "an empty order: " : "",
-	    js_order_quote(w.n ? w.w[0] : "", q), len ? list : "none");
+	    js_quote(w.n ? w.w[0] : "", q), len ? list : "none");
 	return -1;
 }
 
@@ -496,63 +474,4 @@ js_order_acts(const struct js *g, const struct answer *a,
 			return -1;
 	}
 	return n;
-}
-
-int
-js_order_play(struct js *g, const struct answer *a, struct rng *rng,
-    struct events *ev, char *why, size_t size)
-{
-	struct js_run r;
-	struct js_act *acts, few[JS_ORDER_FEW];
-	struct js_step steps[JS_MAX_STEPS];
-	int n, nsteps = g->nsteps;
-	size_t need = a != NULL ? a->n + 1 : (size_t)nsteps + 1;
-	char skip[GAME_REASON_MAX];
-
-	/* Most answers are short: no allocation for them. */
-	if (need <= JS_ORDER_FEW) {
-		acts = few;
-		memset(few, 0, need * sizeof few[0]);
-	} else
-		acts = util_calloc(need, sizeof *acts);
-	js_turn_start(&r, g, g->active, rng, ev);
-	if (a == NULL) {
-		/* After Intrigue: the kept orders, from the travel phase. */
-		memcpy(steps, g->steps, sizeof steps);
-		g->nsteps = 0;
-		for (n = 0; n < nsteps; n++) {
-			acts[n].verb = steps[n].verb;
-			acts[n].card = steps[n].card;
-			acts[n].nsq = steps[n].nsq;
-			memcpy(acts[n].sq, steps[n].sq, sizeof acts[n].sq);
-		}
-		r.tp = JS_TP_HONOR;
-	} else if ((n = js_order_acts(g, a, acts, (int)a->n, why, size)) < 0) {
-		if (acts != few)
-			free(acts);
-		return -1;
-	} else if (!r.march)
-		js_trade_drop(g, g->active, 0, ev);
-	for (int i = 0; i < n && g->phase != JS_P_OVER; i++)
-		if (js_turn_take(&r, &acts[i], skip, sizeof skip) < 0)
-			events_add(ev, EVENT_ALL, "An order of %s is not "
-			    "possible any more and is skipped: %s.",
-			    js_flow_who(g, g->active), skip);
-	if (acts != few)
-		free(acts);
-	if (g->phase == JS_P_OVER)
-		return 0;
-	if (r.paused) {
-		g->phase = JS_P_INTRIGUE;
-		return 0;
-	}
-	if (!r.done)
-		js_turn_take(&r, &(struct js_act){ .verb = JS_V_DONE }, skip,
-		    sizeof skip);
-	if (r.paused) {
-		g->phase = JS_P_INTRIGUE;
-		return 0;
-	}
-	js_flow_continue(g, rng, ev);
-	return 0;
 }

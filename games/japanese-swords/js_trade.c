@@ -83,7 +83,7 @@ js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
 		if (x.kind == JS_I_GOLD || x.kind == JS_I_HONOR) {
 			if (util_parse_int(w[i + 1], 1, JS_MAX_INT, &v) < 0) {
 				game_why(why, size, "'%s' is not an amount",
-				    js_order_quote(w[i + 1], q));
+				    js_quote(w[i + 1], q));
 				return -1;
 			}
 			x.n = (int)v;
@@ -92,7 +92,7 @@ js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
 				return -1;
 		} else if ((x.sq = js_map_square(w[i + 1])) == JS_NONE) {
 			game_why(why, size, "'%s' is not a square",
-			    js_order_quote(w[i + 1], q));
+			    js_quote(w[i + 1], q));
 			return -1;
 		}
 		it[(*nit)++] = x;
@@ -152,7 +152,8 @@ js_trade_has(const struct js_item *it, int n, int kind, int sq)
 	return 0;
 }
 
-int
+/* Can p give these items now?  0, or -1 with why set. */
+static int
 js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
     char *why, size_t size)
 {
@@ -171,24 +172,24 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 			if (c->gold >= it[i].n)
 				continue;
 			game_why(why, size, "%s has %d gold, not %d",
-			    js_flow_who(g, p), c->gold, it[i].n);
+			    js_clan_who(g, p), c->gold, it[i].n);
 			return -1;
 		case JS_I_HONOR:
 			if (c->honor >= it[i].n)
 				continue;
 			game_why(why, size, "%s has %d honor, not %d",
-			    js_flow_who(g, p), c->honor, it[i].n);
+			    js_clan_who(g, p), c->honor, it[i].n);
 			return -1;
 		case JS_I_CARD:
 			if (++cards[it[i].n] <= c->hand[it[i].n])
 				continue;
 			game_why(why, size, "%s holds fewer %s cards than that",
-			    js_flow_who(g, p), js_cards[it[i].n].name);
+			    js_clan_who(g, p), js_cards[it[i].n].name);
 			return -1;
 		case JS_I_ARMY:
 			if (a == NULL || a->owner != p) {
 				game_why(why, size, "%s has no army at %s",
-				    js_flow_who(g, p), s);
+				    js_clan_who(g, p), s);
 				return -1;
 			}
 			if (site != JS_NONE && !js_trade_has(it, n, JS_I_KEEP,
@@ -206,7 +207,7 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 			if (site == JS_NONE || g->sites[site].fortress ||
 			    g->sites[site].control != p) {
 				game_why(why, size, "%s holds no keep at %s",
-				    js_flow_who(g, p), s);
+				    js_clan_who(g, p), s);
 				return -1;
 			}
 			if (a != NULL && !js_trade_has(it, n, JS_I_ARMY,
@@ -262,7 +263,7 @@ js_trade_give(struct js *g, int from, int to, const struct js_item *it,
 			break;
 		case JS_I_HONOR:
 			g->clans[from].honor -= it[i].n;
-			js_flow_honor(g, to, it[i].n, ev);
+			js_clan_honor(g, to, it[i].n, ev);
 			break;
 		case JS_I_CARD:
 			g->clans[from].hand[it[i].n]--;
@@ -284,9 +285,9 @@ js_trade_tell(const struct js *g, struct events *ev, unsigned to,
 	struct sbuf b;
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "%s%s gives ", head, js_flow_who(g, o->from));
+	sbuf_printf(&b, "%s%s gives ", head, js_clan_who(g, o->from));
 	js_trade_describe(o->give, o->ngive, names, &b);
-	sbuf_printf(&b, "; %s gives ", js_flow_who(g, o->to));
+	sbuf_printf(&b, "; %s gives ", js_clan_who(g, o->to));
 	js_trade_describe(o->get, o->nget, names, &b);
 	sbuf_puts(&b, ".");
 	events_add(ev, to, "%s", b.p);
@@ -339,8 +340,8 @@ js_trade_order(struct js_run *r, const struct js_offer *order, char *why,
 		    o->nget, fail, sizeof fail) < 0) {
 			if (r->ev != NULL)
 				events_add(r->ev, both, "The trade between %s "
-				    "and %s cannot be made: %s.", js_flow_who(g, p),
-				    js_flow_who(g, q), fail);
+				    "and %s cannot be made: %s.", js_clan_who(g, p),
+				    js_clan_who(g, q), fail);
 			js_trade_remove(g, i);
 			break;
 		}

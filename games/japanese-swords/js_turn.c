@@ -96,7 +96,7 @@ js_turn_revenue(struct js_run *r)
 	if (r->ev != NULL)
 		events_add(r->ev, EVENT_ALL, "Revenue: %s collects %d gold (%d "
 		    "fortress%s, %d keep%s, %d Tribute) and has %d.",
-		    js_flow_who(g, p), gold, forts, forts == 1 ? "" : "es", keeps,
+		    js_clan_who(g, p), gold, forts, forts == 1 ? "" : "es", keeps,
 		    keeps == 1 ? "" : "s", tribute, g->clans[p].gold);
 }
 
@@ -106,7 +106,7 @@ static struct js_army *
 js_turn_unpaid(struct js *g, int p)
 {
 	struct js_army *worst = NULL;
-	int home = g->sites[js_flow_home(g, p)].sq;
+	int home = g->sites[js_site_home(g, p)].sq;
 
 	for (int i = 0; i < JS_ARMIES; i++) {
 		struct js_army *a = &g->armies[i];
@@ -136,7 +136,7 @@ js_turn_upkeep(struct js_run *r)
 
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "Upkeep: %s cannot pay for "
-			    "the army at %s, which is disbanded.", js_flow_who(g, p),
+			    "the army at %s, which is disbanded.", js_clan_who(g, p),
 			    js_map_name(u->sq, a));
 		js_army_remove(u);
 		n--;
@@ -144,7 +144,7 @@ js_turn_upkeep(struct js_run *r)
 	c->gold -= n;
 	if (r->ev != NULL)
 		events_add(r->ev, EVENT_ALL, "Upkeep: %s pays %d gold for %d "
-		    "arm%s and has %d.", js_flow_who(g, p), n, n, n == 1 ? "y" : "ies",
+		    "arm%s and has %d.", js_clan_who(g, p), n, n, n == 1 ? "y" : "ies",
 		    c->gold);
 }
 
@@ -167,14 +167,14 @@ js_turn_ninja_house(struct js_run *r)
 				c = k;
 		if (c == JS_CARD_NINJA) {
 			events_add(r->ev, EVENT_ALL, "Ninja House: %s shows the "
-			    "card drawn, a Ninja, and keeps it.", js_flow_who(g, p));
+			    "card drawn, a Ninja, and keeps it.", js_clan_who(g, p));
 			continue;
 		}
 		g->clans[p].hand[c]--;
 		g->discard[c]++;
 		events_add(r->ev, EVENT_ALL, "Ninja House: %s shows the card "
 		    "drawn, %s, and discards it: it is not a Ninja.",
-		    js_flow_who(g, p), js_cards[c].name);
+		    js_clan_who(g, p), js_cards[c].name);
 	}
 }
 
@@ -188,9 +188,9 @@ js_turn_honor_traits(struct js_run *r)
 		return;
 	if (r->ev != NULL)
 		events_add(r->ev, EVENT_ALL, "Honor: %s gains %d honor from the "
-		    "clan's traits (now %d).", js_flow_who(g, p), n,
+		    "clan's traits (now %d).", js_clan_who(g, p), n,
 		    g->clans[p].honor + n);
-	js_flow_honor(g, p, n, r->ev);
+	js_clan_honor(g, p, n, r->ev);
 }
 
 /* What a phase does by itself when it begins. */
@@ -226,7 +226,7 @@ js_turn_enter(struct js_run *r, int tp)
 
 /* What js_turn_enter changes in a plan: gold and honor (revenue,
  * upkeep, honor traits), armies (upkeep) and, if the honor wins, what
- * js_flow_finish sets.  Copied from g into keep, or (keep NULL) from
+ * js_clan_win sets.  Copied from g into keep, or (keep NULL) from
  * back into g. */
 #define JS_TURN_UNDO_FIELDS(X) X(clans) X(armies) X(phase) X(nbattles) \
 	X(nsteps) X(nintrigues) X(winners) X(reason)
@@ -557,10 +557,10 @@ js_turn_play_card(struct js_run *r, const struct js_act *a)
 	g->clans[p].hand[a->card]--;
 	g->discard[a->card]++;
 	if (r->ev != NULL)
-		events_add(r->ev, EVENT_ALL, "%s plays %s%s%s.", js_flow_who(g, p),
+		events_add(r->ev, EVENT_ALL, "%s plays %s%s%s.", js_clan_who(g, p),
 		    js_cards[a->card].name, js_cards[a->card].aim ==
 		    JS_AIM_NONE ? "" : " on ", js_cards[a->card].aim ==
-		    JS_AIM_PLAYER ? js_flow_who(g, a->player) :
+		    JS_AIM_PLAYER ? js_clan_who(g, a->player) :
 		    js_cards[a->card].aim == JS_AIM_NONE ? "" :
 		    js_map_name(a->sq[0], s));
 	switch (a->card) {
@@ -568,21 +568,21 @@ js_turn_play_card(struct js_run *r, const struct js_act *a)
 		g->clans[p].gold += 3;
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "Prosperity: %s gains 3 "
-			    "gold and has %d.", js_flow_who(g, p),
+			    "gold and has %d.", js_clan_who(g, p),
 			    g->clans[p].gold);
 		break;
 	case JS_CARD_MUCH_HONOR:
-		js_flow_honor(g, p, 4, r->ev);
+		js_clan_honor(g, p, 4, r->ev);
 		break;
 	case JS_CARD_NINJA:
 		t = js_army_at(g, a->sq[0]);
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "Ninja: the army at %s loses "
 			    "its %d experience; %s loses 3 honor (now %d).",
-			    js_map_name(a->sq[0], s), t->exp, js_flow_who(g, p),
+			    js_map_name(a->sq[0], s), t->exp, js_clan_who(g, p),
 			    g->clans[p].honor - 3);
 		t->exp = 0;
-		js_flow_honor(g, p, -3, r->ev);
+		js_clan_honor(g, p, -3, r->ev);
 		break;
 	case JS_CARD_SHINOBI_SPIES:
 		if (r->ev == NULL)
@@ -590,7 +590,7 @@ js_turn_play_card(struct js_run *r, const struct js_act *a)
 		sbuf_init(&b);
 		js_cards_list(g->clans[a->player].hand, &b);
 		events_add(r->ev, EVENT_TO(p), "Shinobi Spies: the hand of %s "
-		    "is %s.", js_flow_who(g, a->player), b.p);
+		    "is %s.", js_clan_who(g, a->player), b.p);
 		sbuf_free(&b);
 		break;
 	case JS_CARD_INTRIGUE:
@@ -619,7 +619,7 @@ js_turn_move(struct js_run *r, const struct js_act *a)
 	if (r->ev != NULL) {
 		sbuf_init(&b);
 		sbuf_printf(&b, "%s moves the army at %s",
-		    js_flow_who(g, r->player), js_map_name(a->sq[0], s));
+		    js_clan_who(g, r->player), js_map_name(a->sq[0], s));
 		for (int i = 1; i < a->nsq; i++)
 			sbuf_printf(&b, " to %s", js_map_name(a->sq[i], s));
 		events_add(r->ev, EVENT_ALL, "%s.", b.p);
@@ -627,7 +627,7 @@ js_turn_move(struct js_run *r, const struct js_act *a)
 	}
 	/* Every fortress or keep entered on the way is taken. */
 	for (int i = 1; i < a->nsq && g->phase != JS_P_OVER; i++)
-		js_flow_enter(g, r->player, a->sq[i], r->ev);
+		js_site_enter(g, r->player, a->sq[i], r->ev);
 }
 
 static void
@@ -647,9 +647,9 @@ js_turn_honor(struct js_run *r, int n)
 	g->clans[p].gold -= JS_HONOR_COST * buy;
 	events_add(r->ev, EVENT_ALL, "Honor: %s asks to buy %d honor and "
 	    "rolls 2D6: %d + %d = %d, so buys %d for %d gold (now %d honor, "
-	    "%d gold).", js_flow_who(g, p), n, d1, d2, d1 + d2, buy,
+	    "%d gold).", js_clan_who(g, p), n, d1, d2, d1 + d2, buy,
 	    JS_HONOR_COST * buy, g->clans[p].honor + buy, g->clans[p].gold);
-	js_flow_honor(g, p, buy, r->ev);
+	js_clan_honor(g, p, buy, r->ev);
 }
 
 static void
@@ -667,14 +667,14 @@ js_turn_apply(struct js_run *r, const struct js_act *a)
 		js_army_remove(js_army_at(g, a->sq[0]));
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "%s disbands the army at "
-			    "%s.", js_flow_who(g, p), js_map_name(a->sq[0], s));
+			    "%s.", js_clan_who(g, p), js_map_name(a->sq[0], s));
 		break;
 	case JS_V_RAISE:
 		g->clans[p].gold -= JS_RAISE_COST;
 		js_army_add(g, a->sq[0], p, 0);
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "%s raises an army at %s "
-			    "for %d gold.", js_flow_who(g, p), js_map_name(a->sq[0], s),
+			    "for %d gold.", js_clan_who(g, p), js_map_name(a->sq[0], s),
 			    JS_RAISE_COST);
 		break;
 	case JS_V_DRAW:
@@ -696,7 +696,7 @@ js_turn_apply(struct js_run *r, const struct js_act *a)
 			a->sq[1] };
 		if (r->ev != NULL)
 			events_add(r->ev, EVENT_ALL, "%s declares an attack on "
-			    "%s from %s.", js_flow_who(g, p), js_map_name(a->sq[0], s),
+			    "%s from %s.", js_clan_who(g, p), js_map_name(a->sq[0], s),
 			    js_map_name(a->sq[1], t));
 		break;
 	default:

@@ -160,7 +160,7 @@ js_view_clans(const struct js *g, struct sbuf *out)
 		sbuf_putc(out, ' ');
 		sbuf_int_pad(out, keeps, 5);
 		sbuf_puts(out, "  ");
-		sbuf_puts(out, js_map_name(g->sites[js_flow_home(g, p)].sq,
+		sbuf_puts(out, js_map_name(g->sites[js_site_home(g, p)].sq,
 		    sq));
 		sbuf_puts(out, c->out ? " out\n" : "\n");
 	}
