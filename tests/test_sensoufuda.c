@@ -805,7 +805,7 @@ sft_legal_pick(void **ctx)
 	free(g);
 }
 
-/* sf_card_brief, sf_card_tagged and sf_battle_who write what snprintf
+/* sf_card_brief, sf_card_tagged and sf_faction_who write what snprintf
  * wrote before them, cut the same way in any buffer. */
 static void
 sft_put(void **ctx)
@@ -830,7 +830,7 @@ sft_put(void **ctx)
 			assert_string_equal(sf_card_tagged(c, got, size), want);
 			snprintf(want, size, "%s (%s)", names[c % 2],
 			    sf_factions[c % 2].name);
-			assert_string_equal(sf_battle_who(&pl, c % 2, got,
+			assert_string_equal(sf_faction_who(&pl, c % 2, got,
 			    size), want);
 		}
 	/* Nothing written past size, and the count goes on. */

@@ -116,8 +116,8 @@ sensoufuda_setup(const struct game_players *pl, const char *const *optv,
 	g->race[0] = g->race[1] = SF_NONE;
 	g->winner = SF_NONE;
 	events_add(ev, EVENT_ALL, "%s and %s meet in battle.  The first to "
-	    "%d VP wins%s.", sf_battle_who(pl, 0, who[0], sizeof who[0]),
-	    sf_battle_who(pl, 1, who[1], sizeof who[1]), g->target,
+	    "%d VP wins%s.", sf_faction_who(pl, 0, who[0], sizeof who[0]),
+	    sf_faction_who(pl, 1, who[1], sizeof who[1]), g->target,
 	    g->battles > 0 ? ", or the one with more VP after the last "
 	    "battle" : "");
 	sf_deal_battle(g, pl, SF_NONE, 0, rng, ev);

@@ -1,6 +1,7 @@
 /* sensoufuda.h - what the files of the Sensoufuda module share.
  *
  * sensoufuda.c  the game_entry: options, setup, owed, resolve, perturb
+ * sf_faction.c  the two factions; a player named with theirs
  * sf_card.c     the 48 cards, theatres, kinds and symbols; piles
  * sf_deal.c     shuffling and dealing a battle; perturb's reshuffle
  * sf_table.c    matching tactical options, collecting, the ally flip
@@ -43,6 +44,9 @@ struct sf_faction {
 	const char *name; /* "Axis of Evil" */
 };
 extern const struct sf_faction sf_factions[2];
+/* "alice (Axis of Evil)" (sf_faction.c). */
+const char *sf_faction_who(const struct game_players *pl, int p, char *buf,
+    size_t size);
 
 /* The twelve theatre suits, in the order of the rules' table. */
 #define SF_THEATRE_LIST(X) \
@@ -462,9 +466,6 @@ void sf_battle_decide(struct sensoufuda *g, const struct game_players *pl,
     const struct sf_plan *plan, struct rng *rng, struct events *ev);
 /* Is the position one the rules can reach?  NULL, or why not. */
 const char *sf_battle_check(const struct sensoufuda *g, char *why,
-    size_t size);
-/* "alice (Axis of Evil)". */
-const char *sf_battle_who(const struct game_players *pl, int p, char *buf,
     size_t size);
 
 /* sf_order.c */

@@ -35,18 +35,6 @@ const struct sf_strategy_info sf_strategies[SF_STRATEGIES] = {
 #undef SF_BATTLE_STRATEGY
 };
 
-const char *
-sf_battle_who(const struct game_players *pl, int p, char *buf, size_t size)
-{
-	size_t at = 0;
-
-	sf_put(buf, size, &at, pl->names[p]);
-	sf_put(buf, size, &at, " (");
-	sf_put(buf, size, &at, sf_factions[p].name);
-	sf_put(buf, size, &at, ")");
-	return buf;
-}
-
 int
 sf_battle_multiplier(const struct sensoufuda *g)
 {
@@ -181,7 +169,7 @@ sf_battle_next(struct sensoufuda *g, const struct game_players *pl,
 			continue;
 		if (i == 1)
 			events_add(ev, EVENT_ALL, "%s has no cards left and "
-			    "passes; %s plays on.", sf_battle_who(pl, first,
+			    "passes; %s plays on.", sf_faction_who(pl, first,
 			    who, sizeof who), pl->names[p]);
 		g->active = p;
 		g->phase = SF_P_TURN;
@@ -212,7 +200,7 @@ sf_battle_begin(struct sensoufuda *g, const struct game_players *pl,
 	 * axis, the rule text read literally) the Axis starts every one. */
 	g->starter = g->starter == SF_NONE || g->start == SF_START_AXIS ? 0 :
 	    1 - g->starter;
-	events_add(ev, EVENT_ALL, "%s starts battle %d.", sf_battle_who(pl,
+	events_add(ev, EVENT_ALL, "%s starts battle %d.", sf_faction_who(pl,
 	    g->starter, who, sizeof who), g->battle);
 	sf_battle_next(g, pl, g->starter, rng, ev);
 }
@@ -247,15 +235,16 @@ sf_battle_strategy(struct sensoufuda *g, const struct game_players *pl,
 		events_add(ev, EVENT_ALL, "%c%s: %s starts the battle.",
 		    sf_strategies[c[w]].why[0] - 'a' + 'A',
 		    sf_strategies[c[w]].why + 1,
-		    sf_battle_who(pl, w, who, sizeof who));
+		    sf_faction_who(pl, w, who, sizeof who));
 	} else if (g->starter == SF_NONE) {
 		w = 0;
 		events_add(ev, EVENT_ALL, "A tie: %s starts the first battle, "
-		    "as the rules say.", sf_battle_who(pl, w, who, sizeof who));
+		    "as the rules say.", sf_faction_who(pl, w, who,
+		    sizeof who));
 	} else {
 		w = 1 - g->starter;
 		events_add(ev, EVENT_ALL, "A tie: %s starts the battle, having "
-		    "not started the previous one.", sf_battle_who(pl, w, who,
+		    "not started the previous one.", sf_faction_who(pl, w, who,
 		    sizeof who));
 	}
 	g->starter = w;
@@ -305,8 +294,8 @@ sf_battle_race(struct sensoufuda *g, const struct game_players *pl,
 	if ((k = sf_combo_improved(&before, now)) == SF_NONE)
 		return 0;
 	sbuf_init(&b);
-	sf_battle_who(pl, p, who, sizeof who);
-	sf_battle_who(pl, 1 - p, other, sizeof other);
+	sf_faction_who(pl, p, who, sizeof who);
+	sf_faction_who(pl, 1 - p, other, sizeof other);
 	if (p == g->victor) {
 		g->successes++;
 		if (g->successes == SF_ANNIHILATION) {
@@ -349,7 +338,7 @@ sf_battle_after_turn(struct sensoufuda *g, const struct game_players *pl,
 	struct sbuf b;
 
 	sf_combo_of(g, p, -1, &now);
-	sf_battle_who(pl, p, who, sizeof who);
+	sf_faction_who(pl, p, who, sizeof who);
 	if (sf_combo_ends(&now) && g->victor == p) {
 		int points = sf_battle_score(g);
 
@@ -398,7 +387,7 @@ sf_battle_retreat(struct sensoufuda *g, const struct game_players *pl,
 	sf_combo_of(g, v, -1, &s);
 	events_add(ev, EVENT_ALL, "%s retreats in good order: %s scores %d VP "
 	    "(combos %d VP x%d).  %s keeps %d of %d unused hand card%s "
-	    "for the next battle%s.", sf_battle_who(pl, d, who, sizeof who),
+	    "for the next battle%s.", sf_faction_who(pl, d, who, sizeof who),
 	    pl->names[v], points, sf_combo_total(&s),
 	    sf_battle_multiplier(g), pl->names[d], sf_card_count(keep),
 	    sf_card_count(g->hand[d]),
@@ -420,7 +409,7 @@ sf_battle_decide(struct sensoufuda *g, const struct game_players *pl,
 	char who[80];
 	struct sf_combo_set s;
 
-	sf_battle_who(pl, plan->player, who, sizeof who);
+	sf_faction_who(pl, plan->player, who, sizeof who);
 	switch (plan->decision) {
 	case SF_DECLARE:
 		sf_combo_of(g, v, -1, &s);

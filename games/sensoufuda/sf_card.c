@@ -8,11 +8,6 @@
 
 #include "sensoufuda.h"
 
-const struct sf_faction sf_factions[2] = {
-	{ "axis", "Axis of Evil" },
-	{ "paladins", "Paladins of Hope" },
-};
-
 const struct sf_theatre_info sf_theatres[SF_THEATRES] = {
 #define SF_CARD_THEATRE(id, word, name) { word, name },
 	SF_THEATRE_LIST(SF_CARD_THEATRE)

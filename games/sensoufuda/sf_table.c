@@ -53,7 +53,7 @@ sf_table_play(struct sensoufuda *g, const struct game_players *pl,
 	/* Without printf: a card is played at every turn. */
 	sbuf_init(&b);
 	sbuf_reserve(&b, SF_LINE);
-	sbuf_puts(&b, sf_battle_who(pl, player, who, sizeof who));
+	sbuf_puts(&b, sf_faction_who(pl, player, who, sizeof who));
 	sbuf_puts(&b, " ");
 	sbuf_puts(&b, verb);
 	sbuf_puts(&b, " ");
@@ -140,7 +140,7 @@ sf_table_flip(struct sensoufuda *g, const struct game_players *pl,
 			    "the ally deck: it matches two tactical options, "
 			    "%s and %s, and no standing instruction chooses "
 			    "between them, so %s owes a decision: which one "
-			    "to collect.", sf_battle_who(pl, player, who,
+			    "to collect.", sf_faction_who(pl, player, who,
 			    sizeof who), sf_card_brief(card, buf, sizeof buf),
 			    sf_card_brief(offer[0], a, sizeof a),
 			    sf_card_brief(offer[1], b, sizeof b),

@@ -143,7 +143,7 @@ sf_view_tableau(const struct sensoufuda *g, const struct game_players *pl,
 	char who[80];
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "Tableau of %s, %d card%s:", sf_battle_who(pl, p,
+	sbuf_printf(&b, "Tableau of %s, %d card%s:", sf_faction_who(pl, p,
 	    who, sizeof who), t->n, t->n == 1 ? "" : "s");
 	sf_view_wrap(out, "", "  ", b.p);
 	for (int k = 0; k < SF_KINDS; k++) {
@@ -220,13 +220,13 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 	case SF_P_VICTORY:
 		sbuf_printf(b, "%s is victorious: declare victory for %d VP, "
 		    "or press on for a bigger victory (%s on success).",
-		    sf_battle_who(pl, v, who, sizeof who), sf_battle_score(g),
+		    sf_faction_who(pl, v, who, sizeof who), sf_battle_score(g),
 		    sf_view_next_success(g, next, sizeof next));
 		return;
 	case SF_P_ANSWER:
 		sbuf_printf(b, "%s pressed on.  %s decides: retreat (%s "
 		    "scores %d VP and %s keeps up to %d hand card%s for "
-		    "the next battle) or counterattack.", sf_battle_who(pl, v,
+		    "the next battle) or counterattack.", sf_faction_who(pl, v,
 		    who, sizeof who), pl->names[1 - v], pl->names[v],
 		    sf_battle_score(g), pl->names[1 - v],
 		    sf_battle_keep_max(g, 1 - v),
@@ -245,14 +245,14 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 	if (g->phase == SF_P_COLLECT) {
 		sf_table_offer(g, g->pending, offer);
 		sbuf_printf(b, "The ally card of %s, %s, matches %s and %s: "
-		    "%s chooses which to collect.", sf_battle_who(pl, a, who,
+		    "%s chooses which to collect.", sf_faction_who(pl, a, who,
 		    sizeof who), sf_card_brief(g->pending, buf, sizeof buf),
 		    sf_cards[offer[0]].name, sf_cards[offer[1]].name,
 		    pl->names[a]);
 		return;
 	}
 	sbuf_printf(b, "%s to play: a card from the hand, then the top card "
-	    "of the ally deck.", sf_battle_who(pl, a, who, sizeof who));
+	    "of the ally deck.", sf_faction_who(pl, a, who, sizeof who));
 }
 
 void
