@@ -1,14 +1,16 @@
 /* sensoufuda.h - what the files of the Sensoufuda module share.
  *
- * sensoufuda.c  the game_entry: options, setup, owed, resolve, perturb
+ * sensoufuda.c  the game_entry: options, setup, owed, perturb; resolve
+ *               and the whole sequence of decision points, the only file
+ *               that moves the game on
  * sf_faction.c  the two factions; a player named with theirs
  * sf_card.c     the 48 cards, theatres, kinds and symbols; piles
  * sf_deal.c     shuffling and dealing a battle; perturb's reshuffle
  * sf_table.c    matching tactical options, collecting, the ally flip
  *               and the standing instructions for it
  * sf_combo.c    the combos, their VP, and what counts as improving one
- * sf_battle.c   after each turn; victory, press on, retreat,
- *               counterattack, stalemate; the Strategic Phase; the end
+ * sf_battle.c   the phases and strategies; the victor's multiplier and
+ *               score, what a retreat keeps, reachable positions
  * sf_order.c    reading and checking orders, validate, legal and
  *               legal_pick
  * sf_state.c    the state section: load and save
@@ -451,19 +453,6 @@ int sf_battle_score(const struct sensoufuda *g);
 int sf_battle_keep_max(const struct sensoufuda *g, int player);
 /* The cards a retreat keeps when no keep order says which. */
 uint64_t sf_battle_default_keep(const struct sensoufuda *g, int player);
-/* Start the battle just dealt: the Strategic Phase, or the first turn. */
-void sf_battle_begin(struct sensoufuda *g, const struct game_players *pl,
-    struct rng *rng, struct events *ev);
-/* The sealed strategic choices (SF_G_RANDOM drawn here) decide who
- * starts the battle. */
-void sf_battle_strategy(struct sensoufuda *g, const struct game_players *pl,
-    const int choice[2], struct rng *rng, struct events *ev);
-/* After the active player's turn: combos, press on and counterattack
- * results, the next player, stalemate. */
-void sf_battle_after_turn(struct sensoufuda *g,
-    const struct game_players *pl, struct rng *rng, struct events *ev);
-void sf_battle_decide(struct sensoufuda *g, const struct game_players *pl,
-    const struct sf_plan *plan, struct rng *rng, struct events *ev);
 /* Is the position one the rules can reach?  NULL, or why not. */
 const char *sf_battle_check(const struct sensoufuda *g, char *why,
     size_t size);
