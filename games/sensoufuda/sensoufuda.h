@@ -4,7 +4,8 @@
  *               and the whole sequence of decision points, the only file
  *               that moves the game on
  * sf_faction.c  the two factions; a player named with theirs
- * sf_card.c     the 48 cards, theatres, kinds and symbols; piles
+ * sf_card.c     the 48 cards, theatres, kinds and symbols
+ * sf_pile.c     ordered piles of cards
  * sf_deal.c     shuffling and dealing a battle; perturb's reshuffle
  * sf_table.c    matching tactical options, collecting, the ally flip
  *               and the standing instructions for it
@@ -390,6 +391,8 @@ int sf_card_list(uint64_t mask, int *out);
 /* Append the cards as "a, b and c" (or "nothing"), each with brief. */
 void sf_card_join(struct sbuf *b, const int *cards, int n);
 void sf_card_join_mask(struct sbuf *b, uint64_t mask);
+
+/* sf_pile.c */
 void sf_pile_push(struct sf_pile *p, int c);
 /* Remove c, keeping the order of the rest; 0, or -1 if not there. */
 int sf_pile_remove(struct sf_pile *p, int c);

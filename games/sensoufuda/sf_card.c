@@ -1,4 +1,4 @@
-/* sf_card.c - the 48 cards, their theatres, kinds and symbols, and piles.
+/* sf_card.c - the 48 cards, their theatres, kinds and symbols.
  *
  * Every table here is made from one list in sensoufuda.h, so names,
  * enums and properties cannot drift apart. */
@@ -209,44 +209,4 @@ sf_card_join_mask(struct sbuf *b, uint64_t mask)
 	int cards[SF_CARDS];
 
 	sf_card_join(b, cards, sf_card_list(mask, cards));
-}
-
-void
-sf_pile_push(struct sf_pile *p, int c)
-{
-	p->c[p->n++] = (signed char)c;
-}
-
-int
-sf_pile_remove(struct sf_pile *p, int c)
-{
-	for (int i = 0; i < p->n; i++)
-		if (p->c[i] == c) {
-			memmove(p->c + i, p->c + i + 1, (size_t)(p->n - i - 1));
-			p->n--;
-			return 0;
-		}
-	return -1;
-}
-
-int
-sf_pile_pop(struct sf_pile *p)
-{
-	int c;
-
-	if (p->n == 0)
-		return SF_NONE;
-	c = p->c[0];
-	sf_pile_remove(p, c);
-	return c;
-}
-
-uint64_t
-sf_pile_mask(const struct sf_pile *p)
-{
-	uint64_t m = 0;
-
-	for (int i = 0; i < p->n; i++)
-		m |= SF_BIT(p->c[i]);
-	return m;
 }
