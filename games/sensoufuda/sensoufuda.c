@@ -72,7 +72,7 @@ sensoufuda_option_int(const char *const *optv, int opt, long long min,
 	if (util_parse_int(optv[opt], min, max, &v) < 0)
 		return err_set(e, 0, 0, "option %s: '%s' is not a number "
 		    "from %lld to %lld", sensoufuda_options[opt].name,
-		    sf_card_quote(optv[opt], q, sizeof q), min, max);
+		    sf_text_quote(optv[opt], q, sizeof q), min, max);
 	*out = (int)v;
 	return 0;
 }
@@ -89,9 +89,9 @@ sensoufuda_option_rules(struct sensoufuda *g, const char *const *optv,
 	    sensoufuda_option_int(optv, SENSOUFUDA_OPT_BATTLES, 0,
 	    SENSOUFUDA_MAX_BATTLES, &g->battles, e) < 0)
 		return -1;
-	if ((g->start = sf_start_find(s)) < 0)
+	if ((g->start = sf_battle_start_find(s)) < 0)
 		return err_set(e, 0, 0, "option strategy: '%s' is not rps, "
-		    "alternate or axis", sf_card_quote(s, q, sizeof q));
+		    "alternate or axis", sf_text_quote(s, q, sizeof q));
 	g->combos = 0;
 	for (int k = 0; k < SF_NCOMBOS; k++) {
 		const char *v = "on";
@@ -104,7 +104,7 @@ sensoufuda_option_rules(struct sensoufuda *g, const char *const *optv,
 		if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0)
 			return err_set(e, 0, 0, "option %s: '%s' is neither "
 			    "on nor off", sf_combos[k].name,
-			    sf_card_quote(v, q, sizeof q));
+			    sf_text_quote(v, q, sizeof q));
 		if (strcmp(v, "on") == 0)
 			g->combos |= 1u << k;
 	}
@@ -164,8 +164,8 @@ sensoufuda_owed(const void *vg, struct owed *out)
 		size_t at = 0;
 
 		out[n].player = p;
-		sf_put(out[n].decision, sizeof out[n].decision, &at,
-		    sf_phase_words[g->phase]);
+		sf_text_put(out[n].decision, sizeof out[n].decision, &at,
+		    sf_battle_phase_words[g->phase]);
 		sf_view_what(g, p, out[n].what, sizeof out[n].what);
 		n++;
 	}
@@ -315,10 +315,11 @@ sensoufuda_strategy(struct sensoufuda *g, const struct game_players *pl,
 			c[p] = (int)rng_below(rng, SF_STRATEGIES);
 			sbuf_printf(&b, "%s %s chose at random (rng_below %d = "
 			    "%d): %s", p ? ";" : "", pl->names[p],
-			    SF_STRATEGIES, c[p], sf_strategies[c[p]].word);
+			    SF_STRATEGIES, c[p],
+			    sf_battle_strategies[c[p]].word);
 		} else {
 			sbuf_printf(&b, "%s %s chose %s", p ? ";" : "",
-			    pl->names[p], sf_strategies[c[p]].word);
+			    pl->names[p], sf_battle_strategies[c[p]].word);
 		}
 	}
 	sbuf_puts(&b, ".");
@@ -326,8 +327,8 @@ sensoufuda_strategy(struct sensoufuda *g, const struct game_players *pl,
 	if (c[0] != c[1]) {
 		w = (c[0] + 1) % SF_STRATEGIES == c[1] ? 0 : 1;
 		events_add(ev, EVENT_ALL, "%c%s: %s starts the battle.",
-		    sf_strategies[c[w]].why[0] - 'a' + 'A',
-		    sf_strategies[c[w]].why + 1,
+		    sf_battle_strategies[c[w]].why[0] - 'a' + 'A',
+		    sf_battle_strategies[c[w]].why + 1,
 		    sf_faction_who(pl, w, who, sizeof who));
 	} else if (g->starter == SF_NONE) {
 		w = 0;

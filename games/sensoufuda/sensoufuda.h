@@ -6,12 +6,14 @@
  * sf_faction.c  the two factions; a player named with theirs
  * sf_card.c     the 48 cards, theatres, kinds and symbols
  * sf_pile.c     ordered piles of cards
+ * sf_text.c     appending and quoting text without printf
  * sf_deal.c     shuffling and dealing a battle; perturb's reshuffle
  * sf_table.c    matching tactical options, collecting, the ally flip
  *               and the standing instructions for it
  * sf_combo.c    the combos, their VP, and what counts as improving one
- * sf_battle.c   the phases and strategies; the victor's multiplier and
- *               score, what a retreat keeps, reachable positions
+ * sf_battle.c   the phases, who starts a battle and the strategies; the
+ *               victor's multiplier and score, what a retreat keeps,
+ *               reachable positions
  * sf_order.c    reading and checking orders, validate, legal and
  *               legal_pick
  * sf_state.c    the state section: load and save
@@ -77,7 +79,7 @@ struct sf_theatre_info {
 	const char *word; /* "air": plain cards are named air-3, air-4 */
 	const char *name; /* "Air" */
 };
-extern const struct sf_theatre_info sf_theatres[SF_THEATRES];
+extern const struct sf_theatre_info sf_card_theatres[SF_THEATRES];
 
 /* The four rows of a tableau, in the order reports show them; also the
  * order of preference of the defaults for collecting and keeping. */
@@ -87,7 +89,7 @@ struct sf_kind_info {
 	const char *word;  /* "hero", as in ally prefer hero */
 	const char *title; /* "Heroes" */
 };
-extern const struct sf_kind_info sf_kinds[SF_KINDS];
+extern const struct sf_kind_info sf_card_kinds[SF_KINDS];
 
 /* The symbols on the cards; each belongs to one kind. */
 #define SF_SYMBOL_LIST(X) \
@@ -110,7 +112,7 @@ struct sf_symbol_info {
 	const char *word;
 	int kind;
 };
-extern const struct sf_symbol_info sf_symbols[SF_SYMBOLS];
+extern const struct sf_symbol_info sf_card_symbols[SF_SYMBOLS];
 
 /* The deck: four cards per theatre, in theatre order; within a theatre
  * its strategist, hero and resource as in the rules' table, then its two
@@ -270,7 +272,7 @@ enum sf_phase {
 #undef SF_PHASE_ENUM
 	SF_PHASES
 };
-extern const char *const sf_phase_words[SF_PHASES];
+extern const char *const sf_battle_phase_words[SF_PHASES];
 
 /* The sealed strategic choices: each beats the next, and the last
  * beats the first. */
@@ -300,15 +302,15 @@ enum sf_start {
 	SF_STARTS
 };
 
-/* The sf_start named word, or -1. */
-int sf_start_find(const char *word);
-extern const char *const sf_start_words[SF_STARTS];
+/* The sf_start named word, or -1 (sf_battle.c). */
+int sf_battle_start_find(const char *word);
+extern const char *const sf_battle_start_words[SF_STARTS];
 
 struct sf_strategy_info {
 	const char *word;
 	const char *why; /* why it beats the next one */
 };
-extern const struct sf_strategy_info sf_strategies[SF_STRATEGIES];
+extern const struct sf_strategy_info sf_battle_strategies[SF_STRATEGIES];
 
 /* A standing instruction for a flipped ally card matching two tactical
  * options: take a named card, or prefer a kind. */
@@ -364,23 +366,25 @@ struct sf_plan {
 	uint64_t keep;
 };
 
+/* sf_text.c */
+/* s for quoting in a message: at most size - 1 bytes, cut between UTF-8
+ * characters.  Returns buf. */
+const char *sf_text_quote(const char *s, char *buf, size_t size);
+#define SF_QUOTE 21 /* a quote buffer: 20 bytes of what was written */
+/* Append s at *at of buf (size bytes), cut as snprintf cuts and
+ * NUL-terminated while *at < size; *at counts every byte, written or
+ * not, as snprintf's result does. */
+void sf_text_put(char *buf, size_t size, size_t *at, const char *s);
+
 /* sf_card.c */
 /* The card named word (a name or THEATRE-N, any case), or SF_NONE. */
 int sf_card_find(const char *word);
 /* The cards' names ("air-marshal"), in card order, for names.h. */
 extern const char *const sf_card_names[SF_CARDS];
 int sf_card_kind(int c);
-/* s for quoting in a message: at most size - 1 bytes, cut between UTF-8
- * characters.  Returns buf. */
-const char *sf_card_quote(const char *s, char *buf, size_t size);
-#define SF_QUOTE 21 /* a quote buffer: 20 bytes of what was written */
 /* Preference order of the defaults: by kind (strategists first), then
  * card order.  Lower is preferred. */
 int sf_card_rank(int c);
-/* Append s at *at of buf (size bytes), cut as snprintf cuts and
- * NUL-terminated while *at < size; *at counts every byte, written or
- * not, as snprintf's result does. */
-void sf_put(char *buf, size_t size, size_t *at, const char *s);
 /* "ace (Air)" for a special card, "air-3" for a plain one. */
 const char *sf_card_brief(int c, char *buf, size_t size);
 /* "ace [award]", "air-3": a card in the report's lists. */

@@ -1,23 +1,41 @@
 /* sf_battle.c - what a battle in progress is worth and whether it can
- * be: its phases and strategies, the victor's multiplier and score, what
- * a retreat keeps, and which positions the rules can reach.
+ * be: its phases, who starts it and the strategies, the victor's
+ * multiplier and score, what a retreat keeps, and which positions the
+ * rules can reach.
  *
  * Nothing here moves the game on; sensoufuda.c does, after asking these.
  * The report, the orders and the state ask them too, and so must not
  * depend on the sequence of decision points. */
+#include <string.h>
+
 #include "sensoufuda.h"
 
-const char *const sf_phase_words[SF_PHASES] = {
+const char *const sf_battle_phase_words[SF_PHASES] = {
 #define SF_BATTLE_PHASE(id, word) word,
 	SF_PHASE_LIST(SF_BATTLE_PHASE)
 #undef SF_BATTLE_PHASE
 };
 
-const struct sf_strategy_info sf_strategies[SF_STRATEGIES] = {
+const struct sf_strategy_info sf_battle_strategies[SF_STRATEGIES] = {
 #define SF_BATTLE_STRATEGY(id, word, why) { word, why },
 	SF_STRATEGY_LIST(SF_BATTLE_STRATEGY)
 #undef SF_BATTLE_STRATEGY
 };
+
+const char *const sf_battle_start_words[SF_STARTS] = {
+#define SF_START_WORD(id, word) word,
+	SF_START_LIST(SF_START_WORD)
+#undef SF_START_WORD
+};
+
+int
+sf_battle_start_find(const char *word)
+{
+	for (int s = 0; s < SF_STARTS; s++)
+		if (strcmp(word, sf_battle_start_words[s]) == 0)
+			return s;
+	return -1;
+}
 
 int
 sf_battle_multiplier(const struct sensoufuda *g)
@@ -103,7 +121,7 @@ sf_battle_check(const struct sensoufuda *g, char *why, size_t size)
 			}
 		if (g->start != SF_START_RPS) {
 			game_why(why, size, "there is no strategy phase with "
-			    "strategy: %s", sf_start_words[g->start]);
+			    "strategy: %s", sf_battle_start_words[g->start]);
 			return why;
 		}
 		return NULL;

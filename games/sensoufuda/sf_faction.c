@@ -3,8 +3,6 @@
  * Its own file, below everything that logs: the deal, the table and
  * the report name players this way, and none of them should reach into
  * the battle's sequence for it. */
-#include <stdio.h>
-
 #include "sensoufuda.h"
 
 const struct sf_faction sf_factions[2] = {
@@ -18,9 +16,9 @@ sf_faction_who(const struct game_players *pl, int p, char *buf, size_t size)
 	size_t at = 0;
 
 	/* Without printf: every card played names its player. */
-	sf_put(buf, size, &at, pl->names[p]);
-	sf_put(buf, size, &at, " (");
-	sf_put(buf, size, &at, sf_factions[p].name);
-	sf_put(buf, size, &at, ")");
+	sf_text_put(buf, size, &at, pl->names[p]);
+	sf_text_put(buf, size, &at, " (");
+	sf_text_put(buf, size, &at, sf_factions[p].name);
+	sf_text_put(buf, size, &at, ")");
 	return buf;
 }
