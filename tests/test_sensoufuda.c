@@ -97,7 +97,7 @@ sft_man_cards(void **ctx)
 			col[sf_card_kind(c)] = sf_cards[c].name;
 		}
 		snprintf(row, sizeof row, ".It %s Ta %s Ta %s Ta %s\n",
-		    sf_theatres[t].name, col[0], col[1], col[2]);
+		    sf_card_theatres[t].name, col[0], col[1], col[2]);
 		if (strstr(man, row) == NULL)
 			fail_msg("%s has no row %s", SFT_MAN, row);
 	}
@@ -805,7 +805,7 @@ sft_legal_pick(void **ctx)
 	free(g);
 }
 
-/* sf_card_brief, sf_card_tagged and sf_battle_who write what snprintf
+/* sf_card_brief, sf_card_tagged and sf_faction_who write what snprintf
  * wrote before them, cut the same way in any buffer. */
 static void
 sft_put(void **ctx)
@@ -823,19 +823,19 @@ sft_put(void **ctx)
 			int plain = k->symbol == SF_S_NONE;
 
 			snprintf(want, size, plain ? "%s" : "%s (%s)", k->name,
-			    sf_theatres[k->theatre].name);
+			    sf_card_theatres[k->theatre].name);
 			assert_string_equal(sf_card_brief(c, got, size), want);
 			snprintf(want, size, plain ? "%s" : "%s [%s]", k->name,
-			    sf_symbols[k->symbol].word);
+			    sf_card_symbols[k->symbol].word);
 			assert_string_equal(sf_card_tagged(c, got, size), want);
 			snprintf(want, size, "%s (%s)", names[c % 2],
 			    sf_factions[c % 2].name);
-			assert_string_equal(sf_battle_who(&pl, c % 2, got,
+			assert_string_equal(sf_faction_who(&pl, c % 2, got,
 			    size), want);
 		}
 	/* Nothing written past size, and the count goes on. */
 	memset(got, 'x', sizeof got);
-	sf_put(got, 0, &at, "abc");
+	sf_text_put(got, 0, &at, "abc");
 	assert_int_equal(at, 8);
 	assert_int_equal(got[0], 'x');
 }

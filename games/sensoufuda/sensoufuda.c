@@ -1,18 +1,35 @@
 /* sensoufuda.c - Sensoufuda: the game entry, setup, and the sequence of
- * decision points.
+ * decision points: the only file that moves the game on.
  *
- * A game is a series of battles.  Each battle is dealt, then:
+ * A game is a series of battles.  Each battle is dealt (sf_deal.c), then:
  *   strategy  both players, sealed: the Strategic Phase says who starts
  *             (skipped with the option strategy=alternate);
  *   turn      the player to play: a card from the hand, then the top
- *             card of the ally deck is flipped and played;
+ *             card of the ally deck is flipped and played (sf_table.c);
  *   collect   the same player, when the ally card matches two tactical
  *             options and no standing instruction chose one;
  *   victory   the victorious player: declare victory or press on;
  *   answer    the other player, after a press on: retreat or
  *             counterattack.
- * sf_battle.c says what follows each; the game ends when a player
- * reaches the VP target, at the battle limit, or by Total Annihilation. */
+ * After each turn (sensoufuda_after_turn), in this order:
+ *   1. Four Atoms in the tableau of the player who moved ends the battle
+ *      at once: made by the victor (pressing on), the victor scores as
+ *      for declare victory; made by anyone else, nobody scores.
+ *   2. Before any combo: the player's first combo makes that player
+ *      victorious, who owes a victory decision: declare victory (score
+ *      the combos, times the multiplier) or press on.  After a press on
+ *      the other player owes an answer: retreat (the victor scores; the
+ *      retreating player keeps up to half the unused hand) or
+ *      counterattack (play resumes with the counterattacking player).
+ *   3. During a counterattack: a new or better combo of the victor is a
+ *      successful press on (the multiplier goes up; the fourth is Total
+ *      Annihilation, and the game ends); one of the other player turns
+ *      the tables (that player is victorious, multiplier 1).
+ *   4. Otherwise the other player plays next; a player without cards
+ *      passes; when neither has any, the battle is a stalemate.
+ * A battle's end scores, checks the end of the game (a player at the VP
+ * target, or the battle limit), and deals the next battle.  The other
+ * files compute and return: they never call back into this one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,7 +72,7 @@ sensoufuda_option_int(const char *const *optv, int opt, long long min,
 	if (util_parse_int(optv[opt], min, max, &v) < 0)
 		return err_set(e, 0, 0, "option %s: '%s' is not a number "
 		    "from %lld to %lld", sensoufuda_options[opt].name,
-		    sf_card_quote(optv[opt], q, sizeof q), min, max);
+		    sf_text_quote(optv[opt], q, sizeof q), min, max);
 	*out = (int)v;
 	return 0;
 }
@@ -72,9 +89,9 @@ sensoufuda_option_rules(struct sensoufuda *g, const char *const *optv,
 	    sensoufuda_option_int(optv, SENSOUFUDA_OPT_BATTLES, 0,
 	    SENSOUFUDA_MAX_BATTLES, &g->battles, e) < 0)
 		return -1;
-	if ((g->start = sf_start_find(s)) < 0)
+	if ((g->start = sf_battle_start_find(s)) < 0)
 		return err_set(e, 0, 0, "option strategy: '%s' is not rps, "
-		    "alternate or axis", sf_card_quote(s, q, sizeof q));
+		    "alternate or axis", sf_text_quote(s, q, sizeof q));
 	g->combos = 0;
 	for (int k = 0; k < SF_NCOMBOS; k++) {
 		const char *v = "on";
@@ -87,12 +104,16 @@ sensoufuda_option_rules(struct sensoufuda *g, const char *const *optv,
 		if (strcmp(v, "on") != 0 && strcmp(v, "off") != 0)
 			return err_set(e, 0, 0, "option %s: '%s' is neither "
 			    "on nor off", sf_combos[k].name,
-			    sf_card_quote(v, q, sizeof q));
+			    sf_text_quote(v, q, sizeof q));
 		if (strcmp(v, "on") == 0)
 			g->combos |= 1u << k;
 	}
 	return 0;
 }
+
+/* Declared ahead: a battle's end deals and begins the next. */
+static void sensoufuda_begin(struct sensoufuda *g,
+    const struct game_players *pl, struct rng *rng, struct events *ev);
 
 static void *
 sensoufuda_setup(const struct game_players *pl, const char *const *optv,
@@ -116,12 +137,12 @@ sensoufuda_setup(const struct game_players *pl, const char *const *optv,
 	g->race[0] = g->race[1] = SF_NONE;
 	g->winner = SF_NONE;
 	events_add(ev, EVENT_ALL, "%s and %s meet in battle.  The first to "
-	    "%d VP wins%s.", sf_battle_who(pl, 0, who[0], sizeof who[0]),
-	    sf_battle_who(pl, 1, who[1], sizeof who[1]), g->target,
+	    "%d VP wins%s.", sf_faction_who(pl, 0, who[0], sizeof who[0]),
+	    sf_faction_who(pl, 1, who[1], sizeof who[1]), g->target,
 	    g->battles > 0 ? ", or the one with more VP after the last "
 	    "battle" : "");
 	sf_deal_battle(g, pl, SF_NONE, 0, rng, ev);
-	sf_battle_begin(g, pl, rng, ev);
+	sensoufuda_begin(g, pl, rng, ev);
 	return g;
 }
 
@@ -143,12 +164,373 @@ sensoufuda_owed(const void *vg, struct owed *out)
 		size_t at = 0;
 
 		out[n].player = p;
-		sf_put(out[n].decision, sizeof out[n].decision, &at,
-		    sf_phase_words[g->phase]);
+		sf_text_put(out[n].decision, sizeof out[n].decision, &at,
+		    sf_battle_phase_words[g->phase]);
 		sf_view_what(g, p, out[n].what, sizeof out[n].what);
 		n++;
 	}
 	return n;
+}
+
+static void
+sensoufuda_finish(struct sensoufuda *g, const struct game_players *pl,
+    int winner, struct events *ev)
+{
+	g->phase = SF_P_OVER;
+	g->active = SF_NONE;
+	g->victor = SF_NONE;
+	g->successes = 0;
+	g->race[0] = g->race[1] = SF_NONE;
+	g->pending = SF_NONE;
+	g->winner = winner;
+	if (winner == SF_NONE)
+		events_add(ev, EVENT_ALL, "The game is over, a draw: %s.",
+		    g->reason);
+	else
+		events_add(ev, EVENT_ALL, "The game is over: %s wins: %s.",
+		    pl->names[winner], g->reason);
+}
+
+/* The battle has ended: score, then the end of the game or the next
+ * battle.  keeper keeps kept for the next battle after a retreat. */
+static void
+sensoufuda_end(struct sensoufuda *g, const struct game_players *pl,
+    int scorer, int points, int keeper, uint64_t kept, struct rng *rng,
+    struct events *ev)
+{
+	if (scorer != SF_NONE)
+		g->vp[scorer] += points;
+	events_add(ev, EVENT_ALL, "Score after battle %d: %s %d VP, %s %d VP "
+	    "(%d VP win the game).", g->battle, pl->names[0], g->vp[0],
+	    pl->names[1], g->vp[1], g->target);
+	g->victor = SF_NONE;
+	g->successes = 0;
+	g->race[0] = g->race[1] = SF_NONE;
+	g->active = SF_NONE;
+	g->pending = SF_NONE;
+	if (scorer != SF_NONE && g->vp[scorer] >= g->target) {
+		/* Short: the core's report prints it on one line. */
+		snprintf(g->reason, sizeof g->reason, "reached %d VP of %d in "
+		    "battle %d", g->vp[scorer], g->target, g->battle);
+		sensoufuda_finish(g, pl, scorer, ev);
+		return;
+	}
+	if (g->battles > 0 && g->battle >= g->battles) {
+		int w = g->vp[0] > g->vp[1] ? 0 : g->vp[1] > g->vp[0] ? 1 :
+		    SF_NONE;
+
+		if (w == SF_NONE)
+			snprintf(g->reason, sizeof g->reason, "%d VP each "
+			    "after %d battle%s", g->vp[0], g->battles,
+			    g->battles == 1 ? "" : "s");
+		else
+			snprintf(g->reason, sizeof g->reason, "%d VP to %d "
+			    "after %d battle%s", g->vp[w], g->vp[1 - w],
+			    g->battles, g->battles == 1 ? "" : "s");
+		sensoufuda_finish(g, pl, w, ev);
+		return;
+	}
+	g->battle++;
+	sf_deal_battle(g, pl, keeper, kept, rng, ev);
+	sensoufuda_begin(g, pl, rng, ev);
+}
+
+static void
+sensoufuda_stalemate(struct sensoufuda *g, const struct game_players *pl,
+    struct rng *rng, struct events *ev)
+{
+	events_add(ev, EVENT_ALL, "Both players are out of cards%s: the "
+	    "battle is a stalemate.  Nobody scores in it, and the cards are "
+	    "dealt again for a new battle.", g->victor == SF_NONE ?
+	    " before anyone made a combo" : " and neither made a new or "
+	    "better combo");
+	sensoufuda_end(g, pl, SF_NONE, 0, SF_NONE, 0, rng, ev);
+}
+
+/* Play passes to first, or to the other player if first has no cards
+ * left; a stalemate if neither has. */
+static void
+sensoufuda_next(struct sensoufuda *g, const struct game_players *pl,
+    int first, struct rng *rng, struct events *ev)
+{
+	char who[80];
+
+	for (int i = 0; i < 2; i++) {
+		int p = i == 0 ? first : 1 - first;
+
+		if (g->hand[p] == 0)
+			continue;
+		if (i == 1)
+			events_add(ev, EVENT_ALL, "%s has no cards left and "
+			    "passes; %s plays on.", sf_faction_who(pl, first,
+			    who, sizeof who), pl->names[p]);
+		g->active = p;
+		g->phase = SF_P_TURN;
+		return;
+	}
+	sensoufuda_stalemate(g, pl, rng, ev);
+}
+
+static void
+sensoufuda_begin(struct sensoufuda *g, const struct game_players *pl,
+    struct rng *rng, struct events *ev)
+{
+	char who[80];
+
+	g->victor = SF_NONE;
+	g->successes = 0;
+	g->race[0] = g->race[1] = SF_NONE;
+	g->active = SF_NONE;
+	if (g->start == SF_START_RPS) {
+		g->phase = SF_P_STRATEGY;
+		events_add(ev, EVENT_ALL, "Strategic Phase of battle %d: each "
+		    "player chooses assault, flank or fortify, sealed; the "
+		    "winner starts the battle.", g->battle);
+		return;
+	}
+	/* Without the Strategic Phase the Axis starts the first battle, as
+	 * the rules say, and then the players take turns, or (strategy
+	 * axis, the rule text read literally) the Axis starts every one. */
+	g->starter = g->starter == SF_NONE || g->start == SF_START_AXIS ? 0 :
+	    1 - g->starter;
+	events_add(ev, EVENT_ALL, "%s starts battle %d.", sf_faction_who(pl,
+	    g->starter, who, sizeof who), g->battle);
+	sensoufuda_next(g, pl, g->starter, rng, ev);
+}
+
+static void
+sensoufuda_strategy(struct sensoufuda *g, const struct game_players *pl,
+    const int choice[2], struct rng *rng, struct events *ev)
+{
+	int c[2], w;
+	char who[80];
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_printf(&b, "The sealed strategies of battle %d are revealed:",
+	    g->battle);
+	for (int p = 0; p < 2; p++) {
+		c[p] = choice[p];
+		if (c[p] == SF_G_RANDOM) {
+			c[p] = (int)rng_below(rng, SF_STRATEGIES);
+			sbuf_printf(&b, "%s %s chose at random (rng_below %d = "
+			    "%d): %s", p ? ";" : "", pl->names[p],
+			    SF_STRATEGIES, c[p],
+			    sf_battle_strategies[c[p]].word);
+		} else {
+			sbuf_printf(&b, "%s %s chose %s", p ? ";" : "",
+			    pl->names[p], sf_battle_strategies[c[p]].word);
+		}
+	}
+	sbuf_puts(&b, ".");
+	events_take(ev, EVENT_ALL, sbuf_take(&b));
+	if (c[0] != c[1]) {
+		w = (c[0] + 1) % SF_STRATEGIES == c[1] ? 0 : 1;
+		events_add(ev, EVENT_ALL, "%c%s: %s starts the battle.",
+		    sf_battle_strategies[c[w]].why[0] - 'a' + 'A',
+		    sf_battle_strategies[c[w]].why + 1,
+		    sf_faction_who(pl, w, who, sizeof who));
+	} else if (g->starter == SF_NONE) {
+		w = 0;
+		events_add(ev, EVENT_ALL, "A tie: %s starts the first battle, "
+		    "as the rules say.", sf_faction_who(pl, w, who,
+		    sizeof who));
+	} else {
+		w = 1 - g->starter;
+		events_add(ev, EVENT_ALL, "A tie: %s starts the battle, having "
+		    "not started the previous one.", sf_faction_who(pl, w, who,
+		    sizeof who));
+	}
+	g->starter = w;
+	sensoufuda_next(g, pl, w, rng, ev);
+}
+
+/* The victor's combos and what declaring victory would score now. */
+static void
+sensoufuda_standing(const struct sensoufuda *g, const struct game_players *pl,
+    struct sbuf *b)
+{
+	struct sf_combo_set s;
+
+	sf_combo_of(g, g->victor, -1, &s);
+	sbuf_printf(b, "%s's combos: ", pl->names[g->victor]);
+	sf_combo_describe(&s, b);
+	sbuf_printf(b, "; %d VP x%d = %d VP.", sf_combo_total(&s),
+	    sf_battle_multiplier(g), sf_battle_score(g));
+}
+
+/* The player who moved is victorious (again): the victory decision. */
+static void
+sensoufuda_victorious(struct sensoufuda *g, const struct game_players *pl,
+    struct sbuf *b, struct events *ev)
+{
+	g->phase = SF_P_VICTORY;
+	g->active = SF_NONE;
+	g->race[0] = g->race[1] = SF_NONE;
+	sbuf_puts(b, " ");
+	sensoufuda_standing(g, pl, b);
+	sbuf_printf(b, " %s decides: declare victory, or press on.",
+	    pl->names[g->victor]);
+	events_add(ev, EVENT_ALL, "%s", b->p);
+}
+
+/* Step 3: the counterattack going on; 1 if it has a result. */
+static int
+sensoufuda_race(struct sensoufuda *g, const struct game_players *pl,
+    int p, const struct sf_combo_set *now, struct events *ev)
+{
+	struct sf_combo_set before;
+	char who[80], other[80];
+	struct sbuf b;
+	int k;
+
+	sf_combo_of(g, p, g->race[p], &before);
+	if ((k = sf_combo_improved(&before, now)) == SF_NONE)
+		return 0;
+	sbuf_init(&b);
+	sf_faction_who(pl, p, who, sizeof who);
+	sf_faction_who(pl, 1 - p, other, sizeof other);
+	if (p == g->victor) {
+		g->successes++;
+		if (g->successes == SF_ANNIHILATION) {
+			snprintf(g->reason, sizeof g->reason, "Total "
+			    "Annihilation in battle %d", g->battle);
+			events_add(ev, EVENT_ALL, "%s's press on succeeds "
+			    "again with %s (%d VP): the fourth successful "
+			    "press on is Total Annihilation.  The army of %s "
+			    "is destroyed.", pl->names[p], sf_combos[k].title,
+			    now->vp[k], other);
+			sensoufuda_finish(g, pl, p, ev);
+			sbuf_free(&b);
+			return 1;
+		}
+		sbuf_printf(&b, "%s's press on succeeds with %s (%d VP): %d "
+		    "successful press on%s, so the multiplier is x%d.",
+		    pl->names[p],
+		    sf_combos[k].title, now->vp[k], g->successes,
+		    g->successes > 1 ? "s" : "", sf_battle_multiplier(g));
+	} else {
+		g->victor = p;
+		g->successes = 0;
+		sbuf_printf(&b, "%s's counterattack succeeds with %s (%d VP): "
+		    "the tables are turned.  %s is victorious and %s is on "
+		    "the back foot.", pl->names[p], sf_combos[k].title,
+		    now->vp[k], who, other);
+	}
+	sensoufuda_victorious(g, pl, &b, ev);
+	sbuf_free(&b);
+	return 1;
+}
+
+static void
+sensoufuda_after_turn(struct sensoufuda *g, const struct game_players *pl,
+    struct rng *rng, struct events *ev)
+{
+	int p = g->active;
+	struct sf_combo_set now;
+	char who[80];
+	struct sbuf b;
+
+	sf_combo_of(g, p, -1, &now);
+	sf_faction_who(pl, p, who, sizeof who);
+	if (sf_combo_ends(&now) && g->victor == p) {
+		int points = sf_battle_score(g);
+
+		sf_combo_of(g, p, -1, &now);
+		events_add(ev, EVENT_ALL, "%s holds all four Atomic cards: "
+		    "Four Atoms (0 VP) ends the battle at once, and %s, "
+		    "victorious, scores %d VP (combos %d VP x%d).", who,
+		    pl->names[p], points, sf_combo_total(&now),
+		    sf_battle_multiplier(g));
+		sensoufuda_end(g, pl, p, points, SF_NONE, 0, rng, ev);
+		return;
+	}
+	if (sf_combo_ends(&now)) {
+		events_add(ev, EVENT_ALL, "%s holds all four Atomic cards: "
+		    "Four Atoms ends the battle at once, and nobody scores in "
+		    "it.", who);
+		sensoufuda_end(g, pl, SF_NONE, 0, SF_NONE, 0, rng, ev);
+		return;
+	}
+	if (g->victor == SF_NONE && sf_combo_made(&now) > 0) {
+		g->victor = p;
+		g->successes = 0;
+		sbuf_init(&b);
+		sbuf_printf(&b, "%s makes the first combo of the battle and "
+		    "is victorious.", who);
+		sensoufuda_victorious(g, pl, &b, ev);
+		sbuf_free(&b);
+		return;
+	}
+	if (g->victor != SF_NONE && sensoufuda_race(g, pl, p, &now, ev))
+		return;
+	sensoufuda_next(g, pl, 1 - p, rng, ev);
+}
+
+static void
+sensoufuda_retreat(struct sensoufuda *g, const struct game_players *pl,
+    const struct sf_plan *plan, struct rng *rng, struct events *ev)
+{
+	int v = g->victor, d = 1 - v, points = sf_battle_score(g);
+	uint64_t keep = plan->keep_given ? plan->keep :
+	    sf_battle_default_keep(g, d);
+	char who[80];
+	struct sf_combo_set s;
+	struct sbuf b;
+
+	sf_combo_of(g, v, -1, &s);
+	events_add(ev, EVENT_ALL, "%s retreats in good order: %s scores %d VP "
+	    "(combos %d VP x%d).  %s keeps %d of %d unused hand card%s "
+	    "for the next battle%s.", sf_faction_who(pl, d, who, sizeof who),
+	    pl->names[v], points, sf_combo_total(&s),
+	    sf_battle_multiplier(g), pl->names[d], sf_card_count(keep),
+	    sf_card_count(g->hand[d]),
+	    sf_card_count(g->hand[d]) == 1 ? "" : "s", plan->keep_given ? "" :
+	    " (the default choice)");
+	sbuf_init(&b);
+	sbuf_puts(&b, "You keep ");
+	sf_card_join_mask(&b, keep);
+	sbuf_puts(&b, ".");
+	events_take(ev, EVENT_TO(d), sbuf_take(&b));
+	sensoufuda_end(g, pl, v, points, d, keep, rng, ev);
+}
+
+static void
+sensoufuda_decide(struct sensoufuda *g, const struct game_players *pl,
+    const struct sf_plan *plan, struct rng *rng, struct events *ev)
+{
+	int v = g->victor, d = 1 - v, points = sf_battle_score(g);
+	char who[80];
+	struct sf_combo_set s;
+
+	sf_faction_who(pl, plan->player, who, sizeof who);
+	switch (plan->decision) {
+	case SF_DECLARE:
+		sf_combo_of(g, v, -1, &s);
+		events_add(ev, EVENT_ALL, "%s declares victory and scores %d "
+		    "VP (combos %d VP x%d).", who, points,
+		    sf_combo_total(&s), sf_battle_multiplier(g));
+		sensoufuda_end(g, pl, v, points, SF_NONE, 0, rng, ev);
+		break;
+	case SF_PRESS:
+		g->phase = SF_P_ANSWER;
+		events_add(ev, EVENT_ALL, "%s presses on: %s must retreat, "
+		    "conceding %d VP, or counterattack.", who, pl->names[d],
+		    points);
+		break;
+	case SF_RETREAT:
+		sensoufuda_retreat(g, pl, plan, rng, ev);
+		break;
+	default:
+		events_add(ev, EVENT_ALL, "%s counterattacks: the battle "
+		    "resumes, %s first.  A new or better combo of %s is a "
+		    "successful press on; one of %s turns the tables.", who,
+		    pl->names[d], pl->names[v], pl->names[d]);
+		for (int p = 0; p < 2; p++)
+			g->race[p] = g->tableau[p].n;
+		sensoufuda_next(g, pl, d, rng, ev);
+		break;
+	}
 }
 
 /* play random: a card of p's hand drawn from the point's stream.  The
@@ -220,7 +602,7 @@ sensoufuda_turn(struct sensoufuda *g, const struct game_players *pl,
 		g->phase = SF_P_COLLECT;
 		return;
 	}
-	sf_battle_after_turn(g, pl, rng, ev);
+	sensoufuda_after_turn(g, pl, rng, ev);
 }
 
 static int
@@ -249,7 +631,7 @@ sensoufuda_resolve(void *vg, const struct game_players *pl,
 	}
 	switch (g->phase) {
 	case SF_P_STRATEGY:
-		sf_battle_strategy(g, pl, (int[2]){ plan[0].strategy,
+		sensoufuda_strategy(g, pl, (int[2]){ plan[0].strategy,
 		    plan[1].strategy }, rng, ev);
 		break;
 	case SF_P_TURN:
@@ -261,10 +643,10 @@ sensoufuda_resolve(void *vg, const struct game_players *pl,
 		g->phase = SF_P_TURN;
 		sf_table_play(g, pl, g->active, card, plan[0].collect,
 		    "plays the ally card", "", ev);
-		sf_battle_after_turn(g, pl, rng, ev);
+		sensoufuda_after_turn(g, pl, rng, ev);
 		break;
 	default:
-		sf_battle_decide(g, pl, &plan[0], rng, ev);
+		sensoufuda_decide(g, pl, &plan[0], rng, ev);
 		break;
 	}
 	return 0;

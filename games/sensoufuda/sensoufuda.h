@@ -1,13 +1,19 @@
 /* sensoufuda.h - what the files of the Sensoufuda module share.
  *
- * sensoufuda.c  the game_entry: options, setup, owed, resolve, perturb
- * sf_card.c     the 48 cards, theatres, kinds and symbols; piles
+ * sensoufuda.c  the game_entry: options, setup, owed, perturb; resolve
+ *               and the whole sequence of decision points, the only file
+ *               that moves the game on
+ * sf_faction.c  the two factions; a player named with theirs
+ * sf_card.c     the 48 cards, theatres, kinds and symbols
+ * sf_pile.c     ordered piles of cards
+ * sf_text.c     appending and quoting text without printf
  * sf_deal.c     shuffling and dealing a battle; perturb's reshuffle
  * sf_table.c    matching tactical options, collecting, the ally flip
  *               and the standing instructions for it
  * sf_combo.c    the combos, their VP, and what counts as improving one
- * sf_battle.c   after each turn; victory, press on, retreat,
- *               counterattack, stalemate; the Strategic Phase; the end
+ * sf_battle.c   the phases, who starts a battle and the strategies; the
+ *               victor's multiplier and score, what a retreat keeps,
+ *               reachable positions
  * sf_order.c    reading and checking orders, validate, legal and
  *               legal_pick
  * sf_state.c    the state section: load and save
@@ -43,6 +49,9 @@ struct sf_faction {
 	const char *name; /* "Axis of Evil" */
 };
 extern const struct sf_faction sf_factions[2];
+/* "alice (Axis of Evil)" (sf_faction.c). */
+const char *sf_faction_who(const struct game_players *pl, int p, char *buf,
+    size_t size);
 
 /* The twelve theatre suits, in the order of the rules' table. */
 #define SF_THEATRE_LIST(X) \
@@ -70,7 +79,7 @@ struct sf_theatre_info {
 	const char *word; /* "air": plain cards are named air-3, air-4 */
 	const char *name; /* "Air" */
 };
-extern const struct sf_theatre_info sf_theatres[SF_THEATRES];
+extern const struct sf_theatre_info sf_card_theatres[SF_THEATRES];
 
 /* The four rows of a tableau, in the order reports show them; also the
  * order of preference of the defaults for collecting and keeping. */
@@ -80,7 +89,7 @@ struct sf_kind_info {
 	const char *word;  /* "hero", as in ally prefer hero */
 	const char *title; /* "Heroes" */
 };
-extern const struct sf_kind_info sf_kinds[SF_KINDS];
+extern const struct sf_kind_info sf_card_kinds[SF_KINDS];
 
 /* The symbols on the cards; each belongs to one kind. */
 #define SF_SYMBOL_LIST(X) \
@@ -103,7 +112,7 @@ struct sf_symbol_info {
 	const char *word;
 	int kind;
 };
-extern const struct sf_symbol_info sf_symbols[SF_SYMBOLS];
+extern const struct sf_symbol_info sf_card_symbols[SF_SYMBOLS];
 
 /* The deck: four cards per theatre, in theatre order; within a theatre
  * its strategist, hero and resource as in the rules' table, then its two
@@ -263,7 +272,7 @@ enum sf_phase {
 #undef SF_PHASE_ENUM
 	SF_PHASES
 };
-extern const char *const sf_phase_words[SF_PHASES];
+extern const char *const sf_battle_phase_words[SF_PHASES];
 
 /* The sealed strategic choices: each beats the next, and the last
  * beats the first. */
@@ -293,15 +302,15 @@ enum sf_start {
 	SF_STARTS
 };
 
-/* The sf_start named word, or -1. */
-int sf_start_find(const char *word);
-extern const char *const sf_start_words[SF_STARTS];
+/* The sf_start named word, or -1 (sf_battle.c). */
+int sf_battle_start_find(const char *word);
+extern const char *const sf_battle_start_words[SF_STARTS];
 
 struct sf_strategy_info {
 	const char *word;
 	const char *why; /* why it beats the next one */
 };
-extern const struct sf_strategy_info sf_strategies[SF_STRATEGIES];
+extern const struct sf_strategy_info sf_battle_strategies[SF_STRATEGIES];
 
 /* A standing instruction for a flipped ally card matching two tactical
  * options: take a named card, or prefer a kind. */
@@ -357,23 +366,25 @@ struct sf_plan {
 	uint64_t keep;
 };
 
+/* sf_text.c */
+/* s for quoting in a message: at most size - 1 bytes, cut between UTF-8
+ * characters.  Returns buf. */
+const char *sf_text_quote(const char *s, char *buf, size_t size);
+#define SF_QUOTE 21 /* a quote buffer: 20 bytes of what was written */
+/* Append s at *at of buf (size bytes), cut as snprintf cuts and
+ * NUL-terminated while *at < size; *at counts every byte, written or
+ * not, as snprintf's result does. */
+void sf_text_put(char *buf, size_t size, size_t *at, const char *s);
+
 /* sf_card.c */
 /* The card named word (a name or THEATRE-N, any case), or SF_NONE. */
 int sf_card_find(const char *word);
 /* The cards' names ("air-marshal"), in card order, for names.h. */
 extern const char *const sf_card_names[SF_CARDS];
 int sf_card_kind(int c);
-/* s for quoting in a message: at most size - 1 bytes, cut between UTF-8
- * characters.  Returns buf. */
-const char *sf_card_quote(const char *s, char *buf, size_t size);
-#define SF_QUOTE 21 /* a quote buffer: 20 bytes of what was written */
 /* Preference order of the defaults: by kind (strategists first), then
  * card order.  Lower is preferred. */
 int sf_card_rank(int c);
-/* Append s at *at of buf (size bytes), cut as snprintf cuts and
- * NUL-terminated while *at < size; *at counts every byte, written or
- * not, as snprintf's result does. */
-void sf_put(char *buf, size_t size, size_t *at, const char *s);
 /* "ace (Air)" for a special card, "air-3" for a plain one. */
 const char *sf_card_brief(int c, char *buf, size_t size);
 /* "ace [award]", "air-3": a card in the report's lists. */
@@ -384,6 +395,8 @@ int sf_card_list(uint64_t mask, int *out);
 /* Append the cards as "a, b and c" (or "nothing"), each with brief. */
 void sf_card_join(struct sbuf *b, const int *cards, int n);
 void sf_card_join_mask(struct sbuf *b, uint64_t mask);
+
+/* sf_pile.c */
 void sf_pile_push(struct sf_pile *p, int c);
 /* Remove c, keeping the order of the rest; 0, or -1 if not there. */
 int sf_pile_remove(struct sf_pile *p, int c);
@@ -447,24 +460,8 @@ int sf_battle_score(const struct sensoufuda *g);
 int sf_battle_keep_max(const struct sensoufuda *g, int player);
 /* The cards a retreat keeps when no keep order says which. */
 uint64_t sf_battle_default_keep(const struct sensoufuda *g, int player);
-/* Start the battle just dealt: the Strategic Phase, or the first turn. */
-void sf_battle_begin(struct sensoufuda *g, const struct game_players *pl,
-    struct rng *rng, struct events *ev);
-/* The sealed strategic choices (SF_G_RANDOM drawn here) decide who
- * starts the battle. */
-void sf_battle_strategy(struct sensoufuda *g, const struct game_players *pl,
-    const int choice[2], struct rng *rng, struct events *ev);
-/* After the active player's turn: combos, press on and counterattack
- * results, the next player, stalemate. */
-void sf_battle_after_turn(struct sensoufuda *g,
-    const struct game_players *pl, struct rng *rng, struct events *ev);
-void sf_battle_decide(struct sensoufuda *g, const struct game_players *pl,
-    const struct sf_plan *plan, struct rng *rng, struct events *ev);
 /* Is the position one the rules can reach?  NULL, or why not. */
 const char *sf_battle_check(const struct sensoufuda *g, char *why,
-    size_t size);
-/* "alice (Axis of Evil)". */
-const char *sf_battle_who(const struct game_players *pl, int p, char *buf,
     size_t size);
 
 /* sf_order.c */

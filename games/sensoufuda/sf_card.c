@@ -1,32 +1,26 @@
-/* sf_card.c - the 48 cards, their theatres, kinds and symbols, and piles.
+/* sf_card.c - the 48 cards, their theatres, kinds and symbols.
  *
  * Every table here is made from one list in sensoufuda.h, so names,
  * enums and properties cannot drift apart. */
 #include <ctype.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "sensoufuda.h"
 
-const struct sf_faction sf_factions[2] = {
-	{ "axis", "Axis of Evil" },
-	{ "paladins", "Paladins of Hope" },
-};
-
-const struct sf_theatre_info sf_theatres[SF_THEATRES] = {
+const struct sf_theatre_info sf_card_theatres[SF_THEATRES] = {
 #define SF_CARD_THEATRE(id, word, name) { word, name },
 	SF_THEATRE_LIST(SF_CARD_THEATRE)
 #undef SF_CARD_THEATRE
 };
 
-const struct sf_kind_info sf_kinds[SF_KINDS] = {
+const struct sf_kind_info sf_card_kinds[SF_KINDS] = {
 	[SF_STRATEGIST] = { "strategist", "Strategists" },
 	[SF_HERO] = { "hero", "Heroes" },
 	[SF_RESOURCE] = { "resource", "Resources" },
 	[SF_PLAIN] = { "plain", "Plain" },
 };
 
-const struct sf_symbol_info sf_symbols[SF_SYMBOLS] = {
+const struct sf_symbol_info sf_card_symbols[SF_SYMBOLS] = {
 #define SF_CARD_SYMBOL(id, word, kind) { word, kind },
 	SF_SYMBOL_LIST(SF_CARD_SYMBOL)
 #undef SF_CARD_SYMBOL
@@ -38,21 +32,6 @@ const struct sf_card sf_cards[SF_CARDS] = {
 	SF_CARD_LIST(SF_CARD_ROW)
 #undef SF_CARD_ROW
 };
-
-const char *const sf_start_words[SF_STARTS] = {
-#define SF_START_WORD(id, word) word,
-	SF_START_LIST(SF_START_WORD)
-#undef SF_START_WORD
-};
-
-int
-sf_start_find(const char *word)
-{
-	for (int s = 0; s < SF_STARTS; s++)
-		if (strcmp(word, sf_start_words[s]) == 0)
-			return s;
-	return -1;
-}
 
 const char *const sf_card_names[SF_CARDS] = {
 #define SF_CARD_NAME(id, name, title, theatre, symbol) name,
@@ -90,8 +69,9 @@ sf_card_find(const char *word)
 			return c;
 	/* THEATRE-N, N its place in the theatre. */
 	for (int t = 0; t < SF_THEATRES; t++) {
-		tl = strlen(sf_theatres[t].word);
-		if (n == tl + 2 && strncmp(low, sf_theatres[t].word, tl) == 0 &&
+		tl = strlen(sf_card_theatres[t].word);
+		if (n == tl + 2 &&
+		    strncmp(low, sf_card_theatres[t].word, tl) == 0 &&
 		    low[tl] == '-' && low[tl + 1] >= '1' &&
 		    low[tl + 1] <= '0' + SF_PER_THEATRE)
 			return t * SF_PER_THEATRE + (low[tl + 1] - '1');
@@ -99,48 +79,16 @@ sf_card_find(const char *word)
 	return SF_NONE;
 }
 
-const char *
-sf_card_quote(const char *s, char *buf, size_t size)
-{
-	size_t n = strlen(s);
-
-	if (n >= size) {
-		/* Cut before a character, never inside one: messages go to
-		 * the log, which must stay valid UTF-8. */
-		n = size - 1;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-	}
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return buf;
-}
-
 int
 sf_card_kind(int c)
 {
-	return sf_symbols[sf_cards[c].symbol].kind;
+	return sf_card_symbols[sf_cards[c].symbol].kind;
 }
 
 int
 sf_card_rank(int c)
 {
 	return sf_card_kind(c) * SF_CARDS + c;
-}
-
-void
-sf_put(char *buf, size_t size, size_t *at, const char *s)
-{
-	size_t i = *at;
-
-	/* A loop rather than strlen and memcpy: the strings are words,
-	 * and under the sanitizers each call is checked. */
-	for (; *s != '\0'; s++, i++)
-		if (i + 1 < size)
-			buf[i] = *s;
-	if (*at < size)
-		buf[i + 1 < size ? i : size - 1] = '\0';
-	*at = i;
 }
 
 /* The card's name, and if it is not plain open, note, close. */
@@ -151,11 +99,11 @@ sf_card_noted(int c, const char *open, const char *note, const char *close,
 	size_t at = 0;
 
 	/* Without printf: the log names cards all the time. */
-	sf_put(buf, size, &at, sf_cards[c].name);
+	sf_text_put(buf, size, &at, sf_cards[c].name);
 	if (sf_cards[c].symbol != SF_S_NONE) {
-		sf_put(buf, size, &at, open);
-		sf_put(buf, size, &at, note);
-		sf_put(buf, size, &at, close);
+		sf_text_put(buf, size, &at, open);
+		sf_text_put(buf, size, &at, note);
+		sf_text_put(buf, size, &at, close);
 	}
 	return buf;
 }
@@ -163,14 +111,14 @@ sf_card_noted(int c, const char *open, const char *note, const char *close,
 const char *
 sf_card_brief(int c, char *buf, size_t size)
 {
-	return sf_card_noted(c, " (", sf_theatres[sf_cards[c].theatre].name,
-	    ")", buf, size);
+	return sf_card_noted(c, " (",
+	    sf_card_theatres[sf_cards[c].theatre].name, ")", buf, size);
 }
 
 const char *
 sf_card_tagged(int c, char *buf, size_t size)
 {
-	return sf_card_noted(c, " [", sf_symbols[sf_cards[c].symbol].word,
+	return sf_card_noted(c, " [", sf_card_symbols[sf_cards[c].symbol].word,
 	    "]", buf, size);
 }
 
@@ -214,44 +162,4 @@ sf_card_join_mask(struct sbuf *b, uint64_t mask)
 	int cards[SF_CARDS];
 
 	sf_card_join(b, cards, sf_card_list(mask, cards));
-}
-
-void
-sf_pile_push(struct sf_pile *p, int c)
-{
-	p->c[p->n++] = (signed char)c;
-}
-
-int
-sf_pile_remove(struct sf_pile *p, int c)
-{
-	for (int i = 0; i < p->n; i++)
-		if (p->c[i] == c) {
-			memmove(p->c + i, p->c + i + 1, (size_t)(p->n - i - 1));
-			p->n--;
-			return 0;
-		}
-	return -1;
-}
-
-int
-sf_pile_pop(struct sf_pile *p)
-{
-	int c;
-
-	if (p->n == 0)
-		return SF_NONE;
-	c = p->c[0];
-	sf_pile_remove(p, c);
-	return c;
-}
-
-uint64_t
-sf_pile_mask(const struct sf_pile *p)
-{
-	uint64_t m = 0;
-
-	for (int i = 0; i < p->n; i++)
-		m |= SF_BIT(p->c[i]);
-	return m;
 }

@@ -79,7 +79,7 @@ sf_data(const void *vg, const struct game_players *pl, int player)
 	node_set(root, "battle", node_int(g->battle));
 	node_set(root, "battles", node_int(g->battles));
 	node_set(root, "target_vp", node_int(g->target));
-	node_set(root, "phase", node_text(sf_phase_words[g->phase]));
+	node_set(root, "phase", node_text(sf_battle_phase_words[g->phase]));
 	if (g->active != SF_NONE)
 		node_set(root, "active", node_text(pl->names[g->active]));
 	if (g->victor != SF_NONE) {

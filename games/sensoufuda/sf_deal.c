@@ -46,7 +46,7 @@ sf_deal_log(const struct sensoufuda *g, const struct game_players *pl,
 	else
 		sbuf_printf(&b, ": %s keeps %d card%s from the retreat; the "
 		    "rest of the deck is shuffled and dealt: %d card%s to %s's "
-		    "hand and 8 to %s's", sf_battle_who(pl, keeper, who,
+		    "hand and 8 to %s's", sf_faction_who(pl, keeper, who,
 		    sizeof who), sf_card_count(kept),
 		    sf_card_count(kept) == 1 ? "" : "s",
 		    SF_DEAL - sf_card_count(kept),

@@ -149,12 +149,12 @@ sf_order_card(const char *word, int *card, char *why, size_t size)
 	}
 	if (alias == -2) {
 		game_why(why, size, "'%s' is part of the names of several "
-		    "cards: write the whole name", sf_card_quote(word, q,
+		    "cards: write the whole name", sf_text_quote(word, q,
 		    sizeof q));
 		return -1;
 	}
 	game_why(why, size, "'%s' is not a card (the cards are listed in "
-	    "gunbai-sensoufuda(6))", sf_card_quote(word, q, sizeof q));
+	    "gunbai-sensoufuda(6))", sf_text_quote(word, q, sizeof q));
 	/* The nearest name, an edit distance to each card's, only for a
 	 * reason that is written. */
 	if (size > 0)
@@ -171,7 +171,7 @@ sf_order_read_strategy(const struct util_words *w,
 	if (sf_order_nargs(w, a) != 1)
 		return sf_order_usage(a, why, size);
 	for (int s = 0; s < SF_STRATEGIES; s++)
-		if (strcmp(w->w[1], sf_strategies[s].word) == 0) {
+		if (strcmp(w->w[1], sf_battle_strategies[s].word) == 0) {
 			a->arg = s;
 			return 0;
 		}
@@ -180,7 +180,7 @@ sf_order_read_strategy(const struct util_words *w,
 		return 0;
 	}
 	game_why(why, size, "'%s' is not a strategy: assault, flank, "
-	    "fortify or random", sf_card_quote(w->w[1], q, sizeof q));
+	    "fortify or random", sf_text_quote(w->w[1], q, sizeof q));
 	return -1;
 }
 
@@ -293,7 +293,7 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 	}
 	game_why(why, size, "unknown order '%s': orders are strategy, "
 	    "play, collect, ally, declare victory, press on, retreat, "
-	    "counterattack and keep", sf_card_quote(w.w[0], q, sizeof q));
+	    "counterattack and keep", sf_text_quote(w.w[0], q, sizeof q));
 	return -1;
 }
 
@@ -312,7 +312,7 @@ sf_order_take_strategy(struct sf_order_turn *t,
 	if (t->plan.strategy != SF_NONE) {
 		game_why(why, size, "one strategy only: %s is already chosen",
 		    t->plan.strategy == SF_G_RANDOM ? "random" :
-		    sf_strategies[t->plan.strategy].word);
+		    sf_battle_strategies[t->plan.strategy].word);
 		return -1;
 	}
 	t->plan.strategy = a->arg;
@@ -534,7 +534,8 @@ sf_order_apply(struct sf_order_turn *t, const struct sf_order_action *a,
 	if (!(k->phases & SF_PHASE_BIT(t->g->phase))) {
 		game_why(why, size, "%s%s%s is not an order for now: this "
 		    "decision is %s", k->word, k->second ? " " : "",
-		    k->second ? k->second : "", sf_phase_words[t->g->phase]);
+		    k->second ? k->second : "",
+		    sf_battle_phase_words[t->g->phase]);
 		return -1;
 	}
 	return k->take(t, a, why, size);
@@ -629,15 +630,15 @@ sf_order_text(const struct sf_order_action *a, char *buf, size_t size)
 	const char *arg = NULL; /* the last word */
 	size_t at = 0;
 
-	sf_put(buf, size, &at, k->word);
+	sf_text_put(buf, size, &at, k->word);
 	if (k->second != NULL) {
-		sf_put(buf, size, &at, " ");
-		sf_put(buf, size, &at, k->second);
+		sf_text_put(buf, size, &at, " ");
+		sf_text_put(buf, size, &at, k->second);
 	}
 	switch (a->kw) {
 	case SF_O_STRATEGY:
 		arg = a->arg == SF_G_RANDOM ? "random" :
-		    sf_strategies[a->arg].word;
+		    sf_battle_strategies[a->arg].word;
 		break;
 	case SF_O_PLAY:
 	case SF_O_COLLECT:
@@ -646,16 +647,18 @@ sf_order_text(const struct sf_order_action *a, char *buf, size_t size)
 		break;
 	case SF_O_ALLY:
 		if (!a->none)
-			sf_put(buf, size, &at, a->instr.type == SF_INSTR_TAKE ?
-			    " take" : " prefer");
+			sf_text_put(buf, size, &at,
+			    a->instr.type == SF_INSTR_TAKE ? " take" :
+			    " prefer");
 		arg = a->none ? "none" : a->instr.type == SF_INSTR_TAKE ?
-		    sf_cards[a->instr.arg].name : sf_kinds[a->instr.arg].word;
+		    sf_cards[a->instr.arg].name :
+		    sf_card_kinds[a->instr.arg].word;
 		break;
 	case SF_O_KEEP:
 		for (int c = 0; c < SF_CARDS; c++)
 			if (a->cards & SF_BIT(c)) {
-				sf_put(buf, size, &at, " ");
-				sf_put(buf, size, &at, sf_cards[c].name);
+				sf_text_put(buf, size, &at, " ");
+				sf_text_put(buf, size, &at, sf_cards[c].name);
 			}
 		arg = a->none ? "none" : NULL;
 		break;
@@ -663,8 +666,8 @@ sf_order_text(const struct sf_order_action *a, char *buf, size_t size)
 		break;
 	}
 	if (arg != NULL) {
-		sf_put(buf, size, &at, " ");
-		sf_put(buf, size, &at, arg);
+		sf_text_put(buf, size, &at, " ");
+		sf_text_put(buf, size, &at, arg);
 	}
 	return at;
 }

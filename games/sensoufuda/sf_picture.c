@@ -35,7 +35,7 @@ sf_picture_tiles(struct sbuf *out, const int *cards, int n, int y)
 		svg_text(out, x + TILE_W / 2, ty + 16, 10, "middle", 1,
 		    c->title);
 		svg_text(out, x + TILE_W / 2, ty + 31, 9, "middle", 0,
-		    sf_theatres[c->theatre].name);
+		    sf_card_theatres[c->theatre].name);
 	}
 	if (n == 0) {
 		svg_text(out, LEFT, y + 16, 12, "start", 0, "none");

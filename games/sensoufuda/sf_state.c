@@ -94,7 +94,7 @@ sf_state_card(struct sf_state_read *r, const struct node *n)
 	c = sf_card_find(n->str);
 	if (c == SF_NONE || strcmp(n->str, sf_cards[c].name) != 0)
 		return err_set(r->e, n->line, n->col, "'%s' is not the name "
-		    "of a card", sf_card_quote(n->str, q, sizeof q));
+		    "of a card", sf_text_quote(n->str, q, sizeof q));
 	if (r->seen[c] != NULL)
 		return err_set(r->e, n->line, n->col, "%s is in two places "
 		    "(also at line %d)", sf_cards[c].name, r->seen[c]->line);
@@ -147,7 +147,7 @@ sf_state_rules(struct sensoufuda *g, const struct node *sec,
 	    node_need(r, "optional-combos", NODE_SEQ, &l, e) < 0)
 		return -1;
 	g->battles = (int)v;
-	if ((g->start = sf_start_find(s->str)) < 0)
+	if ((g->start = sf_battle_start_find(s->str)) < 0)
 		return err_set(e, s->line, s->col, "\"strategy\" must be rps, "
 		    "alternate or axis");
 	for (int k = 0; k < SF_NCOMBOS; k++)
@@ -163,7 +163,7 @@ sf_state_rules(struct sensoufuda *g, const struct node *sec,
 		    !sf_combos[k].optional)
 			return err_set(e, n->line, n->col, "'%s' is not an "
 			    "optional combo: troll-farms or blitzkrieg",
-			    sf_card_quote(n->str, q, sizeof q));
+			    sf_text_quote(n->str, q, sizeof q));
 		if (k <= last)
 			return err_set(e, n->line, n->col, "optional-combos "
 			    "lists each once, troll-farms first");
@@ -200,7 +200,7 @@ sf_state_progress(struct sensoufuda *g, const struct node *sec,
 	if (node_need(sec, "phase", NODE_SCALAR, &ph, e) < 0)
 		return -1;
 	for (g->phase = 0; g->phase < SF_PHASES; g->phase++)
-		if (strcmp(ph->str, sf_phase_words[g->phase]) == 0)
+		if (strcmp(ph->str, sf_battle_phase_words[g->phase]) == 0)
 			break;
 	if (g->phase == SF_PHASES)
 		return err_set(e, ph->line, ph->col, "\"phase\" must be "
@@ -330,7 +330,7 @@ sf_state_tableaus(const struct sensoufuda *g, const struct node *sec,
 				    "tableau of %s holds %d %s card%s: "
 				    "collections are of 2 or 4",
 				    sf_factions[p].word, count[th],
-				    sf_theatres[th].name,
+				    sf_card_theatres[th].name,
 				    count[th] == 1 ? "" : "s");
 		if (g->race[p] > g->tableau[p].n)
 			return err_set(e, sec->line, sec->col, "\"race\" of "
@@ -370,7 +370,7 @@ sf_state_instructions(struct sensoufuda *g, const struct node *sec,
 			    sizeof why) < 0)
 				return err_set(e, n->line, n->col, "'%s' is "
 				    "not an ally instruction",
-				    sf_card_quote(n->str, q, sizeof q));
+				    sf_text_quote(n->str, q, sizeof q));
 			sf_table_instr_write(in, buf, sizeof buf);
 			if (strcmp(buf, n->str) != 0)
 				return err_set(e, n->line, n->col, "write the "
@@ -518,7 +518,7 @@ sf_state_save(const void *vg)
 	r = node_set(sec, "rules", node_map());
 	node_set(r, "target", node_int(g->target));
 	node_set(r, "battles", node_int(g->battles));
-	node_set(r, "strategy", node_scalar(sf_start_words[g->start]));
+	node_set(r, "strategy", node_scalar(sf_battle_start_words[g->start]));
 	l = node_set(r, "optional-combos", node_seq());
 	for (int k = 0; k < SF_NCOMBOS; k++)
 		if (sf_combos[k].optional && (g->combos & (1u << k)))
@@ -528,7 +528,7 @@ sf_state_save(const void *vg)
 	m = node_set(sec, "score", node_map());
 	for (int p = 0; p < 2; p++)
 		node_set(m, sf_factions[p].word, node_int(g->vp[p]));
-	node_set(sec, "phase", node_scalar(sf_phase_words[g->phase]));
+	node_set(sec, "phase", node_scalar(sf_battle_phase_words[g->phase]));
 	node_set(sec, "active", node_scalar(sf_state_word(g->active)));
 	node_set(sec, "victor", node_scalar(sf_state_word(g->victor)));
 	node_set(sec, "press-ons", node_int(g->successes));

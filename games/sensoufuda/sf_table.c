@@ -53,7 +53,7 @@ sf_table_play(struct sensoufuda *g, const struct game_players *pl,
 	/* Without printf: a card is played at every turn. */
 	sbuf_init(&b);
 	sbuf_reserve(&b, SF_LINE);
-	sbuf_puts(&b, sf_battle_who(pl, player, who, sizeof who));
+	sbuf_puts(&b, sf_faction_who(pl, player, who, sizeof who));
 	sbuf_puts(&b, " ");
 	sbuf_puts(&b, verb);
 	sbuf_puts(&b, " ");
@@ -140,7 +140,7 @@ sf_table_flip(struct sensoufuda *g, const struct game_players *pl,
 			    "the ally deck: it matches two tactical options, "
 			    "%s and %s, and no standing instruction chooses "
 			    "between them, so %s owes a decision: which one "
-			    "to collect.", sf_battle_who(pl, player, who,
+			    "to collect.", sf_faction_who(pl, player, who,
 			    sizeof who), sf_card_brief(card, buf, sizeof buf),
 			    sf_card_brief(offer[0], a, sizeof a),
 			    sf_card_brief(offer[1], b, sizeof b),
@@ -170,19 +170,19 @@ sf_table_instr_read(char *const *w, int n, struct sf_instr *in, char *why,
 		if ((in->arg = sf_card_find(w[1])) != SF_NONE)
 			return 0;
 		game_why(why, size, "'%s' is not a card (see the card list "
-		    "in gunbai-sensoufuda(6))", sf_card_quote(w[1], q,
+		    "in gunbai-sensoufuda(6))", sf_text_quote(w[1], q,
 		    sizeof q));
 		return -1;
 	}
 	if (n == 2 && strcmp(w[0], "prefer") == 0) {
 		in->type = SF_INSTR_PREFER;
 		for (int k = 0; k < SF_KINDS; k++)
-			if (strcmp(w[1], sf_kinds[k].word) == 0) {
+			if (strcmp(w[1], sf_card_kinds[k].word) == 0) {
 				in->arg = k;
 				return 0;
 			}
 		game_why(why, size, "'%s' is not a kind: strategist, hero, "
-		    "resource or plain", sf_card_quote(w[1], q, sizeof q));
+		    "resource or plain", sf_text_quote(w[1], q, sizeof q));
 		return -1;
 	}
 	game_why(why, size, "an ally instruction is take CARD, prefer KIND "
@@ -196,5 +196,5 @@ sf_table_instr_write(const struct sf_instr *in, char *buf, size_t size)
 	if (in->type == SF_INSTR_TAKE)
 		snprintf(buf, size, "take %s", sf_cards[in->arg].name);
 	else
-		snprintf(buf, size, "prefer %s", sf_kinds[in->arg].word);
+		snprintf(buf, size, "prefer %s", sf_card_kinds[in->arg].word);
 }

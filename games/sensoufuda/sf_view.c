@@ -91,7 +91,7 @@ sf_view_options(const struct sensoufuda *g, struct sbuf *out)
 				    sf_card_tagged(g->table.c[i], buf,
 				    sizeof buf));
 		if (b.len > 0)
-			sf_view_row(out, sf_theatres[t].name, b.p);
+			sf_view_row(out, sf_card_theatres[t].name, b.p);
 	}
 	if (g->table.n == 0)
 		sbuf_puts(out, "  none\n");
@@ -128,7 +128,7 @@ sf_view_hand(const struct sensoufuda *g, int p, struct sbuf *out)
 			sbuf_printf(&b, ", %s, %s", sf_cards[m[1]].name,
 			    sf_cards[m[2]].name);
 		sf_view_row(out, i > 0 && sf_cards[cards[i - 1]].theatre == t ?
-		    "" : sf_theatres[t].name, b.p);
+		    "" : sf_card_theatres[t].name, b.p);
 	}
 	sbuf_free(&b);
 }
@@ -143,7 +143,7 @@ sf_view_tableau(const struct sensoufuda *g, const struct game_players *pl,
 	char who[80];
 
 	sbuf_init(&b);
-	sbuf_printf(&b, "Tableau of %s, %d card%s:", sf_battle_who(pl, p,
+	sbuf_printf(&b, "Tableau of %s, %d card%s:", sf_faction_who(pl, p,
 	    who, sizeof who), t->n, t->n == 1 ? "" : "s");
 	sf_view_wrap(out, "", "  ", b.p);
 	for (int k = 0; k < SF_KINDS; k++) {
@@ -154,7 +154,7 @@ sf_view_tableau(const struct sensoufuda *g, const struct game_players *pl,
 				cards[n++] = t->c[i];
 		b.len = 0;
 		sf_view_tagged_list(&b, cards, n);
-		sf_view_row(out, sf_kinds[k].title, b.p);
+		sf_view_row(out, sf_card_kinds[k].title, b.p);
 	}
 	sf_combo_of(g, p, -1, &s);
 	b.len = 0;
@@ -220,13 +220,13 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 	case SF_P_VICTORY:
 		sbuf_printf(b, "%s is victorious: declare victory for %d VP, "
 		    "or press on for a bigger victory (%s on success).",
-		    sf_battle_who(pl, v, who, sizeof who), sf_battle_score(g),
+		    sf_faction_who(pl, v, who, sizeof who), sf_battle_score(g),
 		    sf_view_next_success(g, next, sizeof next));
 		return;
 	case SF_P_ANSWER:
 		sbuf_printf(b, "%s pressed on.  %s decides: retreat (%s "
 		    "scores %d VP and %s keeps up to %d hand card%s for "
-		    "the next battle) or counterattack.", sf_battle_who(pl, v,
+		    "the next battle) or counterattack.", sf_faction_who(pl, v,
 		    who, sizeof who), pl->names[1 - v], pl->names[v],
 		    sf_battle_score(g), pl->names[1 - v],
 		    sf_battle_keep_max(g, 1 - v),
@@ -245,14 +245,14 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 	if (g->phase == SF_P_COLLECT) {
 		sf_table_offer(g, g->pending, offer);
 		sbuf_printf(b, "The ally card of %s, %s, matches %s and %s: "
-		    "%s chooses which to collect.", sf_battle_who(pl, a, who,
+		    "%s chooses which to collect.", sf_faction_who(pl, a, who,
 		    sizeof who), sf_card_brief(g->pending, buf, sizeof buf),
 		    sf_cards[offer[0]].name, sf_cards[offer[1]].name,
 		    pl->names[a]);
 		return;
 	}
 	sbuf_printf(b, "%s to play: a card from the hand, then the top card "
-	    "of the ally deck.", sf_battle_who(pl, a, who, sizeof who));
+	    "of the ally deck.", sf_faction_who(pl, a, who, sizeof who));
 }
 
 void
@@ -294,37 +294,38 @@ sf_view_what(const struct sensoufuda *g, int player, char *buf, size_t size)
 		*util_fmt_int(n, sf_battle_score(g)) = '\0';
 	switch (g->phase) {
 	case SF_P_STRATEGY:
-		sf_put(buf, size, &at, "battle ");
-		sf_put(buf, size, &at, n);
-		sf_put(buf, size, &at, ": a sealed strategy, assault, flank "
-		    "or fortify");
+		sf_text_put(buf, size, &at, "battle ");
+		sf_text_put(buf, size, &at, n);
+		sf_text_put(buf, size, &at, ": a sealed strategy, assault, "
+		    "flank or fortify");
 		break;
 	case SF_P_TURN:
-		sf_put(buf, size, &at, "battle ");
-		sf_put(buf, size, &at, n);
-		sf_put(buf, size, &at, g->victor != SF_NONE ?
+		sf_text_put(buf, size, &at, "battle ");
+		sf_text_put(buf, size, &at, n);
+		sf_text_put(buf, size, &at, g->victor != SF_NONE ?
 		    ", counterattack" : "");
-		sf_put(buf, size, &at, ": play a card; then the ally deck "
+		sf_text_put(buf, size, &at, ": play a card; then the ally deck "
 		    "plays its top card");
 		break;
 	case SF_P_COLLECT:
 		sf_table_offer(g, g->pending, offer);
-		sf_put(buf, size, &at, "which option the ally card ");
-		sf_put(buf, size, &at, sf_cards[g->pending].name);
-		sf_put(buf, size, &at, " collects: ");
-		sf_put(buf, size, &at, sf_cards[offer[0]].name);
-		sf_put(buf, size, &at, " or ");
-		sf_put(buf, size, &at, sf_cards[offer[1]].name);
+		sf_text_put(buf, size, &at, "which option the ally card ");
+		sf_text_put(buf, size, &at, sf_cards[g->pending].name);
+		sf_text_put(buf, size, &at, " collects: ");
+		sf_text_put(buf, size, &at, sf_cards[offer[0]].name);
+		sf_text_put(buf, size, &at, " or ");
+		sf_text_put(buf, size, &at, sf_cards[offer[1]].name);
 		break;
 	case SF_P_VICTORY:
-		sf_put(buf, size, &at, "victorious: declare victory for ");
-		sf_put(buf, size, &at, n);
-		sf_put(buf, size, &at, " VP, or press on");
+		sf_text_put(buf, size, &at, "victorious: declare victory for ");
+		sf_text_put(buf, size, &at, n);
+		sf_text_put(buf, size, &at, " VP, or press on");
 		break;
 	default:
-		sf_put(buf, size, &at, "after a press on: retreat, conceding ");
-		sf_put(buf, size, &at, n);
-		sf_put(buf, size, &at, " VP, or counterattack");
+		sf_text_put(buf, size, &at, "after a press on: retreat, "
+		    "conceding ");
+		sf_text_put(buf, size, &at, n);
+		sf_text_put(buf, size, &at, " VP, or counterattack");
 		break;
 	}
 }
@@ -403,7 +404,7 @@ sf_view_help(const void *vg, int player, struct sbuf *out)
 		return;
 	}
 	sbuf_printf(out, "# Orders for the %s decision (case does not "
-	    "matter):\n", sf_phase_words[g->phase]);
+	    "matter):\n", sf_battle_phase_words[g->phase]);
 	sf_order_usage_lines(g->phase, out);
 	sbuf_puts(out, sf_view_notes[g->phase]);
 	sbuf_puts(out, "# Cards are named as in the report; plain cards are "
