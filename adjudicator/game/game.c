@@ -7,6 +7,19 @@
 
 #include "game/game.h"
 
+struct outcome
+game_outcome(int finished, unsigned winners, const char *reason)
+{
+	struct outcome o = { 0 };
+
+	if (!finished)
+		return o;
+	o.finished = 1;
+	o.winners = winners;
+	snprintf(o.reason, sizeof o.reason, "%s", reason);
+	return o;
+}
+
 size_t
 game_legal_pick(const struct game_entry *g, const void *gs, int player,
     const struct order *prefix, size_t n, game_choose *choose, void *arg,

@@ -81,6 +81,11 @@ struct outcome {
 	char reason[GAME_REASON_MAX];
 };
 
+/* What a game's outcome returns: running when !finished, else finished
+ * with winners (as in struct outcome) and reason (cut to fit). */
+struct outcome game_outcome(int finished, unsigned winners,
+    const char *reason);
+
 /* Visibility of an event: bit i set means player i sees it.  EVENT_ALL
  * means every player and the public report. */
 #define EVENT_ALL 0xffffffffu

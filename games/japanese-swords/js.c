@@ -223,14 +223,8 @@ static struct outcome
 js_outcome(const void *vg)
 {
 	const struct js *g = vg;
-	struct outcome o = { 0 };
 
-	if (g->phase != JS_P_OVER)
-		return o;
-	o.finished = 1;
-	o.winners = g->winners;
-	snprintf(o.reason, sizeof o.reason, "%s", g->reason);
-	return o;
+	return game_outcome(g->phase == JS_P_OVER, g->winners, g->reason);
 }
 
 /* Swap one random card of hand p with one of the deck: not a card that

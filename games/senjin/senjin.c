@@ -188,14 +188,9 @@ static struct outcome
 senjin_outcome(const void *vg)
 {
 	const struct senjin *g = vg;
-	struct outcome o = { 0 };
 
-	if (!g->finished)
-		return o;
-	o.finished = 1;
-	o.winners = g->winner == SENJIN_NOBODY ? 0 : 1u << g->winner;
-	snprintf(o.reason, sizeof o.reason, "%s", g->reason);
-	return o;
+	return game_outcome(g->finished, g->winner == SENJIN_NOBODY ? 0 :
+	    1u << g->winner, g->reason);
 }
 
 const struct game_entry senjin_game = {

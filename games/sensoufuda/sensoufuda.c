@@ -656,14 +656,9 @@ static struct outcome
 sensoufuda_outcome(const void *vg)
 {
 	const struct sensoufuda *g = vg;
-	struct outcome o = { 0 };
 
-	if (g->phase != SF_P_OVER)
-		return o;
-	o.finished = 1;
-	o.winners = g->winner == SF_NONE ? 0 : 1u << g->winner;
-	snprintf(o.reason, sizeof o.reason, "%s", g->reason);
-	return o;
+	return game_outcome(g->phase == SF_P_OVER, g->winner == SF_NONE ? 0 :
+	    1u << g->winner, g->reason);
 }
 
 /* Draws from a copy of rng: the harness plays the same game with and

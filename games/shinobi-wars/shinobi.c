@@ -182,14 +182,9 @@ static struct outcome
 sw_outcome(const void *vg)
 {
 	const struct shinobi *g = vg;
-	struct outcome o = { 0 };
 
-	if (g->phase != SW_P_OVER)
-		return o;
-	o.finished = 1;
-	o.winners = g->winner == SW_NONE ? 0 : 1u << g->winner;
-	snprintf(o.reason, sizeof o.reason, "%s", g->reason);
-	return o;
+	return game_outcome(g->phase == SW_P_OVER, g->winner == SW_NONE ? 0 :
+	    1u << g->winner, g->reason);
 }
 
 /* Swap each of side q's face-down field cards with a random card of the
