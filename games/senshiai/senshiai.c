@@ -551,9 +551,9 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 	case SS_C_RECRUIT:
 		return ss_cand_may_at(w, k->kind, k->s);
 	case SS_C_PRODUCE: /* the walk offers them at p's companies only */
-		return q == NULL || ss_play_producers(q) > 0;
+		return q == NULL || ss_square_producers(q) > 0;
 	case SS_C_ACTIVATE:
-		return q == NULL || ss_play_activate_test(q) == 0;
+		return q == NULL || ss_square_activate_test(q) == 0;
 	default:
 		break;
 	}
@@ -566,12 +566,12 @@ ss_cand_may(struct ss_walk *w, const struct ss_cand *k)
 	case SS_C_MOVE:
 	case SS_C_MOVE1:
 		return g->sq[k->b].terrain != SS_NONE &&
-		    !ss_play_enemy(g, p, k->b);
+		    !ss_square_enemy(g, p, k->b);
 	case SS_C_CASTLE:
 		return g->sq[k->b].nunits > 0 && g->sq[k->b].unit[0].owner == p;
 	case SS_C_CLOSE:
 	case SS_C_RANGED:
-		return ss_play_enemy(g, p, k->b);
+		return ss_square_enemy(g, p, k->b);
 	default:
 		return 1;
 	}
@@ -654,7 +654,7 @@ ss_walk_realm(struct ss_walk *w)
 	for (int s = 0; s < SS_SQUARES; s++) {
 		int nb[SS_NEAR_MAX], n;
 
-		w->realm[s] = (unsigned char)ss_play_realm(w->g, w->p, s);
+		w->realm[s] = (unsigned char)ss_square_realm(w->g, w->p, s);
 		if (!w->realm[s])
 			continue;
 		n = ss_board_neighbours(s, nb);
@@ -904,7 +904,7 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 		if (g->effect[i].duration == SS_DUR_ROUND &&
 		    g->effect[i].caster == g->active)
 			ss_pile_effect_end(g, i);
-	ss_play_zero(g, ev, names);
+	ss_pile_zero(g, ev, names);
 	g->turn++;
 	g->stage = SS_STAGE_DRAW;
 	events_add(ev, EVENT_ALL, "Turn %d: %s.", g->turn, names[g->active]);

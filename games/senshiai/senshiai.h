@@ -1,14 +1,16 @@
 /* senshiai.h - what the files of the Senshiai module share.
  *
  * senshiai.c   the game_entry: options, setup, the turn sequence
- * ss_play.c    one order of a turn, checked and applied (ss_play.h
- *              shares its context with:)
+ * ss_play.c    one order of a turn, checked and applied
  * ss_move.c    the orders that move companies: move, castle
- * ss_cast.c    the orders that cast Events, Chaos, annulment
+ * ss_cast.c    the orders that cast Events
+ * ss_order.c   the words of an order read alike by those three
+ *              (ss_order.h shares the order being read)
  * ss_fight.c   one battle played on the state
- * ss_pile.c    cards between piles and the board; who is out
- * ss_react.c   reactions: standing orders, fired by named events
+ * ss_chaos.c   Earthquake's roll and the Terrain it destroys
  * ss_flee.c    fleeing and the second-flee rule
+ * ss_react.c   reactions: standing orders, fired by named events
+ * ss_pile.c    cards between piles and the board; who is out
  * and the leaf files that compute and return:
  *
  * ss_cards.c   the Basic Collection as one table, card lookup, deck lists
@@ -18,6 +20,7 @@
  *              distributions (checked and default), Maintenance, the
  *              aftermath of close combat, Bushido
  * ss_board.c   the board geometry: squares, "near", Capital places
+ * ss_square.c  who holds a square, and what its company may do
  * ss_state.c   the state section: the game's structure, load and save
  * ss_mods.c    which modifiers act on a Unit in play, and its traits
  * ss_view.c    the board and piles drawn in text for one player
@@ -570,6 +573,9 @@ void ss_pile_unit_destroy(struct ss_game *g, int s, int k);
  * there). */
 int ss_pile_carried(const struct ss_game *g, int s, const int *carry,
     int ncarry, int out[SS_EFFECTS]);
+/* Destroy every Unit whose Resistance is now 0. */
+void ss_pile_zero(struct ss_game *g, struct events *ev,
+    const char *const *names);
 /* Effect i ends: to its caster's Discard Pile. */
 void ss_pile_effect_end(struct ss_game *g, int i);
 /* Players not out. */
@@ -590,9 +596,6 @@ void ss_pile_draw_limit(struct ss_game *g, struct events *ev);
  * and for close combat a move left, for ranged a ranged trait that is
  * not nulla? */
 int ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged);
-/* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to, with what is
- * there? */
-int ss_fight_fits(const struct ss_game *g, int from, int to);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
@@ -605,10 +608,6 @@ void ss_fight(struct ss_game *g, int from, int to, int ranged,
 
 /* ---- Fleeing (ss_flee.c) ------------------------------------------- */
 
-/* Unit k of square s flees once more this turn; on its second flight it
- * is destroyed (logged): returns 1 then, else 0. */
-int ss_flee_count(struct ss_game *g, int s, int k, struct events *ev,
-    const char *const *names);
 /* The Units of from fighting now (SS_ACT_NOW) flee back to from, where
  * they stand: each flight counts. */
 void ss_flee_back(struct ss_game *g, int from, struct events *ev,
@@ -620,6 +619,15 @@ void ss_flee_back(struct ss_game *g, int from, struct events *ev,
  * turn, is destroyed.  Logs each. */
 void ss_flee_all(struct ss_game *g, int s, struct events *ev,
     const char *const *names);
+
+/* ---- Chaos (ss_chaos.c) ------------------------------------------- */
+
+/* card (Chaos: Earthquake), cast by caster on the Terrain at s and paid
+ * for, rolls its die at once (RULINGS): at or above its number the
+ * Terrain is destroyed, to its master's Discard Pile, its Units flee and
+ * its Effects end.  Logs every step. */
+void ss_chaos_quake(struct ss_game *g, int caster, int card, int s,
+    struct rng *rng, struct events *ev, const char *const *names);
 
 /* ---- Orders of a turn (ss_play.c) --------------------------------- */
 
@@ -645,22 +653,25 @@ int ss_play_verdict(const struct ss_game *g, int p, const char *text,
  * (senshiai.c's memo): the next call plays its orders afresh.  For
  * tests, which check that the memo gives what playing afresh gives. */
 void ss_memo_forget(void);
+/* ---- One square's holder and company (ss_square.c) ----------------- */
+
 /* Is square s part of p's realm (p's Units, or p's unoccupied
  * terrain)? */
-int ss_play_realm(const struct ss_game *g, int p, int s);
+int ss_square_realm(const struct ss_game *g, int p, int s);
 /* Does square s hold an enemy of p (Units, or an enemy Capital)? */
-int ss_play_enemy(const struct ss_game *g, int p, int s);
+int ss_square_enemy(const struct ss_game *g, int p, int s);
+/* Troops on a square (what its Limit counts). */
+int ss_square_troops(const struct ss_square *q);
+/* May u use its Production now? */
+int ss_square_producer(const struct ss_unit *u);
+/* The Units at q that may use their Production now ("produce SQ" is
+ * refused without one). */
+int ss_square_producers(const struct ss_square *q);
 /* The tests "activate SQ" makes of the company at q once it is the
  * player's: 0 if they pass, 1 if the Terrain cannot be activated now, 2
  * if too few Units stand on it.  legal_pick skips the candidates they
  * refuse. */
-int ss_play_activate_test(const struct ss_square *q);
-/* The Units at q that may use their Production now ("produce SQ" is
- * refused without one). */
-int ss_play_producers(const struct ss_square *q);
-/* Destroy every Unit whose Resistance is now 0. */
-void ss_play_zero(struct ss_game *g, struct events *ev,
-    const char *const *names);
+int ss_square_activate_test(const struct ss_square *q);
 
 /* ---- Reactions: standing orders (ss_react.c) ----------------------- */
 

@@ -150,6 +150,26 @@ ss_pile_unit_destroy(struct ss_game *g, int s, int k)
 				ss_pile_effect_end(g, i);
 }
 
+void
+ss_pile_zero(struct ss_game *g, struct events *ev, const char *const *names)
+{
+	for (int s = 0; s < SS_SQUARES; s++)
+		for (int k = g->sq[s].nunits - 1; k >= 0; k--) {
+			int v[SS_TRAITS];
+
+			ss_mods_traits(g, s, k, v);
+			if (v[SS_RESIST] > 0)
+				continue;
+			if (ev != NULL)
+				events_add(ev, EVENT_ALL, "%s of %s has no "
+				    "Resistance left and is destroyed.",
+				    ss_cards[g->sq[s].unit[k].card].name,
+				    names[g->sq[s].unit[k].owner]);
+			ss_pile_unit_destroy(g, s, k);
+		}
+}
+
+
 int
 ss_pile_carried(const struct ss_game *g, int s, const int *carry, int ncarry,
     int out[SS_EFFECTS])
