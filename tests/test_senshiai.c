@@ -1109,10 +1109,10 @@ test_ss_random_game(int np, uint8_t tag, struct game_players *pl,
 	return g;
 }
 
-/* The position senshiai.c keeps between calls (its memo) gives what
+/* The position ss_check.c keeps between calls (its memo) gives what
  * playing afresh gives: on every point of random games, each call is
  * made with the memo as the calls before left it, then again after
- * ss_memo_forget, and the two must agree: each pick of an answer built
+ * ss_check_forget, and the two must agree: each pick of an answer built
  * order by order (the memo goes on by one order, and a walk must start
  * from the position after exactly the prefix), validate of the whole
  * answer and of its start, legal's list after the start, the answer with
@@ -1136,7 +1136,7 @@ test_ss_memo_judge(const struct ss_game *g, int p, const struct order *o,
 	assert_true(n <= 64);
 	for (int cold = 0; cold < 2; cold++) {
 		if (cold)
-			ss_memo_forget();
+			ss_check_forget();
 		rc[cold] = senshiai_game.validate(g, p, o, n, v[cold]);
 	}
 	assert_int_equal(rc[0], rc[1]);
@@ -1157,7 +1157,7 @@ test_ss_memo_list(const struct ss_game *g, int p, const struct order *o,
 
 	for (int cold = 0; cold < 2; cold++) {
 		if (cold)
-			ss_memo_forget();
+			ss_check_forget();
 		senshiai_game.legal(g, p, o, n, &l[cold]);
 	}
 	assert_int_equal(l[0].n, l[1].n);
@@ -1252,7 +1252,7 @@ test_ss_memo(void **state)
 						    &d);
 					for (int cold = 0; cold < 2; cold++) {
 						if (cold)
-							ss_memo_forget();
+							ss_check_forget();
 						r2 = hr;
 						c[cold] = ge->legal_pick(g, p,
 						    o[k], m,

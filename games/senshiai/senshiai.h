@@ -544,7 +544,7 @@ struct node *ss_state_save(const struct ss_game *g);
 void ss_state_copy(struct ss_game *dst, const struct ss_game *src);
 /* Are a and b the same game as far as ss_state_copy copies (the used
  * part of each array)?  What legal, legal_pick and validate keep between
- * calls (senshiai.c's memo) is keyed on it. */
+ * calls (ss_check.c's memo) is keyed on it. */
 int ss_state_equal(const struct ss_game *a, const struct ss_game *b);
 
 /* ---- Piles and the board's cards (ss_pile.c) ---------------------- */
@@ -649,10 +649,39 @@ int ss_play_order(struct ss_game *g, int p, const char *text,
  * is written). */
 int ss_play_verdict(const struct ss_game *g, int p, const char *text,
     const struct util_words *w, char *why, size_t size);
+/* ---- Orders checked, and the legal ones (ss_check.c, ss_legal.c) ---- */
+
+/* Check orders[0..n) of player on g (owes: does he owe orders now?): each accepted order is played on the
+ * memo's position (a refusal plays the accepted ones again from g), from
+ * the memo's orders on; v may be NULL.  Returns 1 if complete, with *deck
+ * the deck list and *after the position after the accepted orders (g if
+ * none was played; exact: after exactly these, as a walk needs, else
+ * possibly the memo's further one). */
+int ss_check(const struct ss_game *g, int player, int owes,
+    const struct order *orders, size_t n, struct verdict *v,
+    struct ss_deck *deck, int exact, const struct ss_game **after);
 /* Forget what validate, legal and legal_pick keep between calls
- * (senshiai.c's memo): the next call plays its orders afresh.  For
- * tests, which check that the memo gives what playing afresh gives. */
-void ss_memo_forget(void);
+ * (ss_check's memo): the next call plays its orders afresh.  For tests,
+ * which check that the memo gives what playing afresh gives. */
+void ss_check_forget(void);
+
+/* The game_entry's legal, legal_pick and legal_sample for player, who
+ * owes orders now if owes (game.h). */
+void ss_legal(const struct ss_game *g, int player, int owes,
+    const struct order *prefix, size_t n, struct strlist *out);
+size_t ss_legal_pick(const struct ss_game *g, int player, int owes,
+    const struct order *prefix, size_t n, game_choose *choose, void *arg,
+    char *buf, size_t size);
+int ss_legal_sample(const struct ss_game *g, int player, int owes,
+    const struct order *prefix, size_t n, game_choose *choose, void *arg,
+    char *buf, size_t size);
+
+/* ---- Text without printf (ss_text.c) ------------------------------- */
+
+/* s appended at buf + *at, cut to fit size bytes with the NUL, as
+ * snprintf would (buf holds a string of *at bytes). */
+void ss_text_cat(char *buf, size_t size, size_t *at, const char *s);
+
 /* ---- One square's holder and company (ss_square.c) ----------------- */
 
 /* Is square s part of p's realm (p's Units, or p's unoccupied
