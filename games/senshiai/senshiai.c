@@ -123,7 +123,7 @@ ss_owed(const void *vg, struct owed *out)
 		} else {
 			*util_fmt_int(turn, g->turn) = '\0';
 			ss_text_cat(out[n].decision, sizeof out[n].decision, &d,
-			    ss_stage_words[g->stage]);
+			    ss_state_stage_words[g->stage]);
 			ss_text_cat(out[n].what, sizeof out[n].what, &w,
 			    g->stage == SS_STAGE_DRAW ? "the Draw stage of "
 			    "turn " : "the Main stage of turn ");

@@ -13,8 +13,8 @@
  * ss_pile.c    cards between piles and the board; who is out
  * and the leaf files that compute and return:
  *
- * ss_cards.c   the Basic Collection as one table, card lookup, deck lists
- *              (parsing and validation) and the standard deck
+ * ss_cards.c   the Basic Collection as one table, card lookup
+ * ss_deck.c    deck lists (parsing and validation), the standard deck
  * ss_power.c   power modifiers and the Rule of Singularity
  * ss_battle.c  battle arithmetic: pooled attack, who may be hit, damage
  *              distributions (checked and default), Maintenance, the
@@ -53,7 +53,7 @@
 /* The text's three Types; a Capital is a Terrain of Subtype Capital that
  * acts as a Unit, kept apart because decks must hold exactly one. */
 enum ss_type { SS_TERRAIN, SS_TROOP, SS_EVENT, SS_CAPITAL, SS_TYPES };
-extern const char *const ss_type_names[SS_TYPES];
+extern const char *const ss_cards_type_names[SS_TYPES];
 
 #define SS_EARTH 1u
 #define SS_WATER 2u
@@ -95,7 +95,7 @@ enum ss_trait { SS_MELEE, SS_RANGED, SS_RESIST, SS_SPEED, SS_TRAITS };
 enum ss_ability { SS_ABILITY_LIST(SS_ABILITY_ENUM) SS_ABILITIES };
 #undef SS_ABILITY_ENUM
 #define SS_AB(id) (1u << SS_AB_##id)
-extern const char *const ss_ability_names[SS_ABILITIES];
+extern const char *const ss_cards_ability_names[SS_ABILITIES];
 
 /* What an event or a card's Power Modifiers ability aims at. */
 enum ss_target {
@@ -108,7 +108,7 @@ enum ss_target {
 	SS_TG_ROLL,     /* a die about to be rolled */
 	SS_TARGETS
 };
-extern const char *const ss_target_names[SS_TARGETS];
+extern const char *const ss_cards_target_names[SS_TARGETS];
 
 /* How long an Event stays on its target. */
 enum ss_duration {
@@ -120,7 +120,7 @@ enum ss_duration {
 	SS_DUR_LASTING, /* until its target leaves play or it is annulled */
 	SS_DURATIONS
 };
-extern const char *const ss_duration_names[SS_DURATIONS];
+extern const char *const ss_cards_duration_names[SS_DURATIONS];
 
 /* The Basic Collection.  One row per card:
  * X(ID, word, name, type, subtype, cost, paths, limit, speed,
@@ -300,7 +300,9 @@ int ss_cards_find(const char *word, char *why, size_t size);
 
 /* True if card is a Unit when in play: Troops, Capitals, and Events that
  * act as Units. */
-int ss_card_is_unit(int card);
+int ss_cards_is_unit(int card);
+
+/* ---- Deck lists (ss_deck.c) --------------------------------------- */
 
 /* A deck list: how many of each card. */
 struct ss_deck {
@@ -339,7 +341,7 @@ struct ss_mod {
 };
 
 /* Parse a modifier as printed: "+1/1/1", "-0/0/2", "+speed 1". */
-int ss_mod_parse(const char *s, int src_type, struct ss_mod *m);
+int ss_power_mod_parse(const char *s, int src_type, struct ss_mod *m);
 
 /* The Rule of Singularity (see RULINGS): for each trait, the greatest
  * bonus from each card type and the greatest penalty from each card type;
@@ -461,7 +463,7 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
 #define SS_STAGE_ENUM(id, w) SS_STAGE_##id,
 enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };
 #undef SS_STAGE_ENUM
-extern const char *const ss_stage_words[SS_STAGES];
+extern const char *const ss_state_stage_words[SS_STAGES];
 
 /* A pile of cards: index 0 is the top.  A card in a signed char, and a
  * Unit's fields in shorts and signed chars (below): the state is
@@ -716,7 +718,7 @@ int ss_square_activate_test(const struct ss_square *q);
 #define SS_TRIGGER_ENUM(id, w) SS_ON_##id,
 enum ss_trigger { SS_TRIGGER_LIST(SS_TRIGGER_ENUM) SS_ON_TRIGGERS };
 #undef SS_TRIGGER_ENUM
-extern const char *const ss_trigger_words[SS_ON_TRIGGERS];
+extern const char *const ss_react_trigger_words[SS_ON_TRIGGERS];
 
 #define SS_PRIO_MAX 6 /* cards in a damage distribution instruction */
 
