@@ -10,7 +10,7 @@
  *   end    Effects of duration "turn" end; the next player still in
  *          begins: that player's Units' moves are counted afresh and the
  *          Effects he cast for a round end.
- * After every order an emptied Reserve puts its player out (ss_pile.c). */
+ * After every order an emptied Reserve puts its player out (ss_out.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,7 +219,7 @@ ss_drawn(struct ss_game *g, struct events *ev, const char *const *names)
 		ss_pile_push(&g->p[q].discard, card);
 		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): %s "
 		    "draws 2 cards.", names[q], ss_cards[card].name, names[p]);
-		ss_pile_check(g, ev, names);
+		ss_out_check(g, ev, names);
 	}
 }
 
@@ -250,7 +250,7 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 	g->turn++;
 	g->stage = SS_STAGE_DRAW;
 	events_add(ev, EVENT_ALL, "Turn %d: %s.", g->turn, names[g->active]);
-	ss_pile_draw_limit(g, ev);
+	ss_out_draw_limit(g, ev);
 }
 
 static int
@@ -277,7 +277,7 @@ ss_resolve(void *vg, const struct game_players *pl,
 		if (r < 0)
 			return err_set(e, a->orders[i].line, a->orders[i].col,
 			    "senshiai: accepted order refused: %s", why);
-		ss_pile_check(g, ev, pl->names);
+		ss_out_check(g, ev, pl->names);
 		if (r == SS_PLAY_LAST && i + 1 < a->n) {
 			events_add(ev, EVENT_ALL, "A reaction interrupts %s: "
 			    "the %zu order%s after it lapse%s.",
@@ -301,7 +301,7 @@ ss_resolve(void *vg, const struct game_players *pl,
 			    pl->names[g->active], want, want == 1 ? "" : "s");
 		}
 		g->stage = SS_STAGE_MAIN;
-		ss_pile_check(g, ev, pl->names);
+		ss_out_check(g, ev, pl->names);
 		if (g->stage != SS_STAGE_OVER)
 			ss_drawn(g, ev, pl->names);
 		if (g->stage != SS_STAGE_OVER && g->p[g->active].out)

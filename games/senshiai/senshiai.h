@@ -10,7 +10,8 @@
  * ss_chaos.c   Earthquake's roll and the Terrain it destroys
  * ss_flee.c    fleeing and the second-flee rule
  * ss_react.c   reactions: standing orders, fired by named events
- * ss_pile.c    cards between piles and the board; who is out
+ * ss_pile.c    cards between piles and the board
+ * ss_out.c     who is out, and how the game ends
  * and the leaf files that compute and return:
  *
  * ss_cards.c   the Basic Collection as one table, card lookup
@@ -580,17 +581,18 @@ void ss_pile_zero(struct ss_game *g, struct events *ev,
     const char *const *names);
 /* Effect i ends: to its caster's Discard Pile. */
 void ss_pile_effect_end(struct ss_game *g, int i);
-/* Players not out. */
-int ss_pile_remaining(const struct ss_game *g);
+
+/* ---- Who is out, and the game's end (ss_out.c) -------------------- */
+
 /* Player p is out (how: "seppuku" or a reason); ends the game when
  * RULINGS says so. */
-void ss_pile_out(struct ss_game *g, int p, const char *how,
+void ss_out(struct ss_game *g, int p, const char *how,
     struct events *ev, const char *const *names);
 /* Everyone whose Reserve is empty is out. */
-void ss_pile_check(struct ss_game *g, struct events *ev,
+void ss_out_check(struct ss_game *g, struct events *ev,
     const char *const *names);
 /* A draw once the turn limit is reached. */
-void ss_pile_draw_limit(struct ss_game *g, struct events *ev);
+void ss_out_draw_limit(struct ss_game *g, struct events *ev);
 
 /* ---- A battle on the board (ss_fight.c) --------------------------- */
 

@@ -211,7 +211,7 @@ ss_play_ctx(struct ss_ctx *c, const struct util_words *w)
 	if ((r = w != NULL ? ss_play_one(c, w) : ss_play_split(c)) < 0 ||
 	    c->verdict)
 		return r;
-	ss_pile_check(g, c->ev, c->names);
+	ss_out_check(g, c->ev, c->names);
 	if (g->p[p].out || g->stage == SS_STAGE_OVER)
 		return SS_PLAY_LAST;
 	return r;
@@ -330,7 +330,7 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 		return SS_PLAY_LAST;
 	if (ss_play_is(w->w[0], "seppuku") && w->n == 1) {
 		if (ev != NULL)
-			ss_pile_out(g, p, "seppuku", ev, names);
+			ss_out(g, p, "seppuku", ev, names);
 		return SS_PLAY_LAST;
 	}
 	for (size_t i = 0; i < sizeof ss_play_main / sizeof ss_play_main[0];
