@@ -253,6 +253,29 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 	ss_out_draw_limit(g, ev);
 }
 
+/* The active player's Draw Stage ends: he draws up to SS_HAND_CAP, the
+ * opponents' "on draw" orders answer, and his Main Stage begins (or,
+ * out by then, the next player's turn). */
+static void
+ss_draw(struct ss_game *g, struct events *ev, const char *const *names)
+{
+	int want = SS_HAND_CAP - g->p[g->active].hand.n;
+
+	if (want > g->p[g->active].reserve.n)
+		want = g->p[g->active].reserve.n;
+	if (want > 0) {
+		ss_pile_draw(g, g->active, want);
+		events_add(ev, EVENT_ALL, "%s draws %d card%s.",
+		    names[g->active], want, want == 1 ? "" : "s");
+	}
+	g->stage = SS_STAGE_MAIN;
+	ss_out_check(g, ev, names);
+	if (g->stage != SS_STAGE_OVER)
+		ss_drawn(g, ev, names);
+	if (g->stage != SS_STAGE_OVER && g->p[g->active].out)
+		ss_next_turn(g, ev, names);
+}
+
 static int
 ss_resolve(void *vg, const struct game_players *pl,
     const struct answer *answers, size_t n, struct rng *rng,
@@ -291,23 +314,11 @@ ss_resolve(void *vg, const struct game_players *pl,
 	if (g->stage == SS_STAGE_OVER)
 		return 0;
 	if (g->stage == SS_STAGE_DRAW) {
-		int want = SS_HAND_CAP - g->p[g->active].hand.n;
-
-		if (want > g->p[g->active].reserve.n)
-			want = g->p[g->active].reserve.n;
-		if (want > 0) {
-			ss_pile_draw(g, g->active, want);
-			events_add(ev, EVENT_ALL, "%s draws %d card%s.",
-			    pl->names[g->active], want, want == 1 ? "" : "s");
-		}
-		g->stage = SS_STAGE_MAIN;
-		ss_out_check(g, ev, pl->names);
-		if (g->stage != SS_STAGE_OVER)
-			ss_drawn(g, ev, pl->names);
-		if (g->stage != SS_STAGE_OVER && g->p[g->active].out)
-			ss_next_turn(g, ev, pl->names);
+		ss_draw(g, ev, pl->names);
 		return 0;
 	}
+	/* An answer cut short by dice leaves the Main Stage open: the same
+	 * player owes it again, seeing the result. */
 	if (g->p[g->active].out || (i > 0 && i == a->n &&
 	    strcmp(a->orders[i - 1].text, "end") == 0))
 		ss_next_turn(g, ev, pl->names);
