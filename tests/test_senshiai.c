@@ -22,8 +22,8 @@ test_ss_card_mod(int card)
 {
 	struct ss_mod m;
 
-	assert_int_equal(ss_mod_parse(ss_cards[card].mod, ss_cards[card].type,
-	    &m), 0);
+	assert_int_equal(ss_power_mod_parse(ss_cards[card].mod,
+	    ss_cards[card].type, &m), 0);
 	return m;
 }
 
@@ -33,7 +33,7 @@ test_ss_mod(const char *s, int ty)
 {
 	struct ss_mod m;
 
-	assert_int_equal(ss_mod_parse(s, ty, &m), 0);
+	assert_int_equal(ss_power_mod_parse(s, ty, &m), 0);
 	return m;
 }
 
@@ -182,11 +182,11 @@ test_ss_mod_parse_refuses(void **state)
 	struct ss_mod m;
 
 	(void)state;
-	assert_int_equal(ss_mod_parse("1/1/1", SS_EVENT, &m), -1);
-	assert_int_equal(ss_mod_parse("+1/1", SS_EVENT, &m), -1);
-	assert_int_equal(ss_mod_parse("+1/1/1/", SS_EVENT, &m), -1);
-	assert_int_equal(ss_mod_parse("+speed", SS_EVENT, &m), -1);
-	assert_int_equal(ss_mod_parse("", SS_EVENT, &m), -1);
+	assert_int_equal(ss_power_mod_parse("1/1/1", SS_EVENT, &m), -1);
+	assert_int_equal(ss_power_mod_parse("+1/1", SS_EVENT, &m), -1);
+	assert_int_equal(ss_power_mod_parse("+1/1/1/", SS_EVENT, &m), -1);
+	assert_int_equal(ss_power_mod_parse("+speed", SS_EVENT, &m), -1);
+	assert_int_equal(ss_power_mod_parse("", SS_EVENT, &m), -1);
 }
 
 /* Every ability of the text's list is on at least one card; every card
@@ -205,7 +205,8 @@ test_ss_collection(void **state)
 		assert_true(k->cost >= 0 && k->cost <= 5);
 		assert_int_equal(ss_cards_find(k->word, NULL, 0), c);
 		if (k->mod[0] != '\0')
-			assert_int_equal(ss_mod_parse(k->mod, k->type, &m), 0);
+			assert_int_equal(ss_power_mod_parse(k->mod, k->type,
+			    &m), 0);
 		assert_int_equal(k->mod[0] != '\0',
 		    (k->abilities & SS_AB(POWER_MOD)) != 0);
 		if (k->type == SS_CAPITAL) {
@@ -226,7 +227,7 @@ test_ss_collection(void **state)
 	}
 	for (int a = 0; a < SS_ABILITIES; a++)
 		if ((used & (1u << a)) == 0)
-			fail_msg("no card has %s", ss_ability_names[a]);
+			fail_msg("no card has %s", ss_cards_ability_names[a]);
 }
 
 /* The cards the text names keep its numbers. */
@@ -246,8 +247,8 @@ test_ss_named_cards(void **state)
 	assert_string_equal(ss_cards[SS_CARD_OPEN_THE_VAULTS].text,
 	    "The target draws 2 cards.");
 	assert_int_equal(ss_cards[SS_CARD_NATIVE_BARBARIAN].type, SS_EVENT);
-	assert_true(ss_card_is_unit(SS_CARD_NATIVE_BARBARIAN));
-	assert_false(ss_card_is_unit(SS_CARD_DISPEL));
+	assert_true(ss_cards_is_unit(SS_CARD_NATIVE_BARBARIAN));
+	assert_false(ss_cards_is_unit(SS_CARD_DISPEL));
 }
 
 static void
@@ -1109,10 +1110,10 @@ test_ss_random_game(int np, uint8_t tag, struct game_players *pl,
 	return g;
 }
 
-/* The position senshiai.c keeps between calls (its memo) gives what
+/* The position ss_check.c keeps between calls (its memo) gives what
  * playing afresh gives: on every point of random games, each call is
  * made with the memo as the calls before left it, then again after
- * ss_memo_forget, and the two must agree: each pick of an answer built
+ * ss_check_forget, and the two must agree: each pick of an answer built
  * order by order (the memo goes on by one order, and a walk must start
  * from the position after exactly the prefix), validate of the whole
  * answer and of its start, legal's list after the start, the answer with
@@ -1136,7 +1137,7 @@ test_ss_memo_judge(const struct ss_game *g, int p, const struct order *o,
 	assert_true(n <= 64);
 	for (int cold = 0; cold < 2; cold++) {
 		if (cold)
-			ss_memo_forget();
+			ss_check_forget();
 		rc[cold] = senshiai_game.validate(g, p, o, n, v[cold]);
 	}
 	assert_int_equal(rc[0], rc[1]);
@@ -1157,7 +1158,7 @@ test_ss_memo_list(const struct ss_game *g, int p, const struct order *o,
 
 	for (int cold = 0; cold < 2; cold++) {
 		if (cold)
-			ss_memo_forget();
+			ss_check_forget();
 		senshiai_game.legal(g, p, o, n, &l[cold]);
 	}
 	assert_int_equal(l[0].n, l[1].n);
@@ -1252,7 +1253,7 @@ test_ss_memo(void **state)
 						    &d);
 					for (int cold = 0; cold < 2; cold++) {
 						if (cold)
-							ss_memo_forget();
+							ss_check_forget();
 						r2 = hr;
 						c[cold] = ge->legal_pick(g, p,
 						    o[k], m,

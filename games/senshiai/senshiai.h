@@ -1,23 +1,27 @@
 /* senshiai.h - what the files of the Senshiai module share.
  *
  * senshiai.c   the game_entry: options, setup, the turn sequence
- * ss_play.c    one order of a turn, checked and applied (ss_play.h
- *              shares its context with:)
+ * ss_play.c    one order of a turn, checked and applied
  * ss_move.c    the orders that move companies: move, castle
- * ss_cast.c    the orders that cast Events, Chaos, annulment
+ * ss_cast.c    the orders that cast Events
+ * ss_order.c   the words of an order read alike by those three
+ *              (ss_order.h shares the order being read)
  * ss_fight.c   one battle played on the state
- * ss_pile.c    cards between piles and the board; who is out
- * ss_react.c   reactions: standing orders, fired by named events
+ * ss_chaos.c   Earthquake's roll and the Terrain it destroys
  * ss_flee.c    fleeing and the second-flee rule
+ * ss_react.c   reactions: standing orders, fired by named events
+ * ss_pile.c    cards between piles and the board
+ * ss_out.c     who is out, and how the game ends
  * and the leaf files that compute and return:
  *
- * ss_cards.c   the Basic Collection as one table, card lookup, deck lists
- *              (parsing and validation) and the standard deck
+ * ss_cards.c   the Basic Collection as one table, card lookup
+ * ss_deck.c    deck lists (parsing and validation), the standard deck
  * ss_power.c   power modifiers and the Rule of Singularity
  * ss_battle.c  battle arithmetic: pooled attack, who may be hit, damage
  *              distributions (checked and default), Maintenance, the
  *              aftermath of close combat, Bushido
  * ss_board.c   the board geometry: squares, "near", Capital places
+ * ss_square.c  who holds a square, and what its company may do
  * ss_state.c   the state section: the game's structure, load and save
  * ss_mods.c    which modifiers act on a Unit in play, and its traits
  * ss_view.c    the board and piles drawn in text for one player
@@ -50,7 +54,7 @@
 /* The text's three Types; a Capital is a Terrain of Subtype Capital that
  * acts as a Unit, kept apart because decks must hold exactly one. */
 enum ss_type { SS_TERRAIN, SS_TROOP, SS_EVENT, SS_CAPITAL, SS_TYPES };
-extern const char *const ss_type_names[SS_TYPES];
+extern const char *const ss_cards_type_names[SS_TYPES];
 
 #define SS_EARTH 1u
 #define SS_WATER 2u
@@ -92,7 +96,7 @@ enum ss_trait { SS_MELEE, SS_RANGED, SS_RESIST, SS_SPEED, SS_TRAITS };
 enum ss_ability { SS_ABILITY_LIST(SS_ABILITY_ENUM) SS_ABILITIES };
 #undef SS_ABILITY_ENUM
 #define SS_AB(id) (1u << SS_AB_##id)
-extern const char *const ss_ability_names[SS_ABILITIES];
+extern const char *const ss_cards_ability_names[SS_ABILITIES];
 
 /* What an event or a card's Power Modifiers ability aims at. */
 enum ss_target {
@@ -105,7 +109,7 @@ enum ss_target {
 	SS_TG_ROLL,     /* a die about to be rolled */
 	SS_TARGETS
 };
-extern const char *const ss_target_names[SS_TARGETS];
+extern const char *const ss_cards_target_names[SS_TARGETS];
 
 /* How long an Event stays on its target. */
 enum ss_duration {
@@ -117,7 +121,7 @@ enum ss_duration {
 	SS_DUR_LASTING, /* until its target leaves play or it is annulled */
 	SS_DURATIONS
 };
-extern const char *const ss_duration_names[SS_DURATIONS];
+extern const char *const ss_cards_duration_names[SS_DURATIONS];
 
 /* The Basic Collection.  One row per card:
  * X(ID, word, name, type, subtype, cost, paths, limit, speed,
@@ -297,7 +301,9 @@ int ss_cards_find(const char *word, char *why, size_t size);
 
 /* True if card is a Unit when in play: Troops, Capitals, and Events that
  * act as Units. */
-int ss_card_is_unit(int card);
+int ss_cards_is_unit(int card);
+
+/* ---- Deck lists (ss_deck.c) --------------------------------------- */
 
 /* A deck list: how many of each card. */
 struct ss_deck {
@@ -336,7 +342,7 @@ struct ss_mod {
 };
 
 /* Parse a modifier as printed: "+1/1/1", "-0/0/2", "+speed 1". */
-int ss_mod_parse(const char *s, int src_type, struct ss_mod *m);
+int ss_power_mod_parse(const char *s, int src_type, struct ss_mod *m);
 
 /* The Rule of Singularity (see RULINGS): for each trait, the greatest
  * bonus from each card type and the greatest penalty from each card type;
@@ -458,7 +464,7 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
 #define SS_STAGE_ENUM(id, w) SS_STAGE_##id,
 enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };
 #undef SS_STAGE_ENUM
-extern const char *const ss_stage_words[SS_STAGES];
+extern const char *const ss_state_stage_words[SS_STAGES];
 
 /* A pile of cards: index 0 is the top.  A card in a signed char, and a
  * Unit's fields in shorts and signed chars (below): the state is
@@ -541,7 +547,7 @@ struct node *ss_state_save(const struct ss_game *g);
 void ss_state_copy(struct ss_game *dst, const struct ss_game *src);
 /* Are a and b the same game as far as ss_state_copy copies (the used
  * part of each array)?  What legal, legal_pick and validate keep between
- * calls (senshiai.c's memo) is keyed on it. */
+ * calls (ss_check.c's memo) is keyed on it. */
 int ss_state_equal(const struct ss_game *a, const struct ss_game *b);
 
 /* ---- Piles and the board's cards (ss_pile.c) ---------------------- */
@@ -570,19 +576,23 @@ void ss_pile_unit_destroy(struct ss_game *g, int s, int k);
  * there). */
 int ss_pile_carried(const struct ss_game *g, int s, const int *carry,
     int ncarry, int out[SS_EFFECTS]);
+/* Destroy every Unit whose Resistance is now 0. */
+void ss_pile_zero(struct ss_game *g, struct events *ev,
+    const char *const *names);
 /* Effect i ends: to its caster's Discard Pile. */
 void ss_pile_effect_end(struct ss_game *g, int i);
-/* Players not out. */
-int ss_pile_remaining(const struct ss_game *g);
+
+/* ---- Who is out, and the game's end (ss_out.c) -------------------- */
+
 /* Player p is out (how: "seppuku" or a reason); ends the game when
  * RULINGS says so. */
-void ss_pile_out(struct ss_game *g, int p, const char *how,
+void ss_out(struct ss_game *g, int p, const char *how,
     struct events *ev, const char *const *names);
 /* Everyone whose Reserve is empty is out. */
-void ss_pile_check(struct ss_game *g, struct events *ev,
+void ss_out_check(struct ss_game *g, struct events *ev,
     const char *const *names);
 /* A draw once the turn limit is reached. */
-void ss_pile_draw_limit(struct ss_game *g, struct events *ev);
+void ss_out_draw_limit(struct ss_game *g, struct events *ev);
 
 /* ---- A battle on the board (ss_fight.c) --------------------------- */
 
@@ -590,9 +600,6 @@ void ss_pile_draw_limit(struct ss_game *g, struct events *ev);
  * and for close combat a move left, for ranged a ranged trait that is
  * not nulla? */
 int ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged);
-/* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to, with what is
- * there? */
-int ss_fight_fits(const struct ss_game *g, int from, int to);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
@@ -605,10 +612,6 @@ void ss_fight(struct ss_game *g, int from, int to, int ranged,
 
 /* ---- Fleeing (ss_flee.c) ------------------------------------------- */
 
-/* Unit k of square s flees once more this turn; on its second flight it
- * is destroyed (logged): returns 1 then, else 0. */
-int ss_flee_count(struct ss_game *g, int s, int k, struct events *ev,
-    const char *const *names);
 /* The Units of from fighting now (SS_ACT_NOW) flee back to from, where
  * they stand: each flight counts. */
 void ss_flee_back(struct ss_game *g, int from, struct events *ev,
@@ -620,6 +623,15 @@ void ss_flee_back(struct ss_game *g, int from, struct events *ev,
  * turn, is destroyed.  Logs each. */
 void ss_flee_all(struct ss_game *g, int s, struct events *ev,
     const char *const *names);
+
+/* ---- Chaos (ss_chaos.c) ------------------------------------------- */
+
+/* card (Chaos: Earthquake), cast by caster on the Terrain at s and paid
+ * for, rolls its die at once (RULINGS): at or above its number the
+ * Terrain is destroyed, to its master's Discard Pile, its Units flee and
+ * its Effects end.  Logs every step. */
+void ss_chaos_quake(struct ss_game *g, int caster, int card, int s,
+    struct rng *rng, struct events *ev, const char *const *names);
 
 /* ---- Orders of a turn (ss_play.c) --------------------------------- */
 
@@ -641,26 +653,58 @@ int ss_play_order(struct ss_game *g, int p, const char *text,
  * is written). */
 int ss_play_verdict(const struct ss_game *g, int p, const char *text,
     const struct util_words *w, char *why, size_t size);
+/* ---- Orders checked, and the legal ones (ss_check.c, ss_legal.c) ---- */
+
+/* Check orders[0..n) of player on g (owes: does he owe orders now?): each accepted order is played on the
+ * memo's position (a refusal plays the accepted ones again from g), from
+ * the memo's orders on; v may be NULL.  Returns 1 if complete, with *deck
+ * the deck list and *after the position after the accepted orders (g if
+ * none was played; exact: after exactly these, as a walk needs, else
+ * possibly the memo's further one). */
+int ss_check(const struct ss_game *g, int player, int owes,
+    const struct order *orders, size_t n, struct verdict *v,
+    struct ss_deck *deck, int exact, const struct ss_game **after);
 /* Forget what validate, legal and legal_pick keep between calls
- * (senshiai.c's memo): the next call plays its orders afresh.  For
- * tests, which check that the memo gives what playing afresh gives. */
-void ss_memo_forget(void);
+ * (ss_check's memo): the next call plays its orders afresh.  For tests,
+ * which check that the memo gives what playing afresh gives. */
+void ss_check_forget(void);
+
+/* The game_entry's legal, legal_pick and legal_sample for player, who
+ * owes orders now if owes (game.h). */
+void ss_legal(const struct ss_game *g, int player, int owes,
+    const struct order *prefix, size_t n, struct strlist *out);
+size_t ss_legal_pick(const struct ss_game *g, int player, int owes,
+    const struct order *prefix, size_t n, game_choose *choose, void *arg,
+    char *buf, size_t size);
+int ss_legal_sample(const struct ss_game *g, int player, int owes,
+    const struct order *prefix, size_t n, game_choose *choose, void *arg,
+    char *buf, size_t size);
+
+/* ---- Text without printf (ss_text.c) ------------------------------- */
+
+/* s appended at buf + *at, cut to fit size bytes with the NUL, as
+ * snprintf would (buf holds a string of *at bytes). */
+void ss_text_cat(char *buf, size_t size, size_t *at, const char *s);
+
+/* ---- One square's holder and company (ss_square.c) ----------------- */
+
 /* Is square s part of p's realm (p's Units, or p's unoccupied
  * terrain)? */
-int ss_play_realm(const struct ss_game *g, int p, int s);
+int ss_square_realm(const struct ss_game *g, int p, int s);
 /* Does square s hold an enemy of p (Units, or an enemy Capital)? */
-int ss_play_enemy(const struct ss_game *g, int p, int s);
+int ss_square_enemy(const struct ss_game *g, int p, int s);
+/* Troops on a square (what its Limit counts). */
+int ss_square_troops(const struct ss_square *q);
+/* May u use its Production now? */
+int ss_square_producer(const struct ss_unit *u);
+/* The Units at q that may use their Production now ("produce SQ" is
+ * refused without one). */
+int ss_square_producers(const struct ss_square *q);
 /* The tests "activate SQ" makes of the company at q once it is the
  * player's: 0 if they pass, 1 if the Terrain cannot be activated now, 2
  * if too few Units stand on it.  legal_pick skips the candidates they
  * refuse. */
-int ss_play_activate_test(const struct ss_square *q);
-/* The Units at q that may use their Production now ("produce SQ" is
- * refused without one). */
-int ss_play_producers(const struct ss_square *q);
-/* Destroy every Unit whose Resistance is now 0. */
-void ss_play_zero(struct ss_game *g, struct events *ev,
-    const char *const *names);
+int ss_square_activate_test(const struct ss_square *q);
 
 /* ---- Reactions: standing orders (ss_react.c) ----------------------- */
 
@@ -676,7 +720,7 @@ void ss_play_zero(struct ss_game *g, struct events *ev,
 #define SS_TRIGGER_ENUM(id, w) SS_ON_##id,
 enum ss_trigger { SS_TRIGGER_LIST(SS_TRIGGER_ENUM) SS_ON_TRIGGERS };
 #undef SS_TRIGGER_ENUM
-extern const char *const ss_trigger_words[SS_ON_TRIGGERS];
+extern const char *const ss_react_trigger_words[SS_ON_TRIGGERS];
 
 #define SS_PRIO_MAX 6 /* cards in a damage distribution instruction */
 

@@ -1,12 +1,12 @@
 /* ss_cast.c - "cast CARD TARGET...": Events cast in the Main Stage (on
- * a Unit, a company, a Terrain, a player or an Event in play), the Chaos
- * roll of Earthquake, and the reaction that may annul a cast (Dispel by
- * a standing order, ss_react.c). */
+ * a Unit, a company, a Terrain, a player or an Event in play), and the
+ * reaction that may annul a cast (Dispel by a standing order,
+ * ss_react.c); Earthquake's roll is ss_chaos.c's. */
 #include <stdio.h>
 #include <string.h>
 
 #include "senshiai.h"
-#include "ss_play.h"
+#include "ss_order.h"
 
 /* After card is paid for: does an opponent's standing order annul it
  * (Dispel, ss_react_annul)?  Then it is on its caster's Discard Pile,
@@ -21,47 +21,19 @@ ss_cast_annulled(struct ss_ctx *c, int card)
 	return ss_react_annul(c->g, c->p, card, c->ev, c->names);
 }
 
-void
-ss_cast_quake(struct ss_game *g, int caster, int card, int s,
-    struct rng *rng, struct events *ev, const char *const *names)
-{
-	struct ss_square *q = &g->sq[s];
-	char at[3];
-	int die;
-
-	ss_board_name(s, at);
-	events_add(ev, EVENT_ALL, "%s casts %s on %s.", names[caster],
-	    ss_cards[card].name, at);
-	die = ss_react_die(g, caster, rng, ev, names);
-	ss_pile_push(&g->p[caster].discard, card);
-	events_add(ev, EVENT_ALL, "Chaos: die %d, %d needed.", die,
-	    ss_cards[card].param);
-	if (die < ss_cards[card].param)
-		return;
-	events_add(ev, EVENT_ALL, "%s at %s is destroyed.",
-	    ss_cards[q->terrain].name, at);
-	ss_flee_all(g, s, ev, names);
-	for (int i = g->neffects - 1; i >= 0; i--)
-		if (g->effect[i].sq == s)
-			ss_pile_effect_end(g, i);
-	ss_pile_push(&g->p[q->master].discard, q->terrain);
-	q->terrain = q->master = SS_NONE;
-	q->activated = 0;
-}
-
-/* cast earthquake SQ: Chaos, rolled at once (ss_cast_quake).  Rolls a
+/* cast earthquake SQ: Chaos, rolled at once (ss_chaos_quake).  Rolls a
  * die, so it ends the answer. */
 static int
 ss_cast_chaos(struct ss_ctx *c, int card, int s, const struct util_words *w)
 {
 	if (ss_cards[c->g->sq[s].terrain].type == SS_CAPITAL)
-		return ss_play_no(c, "%s cannot strike a Capital",
+		return ss_order_no(c, "%s cannot strike a Capital",
 		    ss_cards[card].name);
-	if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
+	if (ss_order_pay(c, card, w, 3) != SS_PLAY_DONE)
 		return SS_PLAY_REFUSED;
 	if (c->rng == NULL || ss_cast_annulled(c, card))
 		return SS_PLAY_LAST;
-	ss_cast_quake(c->g, c->p, card, s, c->rng, c->ev, c->names);
+	ss_chaos_quake(c->g, c->p, card, s, c->rng, c->ev, c->names);
 	return SS_PLAY_LAST;
 }
 
@@ -74,20 +46,21 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 	struct ss_effect *f;
 
 	if (w->n < 3)
-		return ss_play_no(c, "expected 'cast CARD TARGET'");
-	if (ss_play_hand_card(c, w->w[1], &card) < 0)
+		return ss_order_no(c, "expected 'cast CARD TARGET'");
+	if (ss_order_hand_card(c, w->w[1], &card) < 0)
 		return SS_PLAY_REFUSED;
 	if (ss_cards[card].type != SS_EVENT)
-		return ss_play_no(c, "%s is not an Event", ss_cards[card].name);
+		return ss_order_no(c, "%s is not an Event",
+		    ss_cards[card].name);
 	target = ss_cards[card].target;
 	if (target == SS_TG_PLAYER) {
 		long long who;
 
 		if (util_parse_int(w->w[2], 1, g->n, &who) < 0 ||
 		    g->p[who - 1].out)
-			return ss_play_no(c, "expected a player's number, 1 "
+			return ss_order_no(c, "expected a player's number, 1 "
 			    "to %d, of a player still in", g->n);
-		if (ss_play_pay(c, card, w, 3) != SS_PLAY_DONE)
+		if (ss_order_pay(c, card, w, 3) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
 			return SS_PLAY_DONE;
@@ -101,36 +74,36 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 			    c->names[who - 1]);
 		return SS_PLAY_DONE;
 	}
-	if (ss_play_square(c, w->w[2], &s) < 0)
+	if (ss_order_square(c, w->w[2], &s) < 0)
 		return SS_PLAY_REFUSED;
 	if (g->sq[s].terrain == SS_NONE)
-		return ss_play_no(c, "no terrain at %s", w->w[2]);
+		return ss_order_no(c, "no terrain at %s", w->w[2]);
 	if (target == SS_TG_UNIT) {
 		long long k;
 
 		if (w->n < 4 || util_parse_int(w->w[3], 1, g->sq[s].nunits,
 		    &k) < 0)
-			return ss_play_no(c, "expected 'cast %s SQUARE N', N "
+			return ss_order_no(c, "expected 'cast %s SQUARE N', N "
 			    "a Unit of the square as listed",
 			    ss_cards[card].word);
 		unit = (int)k - 1;
 		at = 4;
 	} else if (target == SS_TG_COMPANY && g->sq[s].nunits == 0) {
-		return ss_play_no(c, "no company at %s", w->w[2]);
+		return ss_order_no(c, "no company at %s", w->w[2]);
 	} else if (target == SS_TG_EVENT) {
 		int k2, found = -1;
 
 		if (w->n < 4 || (k2 = ss_cards_find(w->w[3], c->why,
 		    c->size)) < 0)
-			return ss_play_no(c, "expected 'cast %s SQUARE EVENT'",
+			return ss_order_no(c, "expected 'cast %s SQUARE EVENT'",
 			    ss_cards[card].word);
 		for (int i = 0; i < g->neffects && found < 0; i++)
 			if (g->effect[i].sq == s && g->effect[i].card == k2)
 				found = i;
 		if (found < 0)
-			return ss_play_no(c, "no %s in play at %s",
+			return ss_order_no(c, "no %s in play at %s",
 			    ss_cards[k2].name, w->w[2]);
-		if (ss_play_pay(c, card, w, 4) != SS_PLAY_DONE)
+		if (ss_order_pay(c, card, w, 4) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
 			return SS_PLAY_DONE;
@@ -144,25 +117,25 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 			    ss_cards[card].name, ss_cards[k2].name, w->w[2]);
 		return SS_PLAY_DONE;
 	} else if (target != SS_TG_COMPANY && target != SS_TG_TERRAIN) {
-		return ss_play_no(c, "%s is not cast this way (see the man "
+		return ss_order_no(c, "%s is not cast this way (see the man "
 		    "page)", ss_cards[card].name);
 	}
 	if (ss_cards[card].abilities & (SS_AB(CONTINGENCY) |
 	    SS_AB(INTERRUPT) | SS_AB(INTERRUPTS_ROLL)))
-		return ss_play_no(c, "%s is cast by a standing order, 'on ... "
+		return ss_order_no(c, "%s is cast by a standing order, 'on ... "
 		    "cast %s' (see the man page)", ss_cards[card].name,
 		    ss_cards[card].word);
 	if (ss_cards[card].abilities & SS_AB(CHAOS))
 		return ss_cast_chaos(c, card, s, w);
 	if (g->neffects >= SS_EFFECTS)
-		return ss_play_no(c, "too many Effects in play");
+		return ss_order_no(c, "too many Effects in play");
 	if (ss_cards[card].abilities & SS_AB(ACTS_AS_UNIT)) {
 		struct ss_square *q = &g->sq[s];
 
-		if (!ss_play_realm(g, c->p, s) || q->nunits >= SS_SQ_UNITS)
-			return ss_play_no(c, "%s must be cast on a terrain of "
+		if (!ss_square_realm(g, c->p, s) || q->nunits >= SS_SQ_UNITS)
+			return ss_order_no(c, "%s must be cast on a terrain of "
 			    "your realm", ss_cards[card].name);
-		if (ss_play_pay(c, card, w, at) != SS_PLAY_DONE)
+		if (ss_order_pay(c, card, w, at) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
 			return SS_PLAY_DONE;
@@ -173,7 +146,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		q->unit[q->nunits].owner = c->p;
 		q->nunits++;
 	} else {
-		if (ss_play_pay(c, card, w, at) != SS_PLAY_DONE)
+		if (ss_order_pay(c, card, w, at) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
 			return SS_PLAY_DONE;
@@ -189,6 +162,6 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 	if (c->ev != NULL)
 		events_add(c->ev, EVENT_ALL, "%s casts %s on %s.",
 		    c->names[c->p], ss_cards[card].name, w->w[2]);
-	ss_play_zero(g, c->ev, c->names);
+	ss_pile_zero(g, c->ev, c->names);
 	return SS_PLAY_DONE;
 }

@@ -82,7 +82,7 @@ ss_data(const struct ss_game *g, const char *const *names, int player)
 
 	node_set(root, "turn", node_int(g->turn));
 	node_set(root, "active", node_text(names[g->active]));
-	node_set(root, "stage", node_text(ss_stage_words[g->stage]));
+	node_set(root, "stage", node_text(ss_state_stage_words[g->stage]));
 	l = node_set(root, "squares", node_seq());
 	for (int s = 0; s < SS_SQUARES; s++)
 		if (g->sq[s].terrain != SS_NONE)

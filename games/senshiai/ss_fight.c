@@ -250,7 +250,7 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 	ss_fight_conjure(g, def, to, ev, names);
 	ss_fight_mods(g, g->active, SS_ON_ATTACK, from, to, ev, names);
 	ss_fight_mods(g, def, SS_ON_ATTACKED, to, from, ev, names);
-	ss_play_zero(g, ev, names);
+	ss_pile_zero(g, ev, names);
 	for (int k = 0; k < g->sq[from].nunits; k++)
 		if (g->sq[from].unit[k].owner == g->active &&
 		    ss_fight_eligible(g, from, k, ranged))
@@ -350,6 +350,19 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	ss_fight_end(g);
 }
 
+/* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to,
+ * with what is there? */
+static int
+ss_fight_fits(const struct ss_game *g, int from, int to)
+{
+	int troops = ss_square_troops(&g->sq[to]);
+
+	for (int k = 0; k < g->sq[from].nunits; k++)
+		troops += (g->sq[from].unit[k].acted & SS_ACT_NOW) &&
+		    ss_cards[g->sq[from].unit[k].card].type == SS_TROOP;
+	return troops <= ss_cards[g->sq[to].terrain].limit;
+}
+
 /* Close combat's aftermath: claim the terrain, or flee back.  The
  * company Effects of from named by carry go with the Units that claim
  * it; the others stay with the Units that stay (all go if none stays). */
@@ -374,17 +387,4 @@ ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
 	}
 	events_add(ev, EVENT_ALL, "The attackers flee back.");
 	ss_flee_back(g, from, ev, names);
-}
-
-int
-ss_fight_fits(const struct ss_game *g, int from, int to)
-{
-	int troops = 0;
-
-	for (int k = 0; k < g->sq[to].nunits; k++)
-		troops += ss_cards[g->sq[to].unit[k].card].type == SS_TROOP;
-	for (int k = 0; k < g->sq[from].nunits; k++)
-		troops += (g->sq[from].unit[k].acted & SS_ACT_NOW) &&
-		    ss_cards[g->sq[from].unit[k].card].type == SS_TROOP;
-	return troops <= ss_cards[g->sq[to].terrain].limit;
 }

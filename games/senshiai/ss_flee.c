@@ -8,7 +8,9 @@
  * time in one turn is destroyed instead. */
 #include "senshiai.h"
 
-int
+/* Unit k of square s flees once more this turn; on its second flight it
+ * is destroyed (logged): returns 1 then, else 0. */
+static int
 ss_flee_count(struct ss_game *g, int s, int k, struct events *ev,
     const char *const *names)
 {
@@ -42,14 +44,12 @@ ss_flee_room(const struct ss_game *g, const struct ss_unit *u, int t)
 	int troops = ss_cards[u->card].type == SS_TROOP;
 
 	if (q->terrain == SS_NONE || q->nunits >= SS_SQ_UNITS ||
-	    ss_play_enemy(g, u->owner, t) ||
+	    ss_square_enemy(g, u->owner, t) ||
 	    (ss_cards[q->terrain].paths & ss_cards[u->card].paths) == 0)
 		return 0;
 	if (!troops)
 		return 1;
-	for (int k = 0; k < q->nunits; k++)
-		troops += ss_cards[q->unit[k].card].type == SS_TROOP;
-	return troops <= ss_cards[q->terrain].limit;
+	return troops + ss_square_troops(q) <= ss_cards[q->terrain].limit;
 }
 
 void

@@ -7,7 +7,8 @@ static size_t
 ss_mods_add(int card, struct ss_mod *out, size_t n)
 {
 	if ((ss_cards[card].abilities & SS_AB(POWER_MOD)) == 0 ||
-	    ss_mod_parse(ss_cards[card].mod, ss_cards[card].type, &out[n]) < 0)
+	    ss_power_mod_parse(ss_cards[card].mod, ss_cards[card].type,
+	    &out[n]) < 0)
 		return n;
 	return n + 1;
 }

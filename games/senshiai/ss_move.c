@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "senshiai.h"
-#include "ss_play.h"
+#include "ss_order.h"
 
 #define SS_ALL_UNITS(q) ((1u << (q)->nunits) - 1u)
 
@@ -19,7 +19,7 @@
 static int
 ss_move_enter(const struct ss_game *g, int p, int a, int t, unsigned mask)
 {
-	int ok = g->sq[t].terrain != SS_NONE && !ss_play_enemy(g, p, t);
+	int ok = g->sq[t].terrain != SS_NONE && !ss_square_enemy(g, p, t);
 
 	for (int k = 0; ok && k < g->sq[a].nunits; k++)
 		ok = !(mask >> k & 1u) ||
@@ -153,7 +153,7 @@ ss_move_which(struct ss_ctx *c, const struct util_words *w, int a,
 		long long k;
 
 		if (util_parse_int(w->w[i], 1, q->nunits, &k) < 0) {
-			ss_play_no(c, "'%s' is not a Unit at %s (1 to %d, as "
+			ss_order_no(c, "'%s' is not a Unit at %s (1 to %d, as "
 			    "listed)", w->w[i], w->w[1], q->nunits);
 			return -1;
 		}
@@ -183,7 +183,7 @@ ss_move_quake(struct ss_ctx *c, int b)
 			;
 		if (card < 0)
 			continue;
-		ss_cast_quake(g, q, card, b, c->rng, c->ev, c->names);
+		ss_chaos_quake(g, q, card, b, c->rng, c->ev, c->names);
 		return 1;
 	}
 	return 0;
@@ -200,26 +200,26 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 	int whole;
 
 	if (w->n < 3)
-		return ss_play_no(c, "expected 'move FROM TO [N...] [carry "
+		return ss_order_no(c, "expected 'move FROM TO [N...] [carry "
 		    "CARD...]'");
-	if (ss_play_square(c, w->w[1], &a) < 0 ||
-	    ss_play_square(c, w->w[2], &b) < 0)
+	if (ss_order_square(c, w->w[1], &a) < 0 ||
+	    ss_order_square(c, w->w[2], &b) < 0)
 		return SS_PLAY_REFUSED;
 	if (g->sq[a].nunits == 0 || g->sq[a].unit[0].owner != c->p)
-		return ss_play_no(c, "you have no company at %s", w->w[1]);
-	if ((ncarry = ss_play_carry(c, w, 3, a, carry)) < 0 ||
+		return ss_order_no(c, "you have no company at %s", w->w[1]);
+	if ((ncarry = ss_order_carry(c, w, 3, a, carry)) < 0 ||
 	    ss_move_which(c, w, a, &mask) < 0)
 		return SS_PLAY_REFUSED;
 	if (a == b || g->sq[b].terrain == SS_NONE)
-		return ss_play_no(c, "%s is no terrain to move to", w->w[2]);
-	if (ss_play_enemy(g, c->p, b))
-		return ss_play_no(c, "%s holds an enemy: attack it", w->w[2]);
+		return ss_order_no(c, "%s is no terrain to move to", w->w[2]);
+	if (ss_square_enemy(g, c->p, b))
+		return ss_order_no(c, "%s holds an enemy: attack it", w->w[2]);
 	whole = mask == SS_ALL_UNITS(&g->sq[a]);
 	if ((steps = ss_move_steps(g, c->p, a, b, mask)) < 0)
-		return ss_play_no(c, "no path for %s from %s to %s", whole ?
+		return ss_order_no(c, "no path for %s from %s to %s", whole ?
 		    "the whole company" : "these Units", w->w[1], w->w[2]);
 	if (steps > ss_move_reach(g, a, b, mask))
-		return ss_play_no(c, "%s is %d moves away: too far for %s",
+		return ss_order_no(c, "%s is %d moves away: too far for %s",
 		    w->w[2], steps, whole ? "the company" : "these Units");
 	for (int k = 0; k < g->sq[a].nunits; k++)
 		if (mask >> k & 1u) {
@@ -227,10 +227,10 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 			    SS_TROOP;
 			nunits++;
 		}
-	if (troops + ss_play_troops(&g->sq[b]) >
+	if (troops + ss_square_troops(&g->sq[b]) >
 	    ss_cards[g->sq[b].terrain].limit ||
 	    nunits + g->sq[b].nunits > SS_SQ_UNITS)
-		return ss_play_no(c, "%s would pass its Limit of %d", w->w[2],
+		return ss_order_no(c, "%s would pass its Limit of %d", w->w[2],
 		    ss_cards[g->sq[b].terrain].limit);
 	if (ss_move_tardy(c, a, mask) != SS_PLAY_DONE)
 		return SS_PLAY_LAST;
@@ -266,17 +266,17 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 	int sq[2], n[2], r, stay[SS_EFFECTS], nstay = 0;
 
 	if (w->n != 3)
-		return ss_play_no(c, "expected 'castle SQUARE SQUARE'");
+		return ss_order_no(c, "expected 'castle SQUARE SQUARE'");
 	for (int i = 0; i < 2; i++) {
-		if (ss_play_square(c, w->w[1 + i], &sq[i]) < 0)
+		if (ss_order_square(c, w->w[1 + i], &sq[i]) < 0)
 			return SS_PLAY_REFUSED;
 		if (g->sq[sq[i]].nunits == 0 ||
 		    g->sq[sq[i]].unit[0].owner != c->p)
-			return ss_play_no(c, "you have no company at %s",
+			return ss_order_no(c, "you have no company at %s",
 			    w->w[1 + i]);
 	}
 	if (!ss_board_near(sq[0], sq[1]))
-		return ss_play_no(c, "%s is not near %s", w->w[2], w->w[1]);
+		return ss_order_no(c, "%s is not near %s", w->w[2], w->w[1]);
 	for (int i = 0; i < 2; i++) {
 		const struct ss_square *from = &g->sq[sq[i]];
 		const struct ss_card *to = &ss_cards[g->sq[sq[1 - i]].terrain];
@@ -284,15 +284,15 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 		for (int k = 0; k < from->nunits; k++)
 			if ((ss_cards[from->unit[k].card].paths & to->paths) ==
 			    0)
-				return ss_play_no(c, "%s cannot cross %s",
+				return ss_order_no(c, "%s cannot cross %s",
 				    ss_cards[from->unit[k].card].name,
 				    to->name);
 		if (ss_move_reach(g, sq[i], sq[1 - i],
 		    SS_ALL_UNITS(from)) < 1)
-			return ss_play_no(c, "the company at %s has no move "
+			return ss_order_no(c, "the company at %s has no move "
 			    "left", w->w[1 + i]);
-		if (ss_play_troops(from) > to->limit)
-			return ss_play_no(c, "%s would pass its Limit of %d",
+		if (ss_square_troops(from) > to->limit)
+			return ss_order_no(c, "%s would pass its Limit of %d",
 			    w->w[2 - i], to->limit);
 	}
 	for (int i = 0; i < 2; i++)

@@ -1,8 +1,6 @@
-/* ss_pile.c - moving cards between piles and the board, and who is out:
- * drawing, discarding, wasting, restoring, destroying a Unit, and the
- * end of the game when a Reserve runs empty.  Every function logs what
- * it does (public unless it shows a hidden card). */
-#include <stdio.h>
+/* ss_pile.c - moving cards between piles and the board: drawing,
+ * discarding, wasting, restoring, moving and destroying a Unit, ending
+ * an Effect.  What they log is public unless it shows a hidden card. */
 #include <string.h>
 
 #include "senshiai.h"
@@ -150,6 +148,26 @@ ss_pile_unit_destroy(struct ss_game *g, int s, int k)
 				ss_pile_effect_end(g, i);
 }
 
+void
+ss_pile_zero(struct ss_game *g, struct events *ev, const char *const *names)
+{
+	for (int s = 0; s < SS_SQUARES; s++)
+		for (int k = g->sq[s].nunits - 1; k >= 0; k--) {
+			int v[SS_TRAITS];
+
+			ss_mods_traits(g, s, k, v);
+			if (v[SS_RESIST] > 0)
+				continue;
+			if (ev != NULL)
+				events_add(ev, EVENT_ALL, "%s of %s has no "
+				    "Resistance left and is destroyed.",
+				    ss_cards[g->sq[s].unit[k].card].name,
+				    names[g->sq[s].unit[k].owner]);
+			ss_pile_unit_destroy(g, s, k);
+		}
+}
+
+
 int
 ss_pile_carried(const struct ss_game *g, int s, const int *carry, int ncarry,
     int out[SS_EFFECTS])
@@ -180,97 +198,4 @@ ss_pile_effect_end(struct ss_game *g, int i)
 	ss_pile_push(&g->p[f->caster].discard, f->card);
 	memmove(f, f + 1, (size_t)(g->neffects - i - 1) * sizeof *f);
 	g->neffects--;
-}
-
-int
-ss_pile_remaining(const struct ss_game *g)
-{
-	int n = 0;
-
-	for (int p = 0; p < g->n; p++)
-		n += !g->p[p].out;
-	return n;
-}
-
-/* Take player p's cards off the board. */
-static void
-ss_pile_clear(struct ss_game *g, int p)
-{
-	for (int s = 0; s < SS_SQUARES; s++) {
-		struct ss_square *q = &g->sq[s];
-
-		for (int k = q->nunits - 1; k >= 0; k--)
-			if (q->unit[k].owner == p)
-				ss_pile_unit_destroy(g, s, k);
-		if (q->terrain != SS_NONE && q->master == p) {
-			for (int k = q->nunits - 1; k >= 0; k--)
-				ss_pile_unit_destroy(g, s, k);
-			for (int i = g->neffects - 1; i >= 0; i--)
-				if (g->effect[i].sq == s)
-					ss_pile_effect_end(g, i);
-			ss_pile_push(&g->p[p].discard, q->terrain);
-			q->terrain = q->master = SS_NONE;
-			q->activated = 0;
-		}
-	}
-	for (int i = g->neffects - 1; i >= 0; i--)
-		if (g->effect[i].caster == p)
-			ss_pile_effect_end(g, i);
-}
-
-/* The game ends with winners w. */
-static void
-ss_pile_finish(struct ss_game *g, unsigned w, const char *why,
-    struct events *ev)
-{
-	g->stage = SS_STAGE_OVER;
-	g->winners = w;
-	snprintf(g->reason, sizeof g->reason, "%s", why);
-	if (ev != NULL)
-		events_add(ev, EVENT_ALL, "%s", why);
-}
-
-void
-ss_pile_out(struct ss_game *g, int p, const char *how, struct events *ev,
-    const char *const *names)
-{
-	char why[GAME_REASON_MAX];
-	int by = g->p[p].forced_by;
-
-	g->p[p].out = 1;
-	ss_pile_clear(g, p);
-	if (ev != NULL)
-		events_add(ev, EVENT_ALL, "%s is out: %s.", names[p], how);
-	if (g->n >= 3 && by != SS_NONE && !g->p[by].out &&
-	    strcmp(how, "seppuku") != 0) {
-		snprintf(why, sizeof why, "%s wins: the last to force %s to "
-		    "discard or waste.", names ? names[by] : "",
-		    names ? names[p] : "");
-		ss_pile_finish(g, 1u << by, why, ev);
-		return;
-	}
-	if (ss_pile_remaining(g) == 1)
-		for (int i = 0; i < g->n; i++)
-			if (!g->p[i].out) {
-				snprintf(why, sizeof why, "%s wins: the last "
-				    "player left.", names ? names[i] : "");
-				ss_pile_finish(g, 1u << i, why, ev);
-			}
-}
-
-void
-ss_pile_check(struct ss_game *g, struct events *ev,
-    const char *const *names)
-{
-	for (int p = 0; p < g->n && g->stage != SS_STAGE_OVER; p++)
-		if (!g->p[p].out && g->p[p].reserve.n == 0)
-			ss_pile_out(g, p, "the Reserve is empty", ev, names);
-}
-
-void
-ss_pile_draw_limit(struct ss_game *g, struct events *ev)
-{
-	if (g->limit > 0 && g->turn >= g->limit &&
-	    g->stage != SS_STAGE_OVER)
-		ss_pile_finish(g, 0, "The turn limit is reached: a draw.", ev);
 }

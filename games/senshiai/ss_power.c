@@ -8,7 +8,7 @@
 #include "senshiai.h"
 
 int
-ss_mod_parse(const char *s, int src_type, struct ss_mod *m)
+ss_power_mod_parse(const char *s, int src_type, struct ss_mod *m)
 {
 	int a[3], used = 0;
 

@@ -35,7 +35,7 @@
 #include "senshiai.h"
 
 #define SS_TRIGGER_WORD(id, w) [SS_ON_##id] = w,
-const char *const ss_trigger_words[SS_ON_TRIGGERS] = {
+const char *const ss_react_trigger_words[SS_ON_TRIGGERS] = {
 	SS_TRIGGER_LIST(SS_TRIGGER_WORD)
 };
 #undef SS_TRIGGER_WORD
@@ -80,7 +80,7 @@ ss_react_targets(const struct util_words *w, int at, int prio[SS_PRIO_MAX],
 	for (int i = at + 1; i < w->n; i++) {
 		if ((prio[n] = ss_cards_find(w->w[i], why, size)) < 0)
 			return -1;
-		if (!ss_card_is_unit(prio[n])) {
+		if (!ss_cards_is_unit(prio[n])) {
 			snprintf(why, size, "%s is no Unit",
 			    ss_cards[prio[n]].name);
 			return -1;
@@ -103,7 +103,7 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 	    strcmp(w.w[0], "on") != 0)
 		goto syntax;
 	for (s->trigger = 0; s->trigger < SS_ON_TRIGGERS; s->trigger++)
-		if (strcmp(w.w[1], ss_trigger_words[s->trigger]) == 0)
+		if (strcmp(w.w[1], ss_react_trigger_words[s->trigger]) == 0)
 			break;
 	if (s->trigger == SS_ON_TRIGGERS)
 		goto syntax;
@@ -189,8 +189,9 @@ ss_react_format(const struct ss_standing *s, char *buf, size_t size)
 		snprintf(sq, sizeof sq, "%d", s->at + 1);
 	else if (s->at != SS_NONE)
 		ss_board_name(s->at, sq);
-	snprintf(buf, size, "on %s %s cast %s", ss_trigger_words[s->trigger],
-	    s->at == SS_NONE ? "any" : sq, ss_cards[s->card].word);
+	snprintf(buf, size, "on %s %s cast %s",
+	    ss_react_trigger_words[s->trigger], s->at == SS_NONE ? "any" : sq,
+	    ss_cards[s->card].word);
 }
 
 int

@@ -33,7 +33,9 @@
 #include "senshiai.h"
 
 #define SS_STAGE_WORD(id, w) [SS_STAGE_##id] = w,
-const char *const ss_stage_words[SS_STAGES] = { SS_STAGE_LIST(SS_STAGE_WORD) };
+const char *const ss_state_stage_words[SS_STAGES] = {
+	SS_STAGE_LIST(SS_STAGE_WORD)
+};
 #undef SS_STAGE_WORD
 
 static const char *const ss_state_keys[] = { "turn", "turn-limit",
@@ -193,7 +195,7 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 	    node_need_int(m, "flees", 0, 1, &fl, e) < 0 ||
 	    node_need_int(m, "acted", 0, 3, &ac, e) < 0)
 		return -1;
-	if (!ss_card_is_unit(card))
+	if (!ss_cards_is_unit(card))
 		return err_set(e, m->line, m->col, "units: %s is not a Unit",
 		    ss_cards[card].name);
 	if (q->nunits > 0 && q->unit[0].owner != owner)
@@ -269,7 +271,7 @@ ss_state_effects(struct ss_game *g, const struct node *sec,
 		    ss_state_card_key(m, "card", &f->card, e) < 0 ||
 		    ss_state_player(m, "caster", g->n, 0, &f->caster, e) < 0 ||
 		    ss_state_square(m, "at", &f->sq, e) < 0 ||
-		    node_need_word(m, "duration", ss_duration_names,
+		    node_need_word(m, "duration", ss_cards_duration_names,
 		    SS_DURATIONS, &f->duration, e) < 0 ||
 		    node_need(m, "unit", NODE_SCALAR, &un, e) < 0)
 			return -1;
@@ -340,7 +342,7 @@ ss_state_load(const struct node *sec, int n, struct gb_err *e)
 		goto fail;
 	g->limit = (int)x;
 	if (ss_state_player(sec, "active", n, 0, &g->active, e) < 0 ||
-	    node_need_word(sec, "stage", ss_stage_words, SS_STAGES,
+	    node_need_word(sec, "stage", ss_state_stage_words, SS_STAGES,
 	    &g->stage, e) < 0 || ss_state_players(g, sec, e) < 0 ||
 	    ss_state_board(g, sec, e) < 0 || ss_state_effects(g, sec, e) < 0 ||
 	    ss_state_outcome(g, sec, e) < 0)
@@ -430,7 +432,7 @@ ss_state_save(const struct ss_game *g)
 	node_set(sec, "turn", node_int(g->turn));
 	node_set(sec, "turn-limit", node_int(g->limit));
 	node_set(sec, "active", node_int(g->active));
-	node_set(sec, "stage", node_scalar(ss_stage_words[g->stage]));
+	node_set(sec, "stage", node_scalar(ss_state_stage_words[g->stage]));
 	node_set(sec, "players", ss_state_players_node(g));
 	node_set(sec, "board", ss_state_board_node(g));
 	l = node_set(sec, "effects", node_seq());
@@ -444,7 +446,7 @@ ss_state_save(const struct ss_game *g)
 		node_set(m, "at", node_scalar(name));
 		node_set(m, "unit", ss_state_who(f->unit));
 		node_set(m, "duration",
-		    node_scalar(ss_duration_names[f->duration]));
+		    node_scalar(ss_cards_duration_names[f->duration]));
 	}
 	if (g->stage == SS_STAGE_OVER) {
 		l = node_set(sec, "winners", node_seq());

@@ -122,7 +122,7 @@ ss_view(const struct ss_game *g, const char *const *names, int player,
     struct sbuf *out)
 {
 	sbuf_printf(out, "Turn %d, %s's %s stage.\n\n", g->turn,
-	    names[g->active], ss_stage_words[g->stage]);
+	    names[g->active], ss_state_stage_words[g->stage]);
 	ss_view_board(g, out);
 	sbuf_putc(out, '\n');
 	for (int s = 0; s < SS_SQUARES; s++)

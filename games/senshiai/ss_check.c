@@ -1,0 +1,181 @@
+/* ss_check.c - a player's orders checked, each played on a copy of the
+ * game: what validate answers, what legal and legal_pick build on, and
+ * how resolve reads the deck lists.  The position reached is kept
+ * between calls (ss_memo, below). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "senshiai.h"
+
+/* One order of a deck list into d: 1 when "standard" or a good "done"
+ * ends it, 0 for a card line, -1 refused. */
+static int
+ss_check_deck_line(struct ss_deck *d, const char *text, char *why,
+    size_t size)
+{
+	struct gb_err e = { 0 };
+
+	if (strcmp(text, "standard") == 0) {
+		ss_deck_standard(d);
+		return 1;
+	}
+	if (strcmp(text, "done") == 0) {
+		if (ss_deck_check(d, why, size) < 0)
+			return -1;
+		return 1;
+	}
+	if (strchr(text, '\n') != NULL ||
+	    ss_deck_line(text, 1, d, &e) < 0) {
+		snprintf(why, size, "%.150s", e.msg[0] ? e.msg : "one card "
+		    "line expected");
+		return -1;
+	}
+	return 0;
+}
+
+/* What validate, legal and legal_pick keep between calls (the memo):
+ * they are asked again and again about the same game and player with the
+ * same orders, or the same and one more (an answer picked order by order,
+ * each pick checking the orders before it, then the whole answer and its
+ * start validated, and adjudicate validating it once more), and each call
+ * played every order again on a fresh copy of the game.  The memo is
+ * keyed on the game (src, compared by ss_state_equal: a game changed in
+ * place, or another at the same address, is a miss) and the player, and
+ * holds the position after its n orders (pos), all accepted: their texts,
+ * and whether the answer was complete after each.  A check whose orders
+ * start with the memo's goes on from pos; any other starts again from
+ * src.  The position after orders is a function of the game's used part
+ * (what ss_state_copy copies), the player and the texts alone, so a hit
+ * gives what playing afresh gives; test_senshiai checks it against
+ * ss_check_forget.  An order refused, or one it has no room for, ends the
+ * memo: pos is then the scratch position of the rest of that check.  Not
+ * on the stack: under AddressSanitizer a frame of tens of kilobytes costs
+ * the poisoning of its shadow at every call.  gunbai is single-threaded. */
+static struct ss_memo {
+	struct game_memo o; /* the orders, their texts (game.h) */
+	struct ss_game src;
+	struct ss_game pos;
+} ss_memo;
+
+void
+ss_check_forget(void)
+{
+	ss_memo.o.valid = 0;
+}
+
+/* The memo made g's and player's, its position after the longest start
+ * of o[0..n) it holds (after exactly n orders if exact, as a walk needs);
+ * returns how many orders of o that is. */
+static size_t
+ss_memo_find(const struct ss_game *g, int player, const struct order *o,
+    size_t n, int exact)
+{
+	struct ss_memo *m = &ss_memo;
+
+	if (m->o.valid && m->o.player == player &&
+	    ss_state_equal(&m->src, g)) {
+		size_t k = game_memo_match(&m->o, o, n);
+		if (k == m->o.n || (k == n && !exact))
+			return k;
+	} else {
+		ss_state_copy(&m->src, g);
+	}
+	game_memo_restart(&m->o, player, 0);
+	ss_state_copy(&m->pos, &m->src);
+	return 0;
+}
+
+/* Order o, the memo's next, just played on its position: kept if
+ * accepted (r >= 0) and there is room, else the memo ends. */
+static void
+ss_memo_take(const struct order *o, int r)
+{
+	game_memo_take(&ss_memo.o, o->text, r >= 0, r > 0);
+}
+
+/* The memo's position brought back to the one after the orders before i
+ * that were accepted (ok[j]) from g: once an order is refused, it may be
+ * half changed. */
+static void
+ss_check_redo(const struct ss_game *g, int player, const struct order *orders,
+    size_t i, const unsigned char *ok)
+{
+	ss_state_copy(&ss_memo.pos, g);
+	for (size_t j = 0; j < i; j++)
+		if (ok[j])
+			ss_play_order(&ss_memo.pos, player, orders[j].text,
+			    NULL, NULL, NULL, NULL, 0);
+}
+
+/* A reason into a verdict, as snprintf "%s" would (cut to fit). */
+static void
+ss_check_reason(char *dst, size_t size, const char *why)
+{
+	size_t len = strlen(why);
+
+	if (len >= size)
+		len = size - 1;
+	memcpy(dst, why, len);
+	dst[len] = '\0';
+}
+
+#define SS_CHECK_OK 64 /* orders whose verdicts ss_check keeps on the
+                        * stack; more take the heap */
+
+int
+ss_check(const struct ss_game *g, int player, int owes,
+    const struct order *orders, size_t n, struct verdict *v,
+    struct ss_deck *deck, int exact, const struct ss_game **after)
+{
+	int complete = 0;
+	size_t size = v != NULL ? GAME_REASON_MAX : 0, i = 0;
+	char why[GAME_REASON_MAX];
+	unsigned char okbuf[SS_CHECK_OK];
+	unsigned char *ok = n <= SS_CHECK_OK ? okbuf : util_malloc(n);
+
+	*after = g;
+	memset(deck, 0, sizeof *deck);
+	/* Deck lines play nothing on the position: no memo for them. */
+	if (owes && n > 0 && g->stage != SS_STAGE_DECK) {
+		i = ss_memo_find(g, player, orders, n, exact);
+		complete = ss_memo.o.complete[i];
+		*after = &ss_memo.pos;
+		memset(ok, 1, i);
+		for (size_t j = 0; j < i && v != NULL; j++) {
+			v[j].accepted = 1;
+			v[j].reason[0] = '\0';
+		}
+	}
+	for (; i < n; i++) {
+		int r;
+
+		why[0] = '\0';
+		if (!owes) {
+			r = game_why(why, size, "you owe no orders now");
+		} else if (complete) {
+			r = game_why(why, size, "the orders are complete "
+			    "before this one");
+			ss_memo_take(&orders[i], r);
+		} else if (g->stage == SS_STAGE_DECK) {
+			r = ss_check_deck_line(deck, orders[i].text, why, size);
+		} else {
+			r = ss_play_order(&ss_memo.pos, player,
+			    orders[i].text, NULL, NULL, NULL, why, size);
+			ss_memo_take(&orders[i], r);
+			if (r < 0)
+				ss_check_redo(g, player, orders, i, ok);
+		}
+		ok[i] = r >= 0;
+		if (r > 0)
+			complete = 1;
+		if (v != NULL) {
+			v[i].accepted = r >= 0;
+			ss_check_reason(v[i].reason, sizeof v[i].reason,
+			    r >= 0 ? "" : why);
+		}
+	}
+	if (ok != okbuf)
+		free(ok);
+	return owes && complete;
+}

@@ -1,0 +1,103 @@
+/* ss_out.c - who is out, and how the game ends (RULINGS, Winning): a
+ * player out by seppuku or an empty Reserve takes his cards off the
+ * board; among three or more, the last to force him to discard or waste
+ * wins (not after seppuku); else the last left wins; the turn limit
+ * makes a draw. */
+#include <stdio.h>
+#include <string.h>
+
+#include "senshiai.h"
+
+/* Players not out. */
+static int
+ss_out_remaining(const struct ss_game *g)
+{
+	int n = 0;
+
+	for (int p = 0; p < g->n; p++)
+		n += !g->p[p].out;
+	return n;
+}
+
+/* Take player p's cards off the board. */
+static void
+ss_out_clear(struct ss_game *g, int p)
+{
+	for (int s = 0; s < SS_SQUARES; s++) {
+		struct ss_square *q = &g->sq[s];
+
+		for (int k = q->nunits - 1; k >= 0; k--)
+			if (q->unit[k].owner == p)
+				ss_pile_unit_destroy(g, s, k);
+		if (q->terrain != SS_NONE && q->master == p) {
+			for (int k = q->nunits - 1; k >= 0; k--)
+				ss_pile_unit_destroy(g, s, k);
+			for (int i = g->neffects - 1; i >= 0; i--)
+				if (g->effect[i].sq == s)
+					ss_pile_effect_end(g, i);
+			ss_pile_push(&g->p[p].discard, q->terrain);
+			q->terrain = q->master = SS_NONE;
+			q->activated = 0;
+		}
+	}
+	for (int i = g->neffects - 1; i >= 0; i--)
+		if (g->effect[i].caster == p)
+			ss_pile_effect_end(g, i);
+}
+
+/* The game ends with winners w. */
+static void
+ss_out_finish(struct ss_game *g, unsigned w, const char *why,
+    struct events *ev)
+{
+	g->stage = SS_STAGE_OVER;
+	g->winners = w;
+	snprintf(g->reason, sizeof g->reason, "%s", why);
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s", why);
+}
+
+void
+ss_out(struct ss_game *g, int p, const char *how, struct events *ev,
+    const char *const *names)
+{
+	char why[GAME_REASON_MAX];
+	int by = g->p[p].forced_by;
+
+	g->p[p].out = 1;
+	ss_out_clear(g, p);
+	if (ev != NULL)
+		events_add(ev, EVENT_ALL, "%s is out: %s.", names[p], how);
+	if (g->n >= 3 && by != SS_NONE && !g->p[by].out &&
+	    strcmp(how, "seppuku") != 0) {
+		snprintf(why, sizeof why, "%s wins: the last to force %s to "
+		    "discard or waste.", names ? names[by] : "",
+		    names ? names[p] : "");
+		ss_out_finish(g, 1u << by, why, ev);
+		return;
+	}
+	if (ss_out_remaining(g) == 1)
+		for (int i = 0; i < g->n; i++)
+			if (!g->p[i].out) {
+				snprintf(why, sizeof why, "%s wins: the last "
+				    "player left.", names ? names[i] : "");
+				ss_out_finish(g, 1u << i, why, ev);
+			}
+}
+
+void
+ss_out_check(struct ss_game *g, struct events *ev,
+    const char *const *names)
+{
+	for (int p = 0; p < g->n && g->stage != SS_STAGE_OVER; p++)
+		if (!g->p[p].out && g->p[p].reserve.n == 0)
+			ss_out(g, p, "the Reserve is empty", ev, names);
+}
+
+void
+ss_out_draw_limit(struct ss_game *g, struct events *ev)
+{
+	if (g->limit > 0 && g->turn >= g->limit &&
+	    g->stage != SS_STAGE_OVER)
+		ss_out_finish(g, 0, "The turn limit is reached: a draw.", ev);
+}
