@@ -389,14 +389,8 @@ static struct outcome
 ss_outcome(const void *vg)
 {
 	const struct ss_game *g = vg;
-	struct outcome o = { 0 };
 
-	if (g->stage == SS_STAGE_OVER) {
-		o.finished = 1;
-		o.winners = g->winners;
-		snprintf(o.reason, sizeof o.reason, "%s", g->reason);
-	}
-	return o;
+	return game_outcome(g->stage == SS_STAGE_OVER, g->winners, g->reason);
 }
 
 /* Draws from a copy of rng, moved on once per player, so that the
