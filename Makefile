@@ -293,7 +293,7 @@ bench: deps
 # ---------------------------------------------------------------------
 # Any compiler, any flags (issue 16), run by `make test`:
 #
-#   make flags      gunbai, its tests and tools built with gcc and clang at
+#   make flags      gunbai and the programs that play built with gcc and clang at
 #                   -O0 and -O3 (gcc with -march=native) and with Debian's
 #                   dpkg-buildflags (hardening), warnings as errors; every
 #                   sample, a long random game of every registered game and
@@ -323,8 +323,16 @@ flags: deps
 	$(MAKE) --no-print-directory -j$(FLAGS_JOBS) $(FLAGS_ONLY:%=flags-%)
 	sh tests/flags.sh $(FLAGS_BUILDS)
 
+# Each variant builds what tests/flags.sh runs: every object of gunbai and
+# gunbai-mail (all of adjudicator/ and games/, warnings as errors) and the
+# two test programs that play (bench_play, test_cases).  The other test
+# programs are built and run by the gcc and the sanitizer builds.
+FLAGS_BINS = gunbai tools/bench_play tests/test_cases
+
 $(FLAGS_VARIANTS:%=flags-%):
-	+$(MAKE) --no-print-directory bins BUILD=build/flags/$(@:flags-%=%) \
+	+$(MAKE) --no-print-directory \
+	    $(FLAGS_BINS:%=build/flags/$(@:flags-%=%)/%) \
+	    BUILD=build/flags/$(@:flags-%=%) \
 	    WERROR=-Werror $(FLAGS_$(@:flags-%=%))
 
 #   make install-test   make install into a scratch DESTDIR and PREFIX, the

@@ -88,13 +88,16 @@ now() { date +%s%N; }
 run_one() { # run_one INDEX
 	i=$1
 	t0=$(now)
-	(eval "${cmds[$i]}") </dev/null >"$logs/$i.log" 2>&1
+	# times: the CPU time of the suite's processes, its second line.
+	(eval "${cmds[$i]}"; st=$?; times >"$logs/$i.cpu"; exit $st) \
+	    </dev/null >"$logs/$i.log" 2>&1
 	rc=$?
 	ms=$((($(now) - t0) / 1000000))
 	echo "$rc $ms" >"$logs/$i.rc"
 	if [ "$rc" -eq 0 ]; then word=ok; else word=FAILED; fi
-	printf 'done %s (%d.%d s): %s\n' "${names[$i]}" $((ms / 1000)) \
-	    $((ms % 1000 / 100)) "$word"
+	printf 'done %s (%d.%d s, cpu %s): %s\n' "${names[$i]}" $((ms / 1000)) \
+	    $((ms % 1000 / 100)) "$(sed -n '2{s/ / + /;p}' "$logs/$i.cpu" \
+	    2>/dev/null)" "$word"
 }
 
 for i in $order; do
