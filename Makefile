@@ -94,7 +94,7 @@ deps_install = if ! ( $(call deps_check,$(1),$(2)) ); then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing: $(strip $(1))"; \
 	    prc=; if [ ! -e /usr/sbin/policy-rc.d ]; then prc=/usr/sbin/policy-rc.d; \
-	      printf '#!/bin/sh\nexit 101\n' >$$prc && chmod 755 $$prc; fi; \
+	      printf '\#!/bin/sh\nexit 101\n' >$$prc && chmod 755 $$prc; fi; \
 	    DEBIAN_FRONTEND=noninteractive apt-get update -q && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(3) $(1); \
 	    st=$$?; [ -z "$$prc" ] || rm -f $$prc; exit $$st; \
@@ -180,7 +180,7 @@ test-build-san:
 	+$(MAKE) --no-print-directory bins BUILD=build/san CC=clang SAN=1 WERROR=-Werror
 
 demo: demo-deps
-	$(MAKE) --no-print-directory gunbai
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) gunbai
 	@sh samples/senjin/play.sh ./gunbai demo-out
 
 lint:
