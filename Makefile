@@ -172,8 +172,8 @@ test: deps
 	    --job install-test 'sh tests/install.sh build/gcc' \
 	    --job deb-test '$(DEB_TEST)'
 
+# (test-builds, with every flags variant, is below the variants.)
 .PHONY: test-builds test-build-gcc test-build-san
-test-builds: test-build-gcc test-build-san $(FLAGS_ONLY:%=flags-%)
 test-build-gcc:
 	+$(MAKE) --no-print-directory bins BUILD=build/gcc CC=gcc WERROR=-Werror
 test-build-san:
@@ -334,6 +334,8 @@ $(FLAGS_VARIANTS:%=flags-%):
 	    $(FLAGS_BINS:%=build/flags/$(@:flags-%=%)/%) \
 	    BUILD=build/flags/$(@:flags-%=%) \
 	    WERROR=-Werror $(FLAGS_$(@:flags-%=%))
+
+test-builds: test-build-gcc test-build-san $(FLAGS_ONLY:%=flags-%)
 
 #   make install-test   make install into a scratch DESTDIR and PREFIX, the
 #                   installed binary and man pages used, make uninstall
