@@ -37,6 +37,7 @@ enum { CMD_JSON = 1, CMD_SVG = 2 };
 struct cmd_entry {
 	const char *name;
 	const char *usage; /* after "gunbai NAME " */
+	const char *about; /* what it does, for `gunbai help NAME` */
 	int (*exec)(int argc, char **argv);
 	unsigned takes;    /* CMD_JSON, CMD_SVG: the output options it takes */
 };
@@ -48,29 +49,57 @@ static int cmd_check(int, char **);
 static int cmd_adjudicate(int, char **);
 static int cmd_view(int, char **);
 static int cmd_mail(int, char **);
+static int cmd_help(int, char **);
 
 /* In the order of the man page's SYNOPSIS. */
 static const struct cmd_entry cmd_table[] = {
-	{ .name = "games", .usage = "", .exec = cmd_games },
+	{ .name = "games", .usage = "", .exec = cmd_games,
+	    .about = "Lists the games, their player counts, rulesets and "
+	    "options with their\ndefaults." },
 	{ .name = "new", .usage = "GAME --id ID "
 	    "--player NAME=KEY.pem[,ADDRESS] ... "
 	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE | -d GAMEDIR",
-	    .exec = cmd_new },
+	    .exec = cmd_new,
+	    .about = "Creates a game: its first state in STATE, or a game "
+	    "directory GAMEDIR\nwith the first reports." },
 	{ .name = "status", .usage = "STATE [--json]", .exec = cmd_status,
-	    .takes = CMD_JSON },
+	    .takes = CMD_JSON,
+	    .about = "Prints who owes which decision, or how the game "
+	    "ended." },
 	{ .name = "check", .usage = "STATE ORDERS ... [--json]",
-	    .exec = cmd_check, .takes = CMD_JSON },
+	    .exec = cmd_check, .takes = CMD_JSON,
+	    .about = "Checks orders files against a state without applying "
+	    "anything; the exit\nstatus tells the worst verdict." },
 	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR "
-	    "[--json]", .exec = cmd_adjudicate, .takes = CMD_JSON },
+	    "[--json]", .exec = cmd_adjudicate, .takes = CMD_JSON,
+	    .about = "Applies every decision point the orders allow and "
+	    "writes the new state\nand the reports in OUTDIR." },
 	{ .name = "view", .usage = "STATE --player NAME | --public "
-	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG },
-	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run },
-	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify },
-	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league },
-	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail },
-	{ .name = "mail-out", .usage = CMD_MAIL_OUT_USAGE, .exec = cmd_mail },
+	    "[--json | --svg]", .exec = cmd_view, .takes = CMD_JSON | CMD_SVG,
+	    .about = "Prints a player's report, or the public one, as "
+	    "adjudicate wrote it." },
+	{ .name = "run", .usage = CMD_RUN_USAGE, .exec = cmd_run,
+	    .about = "One deadline of a game directory: adjudicates its "
+	    "newest state with the\nfiles in its inbox and archives the "
+	    "run as runs/NNNN." },
+	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify,
+	    .about = "Replays every run of a game directory and checks "
+	    "every signature, state\nand report." },
+	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league,
+	    .about = "Status, runs, standings or verification of every game "
+	    "directory in\nLEAGUEDIR." },
+	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail,
+	    .about = "Files the orders mailed to a game in its inbox and "
+	    "writes a reply to\neach message." },
+	{ .name = "mail-out", .usage = CMD_MAIL_OUT_USAGE, .exec = cmd_mail,
+	    .about = "Writes the reports of a game directory or of one run "
+	    "as mail messages\nready for sendmail -t." },
 	{ .name = "check-seed", .usage = CMD_SEED_USAGE,
-	    .exec = cmd_check_seed },
+	    .exec = cmd_check_seed,
+	    .about = "Checks that the seed a finished game revealed is the "
+	    "one its reports\ncommitted to." },
+	{ .name = "help", .usage = "[COMMAND]", .exec = cmd_help,
+	    .about = "Lists the commands, or says what COMMAND does." },
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -84,14 +113,23 @@ usage_all(FILE *f)
 	fprintf(f, "       gunbai --help | --version\n");
 }
 
-static int
-usage_cmd(const char *name, FILE *f)
+static const struct cmd_entry *
+cmd_find(const char *name)
 {
 	for (size_t i = 0; i < CMD_COUNT; i++)
 		if (strcmp(cmd_table[i].name, name) == 0)
-			fprintf(f, "usage: gunbai %s%s%s\n", name,
-			    cmd_table[i].usage[0] ? " " : "",
-			    cmd_table[i].usage);
+			return &cmd_table[i];
+	return NULL;
+}
+
+static int
+usage_cmd(const char *name, FILE *f)
+{
+	const struct cmd_entry *c = cmd_find(name);
+
+	if (c != NULL)
+		fprintf(f, "usage: gunbai %s%s%s\n", name,
+		    c->usage[0] ? " " : "", c->usage);
 	return f == stdout ? EXIT_OK : EXIT_USAGE;
 }
 
@@ -129,12 +167,11 @@ fail(const struct gb_err *e)
 	failx(0, "%s", buf);
 }
 
-enum { OPT_HELP = 1000, OPT_VERSION, OPT_NMR, OPT_PUBLIC, OPT_SEED,
+enum { OPT_HELP = 1000, OPT_NMR, OPT_PUBLIC, OPT_SEED,
 	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG };
 
 static const struct option cmd_options[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
-	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "nmr", no_argument, NULL, OPT_NMR },
 	{ "public", no_argument, NULL, OPT_PUBLIC },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -150,7 +187,7 @@ static const struct option cmd_options[] = {
 
 /* Parsed options of any subcommand; each checks what it allows. */
 struct cmd_args {
-	int help, version, nmr, public, json, svg;
+	int help, nmr, public, json, svg;
 	const char *seed, *id, *out, *player, *dir;
 	const char *players[GAME_MAX_PLAYERS + 1];
 	int nplayers;
@@ -170,7 +207,6 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 	while ((c = getopt_long(argc, argv, "o:d:", cmd_options, NULL)) != -1) {
 		switch (c) {
 		case OPT_HELP: a->help = 1; break;
-		case OPT_VERSION: a->version = 1; break;
 		case OPT_NMR: a->nmr = 1; break;
 		case OPT_PUBLIC: a->public = 1; break;
 		case OPT_JSON: a->json = 1; break;
@@ -209,24 +245,18 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 static unsigned
 cmd_takes(const char *name)
 {
-	for (size_t i = 0; i < CMD_COUNT; i++)
-		if (strcmp(cmd_table[i].name, name) == 0)
-			return cmd_table[i].takes;
-	return 0;
+	const struct cmd_entry *c = cmd_find(name);
+
+	return c != NULL ? c->takes : 0;
 }
 
-/* Common handling of --help, --version, bad options and an output option
+/* Common handling of --help, bad options and an output option
  * (--json, --svg) the command does not take. */
 static int
 cmd_early(const char *name, const struct cmd_args *a, int *status)
 {
 	if (a->help) {
 		*status = usage_cmd(name, stdout);
-		return 1;
-	}
-	if (a->version) {
-		printf("gunbai %s\n", GUNBAI_VERSION);
-		*status = EXIT_OK;
 		return 1;
 	}
 	if (a->bad || (a->dir != NULL && strcmp(name, "new") != 0) ||
@@ -292,6 +322,18 @@ cmd_new_options(const struct game_entry *g, const struct cmd_args *a,
 			    "(see 'gunbai games')", g->title,
 			    (int)(eq - a->options[i]), a->options[i]);
 		optv[k] = eq + 1;
+		/* A file option's default is a word, as `gunbai games`
+		 * shows it: written out, it means the default, never a
+		 * file of that name, and a file there is not taken
+		 * silently instead. */
+		if (g->options[k].file &&
+		    strcmp(eq + 1, g->options[k].def) == 0) {
+			if (access(eq + 1, F_OK) == 0)
+				failx(0, "--option %s: the default, not the "
+				    "file '%s' (give './%s' for the file)",
+				    a->options[i], eq + 1, eq + 1);
+			continue;
+		}
 		if (g->options[k].file) {
 			struct gb_err e = { 0 };
 			char *buf;
@@ -745,9 +787,54 @@ cmd_mail(int argc, char **argv)
 	    "in ../libexec/gunbai/ from it: %s", argv[0], strerror(err));
 }
 
+/* gunbai help [COMMAND]: what `--help` says, for those who type the
+ * word, and for one command a line or two more. */
+static int
+cmd_help(int argc, char **argv)
+{
+	const struct cmd_entry *c;
+
+	if (argc == 2 && argv[1][0] != '-') {
+		if ((c = cmd_find(argv[1])) == NULL) {
+			failx(EXIT_USAGE, "unknown command '%s'", argv[1]);
+			usage_all(stderr);
+			return EXIT_USAGE;
+		}
+		usage_cmd(c->name, stdout);
+		printf("%s\nSee gunbai(1), or gunbai-formats(5) for the "
+		    "files, and 'gunbai games' for\nthe games' man "
+		    "pages.\n", c->about);
+		return EXIT_OK;
+	}
+	if (argc == 2 && strcmp(argv[1], "--help") == 0)
+		return usage_cmd("help", stdout);
+	if (argc == 1) {
+		usage_all(stdout);
+		printf("'gunbai help COMMAND' says what one does; "
+		    "gunbai(1) says it all.\n");
+		return EXIT_OK;
+	}
+	return usage_cmd("help", stderr);
+}
+
+/* Does a command's command line ask for the version?  Every command
+ * answers --version (gunbai(1)), those of archive/ and gunbai-mail as
+ * well as those here, so it is looked for once, before any of them
+ * parses its options: among the options, up to a "--". */
+static int
+cmd_wants_version(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--version") == 0)
+			return 1;
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
+	const struct cmd_entry *c;
+
 	/* Past a file-size limit, a write must fail (EFBIG) and be reported,
 	 * not kill the process before it can clean up. */
 	signal(SIGXFSZ, SIG_IGN);
@@ -760,13 +847,14 @@ main(int argc, char **argv)
 		usage_all(stdout);
 		return EXIT_OK;
 	}
-	if (strcmp(argv[1], "--version") == 0) {
+	c = cmd_find(argv[1]);
+	if (strcmp(argv[1], "--version") == 0 ||
+	    (c != NULL && cmd_wants_version(argc - 1, argv + 1))) {
 		printf("gunbai %s\n", GUNBAI_VERSION);
 		return EXIT_OK;
 	}
-	for (size_t i = 0; i < CMD_COUNT; i++)
-		if (strcmp(argv[1], cmd_table[i].name) == 0)
-			return cmd_table[i].exec(argc - 1, argv + 1);
+	if (c != NULL)
+		return c->exec(argc - 1, argv + 1);
 	failx(EXIT_USAGE, "unknown command '%s'", argv[1]);
 	usage_all(stderr);
 	return EXIT_USAGE;

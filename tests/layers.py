@@ -22,6 +22,8 @@ import re
 import subprocess
 import sys
 
+from tap import Tap
+
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 USES = re.compile(r'^Uses:\s*(.*)$', re.M)
@@ -163,18 +165,8 @@ def symbols(build, srcs):
 def main():
     build = sys.argv[1] if len(sys.argv) > 1 else None
     os.chdir(TOP)
-    n = fails = 0
-
-    def check(good, what, detail=()):
-        nonlocal n, fails
-        n += 1
-        if good:
-            print('ok %d - %s' % (n, what))
-        else:
-            fails += 1
-            print('not ok %d - %s' % (n, what))
-            for d in detail:
-                print('    ' + d)
+    tap = Tap()
+    check = tap.check
 
     uses, missing = read_uses()
     check(not missing, 'every layer folder and game says what it uses '
@@ -204,8 +196,7 @@ def main():
     check(not circ, 'no two modules include each other',
           [' <-> '.join(c) for c in circ])
     if build is None:
-        print('%d passed, %d failed' % (n - fails, fails))
-        return 1 if fails else 0
+        return tap.done()
     syms = symbols(build, srcs)
     check(len(syms) > 40, 'the objects of %s are there (%d)' % (build,
           len(syms)))
@@ -229,8 +220,7 @@ def main():
     circ = circles(graph)
     check(not circ, 'no circle of files calling each other (%d files)' %
           len(graph), [' <-> '.join(c) for c in circ])
-    print('%d passed, %d failed' % (n - fails, fails))
-    return 1 if fails else 0
+    return tap.done()
 
 
 if __name__ == '__main__':

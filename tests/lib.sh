@@ -66,3 +66,21 @@ mail_runs() {
 	"$1" mail-out --help >"$tmp/mail-runs" 2>&1 &&
 	    grep -q '^usage: gunbai mail-out ' "$tmp/mail-runs"
 }
+
+# tap_relay COMMAND...: runs a test helper that prints TAP-like lines of
+# its own (tests/tap.py) and counts them here, numbered on from this
+# suite's; its other lines (the details) are passed on.
+tap_relay() {
+	"$@" >"$tmp/relay" 2>&1
+	relay=$?
+	while IFS= read -r line; do
+		case $line in
+		"ok "[0-9]*) ok "${line#ok [0-9]* - }" ;;
+		"not ok "[0-9]*) not_ok "${line#not ok [0-9]* - }" ;;
+		[0-9]*" passed, "[0-9]*" failed") ;;
+		*) echo "$line" ;;
+		esac
+	done <"$tmp/relay"
+	[ "$relay" -eq 0 ] || grep -q '^not ok' "$tmp/relay" ||
+	    not_ok "$1 ${2:-} ran to its end (exit $relay)"
+}

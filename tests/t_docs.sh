@@ -2,11 +2,7 @@
 # The examples in the documentation are real files: each fenced example
 # that a document says "This is `FILE`" must be FILE byte for byte, and
 # the files themselves are run by the other tests (t_e2e.sh plays them).
-set -u
-fails=0
-n=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/lib.sh
 
 # block DOC FILE: the fenced block after the line naming FILE.
 block() {
@@ -39,6 +35,30 @@ if cmp -s "$tmp/man" "$tmp/file"; then
 else
 	fails=$((fails + 1)); echo "not ok $n - gunbai-formats(5) example differs"
 	diff "$tmp/file" "$tmp/man" | head -10
+fi
+
+# The JSON documents and their keys, as the schemas have them, in
+# gunbai-formats(5), gunbai(1), formats/report-json.md and the README.
+tap_relay python3 tests/doc_json.py
+
+# What a failed mail-out leaves is what formats/mail.md says: no message,
+# and an outbox/ it made only if the page says it may stay.
+if mail_runs "$gunbai"; then
+	"$gunbai" new senjin --id m --player alice="$keys/alice.pub,a@example.org" \
+	    --player bob="$keys/bob.pub,b@example.org" -d "$tmp/m" >/dev/null
+	rm "$tmp/m/reports/bob.txt"
+	status_is 4 "mail-out with a report missing" "$gunbai" mail-out "$tmp/m"
+	left=$(find "$tmp/m/outbox" -type f 2>/dev/null | wc -l)
+	if [ "$left" -ne 0 ]; then
+		not_ok "a failed mail-out wrote $left files in outbox/"
+	elif [ -d "$tmp/m/outbox" ] &&
+	    ! tr '\n' ' ' <formats/mail.md | tr -s ' ' |
+	    grep -q '`outbox/`, made when it was missing, may be left behind empty'
+	then
+		not_ok "a failed mail-out left an empty outbox/ that formats/mail.md does not tell"
+	else
+		ok "a failed mail-out leaves what formats/mail.md says"
+	fi
 fi
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

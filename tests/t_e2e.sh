@@ -173,19 +173,7 @@ status_is 4 "a state with a wrong type is refused" "$gunbai" status \
     badturn.yaml
 has "badturn.yaml:6:7: .turn. must be" "$tmp/err" "wrong type: position"
 
-# 7. The command line matches the manual.
-"$gunbai" --help >help.txt
-mandoc -Tascii -O width=200 "$top/man/gunbai.1" | col -bx | \
-    sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d' | \
-    sed 's/^ *//' | grep . >syn.txt
-sed 's/^usage: *//; s/^ *//' help.txt >use.txt
-check "gunbai --help is the man page's SYNOPSIS" diff syn.txt use.txt
-for c in games new status check adjudicate view run verify check-seed; do
-	"$gunbai" $c --help >h.txt 2>&1
-	line=$(sed 's/^usage: //' h.txt)
-	if grep -qxF "$line" syn.txt; then ok "$c --help matches the manual"
-	else not_ok "$c --help: '$line' not in the SYNOPSIS"; fi
-done
+# 7. The command line (its match with gunbai(1): t_usage.sh).
 status_is 0 "--version" "$gunbai" --version
 status_is 2 "an unknown command is a usage error" "$gunbai" frobnicate
 status_is 0 "games lists the games" "$gunbai" games
