@@ -146,9 +146,17 @@ sw_resolve(void *vg, const struct game_players *pl,
 		return err_set(e, 0, 0, "shinobi-wars: resolve wants one answer "
 		    "of the side to move");
 	sw_play_begin(g, p, &t);
-	if (answers[0].nmr)
+	/* The only default is the closing end (sw_order_legal): the
+	 * orders before it are the player's own. */
+	if (answers[0].nmr && answers[0].n <= 1)
 		events_add(ev, EVENT_ALL, "%s missed the deadline: no actions, "
 		    "no attacks.", sw_who(pl, p, who, sizeof who));
+	else if (answers[0].nmr)
+		events_add(ev, EVENT_ALL, "%s sent no end by the deadline: the "
+		    "%zu order%s accepted %s carried out, and the turn "
+		    "ends.", sw_who(pl, p, who, sizeof who), answers[0].n - 1,
+		    answers[0].n == 2 ? "" : "s", answers[0].n == 2 ? "is" :
+		    "are");
 	for (size_t i = 0; i < answers[0].n; i++)
 		if (sw_order_parse(answers[0].orders[i].text, &o, why,
 		    sizeof why) < 0 || sw_play(g, &t, &o, pl, rng, ev, why,
