@@ -241,6 +241,51 @@ test_sw_man_rulings(void **state)
 	free(man);
 }
 
+/* The orders of the man page's EXAMPLES and of the template's help are
+ * those man-example.yaml plays, line for line. */
+static void
+test_sw_man_example(void **state)
+{
+	static const char *const names[] = { "alice", "bob" };
+	const struct game_players pl = { 2, names };
+	char *man = swt_slurp(SWT_MAN);
+	char *text = swt_slurp(SWT_CASES "/man-example.yaml");
+	struct gb_err e = { 0 };
+	struct shinobi *g = sw_state_new(&pl, &e);
+	struct sbuf block, help, lines;
+	struct node *root;
+	const struct node *o;
+
+	(void)state;
+	assert_int_equal(yaml_read(text, strlen(text), &root, &e), 0);
+	o = node_get(node_get(node_get(root, "steps")->items[0], "orders"),
+	    "alice");
+	assert_non_null(o);
+	sbuf_init(&block);
+	sbuf_init(&lines);
+	sbuf_init(&help);
+	sbuf_puts(&block, ".Bd -literal -offset indent\n");
+	for (size_t i = 0; i < o->n; i++) {
+		sbuf_printf(&block, "- %s\n", o->items[i]->str);
+		sbuf_printf(&lines, "#   - %s\n", o->items[i]->str);
+	}
+	sbuf_puts(&block, ".Ed\n");
+	if (strstr(man, block.p) == NULL)
+		fail_msg("%s: no example\n%s", SWT_MAN, block.p);
+	assert_non_null(g);
+	g->side[0].turns = 1;
+	sw_view_help(g, 0, &help);
+	if (strstr(help.p, lines.p) == NULL)
+		fail_msg("the help's example is not\n%s", lines.p);
+	sbuf_free(&block);
+	sbuf_free(&lines);
+	sbuf_free(&help);
+	node_free(root);
+	free(g);
+	free(text);
+	free(man);
+}
+
 /* A game section that load must refuse, with a message containing want. */
 static void
 swt_load_bad(const char *text, const char *want)
@@ -362,6 +407,7 @@ main(void)
 		cmocka_unit_test(test_sw_load_refuses),
 		cmocka_unit_test(test_sw_man_cards),
 		cmocka_unit_test(test_sw_man_rulings),
+		cmocka_unit_test(test_sw_man_example),
 		cmocka_unit_test(test_sw_data_hidden),
 	};
 

@@ -85,10 +85,12 @@ sw_view_help(const void *vg, int player, struct sbuf *out)
 	    "#   end                    ends the turn (required)\n"
 	    "# if-failed or if-scouted before scout or supply: done only if\n"
 	    "# the last scout failed or succeeded; it counts as an action.\n"
-	    "# Positions: w1 n2 e1 r3 (1: met first).  Example:\n"
-	    "#   - deploy tobi roster\n"
-	    "#   - scout w1 e1\n"
-	    "#   - if-failed supply w1\n"
-	    "#   - attack r1 west\n"
+	    "# Positions: w1 n2 e1 r3 (1: met first), after the orders\n"
+	    "# before.  Example, with one ninja on the roster and the\n"
+	    "# fronts empty (gunbai-shinobi-wars(6), EXAMPLES):\n"
+	    "#   - deploy tobi roster pit west\n"
+	    "#   - scout r2 e1\n"
+	    "#   - if-failed supply r2\n"
+	    "#   - attack r1 north\n"
 	    "#   - end\n");
 }
