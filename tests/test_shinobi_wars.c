@@ -241,6 +241,21 @@ test_sw_man_rulings(void **state)
 	free(man);
 }
 
+/* Ruling: an attacker is named before it meets the first card, for its
+ * RS and SA, said at a trap, would name it: no two ninjas share both. */
+static void
+test_sw_rs_sa_name(void **state)
+{
+	(void)state;
+	for (int a = 0; a < SW_KINDS; a++)
+		for (int b = a + 1; b < SW_KINDS; b++)
+			if (sw_card_is_ninja(a) && sw_card_is_ninja(b) &&
+			    sw_cards[a].rs == sw_cards[b].rs &&
+			    sw_cards[a].sa == sw_cards[b].sa)
+				fail_msg("%s and %s have the same RS and SA",
+				    sw_cards[a].name, sw_cards[b].name);
+}
+
 /* The orders of the man page's EXAMPLES and of the template's help are
  * those man-example.yaml plays, line for line. */
 static void
@@ -408,6 +423,7 @@ main(void)
 		cmocka_unit_test(test_sw_man_cards),
 		cmocka_unit_test(test_sw_man_rulings),
 		cmocka_unit_test(test_sw_man_example),
+		cmocka_unit_test(test_sw_rs_sa_name),
 		cmocka_unit_test(test_sw_data_hidden),
 	};
 
