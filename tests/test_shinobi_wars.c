@@ -108,12 +108,13 @@ test_sw_deck_lists(void **state)
 	assert_int_equal(deck[31], SW_TOBI);
 	assert_int_equal(deck[32], SW_KAGE);
 	assert_int_equal(deck[33], SW_SEAL);
-	test_sw_deck_bad("1 kage\n38 tobi\n", "deck-mist: a deck has 40 "
-	    "cards, not 39", 2);
-	test_sw_deck_bad("40 tobi\n", "a deck has exactly one kage, not 0", 1);
-	test_sw_deck_bad("2 kage\n38 tobi\n", "exactly one kage, not 2", 2);
+	/* Of the whole list: no line number, which would name the last. */
+	test_sw_deck_bad("1 kage\n38 tobi\n", "deck-mist: the list as a "
+	    "whole: a deck has 40 cards, not 39", 0);
+	test_sw_deck_bad("40 tobi\n", "a deck has exactly one kage, not 0", 0);
+	test_sw_deck_bad("2 kage\n38 tobi\n", "exactly one kage, not 2", 0);
 	test_sw_deck_bad("1 kage\n8 pit\n31 tobi\n", "at most 7 traps, not "
-	    "8", 3);
+	    "8", 0);
 	test_sw_deck_bad("1 kage\n39 tobbi\n", "'tobbi' is no card; did you "
 	    "mean tobi?", 2);
 	test_sw_deck_bad("1 kage\nmany tobi\n", "a line is COUNT NAME", 2);
