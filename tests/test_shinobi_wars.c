@@ -141,6 +141,36 @@ test_sw_resources(void **state)
 	}
 }
 
+/* The game's own turn is never called bare "turn", the name of the
+ * number an orders file answers (turn: in the file): a side's "own turn"
+ * in the line owed, "own turns" in the board. */
+static void
+test_sw_own_turn(void **state)
+{
+	static const char *const names[] = { "alice", "bob" };
+	const struct game_players pl = { 2, names };
+	struct gb_err e = { 0 };
+	struct shinobi *g = sw_state_new(&pl, &e);
+	char what[GAME_REASON_MAX];
+	struct sbuf b;
+
+	(void)state;
+	assert_non_null(g);
+	g->active = 1;
+	g->side[0].turns = 7;
+	g->side[1].turns = 7;
+	sw_view_what(g, 1, what, sizeof what);
+	assert_string_equal(what, "Mist's own turn 7 (7 EC 3 CC): strategy, "
+	    "attacks, end");
+	sbuf_init(&b);
+	sw_view_board(g, &pl, 0, &b);
+	assert_non_null(strstr(b.p, "village damage 0 of 20; own turns 7;"));
+	assert_null(strstr(b.p, "'s turn"));
+	assert_null(strstr(b.p, "; turn"));
+	sbuf_free(&b);
+	free(g);
+}
+
 /* The man page's card tables say what the card table holds. */
 static void
 test_sw_man_cards(void **state)
@@ -420,6 +450,7 @@ main(void)
 		cmocka_unit_test(test_sw_standard_deck),
 		cmocka_unit_test(test_sw_deck_lists),
 		cmocka_unit_test(test_sw_resources),
+		cmocka_unit_test(test_sw_own_turn),
 		cmocka_unit_test(test_sw_load_refuses),
 		cmocka_unit_test(test_sw_man_cards),
 		cmocka_unit_test(test_sw_man_rulings),

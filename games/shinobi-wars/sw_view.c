@@ -12,7 +12,7 @@ sw_view_what(const struct shinobi *g, int p, char *buf, size_t size)
 {
 	int t = g->side[p].turns;
 
-	snprintf(buf, size, "%s's turn %d (%d EC %d CC): strategy, attacks, "
+	snprintf(buf, size, "%s's own turn %d (%d EC %d CC): strategy, attacks, "
 	    "end", sw_side_names[p], t, sw_ec(t), sw_cc(t));
 }
 
@@ -23,7 +23,7 @@ sw_view_side(const struct shinobi *g, const struct game_players *pl, int p,
 	const struct sw_side *s = &g->side[p];
 	char d[120];
 
-	sbuf_printf(out, "%s (%s): village damage %d of %d; turn %d; deck "
+	sbuf_printf(out, "%s (%s): village damage %d of %d; own turns %d; deck "
 	    "%d, hand %d\n", pl->names[p], sw_side_names[p], s->damage,
 	    SW_FALL, s->turns, s->ndeck, s->nhand);
 	for (int z = 0; z < SW_ZONES; z++) {
@@ -58,7 +58,7 @@ sw_view_board(const void *vg, const struct game_players *pl, int player,
 		sbuf_printf(out, "The game is over: %s.\n", g->reason);
 	} else {
 		sw_view_what(g, g->active, what, sizeof what);
-		sbuf_printf(out, "Now %s.\nQuiet turns (no damage, no deploy): "
+		sbuf_printf(out, "Now %s.\nQuiet own turns (no damage, no deploy): "
 		    "%d of %d.\n", what, g->quiet, SW_QUIET);
 	}
 	for (int p = 0; p < 2; p++) {
