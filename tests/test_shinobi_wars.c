@@ -21,6 +21,20 @@
 #define SWT_MAN "man/gunbai-shinobi-wars.6"
 #define SWT_CASES "tests/cases/shinobi-wars"
 
+static const char *const swt_names[] = { "alice", "bob" };
+static const struct game_players swt_pl = { 2, swt_names };
+
+/* An empty game of alice (Leaf) and bob (Mist). */
+static struct shinobi *
+swt_new(void)
+{
+	struct gb_err e = { 0 };
+	struct shinobi *g = sw_state_new(&swt_pl, &e);
+
+	assert_non_null(g);
+	return g;
+}
+
 static char *
 swt_slurp(const char *path)
 {
@@ -147,15 +161,11 @@ test_sw_resources(void **state)
 static void
 test_sw_own_turn(void **state)
 {
-	static const char *const names[] = { "alice", "bob" };
-	const struct game_players pl = { 2, names };
-	struct gb_err e = { 0 };
-	struct shinobi *g = sw_state_new(&pl, &e);
+	struct shinobi *g = swt_new();
 	char what[GAME_REASON_MAX];
 	struct sbuf b;
 
 	(void)state;
-	assert_non_null(g);
 	g->active = 1;
 	g->side[0].turns = 7;
 	g->side[1].turns = 7;
@@ -163,7 +173,7 @@ test_sw_own_turn(void **state)
 	assert_string_equal(what, "Mist's own turn 7 (7 EC 3 CC): strategy, "
 	    "attacks, end");
 	sbuf_init(&b);
-	sw_view_board(g, &pl, 0, &b);
+	sw_view_board(g, &swt_pl, 0, &b);
 	assert_non_null(strstr(b.p, "village damage 0 of 20; own turns 7;"));
 	assert_null(strstr(b.p, "'s turn"));
 	assert_null(strstr(b.p, "; turn"));
@@ -292,12 +302,10 @@ test_sw_rs_sa_name(void **state)
 static void
 test_sw_man_example(void **state)
 {
-	static const char *const names[] = { "alice", "bob" };
-	const struct game_players pl = { 2, names };
 	char *man = swt_slurp(SWT_MAN);
 	char *text = swt_slurp(SWT_CASES "/man-example.yaml");
 	struct gb_err e = { 0 };
-	struct shinobi *g = sw_state_new(&pl, &e);
+	struct shinobi *g = swt_new();
 	struct sbuf block, help, lines;
 	struct node *root;
 	const struct node *o;
@@ -318,7 +326,6 @@ test_sw_man_example(void **state)
 	sbuf_puts(&block, ".Ed\n");
 	if (strstr(man, block.p) == NULL)
 		fail_msg("%s: no example\n%s", SWT_MAN, block.p);
-	assert_non_null(g);
 	g->side[0].turns = 1;
 	sw_view_help(g, 0, &help);
 	if (strstr(help.p, lines.p) == NULL)
@@ -396,10 +403,8 @@ swt_data_card(const struct node *view, int p, const char *zone, size_t i)
 static void
 test_sw_data_hidden(void **state)
 {
-	static const char *const names[] = { "alice", "bob" };
-	const struct game_players pl = { 2, names };
-	struct gb_err e = { 0 };
-	struct shinobi *g = sw_state_new(&pl, &e);
+	const struct game_players pl = swt_pl;
+	struct shinobi *g = swt_new();
 	struct node *v;
 	const struct node *c, *h;
 
