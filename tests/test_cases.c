@@ -6,7 +6,8 @@
  * verdicts, completeness, owed decisions, outcome and events, and at the
  * end the saved section.  After every step it also checks that save, load,
  * save gives the same bytes and that every legal order is accepted.  Game
- * agnostic: it uses only game.h, node.h, yaml.h and rng.h.
+ * agnostic: it uses only game.h, node.h, yaml.h and rng.h, and the
+ * defaults of a missed deadline as adjudicate.h gives them.
  *
  * Usage: test_cases [CASES_DIR]   (default tests/cases) */
 #include <stdarg.h>
@@ -24,6 +25,7 @@
 #include "base/node.h"
 #include "base/rng.h"
 #include "base/yaml.h"
+#include "turn/adjudicate.h"
 #include "turn/registry.h"
 
 #define TEST_CASES_MAX_BYTES (1 << 20)
@@ -401,31 +403,49 @@ test_cases_resolve(struct test_cases_run *r, const struct node *step,
     struct test_cases_orders *po, struct events *ev)
 {
 	const struct node *c = node_get(step, "complete");
+	const struct node *late = node_get(step, "nmr");
 	struct answer ans[GAME_MAX_PLAYERS];
 	struct owed ow[GAME_MAX_PLAYERS];
-	struct order acc[GAME_MAX_PLAYERS][TEST_CASES_MAX_NMR];
+	struct order acc[GAME_MAX_PLAYERS][TEST_CASES_MAX_NMR +
+	    ADJUDICATE_NMR_MAX];
 	size_t nowed = r->game->owed(r->g, ow);
-	int want = 1, all = 1;
+	int want = 1, all = 1, nmr = 0;
 	struct gb_err e = { 0 };
 	struct rng rng;
 
 	if (c != NULL && (c->kind != NODE_SCALAR ||
 	    (strcmp(c->str, "true") != 0 && strcmp(c->str, "false") != 0)))
 		return test_cases_fail(r, c, "complete is true or false");
+	if (late != NULL && (late->kind != NODE_SCALAR ||
+	    (strcmp(late->str, "true") != 0 &&
+	    strcmp(late->str, "false") != 0)))
+		return test_cases_fail(r, late, "nmr is true or false");
 	if (c != NULL && strcmp(c->str, "false") == 0)
 		want = 0;
+	if (late != NULL && strcmp(late->str, "true") == 0)
+		nmr = 1;
 	for (size_t k = 0; k < nowed; k++) {
 		struct test_cases_orders *o = &po[ow[k].player];
 
 		if (o->list == NULL && test_cases_nmr(r, ow[k].player, o) < 0)
 			return -1;
-		all &= o->complete;
 		ans[k] = (struct answer){ ow[k].player, acc[k], 0,
 			o->list == NULL };
 		for (size_t i = 0; i < o->n && ans[k].n < TEST_CASES_MAX_NMR;
 		    i++)
 			if (o->v[i].accepted)
 				acc[k][ans[k].n++] = o->orders[i];
+		/* The deadline has passed: the defaults complete the
+		 * orders sent, as gunbai adjudicate --nmr does. */
+		if (nmr && !o->complete) {
+			if (adjudicate_defaults(r->game, r->g, ow[k].player,
+			    acc[k], &ans[k].n, &o->nmr) < 0)
+				return test_cases_fail(r, late, "no default "
+				    "completes the orders of %s",
+				    r->names[ow[k].player]);
+			o->complete = ans[k].nmr = 1;
+		}
+		all &= o->complete;
 	}
 	if (!want)
 		return all && nowed > 0 ? test_cases_fail(r, c, "the answers "
@@ -529,7 +549,7 @@ test_cases_after(struct test_cases_run *r, const struct node *step)
 }
 
 static const char *const test_cases_step_keys[] = { "orders", "verdicts",
-	"complete", "owed", "outcome", "events", NULL };
+	"complete", "nmr", "owed", "outcome", "events", NULL };
 
 static int
 test_cases_step(struct test_cases_run *r, const struct node *step)

@@ -21,6 +21,20 @@
 #define SWT_MAN "man/gunbai-shinobi-wars.6"
 #define SWT_CASES "tests/cases/shinobi-wars"
 
+static const char *const swt_names[] = { "alice", "bob" };
+static const struct game_players swt_pl = { 2, swt_names };
+
+/* An empty game of alice (Leaf) and bob (Mist). */
+static struct shinobi *
+swt_new(void)
+{
+	struct gb_err e = { 0 };
+	struct shinobi *g = sw_state_new(&swt_pl, &e);
+
+	assert_non_null(g);
+	return g;
+}
+
 static char *
 swt_slurp(const char *path)
 {
@@ -108,12 +122,13 @@ test_sw_deck_lists(void **state)
 	assert_int_equal(deck[31], SW_TOBI);
 	assert_int_equal(deck[32], SW_KAGE);
 	assert_int_equal(deck[33], SW_SEAL);
-	test_sw_deck_bad("1 kage\n38 tobi\n", "deck-mist: a deck has 40 "
-	    "cards, not 39", 2);
-	test_sw_deck_bad("40 tobi\n", "a deck has exactly one kage, not 0", 1);
-	test_sw_deck_bad("2 kage\n38 tobi\n", "exactly one kage, not 2", 2);
+	/* Of the whole list: no line number, which would name the last. */
+	test_sw_deck_bad("1 kage\n38 tobi\n", "deck-mist: the list as a "
+	    "whole: a deck has 40 cards, not 39", 0);
+	test_sw_deck_bad("40 tobi\n", "a deck has exactly one kage, not 0", 0);
+	test_sw_deck_bad("2 kage\n38 tobi\n", "exactly one kage, not 2", 0);
 	test_sw_deck_bad("1 kage\n8 pit\n31 tobi\n", "at most 7 traps, not "
-	    "8", 3);
+	    "8", 0);
 	test_sw_deck_bad("1 kage\n39 tobbi\n", "'tobbi' is no card; did you "
 	    "mean tobi?", 2);
 	test_sw_deck_bad("1 kage\nmany tobi\n", "a line is COUNT NAME", 2);
@@ -138,6 +153,32 @@ test_sw_resources(void **state)
 		assert_true(sw_ec(t + 1) - sw_ec(t) == (t < 10));
 		assert_true(sw_cc(t + 1) - sw_cc(t) == (t % 2 == 1 && t < 10));
 	}
+}
+
+/* The game's own turn is never called bare "turn", the name of the
+ * number an orders file answers (turn: in the file): a side's "own turn"
+ * in the line owed, "own turns" in the board. */
+static void
+test_sw_own_turn(void **state)
+{
+	struct shinobi *g = swt_new();
+	char what[GAME_REASON_MAX];
+	struct sbuf b;
+
+	(void)state;
+	g->active = 1;
+	g->side[0].turns = 7;
+	g->side[1].turns = 7;
+	sw_view_what(g, 1, what, sizeof what);
+	assert_string_equal(what, "Mist's own turn 7 (7 EC 3 CC): strategy, "
+	    "attacks, end");
+	sbuf_init(&b);
+	sw_view_board(g, &swt_pl, 0, &b);
+	assert_non_null(strstr(b.p, "village damage 0 of 20; own turns 7;"));
+	assert_null(strstr(b.p, "'s turn"));
+	assert_null(strstr(b.p, "; turn"));
+	sbuf_free(&b);
+	free(g);
 }
 
 /* The man page's card tables say what the card table holds. */
@@ -241,6 +282,63 @@ test_sw_man_rulings(void **state)
 	free(man);
 }
 
+/* Ruling: an attacker is named before it meets the first card, for its
+ * RS and SA, said at a trap, would name it: no two ninjas share both. */
+static void
+test_sw_rs_sa_name(void **state)
+{
+	(void)state;
+	for (int a = 0; a < SW_KINDS; a++)
+		for (int b = a + 1; b < SW_KINDS; b++)
+			if (sw_card_is_ninja(a) && sw_card_is_ninja(b) &&
+			    sw_cards[a].rs == sw_cards[b].rs &&
+			    sw_cards[a].sa == sw_cards[b].sa)
+				fail_msg("%s and %s have the same RS and SA",
+				    sw_cards[a].name, sw_cards[b].name);
+}
+
+/* The orders of the man page's EXAMPLES and of the template's help are
+ * those man-example.yaml plays, line for line. */
+static void
+test_sw_man_example(void **state)
+{
+	char *man = swt_slurp(SWT_MAN);
+	char *text = swt_slurp(SWT_CASES "/man-example.yaml");
+	struct gb_err e = { 0 };
+	struct shinobi *g = swt_new();
+	struct sbuf block, help, lines;
+	struct node *root;
+	const struct node *o;
+
+	(void)state;
+	assert_int_equal(yaml_read(text, strlen(text), &root, &e), 0);
+	o = node_get(node_get(node_get(root, "steps")->items[0], "orders"),
+	    "alice");
+	assert_non_null(o);
+	sbuf_init(&block);
+	sbuf_init(&lines);
+	sbuf_init(&help);
+	sbuf_puts(&block, ".Bd -literal -offset indent\n");
+	for (size_t i = 0; i < o->n; i++) {
+		sbuf_printf(&block, "- %s\n", o->items[i]->str);
+		sbuf_printf(&lines, "#   - %s\n", o->items[i]->str);
+	}
+	sbuf_puts(&block, ".Ed\n");
+	if (strstr(man, block.p) == NULL)
+		fail_msg("%s: no example\n%s", SWT_MAN, block.p);
+	g->side[0].turns = 1;
+	sw_view_help(g, 0, &help);
+	if (strstr(help.p, lines.p) == NULL)
+		fail_msg("the help's example is not\n%s", lines.p);
+	sbuf_free(&block);
+	sbuf_free(&lines);
+	sbuf_free(&help);
+	node_free(root);
+	free(g);
+	free(text);
+	free(man);
+}
+
 /* A game section that load must refuse, with a message containing want. */
 static void
 swt_load_bad(const char *text, const char *want)
@@ -305,10 +403,8 @@ swt_data_card(const struct node *view, int p, const char *zone, size_t i)
 static void
 test_sw_data_hidden(void **state)
 {
-	static const char *const names[] = { "alice", "bob" };
-	const struct game_players pl = { 2, names };
-	struct gb_err e = { 0 };
-	struct shinobi *g = sw_state_new(&pl, &e);
+	const struct game_players pl = swt_pl;
+	struct shinobi *g = swt_new();
 	struct node *v;
 	const struct node *c, *h;
 
@@ -359,9 +455,12 @@ main(void)
 		cmocka_unit_test(test_sw_standard_deck),
 		cmocka_unit_test(test_sw_deck_lists),
 		cmocka_unit_test(test_sw_resources),
+		cmocka_unit_test(test_sw_own_turn),
 		cmocka_unit_test(test_sw_load_refuses),
 		cmocka_unit_test(test_sw_man_cards),
 		cmocka_unit_test(test_sw_man_rulings),
+		cmocka_unit_test(test_sw_man_example),
+		cmocka_unit_test(test_sw_rs_sa_name),
 		cmocka_unit_test(test_sw_data_hidden),
 	};
 

@@ -637,7 +637,8 @@ adjudicate_check_free(struct check_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* What the orders accepted so far lack: the first legal next orders. */
+/* What the orders accepted so far lack: every legal next order (no
+ * report lists them: its JSON twin lists only the first orders). */
 static void
 adjudicate_msg_missing(const struct check_file *cf, struct sbuf *msgs)
 {
@@ -645,12 +646,11 @@ adjudicate_msg_missing(const struct check_file *cf, struct sbuf *msgs)
 
 	sbuf_printf(msgs, "%s: incomplete: more orders are needed for turn "
 	    "%lld", cf->f->path, cf->f->turn);
-	for (size_t i = 0; i < legal->n && i < 4; i++)
+	for (size_t i = 0; i < legal->n; i++)
 		sbuf_printf(msgs, "%s'%s'", i == 0 ? "; add one of " : ", ",
 		    legal->v[i]);
 	if (legal->n > 4)
-		sbuf_printf(msgs, " (%zu possible orders in all; the report "
-		    "lists them)", legal->n);
+		sbuf_printf(msgs, " (%zu possible orders in all)", legal->n);
 	sbuf_putc(msgs, '\n');
 }
 

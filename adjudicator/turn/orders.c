@@ -110,6 +110,30 @@ orders_has_control(const char *s)
 	return 0;
 }
 
+/* An order written as YAML other than one line of text, such as
+ * "- scout: w1 e1", which is a mapping (a key and its value): what to
+ * write instead. */
+static int
+orders_not_text(const struct node *o, struct gb_err *e)
+{
+	char k[64], v[64];
+
+	if (o->kind == NODE_MAP && o->n == 1 &&
+	    o->keys[0]->kind == NODE_SCALAR &&
+	    o->items[0]->kind == NODE_SCALAR) {
+		escape_copy(o->keys[0]->str, k, sizeof k);
+		escape_copy(o->items[0]->str, v, sizeof v);
+		return err_set(e, o->line, o->col, "an order is one line of "
+		    "text, but '%s: %s' reads as a key and its value: write "
+		    "'- %s%s%s' without the colon, or the whole order in "
+		    "quotes", k, v, k, v[0] != '\0' ? " " : "", v);
+	}
+	return err_set(e, o->line, o->col, "an order is one line of text, "
+	    "not %s: write each order on a line of its own as '- ORDER', "
+	    "in quotes if it holds ': ' or starts with '{' or '['",
+	    o->kind == NODE_MAP ? "a mapping" : "a sequence");
+}
+
 /* The file must name this game's uid: a game made again with the same id
  * and players has another uid, and refuses the old game's files. */
 static int
@@ -202,8 +226,8 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 	of->orders = util_calloc(list->n + 1, sizeof *of->orders);
 	for (size_t i = 0; i < list->n; i++) {
 		const struct node *o = list->items[i];
-		if (node_want_kind(o, NODE_SCALAR, "an order", e) == -1)
-			return -1;
+		if (o->kind != NODE_SCALAR)
+			return orders_not_text(o, e);
 		if (o->len == 0 || o->len > ORDERS_TEXT_MAX ||
 		    strchr(o->str, '\n') != NULL)
 			return err_set(e, o->line, o->col, "an order is one "

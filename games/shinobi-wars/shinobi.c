@@ -7,10 +7,10 @@
  *   1. the strategy actions, in order (sw_play);
  *   2. the action step: each attack in order along its front
  *      (sw_play_attacks); the enemy village falls at 20 damage;
- *   3. the hand limit: the cards drawn last are discarded down to 10;
- *   4. the end: a win, or a draw when no side has a ninja anywhere or
+ *   3. the end: a win, or a draw when no side has a ninja anywhere or
  *      after 20 own turns in a row without damage or deploy;
- *   5. the other side begins its turn. */
+ *   4. the other side begins its turn.
+ * The hand has no limit: the rule text gives none. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,30 +82,6 @@ sw_owed(const void *vg, struct owed *out)
 	return 1;
 }
 
-/* Ruling: the hand limit; the cards drawn last go. */
-static void
-sw_hand_limit(struct shinobi *g, int p, const struct game_players *pl,
-    struct events *ev)
-{
-	struct sw_side *s = &g->side[p];
-	struct sbuf b;
-	char who[80];
-	int n = s->nhand - SW_HAND_MAX;
-
-	if (n <= 0)
-		return;
-	sbuf_init(&b);
-	for (int i = SW_HAND_MAX; i < s->nhand; i++)
-		sbuf_printf(&b, "%s%s", i > SW_HAND_MAX ? ", " : "",
-		    sw_card_names[s->hand[i]]);
-	s->nhand = SW_HAND_MAX;
-	events_add(ev, EVENT_ALL, "%s discards the %d card%s drawn last, down "
-	    "to the hand limit of %d.", sw_who(pl, p, who, sizeof who), n,
-	    n == 1 ? "" : "s", SW_HAND_MAX);
-	events_add(ev, EVENT_TO(p), "You discard: %s.", b.p);
-	sbuf_free(&b);
-}
-
 static int
 sw_has_ninja(const struct sw_side *s)
 {
@@ -146,9 +122,17 @@ sw_resolve(void *vg, const struct game_players *pl,
 		return err_set(e, 0, 0, "shinobi-wars: resolve wants one answer "
 		    "of the side to move");
 	sw_play_begin(g, p, &t);
-	if (answers[0].nmr)
+	/* The only default is the closing end (sw_order_legal): the
+	 * orders before it are the player's own. */
+	if (answers[0].nmr && answers[0].n <= 1)
 		events_add(ev, EVENT_ALL, "%s missed the deadline: no actions, "
 		    "no attacks.", sw_who(pl, p, who, sizeof who));
+	else if (answers[0].nmr)
+		events_add(ev, EVENT_ALL, "%s sent no end by the deadline: the "
+		    "%zu order%s accepted %s carried out, and the turn "
+		    "ends.", sw_who(pl, p, who, sizeof who), answers[0].n - 1,
+		    answers[0].n == 2 ? "" : "s", answers[0].n == 2 ? "is" :
+		    "are");
 	for (size_t i = 0; i < answers[0].n; i++)
 		if (sw_order_parse(answers[0].orders[i].text, &o, why,
 		    sizeof why) < 0 || sw_play(g, &t, &o, pl, rng, ev, why,
@@ -162,7 +146,6 @@ sw_resolve(void *vg, const struct game_players *pl,
 		    "the Leaf village falls");
 		return 0;
 	}
-	sw_hand_limit(g, p, pl, ev);
 	g->quiet = t.deployed ? 0 : g->quiet + 1;
 	if (!sw_has_ninja(&g->side[0]) && !sw_has_ninja(&g->side[1])) {
 		sw_end(g, SW_NONE, ev, "a draw: no side has a ninja left");

@@ -65,7 +65,6 @@ extern const char *const sw_rank_names[5];
 
 #define SW_DECK 40      /* cards in a deck */
 #define SW_HAND 5       /* cards dealt */
-#define SW_HAND_MAX 10  /* Ruling: the hand limit */
 #define SW_ACTIONS 3    /* strategy actions a turn */
 #define SW_FALL 20      /* damage that destroys a village */
 #define SW_EC_MAX 10

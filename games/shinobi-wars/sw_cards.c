@@ -172,8 +172,10 @@ sw_deck_read(const char *text, unsigned char deck[SW_DECK], const char *what,
 			p += len + (end != NULL);
 		}
 	}
+	/* Of the list as a whole: no line is at fault. */
 	if (sw_deck_check(count, total, why, sizeof why) < 0)
-		return err_set(e, lineno, 0, "%s: %s", what, why);
+		return err_set(e, 0, 0, "%s: the list as a whole: %s", what,
+		    why);
 	for (int c = 0; c < SW_KINDS; c++)
 		for (int i = 0; i < count[c]; i++)
 			deck[n++] = (unsigned char)c;

@@ -70,7 +70,7 @@ sw_picture_side(const struct shinobi *g, const struct game_players *pl,
 	svg_textf(out, LEFT + 18, y + 16, 14, "start", 1, "%s (%s)%s",
 	    pl->names[p], sw_side_names[p], own ? ", you" : "");
 	svg_textf(out, W - LEFT, y + 16, 12, "end", 0,
-	    "turn %d; deck %d, hand %d", s->turns, s->ndeck, s->nhand);
+	    "own turns %d; deck %d, hand %d", s->turns, s->ndeck, s->nhand);
 	y += 22;
 	svg_text(out, LEFT, y + 12, 12, "start", 0, "village damage");
 	svg_rect(out, LEFT + 96, y + 2, bar, 12, "#ffffff", "#555555");
@@ -162,7 +162,7 @@ sw_picture_draw(const struct shinobi *g, const struct game_players *pl,
 		svg_textf(out, LEFT, y + 16, 14, "start", 1, "Now %s.", what);
 	}
 	svg_textf(out, LEFT, y + 34, 12, "start", 0,
-	    "Quiet turns (no damage, no deploy): %d of %d.", g->quiet,
+	    "Quiet own turns (no damage, no deploy): %d of %d.", g->quiet,
 	    SW_QUIET);
 	y += 46;
 	for (int p = 0; p < 2; p++)

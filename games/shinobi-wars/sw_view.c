@@ -12,7 +12,7 @@ sw_view_what(const struct shinobi *g, int p, char *buf, size_t size)
 {
 	int t = g->side[p].turns;
 
-	snprintf(buf, size, "%s's turn %d (%d EC %d CC): strategy, attacks, "
+	snprintf(buf, size, "%s's own turn %d (%d EC %d CC): strategy, attacks, "
 	    "end", sw_side_names[p], t, sw_ec(t), sw_cc(t));
 }
 
@@ -23,7 +23,7 @@ sw_view_side(const struct shinobi *g, const struct game_players *pl, int p,
 	const struct sw_side *s = &g->side[p];
 	char d[120];
 
-	sbuf_printf(out, "%s (%s): village damage %d of %d; turn %d; deck "
+	sbuf_printf(out, "%s (%s): village damage %d of %d; own turns %d; deck "
 	    "%d, hand %d\n", pl->names[p], sw_side_names[p], s->damage,
 	    SW_FALL, s->turns, s->ndeck, s->nhand);
 	for (int z = 0; z < SW_ZONES; z++) {
@@ -58,7 +58,7 @@ sw_view_board(const void *vg, const struct game_players *pl, int player,
 		sbuf_printf(out, "The game is over: %s.\n", g->reason);
 	} else {
 		sw_view_what(g, g->active, what, sizeof what);
-		sbuf_printf(out, "Now %s.\nQuiet turns (no damage, no deploy): "
+		sbuf_printf(out, "Now %s.\nQuiet own turns (no damage, no deploy): "
 		    "%d of %d.\n", what, g->quiet, SW_QUIET);
 	}
 	for (int p = 0; p < 2; p++) {
@@ -85,10 +85,12 @@ sw_view_help(const void *vg, int player, struct sbuf *out)
 	    "#   end                    ends the turn (required)\n"
 	    "# if-failed or if-scouted before scout or supply: done only if\n"
 	    "# the last scout failed or succeeded; it counts as an action.\n"
-	    "# Positions: w1 n2 e1 r3 (1: met first).  Example:\n"
-	    "#   - deploy tobi roster\n"
-	    "#   - scout w1 e1\n"
-	    "#   - if-failed supply w1\n"
-	    "#   - attack r1 west\n"
+	    "# Positions: w1 n2 e1 r3 (1: met first), after the orders\n"
+	    "# before.  Example, with one ninja on the roster and the\n"
+	    "# fronts empty (gunbai-shinobi-wars(6), EXAMPLES):\n"
+	    "#   - deploy tobi roster pit west\n"
+	    "#   - scout r2 e1\n"
+	    "#   - if-failed supply r2\n"
+	    "#   - attack r1 north\n"
 	    "#   - end\n");
 }
