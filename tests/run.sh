@@ -23,7 +23,9 @@ jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] &&
     [ "$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')" \
     -gt 2097152 ] 2>/dev/null; then
-	TMPDIR=$(mktemp -d /dev/shm/gunbai-tests.XXXXXX) && export TMPDIR
+	# 755: the MTA of t_mta.sh delivers as another user below it.
+	TMPDIR=$(mktemp -d /dev/shm/gunbai-tests.XXXXXX) && export TMPDIR &&
+	    chmod 755 "$TMPDIR"
 	shm=$TMPDIR
 fi
 logs=$(mktemp -d)
