@@ -356,6 +356,28 @@ cmd_new_options(const struct game_entry *g, const struct cmd_args *a,
 	return 0;
 }
 
+/* A game's setup refuses a file option's contents with a message that
+ * starts with the option's name ("deck-leaf: ..."): the error is about
+ * the file given for it, which e then names. */
+static void
+cmd_new_blame(const struct game_entry *g, const struct cmd_args *a,
+    struct gb_err *e)
+{
+	for (int i = 0; e->file[0] == '\0' && i < a->noptions; i++) {
+		const char *eq = strchr(a->options[i], '=');
+		size_t n = eq != NULL ? (size_t)(eq - a->options[i]) : 0;
+
+		for (const struct game_option *o = g->options;
+		    eq != NULL && o != NULL && o->name != NULL; o++)
+			if (o->file && strlen(o->name) == n &&
+			    strncmp(o->name, a->options[i], n) == 0 &&
+			    strcmp(eq + 1, o->def) != 0 &&
+			    strncmp(e->msg, o->name, n) == 0 &&
+			    e->msg[n] == ':')
+				err_file(e, eq + 1);
+	}
+}
+
 static int
 cmd_new_players(struct state *st, const struct cmd_args *a)
 {
@@ -483,6 +505,7 @@ cmd_new(int argc, char **argv)
 	st.g = st.game->setup(&st.pl, optv, &rng, &st.log, &e);
 	strlist_free(&keep);
 	if (st.g == NULL) {
+		cmd_new_blame(st.game, &a, &e);
 		fail(&e);
 		state_free(&st);
 		return EXIT_USAGE;

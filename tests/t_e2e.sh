@@ -179,5 +179,17 @@ status_is 2 "an unknown command is a usage error" "$gunbai" frobnicate
 status_is 0 "games lists the games" "$gunbai" games
 has 'senjin: Senjin' "$tmp/out" "games lists Senjin"
 
+# A deck list refused by the game names the file it came from, its line
+# and the option (issue 30: deck-list errors named no file).
+printf '40 tobi\n1 no-such-card\n' >"$tmp/bad.deck"
+status_is 2 "new refuses a bad deck list" "$gunbai" new shinobi-wars \
+    --id d1 --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
+    --option deck-leaf="$tmp/bad.deck" -o "$tmp/d1.yaml"
+if grep -q "^gunbai: $tmp/bad.deck:[0-9]*:[0-9]*: deck-leaf: " "$tmp/err"; then
+	ok "its error names the deck file, the line and the option"
+else
+	not_ok "its error names no file:"; sed 's/^/    /' "$tmp/err"
+fi
+
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
