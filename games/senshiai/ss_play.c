@@ -174,6 +174,36 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 	return SS_PLAY_DONE;
 }
 
+/* draw [N], the end of the Draw Stage: N cards, or as many as bring the
+ * hand to the card cap; never past it (the text: "as many cards as
+ * needed to have up to 6"), nor past what the Reserve holds. */
+static int
+ss_play_draw(struct ss_ctx *c, const struct util_words *w)
+{
+	struct ss_player *pl = &c->g->p[c->p];
+	int most = pl->hand.n < SS_HAND_CAP ? SS_HAND_CAP - pl->hand.n : 0;
+	long long n = most;
+
+	if (w->n > 2 || (w->n == 2 &&
+	    util_parse_int(w->w[1], 0, SS_DECK_MAX, &n) < 0))
+		return ss_order_no(c, "expected 'draw' or 'draw N'");
+	if (n > most)
+		return ss_order_no(c, "you may draw at most %d card%s: "
+		    "the hand holds %d of %d", most, most == 1 ? "" : "s",
+		    pl->hand.n, SS_HAND_CAP);
+	if (c->verdict)
+		return SS_PLAY_LAST;
+	if (n > pl->reserve.n)
+		n = pl->reserve.n;
+	if (n > 0) {
+		ss_pile_draw(c->g, c->p, (int)n);
+		if (c->ev != NULL)
+			events_add(c->ev, EVENT_ALL, "%s draws %lld card%s.",
+			    c->names[c->p], n, n == 1 ? "" : "s");
+	}
+	return SS_PLAY_LAST;
+}
+
 static int ss_play_one(struct ss_ctx *c, const struct util_words *w);
 
 /* One order, its text c->text split into words. */
@@ -313,11 +343,11 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 	if (g->stage == SS_STAGE_DRAW) {
 		int card;
 
-		if (ss_play_is(w->w[0], "draw") && w->n == 1)
-			return SS_PLAY_LAST;
+		if (ss_play_is(w->w[0], "draw"))
+			return ss_play_draw(c, w);
 		if (!ss_play_is(w->w[0], "discard") || w->n != 2)
-			return ss_order_no(c, "expected 'discard CARD' or "
-			    "'draw'");
+			return ss_order_no(c, "expected 'discard CARD', 'draw' "
+			    "or 'draw N'");
 		if (ss_order_hand_card(c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
