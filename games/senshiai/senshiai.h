@@ -131,9 +131,13 @@ extern const char *const ss_cards_duration_names[SS_DURATIONS];
  * limit is for Terrains and Capitals (0 otherwise); speed and power for
  * Units (Troops, Capitals, and Events that act as Units); param is the
  * number an ability takes (Activate 2, Tardy 3, Chaos 5, Move
- * Restriction 1, Interrupts a Die Roll 6); for Artillery it is the ranged
- * attack of the listed power, the only trait the Basic Collection's
- * Artillery changes.  The reasons for each card are in RULINGS. */
+ * Restriction 1, Interrupts a Die Roll 6); for Move Restriction it is
+ * SS_RESTRICT(paths, number), the paths the number holds for as printed
+ * ("Move Restriction: Earth 1"; 0: every path); for Artillery it is the
+ * ranged attack of the listed power, the only trait the Basic
+ * Collection's Artillery changes.  The reasons for each card are in
+ * RULINGS. */
+#define SS_RESTRICT(paths, number) ((int)((paths) << 8) | (number))
 #define SS_CARD_LIST(X)                                                     \
 	/* Capitals: cost nulla, speed 0, act as Units, Recruit, Maintenance */ \
 	X(CASTLE_TOWN, "castle-town", "Castle Town", SS_CAPITAL, "Capital",  \
@@ -168,7 +172,8 @@ extern const char *const ss_cards_duration_names[SS_DURATIONS];
 	    "+0/0/2", "Units over it get +0/0/2.")                           \
 	X(MOUNTAIN_PASS, "mountain-pass", "Mountain Pass", SS_TERRAIN,        \
 	    "Mountain", 1, SS_EARTH | SS_AIR, 1, 0, 0, 0, 0,                  \
-	    SS_AB(MOVE_RESTRICTION), 1, SS_TG_NONE, SS_DUR_NONE, "",         \
+	    SS_AB(MOVE_RESTRICTION), SS_RESTRICT(SS_EARTH, 1), SS_TG_NONE,    \
+	    SS_DUR_NONE, "",                                                  \
 	    "Move Restriction: Earth 1.")                                     \
 	X(GOLD_MINE, "gold-mine", "Gold Mine", SS_TERRAIN, "Mine", 2,         \
 	    SS_EARTH, 2, 0, 0, 0, 0, SS_AB(ACTIVATE), 2, SS_TG_NONE,          \
@@ -302,6 +307,13 @@ int ss_cards_find(const char *word, char *why, size_t size);
 /* True if card is a Unit when in play: Troops, Capitals, and Events that
  * act as Units. */
 int ss_cards_is_unit(int card);
+
+/* The most moves in a turn the Move Restriction of Terrain terrain
+ * allows a Unit card entering or leaving it, or -1 when none holds it:
+ * the Terrain has none, or the Unit may cross it by a path the
+ * restriction does not name (its master picks the more convenient
+ * path: the text). */
+int ss_cards_restriction(int terrain, int card);
 
 /* ---- Deck lists (ss_deck.c) --------------------------------------- */
 
