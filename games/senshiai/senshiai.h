@@ -608,10 +608,12 @@ void ss_out_draw_limit(struct ss_game *g, struct events *ev);
 
 /* ---- A battle on the board (ss_fight.c) --------------------------- */
 
-/* May Unit k of square s join an attack now: not yet fought this turn,
- * and for close combat a move left, for ranged a ranged trait that is
- * not nulla? */
-int ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged);
+/* May Unit k of square s join an attack on square to now: not yet
+ * fought this turn, and for close combat a move left and a path shared
+ * with the Terrain at to (the Unit must enter it; to SS_NONE: not
+ * asked), for ranged a ranged trait that is not nulla? */
+int ss_fight_eligible(const struct ss_game *g, int s, int k, int to,
+    int ranged);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the

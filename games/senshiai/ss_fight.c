@@ -21,12 +21,15 @@ struct ss_side {
 };
 
 int
-ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged)
+ss_fight_eligible(const struct ss_game *g, int s, int k, int to, int ranged)
 {
 	const struct ss_unit *u = &g->sq[s].unit[k];
 	int v[SS_TRAITS];
 
 	if (u->acted & SS_ACT_FOUGHT)
+		return 0;
+	if (!ranged && to != SS_NONE && g->sq[to].terrain != SS_NONE &&
+	    (ss_cards[u->card].paths & ss_cards[g->sq[to].terrain].paths) == 0)
 		return 0;
 	ss_mods_traits(g, s, k, v);
 	if (ranged)
@@ -239,7 +242,7 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 			struct ss_unit *u = &g->sq[from].unit[k];
 
 			if (u->owner == g->active &&
-			    ss_fight_eligible(g, from, k, 0)) {
+			    ss_fight_eligible(g, from, k, to, 0)) {
 				u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
 				u->moves++;
 			}
@@ -253,7 +256,7 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 	ss_pile_zero(g, ev, names);
 	for (int k = 0; k < g->sq[from].nunits; k++)
 		if (g->sq[from].unit[k].owner == g->active &&
-		    ss_fight_eligible(g, from, k, ranged))
+		    ss_fight_eligible(g, from, k, to, ranged))
 			return 0;
 	events_add(ev, EVENT_ALL, "No attacker is left to fight.");
 	return 1;
@@ -298,7 +301,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	}
 	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
 		if (g->sq[from].unit[k].owner == a.owner &&
-		    ss_fight_eligible(g, from, k, ranged))
+		    ss_fight_eligible(g, from, k, to, ranged))
 			ss_fight_add(g, &a, k);
 	for (int k = 0; k < g->sq[to].nunits && d.n < SS_DEFAULT_MAX; k++)
 		ss_fight_add(g, &d, k);

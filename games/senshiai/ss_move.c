@@ -145,10 +145,7 @@ ss_move_has_tardy(const struct ss_square *q, unsigned mask)
 	return 0;
 }
 
-/* The Tardy Units of a in mask each roll (ss_react_die) before they
- * move: SS_PLAY_DONE if they may move; SS_PLAY_LAST when checking (the
- * dice end the answer) or when a roll fails (logged; they stay). */
-static int
+int
 ss_move_tardy(struct ss_ctx *c, int a, unsigned mask)
 {
 	struct ss_game *g = c->g;

@@ -88,6 +88,7 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 {
 	int a, b, ranged, any = 0, prio[SS_PRIO_MAX], nprio = 0;
 	int carry[SS_CARRY_MAX], ncarry = 0;
+	unsigned fight = 0;
 	struct ss_game *g = c->g;
 	struct util_words t = *w0, *w = &t;
 
@@ -115,15 +116,20 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 		return ss_order_no(c, "%s is not near %s", w->w[2], w->w[1]);
 	if (!ss_square_enemy(g, c->p, b))
 		return ss_order_no(c, "no enemy at %s", w->w[2]);
-	for (int k = 0; k < g->sq[a].nunits; k++)
-		any |= ss_fight_eligible(g, a, k, ranged);
+	for (int k = 0; k < g->sq[a].nunits; k++) {
+		if (ss_fight_eligible(g, a, k, b, ranged))
+			fight |= 1u << k;
+		any |= ss_fight_eligible(g, a, k, SS_NONE, ranged);
+	}
 	if (!any)
 		return ss_order_no(c, "no Unit at %s can attack %s now",
 		    w->w[1], ranged ? "at range" : "in close combat");
-	if (!ranged && (ss_cards[g->sq[b].terrain].paths &
-	    ss_cards[g->sq[a].unit[0].card].paths) == 0)
+	if (fight == 0)
 		return ss_order_no(c, "your company cannot cross %s",
 		    ss_cards[g->sq[b].terrain].name);
+	/* Close combat requires a move: Tardy Units roll first. */
+	if (!ranged && ss_move_tardy(c, a, fight) != SS_PLAY_DONE)
+		return SS_PLAY_LAST;
 	if (c->rng != NULL)
 		ss_fight(g, a, b, ranged, prio, nprio, carry, ncarry, c->rng,
 		    c->ev, c->names);
