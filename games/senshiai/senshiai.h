@@ -637,6 +637,12 @@ void ss_flee_back(struct ss_game *g, int from, struct events *ev,
  * turn, is destroyed.  Logs each. */
 void ss_flee_all(struct ss_game *g, int s, struct events *ev,
     const char *const *names);
+/* The Terrain at s leaves the board (destroyed, or its master is out):
+ * its Units flee (ss_flee_all), the Effects there end, and the Terrain
+ * goes to its master's Discard Pile.  Logs each card (ev may be NULL:
+ * checking). */
+void ss_flee_terrain_gone(struct ss_game *g, int s, struct events *ev,
+    const char *const *names);
 
 /* ---- Chaos (ss_chaos.c) ------------------------------------------- */
 
