@@ -423,8 +423,9 @@ int ss_battle_check(const struct ss_fighter *t, const int *hit, size_t n,
  * "damage default"): hittable Take Away targets first, then the others
  * from the least damage still needed to destroy them (ties in order);
  * each takes exactly what destroys it while damage lasts, the next
- * takes what is left; damage past destroying them all goes to the first
- * hittable target.  Fills assign[0..n); n at most SS_DEFAULT_MAX. */
+ * takes what is left; damage past destroying them all goes to a
+ * hittable Capital (Maintenance makes it count there), else to the
+ * first hittable target.  Fills assign[0..n); n at most SS_DEFAULT_MAX. */
 void ss_battle_default(const struct ss_fighter *t, const int *hit, size_t n,
     int total, int *assign);
 
@@ -432,8 +433,9 @@ void ss_battle_default(const struct ss_fighter *t, const int *hit, size_t n,
  * Take Away targets first (the rule), then the targets of each card of
  * prio in its order (cheapest first among the same card), then the
  * others as by default; each takes what destroys it while damage lasts;
- * damage past destroying them all goes to the first target of prio hit,
- * or else as by default.  With nprio 0 it is ss_battle_default. */
+ * damage past destroying them all goes to a hittable Capital, else to
+ * the first target of prio hit, or else as by default.  With nprio 0 it
+ * is ss_battle_default. */
 void ss_battle_ordered(const struct ss_fighter *t, const int *hit, size_t n,
     int total, const int *prio, int nprio, int *assign);
 
@@ -818,6 +820,10 @@ size_t ss_mods_on(const struct ss_game *g, int sq, int u,
 /* The traits of Unit u of square sq (SS_NONE: its Capital) under the
  * modifiers in play. */
 void ss_mods_traits(const struct ss_game *g, int sq, int u,
+    int out[SS_TRAITS]);
+/* The same, the Terrain of square at acting on it instead of its own:
+ * attackers in close combat occupy the defenders' Terrain (RULINGS). */
+void ss_mods_traits_at(const struct ss_game *g, int sq, int u, int at,
     int out[SS_TRAITS]);
 
 /* ---- The view (ss_view.c) ------------------------------------------ */
