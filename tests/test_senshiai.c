@@ -1370,6 +1370,58 @@ test_ss_board(void **state)
 	assert_string_equal(name, "b2");
 }
 
+/* The man page's card table shows what a player needs of every card
+ * (issue 30): each card's row, ".It NAME Ta ...", names its paths, a
+ * Terrain's or Capital's Limit, a Unit's speed, and Mountain Pass its
+ * Move Restriction with its path. */
+static void
+test_ss_man_table(void **ctx)
+{
+	static const struct { unsigned path; const char *name; } paths[] = {
+		{ SS_EARTH, "Earth" }, { SS_WATER, "Water" }, { SS_AIR, "Air" },
+	};
+	FILE *f = fopen("man/gunbai-senshiai.6", "r");
+	char line[256], want[64];
+	int rows = 0;
+
+	(void)ctx;
+	assert_non_null(f);
+	while (fgets(line, sizeof line, f) != NULL) {
+		for (int c = 0; c < SS_NCARDS; c++) {
+			const struct ss_card *k = &ss_cards[c];
+			int terrain = k->type == SS_TERRAIN ||
+			    k->type == SS_CAPITAL;
+
+			snprintf(want, sizeof want, ".It %s Ta ", k->name);
+			if (strncmp(line, want, strlen(want)) != 0)
+				continue;
+			rows++;
+			for (size_t i = 0; i < 3; i++)
+				if ((k->paths & paths[i].path) &&
+				    strstr(line, paths[i].name) == NULL)
+					fail_msg("%s: no %s in %s", k->name,
+					    paths[i].name, line);
+			if (terrain)
+				snprintf(want, sizeof want, "Limit %d",
+				    k->limit);
+			else if (ss_cards_is_unit(c))
+				snprintf(want, sizeof want, "speed %d",
+				    k->speed);
+			else
+				want[0] = '\0';
+			if (strstr(line, want) == NULL)
+				fail_msg("%s: no '%s' in %s", k->name, want,
+				    line);
+			if ((k->abilities & SS_AB(MOVE_RESTRICTION)) &&
+			    strstr(line, "Move Restriction: Earth 1") == NULL)
+				fail_msg("%s: no restriction in %s", k->name,
+				    line);
+		}
+	}
+	fclose(f);
+	assert_int_equal(rows, SS_NCARDS);
+}
+
 int
 main(void)
 {
@@ -1400,6 +1452,7 @@ main(void)
 		cmocka_unit_test(test_ss_playouts),
 		cmocka_unit_test(test_ss_memo),
 		cmocka_unit_test(test_ss_standing_fits),
+		cmocka_unit_test(test_ss_man_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,8 @@
  *   deck   every player owes a sealed deck list ("standard", or "N card"
  *          lines then "done"); then each Capital goes to its place, each
  *          Reserve is shuffled, and the first player is drawn;
- *   draw   the active player discards any cards, then draws up to 6;
+ *   draw   the active player discards any cards, then draws up to 6
+ *          ("draw", or "draw N" for fewer);
  *   main   the active player's orders, in order, until "end" or an order
  *          that rolls dice (an attack, a Tardy move): then the same player
  *          owes the Main Stage again, seeing the result;
@@ -253,21 +254,12 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 	ss_out_draw_limit(g, ev);
 }
 
-/* The active player's Draw Stage ends: he draws up to SS_HAND_CAP, the
- * opponents' "on draw" orders answer, and his Main Stage begins (or,
- * out by then, the next player's turn). */
+/* The active player's Draw Stage ends, his "draw" order played
+ * (ss_play.c): the opponents' "on draw" orders answer, and his Main
+ * Stage begins (or, out by then, the next player's turn). */
 static void
 ss_draw(struct ss_game *g, struct events *ev, const char *const *names)
 {
-	int want = SS_HAND_CAP - g->p[g->active].hand.n;
-
-	if (want > g->p[g->active].reserve.n)
-		want = g->p[g->active].reserve.n;
-	if (want > 0) {
-		ss_pile_draw(g, g->active, want);
-		events_add(ev, EVENT_ALL, "%s draws %d card%s.",
-		    names[g->active], want, want == 1 ? "" : "s");
-	}
 	g->stage = SS_STAGE_MAIN;
 	ss_out_check(g, ev, names);
 	if (g->stage != SS_STAGE_OVER)
@@ -359,9 +351,9 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "\"3 village\", \"done\"]\n");
 	} else if (g->stage == SS_STAGE_DRAW) {
 		sbuf_puts(out, "# Draw Stage: \"discard CARD\" any number of "
-		    "times, then \"draw\"\n# (draws up to 6 cards); "
-		    "standing orders (\"on ...\", \"standing clear\")\n"
-		    "# may come before it.\n");
+		    "times, then \"draw\"\n# (draws up to 6 cards in hand) "
+		    "or \"draw N\" (N cards, fewer);\n# standing orders "
+		    "(\"on ...\", \"standing clear\") may come before it.\n");
 	} else {
 		sbuf_puts(out, "# Main Stage, in order, then \"end\":\n"
 		    "#   terrain CARD SQ [pay CARD...]   recruit CARD SQ "

@@ -131,9 +131,13 @@ extern const char *const ss_cards_duration_names[SS_DURATIONS];
  * limit is for Terrains and Capitals (0 otherwise); speed and power for
  * Units (Troops, Capitals, and Events that act as Units); param is the
  * number an ability takes (Activate 2, Tardy 3, Chaos 5, Move
- * Restriction 1, Interrupts a Die Roll 6); for Artillery it is the ranged
- * attack of the listed power, the only trait the Basic Collection's
- * Artillery changes.  The reasons for each card are in RULINGS. */
+ * Restriction 1, Interrupts a Die Roll 6); for Move Restriction it is
+ * SS_RESTRICT(paths, number), the paths the number holds for as printed
+ * ("Move Restriction: Earth 1"; 0: every path); for Artillery it is the
+ * ranged attack of the listed power, the only trait the Basic
+ * Collection's Artillery changes.  The reasons for each card are in
+ * RULINGS. */
+#define SS_RESTRICT(paths, number) ((int)((paths) << 8) | (number))
 #define SS_CARD_LIST(X)                                                     \
 	/* Capitals: cost nulla, speed 0, act as Units, Recruit, Maintenance */ \
 	X(CASTLE_TOWN, "castle-town", "Castle Town", SS_CAPITAL, "Capital",  \
@@ -168,7 +172,8 @@ extern const char *const ss_cards_duration_names[SS_DURATIONS];
 	    "+0/0/2", "Units over it get +0/0/2.")                           \
 	X(MOUNTAIN_PASS, "mountain-pass", "Mountain Pass", SS_TERRAIN,        \
 	    "Mountain", 1, SS_EARTH | SS_AIR, 1, 0, 0, 0, 0,                  \
-	    SS_AB(MOVE_RESTRICTION), 1, SS_TG_NONE, SS_DUR_NONE, "",         \
+	    SS_AB(MOVE_RESTRICTION), SS_RESTRICT(SS_EARTH, 1), SS_TG_NONE,    \
+	    SS_DUR_NONE, "",                                                  \
 	    "Move Restriction: Earth 1.")                                     \
 	X(GOLD_MINE, "gold-mine", "Gold Mine", SS_TERRAIN, "Mine", 2,         \
 	    SS_EARTH, 2, 0, 0, 0, 0, SS_AB(ACTIVATE), 2, SS_TG_NONE,          \
@@ -303,6 +308,13 @@ int ss_cards_find(const char *word, char *why, size_t size);
  * act as Units. */
 int ss_cards_is_unit(int card);
 
+/* The most moves in a turn the Move Restriction of Terrain terrain
+ * allows a Unit card entering or leaving it, or -1 when none holds it:
+ * the Terrain has none, or the Unit may cross it by a path the
+ * restriction does not name (its master picks the more convenient
+ * path: the text). */
+int ss_cards_restriction(int terrain, int card);
+
 /* ---- Deck lists (ss_deck.c) --------------------------------------- */
 
 /* A deck list: how many of each card. */
@@ -411,8 +423,9 @@ int ss_battle_check(const struct ss_fighter *t, const int *hit, size_t n,
  * "damage default"): hittable Take Away targets first, then the others
  * from the least damage still needed to destroy them (ties in order);
  * each takes exactly what destroys it while damage lasts, the next
- * takes what is left; damage past destroying them all goes to the first
- * hittable target.  Fills assign[0..n); n at most SS_DEFAULT_MAX. */
+ * takes what is left; damage past destroying them all goes to a
+ * hittable Capital (Maintenance makes it count there), else to the
+ * first hittable target.  Fills assign[0..n); n at most SS_DEFAULT_MAX. */
 void ss_battle_default(const struct ss_fighter *t, const int *hit, size_t n,
     int total, int *assign);
 
@@ -420,8 +433,9 @@ void ss_battle_default(const struct ss_fighter *t, const int *hit, size_t n,
  * Take Away targets first (the rule), then the targets of each card of
  * prio in its order (cheapest first among the same card), then the
  * others as by default; each takes what destroys it while damage lasts;
- * damage past destroying them all goes to the first target of prio hit,
- * or else as by default.  With nprio 0 it is ss_battle_default. */
+ * damage past destroying them all goes to a hittable Capital, else to
+ * the first target of prio hit, or else as by default.  With nprio 0 it
+ * is ss_battle_default. */
 void ss_battle_ordered(const struct ss_fighter *t, const int *hit, size_t n,
     int total, const int *prio, int nprio, int *assign);
 
@@ -596,10 +610,12 @@ void ss_out_draw_limit(struct ss_game *g, struct events *ev);
 
 /* ---- A battle on the board (ss_fight.c) --------------------------- */
 
-/* May Unit k of square s join an attack now: not yet fought this turn,
- * and for close combat a move left, for ranged a ranged trait that is
- * not nulla? */
-int ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged);
+/* May Unit k of square s join an attack on square to now: not yet
+ * fought this turn, and for close combat a move left and a path shared
+ * with the Terrain at to (the Unit must enter it; to SS_NONE: not
+ * asked), for ranged a ranged trait that is not nulla? */
+int ss_fight_eligible(const struct ss_game *g, int s, int k, int to,
+    int ranged);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
@@ -622,6 +638,12 @@ void ss_flee_back(struct ss_game *g, int from, struct events *ev,
  * its Limit; a Unit with nowhere to go, or fleeing a second time this
  * turn, is destroyed.  Logs each. */
 void ss_flee_all(struct ss_game *g, int s, struct events *ev,
+    const char *const *names);
+/* The Terrain at s leaves the board (destroyed, or its master is out):
+ * its Units flee (ss_flee_all), the Effects there end, and the Terrain
+ * goes to its master's Discard Pile.  Logs each card (ev may be NULL:
+ * checking). */
+void ss_flee_terrain_gone(struct ss_game *g, int s, struct events *ev,
     const char *const *names);
 
 /* ---- Chaos (ss_chaos.c) ------------------------------------------- */
@@ -798,6 +820,10 @@ size_t ss_mods_on(const struct ss_game *g, int sq, int u,
 /* The traits of Unit u of square sq (SS_NONE: its Capital) under the
  * modifiers in play. */
 void ss_mods_traits(const struct ss_game *g, int sq, int u,
+    int out[SS_TRAITS]);
+/* The same, the Terrain of square at acting on it instead of its own:
+ * attackers in close combat occupy the defenders' Terrain (RULINGS). */
+void ss_mods_traits_at(const struct ss_game *g, int sq, int u, int at,
     int out[SS_TRAITS]);
 
 /* ---- The view (ss_view.c) ------------------------------------------ */

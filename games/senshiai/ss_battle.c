@@ -173,6 +173,12 @@ ss_battle_ordered(const struct ss_fighter *t, const int *hit, size_t n,
 			total -= assign[best];
 		}
 	}
+	/* Damage past destroying them all counts only on a Capital
+	 * (Maintenance: RULINGS), so it goes there when one may be hit. */
+	for (size_t i = 0; i < n; i++)
+		if (hit[i] && (ss_cards[t[i].card].abilities &
+		    SS_AB(MAINTENANCE)))
+			first = (int)i;
 	assign[first] += total;
 }
 

@@ -108,3 +108,16 @@ ss_cards_is_unit(int card)
 	return ss_cards[card].type == SS_TROOP ||
 	    (ss_cards[card].abilities & SS_AB(ACTS_AS_UNIT)) != 0;
 }
+
+int
+ss_cards_restriction(int terrain, int card)
+{
+	const struct ss_card *t = &ss_cards[terrain];
+	unsigned named = (unsigned)t->param >> 8;
+
+	if (!(t->abilities & SS_AB(MOVE_RESTRICTION)))
+		return -1;
+	if (named != 0 && (ss_cards[card].paths & t->paths & ~named) != 0)
+		return -1;
+	return t->param & 0xff;
+}

@@ -91,7 +91,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 	} else if (target == SS_TG_COMPANY && g->sq[s].nunits == 0) {
 		return ss_order_no(c, "no company at %s", w->w[2]);
 	} else if (target == SS_TG_EVENT) {
-		int k2, found = -1;
+		int k2, found = -1, conj = -1;
 
 		if (w->n < 4 || (k2 = ss_cards_find(w->w[3], c->why,
 		    c->size)) < 0)
@@ -100,7 +100,13 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		for (int i = 0; i < g->neffects && found < 0; i++)
 			if (g->effect[i].sq == s && g->effect[i].card == k2)
 				found = i;
-		if (found < 0)
+		/* An Event acting as a Unit (Native Barbarian) is in play as
+		 * a Unit: annulled, it is destroyed "as an Event". */
+		for (int k = 0; k < g->sq[s].nunits && found < 0 && conj < 0 &&
+		    ss_cards[k2].type == SS_EVENT; k++)
+			if (g->sq[s].unit[k].card == k2)
+				conj = k;
+		if (found < 0 && conj < 0)
 			return ss_order_no(c, "no %s in play at %s",
 			    ss_cards[k2].name, w->w[2]);
 		if (ss_order_pay(c, card, w, 4) != SS_PLAY_DONE)
@@ -109,12 +115,20 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
 			return SS_PLAY_LAST;
-		ss_pile_effect_end(g, found);
-		ss_pile_push(&g->p[c->p].discard, card);
 		if (c->ev != NULL)
 			events_add(c->ev, EVENT_ALL, "%s casts %s: %s at %s "
 			    "is annulled.", c->names[c->p],
 			    ss_cards[card].name, ss_cards[k2].name, w->w[2]);
+		if (found >= 0) {
+			ss_pile_effect_end(g, found);
+		} else {
+			if (c->ev != NULL)
+				events_add(c->ev, EVENT_ALL, "%s of %s is "
+				    "destroyed.", ss_cards[k2].name,
+				    c->names[g->sq[s].unit[conj].owner]);
+			ss_pile_unit_destroy(g, s, conj);
+		}
+		ss_pile_push(&g->p[c->p].discard, card);
 		return SS_PLAY_DONE;
 	} else if (target != SS_TG_COMPANY && target != SS_TG_TERRAIN) {
 		return ss_order_no(c, "%s is not cast this way (see the man "

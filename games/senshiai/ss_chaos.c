@@ -22,11 +22,5 @@ ss_chaos_quake(struct ss_game *g, int caster, int card, int s,
 		return;
 	events_add(ev, EVENT_ALL, "%s at %s is destroyed.",
 	    ss_cards[q->terrain].name, at);
-	ss_flee_all(g, s, ev, names);
-	for (int i = g->neffects - 1; i >= 0; i--)
-		if (g->effect[i].sq == s)
-			ss_pile_effect_end(g, i);
-	ss_pile_push(&g->p[q->master].discard, q->terrain);
-	q->terrain = q->master = SS_NONE;
-	q->activated = 0;
+	ss_flee_terrain_gone(g, s, ev, names);
 }

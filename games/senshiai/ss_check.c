@@ -129,7 +129,7 @@ ss_check(const struct ss_game *g, int player, int owes,
     struct ss_deck *deck, int exact, const struct ss_game **after)
 {
 	int complete = 0;
-	size_t size = v != NULL ? GAME_REASON_MAX : 0, i = 0;
+	size_t size = v != NULL ? GAME_REASON_MAX : 0, i = 0, refused = 0;
 	char why[GAME_REASON_MAX];
 	unsigned char okbuf[SS_CHECK_OK];
 	unsigned char *ok = n <= SS_CHECK_OK ? okbuf : util_malloc(n);
@@ -157,8 +157,16 @@ ss_check(const struct ss_game *g, int player, int owes,
 			r = game_why(why, size, "the orders are complete "
 			    "before this one");
 			ss_memo_take(&orders[i], r);
+		} else if (g->stage == SS_STAGE_DECK && refused > 0 &&
+		    strcmp(orders[i].text, "done") == 0) {
+			/* Never seal a list over lines left out unseen. */
+			r = game_why(why, size, "order %zu of the list was "
+			    "refused: correct or remove it before 'done'",
+			    refused);
 		} else if (g->stage == SS_STAGE_DECK) {
 			r = ss_check_deck_line(deck, orders[i].text, why, size);
+			if (r < 0 && refused == 0)
+				refused = i + 1;
 		} else {
 			r = ss_play_order(&ss_memo.pos, player,
 			    orders[i].text, NULL, NULL, NULL, why, size);

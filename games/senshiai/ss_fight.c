@@ -14,6 +14,8 @@
  * on its square, SS_NONE for a Capital). */
 struct ss_side {
 	int sq;
+	int at;    /* the square whose Terrain acts on its Units: its own, or
+	            * in close combat the defenders' for the attackers */
 	int owner;
 	size_t n;
 	int unit[SS_DEFAULT_MAX];
@@ -21,12 +23,15 @@ struct ss_side {
 };
 
 int
-ss_fight_eligible(const struct ss_game *g, int s, int k, int ranged)
+ss_fight_eligible(const struct ss_game *g, int s, int k, int to, int ranged)
 {
 	const struct ss_unit *u = &g->sq[s].unit[k];
 	int v[SS_TRAITS];
 
 	if (u->acted & SS_ACT_FOUGHT)
+		return 0;
+	if (!ranged && to != SS_NONE && g->sq[to].terrain != SS_NONE &&
+	    (ss_cards[u->card].paths & ss_cards[g->sq[to].terrain].paths) == 0)
 		return 0;
 	ss_mods_traits(g, s, k, v);
 	if (ranged)
@@ -43,7 +48,7 @@ ss_fight_add(const struct ss_game *g, struct ss_side *sd, int k)
 
 	memset(f, 0, sizeof *f);
 	f->card = card;
-	ss_mods_traits(g, sd->sq, k, f->power);
+	ss_mods_traits_at(g, sd->sq, k, sd->at, f->power);
 	f->paths = ss_cards[card].paths;
 	sd->unit[sd->n++] = k;
 }
@@ -92,9 +97,11 @@ ss_fight_codes(struct ss_game *g, struct ss_side *a,
 {
 	int cost[SS_DEFAULT_MAX], alive[SS_DEFAULT_MAX];
 
+	/* Ruling: a Capital, which no damage destroys, is no opponent
+	 * Bushido asks to destroy. */
 	for (size_t i = 0; i < b->n; i++) {
 		cost[i] = ss_cards[b->f[i].card].cost;
-		alive[i] = !ss_fight_dead(b, i);
+		alive[i] = b->unit[i] != SS_NONE && !ss_fight_dead(b, i);
 	}
 	for (size_t i = 0; i < a->n; i++) {
 		unsigned ab = ss_cards[a->f[i].card].abilities;
@@ -239,7 +246,7 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 			struct ss_unit *u = &g->sq[from].unit[k];
 
 			if (u->owner == g->active &&
-			    ss_fight_eligible(g, from, k, 0)) {
+			    ss_fight_eligible(g, from, k, to, 0)) {
 				u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
 				u->moves++;
 			}
@@ -253,7 +260,7 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 	ss_pile_zero(g, ev, names);
 	for (int k = 0; k < g->sq[from].nunits; k++)
 		if (g->sq[from].unit[k].owner == g->active &&
-		    ss_fight_eligible(g, from, k, ranged))
+		    ss_fight_eligible(g, from, k, to, ranged))
 			return 0;
 	events_add(ev, EVENT_ALL, "No attacker is left to fight.");
 	return 1;
@@ -285,9 +292,12 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 
 	memset(&a, 0, sizeof a);
 	memset(&d, 0, sizeof d);
+	/* Ruling: in close combat both companies occupy the defenders'
+	 * Terrain, its modifiers acting on both (as Artillery counts). */
 	a.sq = from;
+	a.at = ranged ? from : to;
 	a.owner = g->active;
-	d.sq = to;
+	d.sq = d.at = to;
 	d.owner = g->sq[to].nunits > 0 ? g->sq[to].unit[0].owner :
 	    g->sq[to].master;
 	events_add(ev, EVENT_ALL, "%s attacks %s's company in %s combat.",
@@ -298,7 +308,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	}
 	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
 		if (g->sq[from].unit[k].owner == a.owner &&
-		    ss_fight_eligible(g, from, k, ranged))
+		    ss_fight_eligible(g, from, k, to, ranged))
 			ss_fight_add(g, &a, k);
 	for (int k = 0; k < g->sq[to].nunits && d.n < SS_DEFAULT_MAX; k++)
 		ss_fight_add(g, &d, k);

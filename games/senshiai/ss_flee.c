@@ -43,8 +43,9 @@ ss_flee_room(const struct ss_game *g, const struct ss_unit *u, int t)
 	const struct ss_square *q = &g->sq[t];
 	int troops = ss_cards[u->card].type == SS_TROOP;
 
+	/* A Terrain whose master is out is leaving the board (ss_out.c). */
 	if (q->terrain == SS_NONE || q->nunits >= SS_SQ_UNITS ||
-	    ss_square_enemy(g, u->owner, t) ||
+	    g->p[q->master].out || ss_square_enemy(g, u->owner, t) ||
 	    (ss_cards[q->terrain].paths & ss_cards[u->card].paths) == 0)
 		return 0;
 	if (!troops)
@@ -69,15 +70,39 @@ ss_flee_all(struct ss_game *g, int s, struct events *ev,
 			if (ss_flee_room(g, &u, nb[i]))
 				t = nb[i];
 		if (t < 0) {
-			events_add(ev, EVENT_ALL, "%s of %s has nowhere to flee "
-			    "from %s and is destroyed.", ss_cards[u.card].name,
-			    names[u.owner], from);
+			if (ev != NULL)
+				events_add(ev, EVENT_ALL, "%s of %s has nowhere "
+				    "to flee from %s and is destroyed.",
+				    ss_cards[u.card].name, names[u.owner], from);
 			ss_pile_unit_destroy(g, s, 0);
 			continue;
 		}
 		ss_board_name(t, to);
-		events_add(ev, EVENT_ALL, "%s of %s flees from %s to %s.",
-		    ss_cards[u.card].name, names[u.owner], from, to);
+		if (ev != NULL)
+			events_add(ev, EVENT_ALL, "%s of %s flees from %s to %s.",
+			    ss_cards[u.card].name, names[u.owner], from, to);
 		ss_pile_unit_move(g, s, 0, t);
 	}
+}
+
+void
+ss_flee_terrain_gone(struct ss_game *g, int s, struct events *ev,
+    const char *const *names)
+{
+	struct ss_square *q = &g->sq[s];
+	char at[3];
+
+	ss_board_name(s, at);
+	ss_flee_all(g, s, ev, names);
+	for (int i = g->neffects - 1; i >= 0; i--)
+		if (g->effect[i].sq == s) {
+			if (ev != NULL)
+				events_add(ev, EVENT_ALL, "%s of %s at %s ends.",
+				    ss_cards[g->effect[i].card].name,
+				    names[g->effect[i].caster], at);
+			ss_pile_effect_end(g, i);
+		}
+	ss_pile_push(&g->p[q->master].discard, q->terrain);
+	q->terrain = q->master = SS_NONE;
+	q->activated = 0;
 }

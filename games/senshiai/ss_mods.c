@@ -13,16 +13,17 @@ ss_mods_add(int card, struct ss_mod *out, size_t n)
 	return n + 1;
 }
 
-size_t
-ss_mods_on(const struct ss_game *g, int sq, int u,
+/* ss_mods_on, the Terrain of square at acting instead of sq's. */
+static size_t
+ss_mods_list(const struct ss_game *g, int sq, int u, int at,
     struct ss_mod out[SS_MODS_MAX])
 {
 	const struct ss_square *q = &g->sq[sq];
 	int owner = u == SS_NONE ? q->master : q->unit[u].owner;
 	size_t n = 0;
 
-	if (q->terrain != SS_NONE)
-		n = ss_mods_add(q->terrain, out, n);
+	if (g->sq[at].terrain != SS_NONE)
+		n = ss_mods_add(g->sq[at].terrain, out, n);
 	for (int k = 0; k < q->nunits; k++)
 		if (k != u && q->unit[k].owner == owner &&
 		    ss_cards[q->unit[k].card].type == SS_TROOP)
@@ -39,14 +40,28 @@ ss_mods_on(const struct ss_game *g, int sq, int u,
 	return n;
 }
 
+size_t
+ss_mods_on(const struct ss_game *g, int sq, int u,
+    struct ss_mod out[SS_MODS_MAX])
+{
+	return ss_mods_list(g, sq, u, sq, out);
+}
+
 void
 ss_mods_traits(const struct ss_game *g, int sq, int u, int out[SS_TRAITS])
+{
+	ss_mods_traits_at(g, sq, u, sq, out);
+}
+
+void
+ss_mods_traits_at(const struct ss_game *g, int sq, int u, int at,
+    int out[SS_TRAITS])
 {
 	const struct ss_card *c = &ss_cards[u == SS_NONE ? g->sq[sq].terrain :
 	    g->sq[sq].unit[u].card];
 	struct ss_mod mods[SS_MODS_MAX];
 	int base[SS_TRAITS];
-	size_t n = ss_mods_on(g, sq, u, mods);
+	size_t n = ss_mods_list(g, sq, u, at, mods);
 
 	for (int t = 0; t < 3; t++)
 		base[t] = c->power[t];

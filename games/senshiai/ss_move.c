@@ -14,10 +14,40 @@
 
 #define SS_ALL_UNITS(q) ((1u << (q)->nunits) - 1u)
 
-/* May the Units of a in mask enter square t: it has a terrain sharing
- * a path with every one of them, and holds no enemy of p? */
+/* The moves the Units of a in mask may still make in this turn if
+ * they enter or leave square t, by its Move Restriction (RULINGS: it
+ * caps the moves in the turn of a Unit entering or leaving the
+ * Terrain, by the path it would use): the least of what it leaves
+ * each, or SS_MOVE_FREE when it holds none of them. */
+#define SS_MOVE_FREE 99
+
 static int
-ss_move_enter(const struct ss_game *g, int p, int a, int t, unsigned mask)
+ss_move_room(const struct ss_game *g, int a, int t, unsigned mask)
+{
+	int room = SS_MOVE_FREE;
+
+	if (g->sq[t].terrain == SS_NONE ||
+	    !(ss_cards[g->sq[t].terrain].abilities & SS_AB(MOVE_RESTRICTION)))
+		return room;
+	for (int k = 0; k < g->sq[a].nunits; k++) {
+		const struct ss_unit *u = &g->sq[a].unit[k];
+		int cap;
+
+		if (!(mask >> k & 1u) ||
+		    (cap = ss_cards_restriction(g->sq[t].terrain, u->card)) < 0)
+			continue;
+		if (cap - u->moves < room)
+			room = cap - u->moves;
+	}
+	return room;
+}
+
+/* May the Units of a in mask enter square t on a path of need moves:
+ * it has a terrain sharing a path with every one of them, holds no
+ * enemy of p, and its Move Restriction leaves them need moves? */
+static int
+ss_move_enter(const struct ss_game *g, int p, int a, int t, unsigned mask,
+    int need)
 {
 	int ok = g->sq[t].terrain != SS_NONE && !ss_square_enemy(g, p, t);
 
@@ -25,20 +55,24 @@ ss_move_enter(const struct ss_game *g, int p, int a, int t, unsigned mask)
 		ok = !(mask >> k & 1u) ||
 		    (ss_cards[g->sq[a].unit[k].card].paths &
 		    ss_cards[g->sq[t].terrain].paths) != 0;
-	return ok;
+	return ok && (need == 0 || ss_move_room(g, a, t, mask) >= need);
 }
 
 /* The fewest steps from a to b for the Units of a in mask (every one
  * must share a path with each square crossed, none of which may hold an
- * enemy), or -1.  Breadth first over the board, stopping when b is
+ * enemy), or -1; with need > 0, on a path of at most need steps whose
+ * every square (a and b too) leaves them need moves by its Move
+ * Restriction.  Breadth first over the board, stopping when b is
  * reached (its distance is then the fewest); none when b itself cannot
  * be entered. */
 static int
-ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask)
+ss_move_bfs(const struct ss_game *g, int p, int a, int b, unsigned mask,
+    int need)
 {
 	int dist[SS_SQUARES], queue[SS_SQUARES], head = 0, tail = 0;
 
-	if (a != b && !ss_move_enter(g, p, a, b, mask))
+	if (a == b || !ss_move_enter(g, p, a, b, mask, need) ||
+	    (need > 0 && ss_move_room(g, a, a, mask) < need))
 		return -1;
 	/* A neighbour that may be entered is one step away, as the search
 	 * would find first (legal_pick asks of neighbours only). */
@@ -52,10 +86,13 @@ ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask)
 		int s = queue[head++], nb[SS_NEAR_MAX];
 		int n = ss_board_neighbours(s, nb);
 
+		if (need > 0 && dist[s] + 1 > need)
+			break;
 		for (int i = 0; i < n; i++) {
 			int t = nb[i];
 
-			if (dist[t] >= 0 || !ss_move_enter(g, p, a, t, mask))
+			if (dist[t] >= 0 ||
+			    !ss_move_enter(g, p, a, t, mask, need))
 				continue;
 			dist[t] = dist[s] + 1;
 			queue[tail++] = t;
@@ -64,33 +101,36 @@ ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask)
 	return dist[b];
 }
 
-/* The most squares every Unit of s in mask may still move, with Move
- * Restriction: a Unit entering or leaving a terrain with it may not move
- * more than its number in the turn (RULINGS). */
+/* The fewest steps from a to b for the Units of a in mask within left
+ * moves whose every square crossed, entered or left allows them by its
+ * Move Restriction: a path of L steps may cross only squares that leave
+ * L moves, so L is tried from the fewest steps of any path (min) up;
+ * the first that reaches b is the answer.  -1 if none does. */
 static int
-ss_move_reach(const struct ss_game *g, int s, int to, unsigned mask)
+ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask,
+    int min, int left)
 {
-	int reach = 99;
+	for (int need = min; need <= left; need++)
+		if (ss_move_bfs(g, p, a, b, mask, need) == need)
+			return need;
+	return -1;
+}
+
+/* The most squares every Unit of s in mask may still move by its
+ * Speed. */
+static int
+ss_move_reach(const struct ss_game *g, int s, unsigned mask)
+{
+	int reach = SS_MOVE_FREE;
 
 	for (int k = 0; k < g->sq[s].nunits; k++) {
-		int v[SS_TRAITS], left, cap = 99;
-		const struct ss_unit *u = &g->sq[s].unit[k];
+		int v[SS_TRAITS];
 
 		if (!(mask >> k & 1u))
 			continue;
 		ss_mods_traits(g, s, k, v);
-		left = v[SS_SPEED] - u->moves;
-		if (ss_cards[g->sq[s].terrain].abilities &
-		    SS_AB(MOVE_RESTRICTION))
-			cap = ss_cards[g->sq[s].terrain].param;
-		if (ss_cards[g->sq[to].terrain].abilities &
-		    SS_AB(MOVE_RESTRICTION) &&
-		    ss_cards[g->sq[to].terrain].param < cap)
-			cap = ss_cards[g->sq[to].terrain].param;
-		if (cap - u->moves < left)
-			left = cap - u->moves;
-		if (left < reach)
-			reach = left;
+		if (v[SS_SPEED] - g->sq[s].unit[k].moves < reach)
+			reach = v[SS_SPEED] - g->sq[s].unit[k].moves;
 	}
 	return reach;
 }
@@ -105,10 +145,7 @@ ss_move_has_tardy(const struct ss_square *q, unsigned mask)
 	return 0;
 }
 
-/* The Tardy Units of a in mask each roll (ss_react_die) before they
- * move: SS_PLAY_DONE if they may move; SS_PLAY_LAST when checking (the
- * dice end the answer) or when a roll fails (logged; they stay). */
-static int
+int
 ss_move_tardy(struct ss_ctx *c, int a, unsigned mask)
 {
 	struct ss_game *g = c->g;
@@ -192,7 +229,7 @@ ss_move_quake(struct ss_ctx *c, int b)
 int
 ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 {
-	int a, b, steps, troops = 0, carry[SS_CARRY_MAX], ncarry;
+	int a, b, steps, left, troops = 0, carry[SS_CARRY_MAX], ncarry;
 	int go[SS_EFFECTS], ngo, nunits = 0;
 	unsigned mask;
 	struct ss_game *g = c->g;
@@ -215,12 +252,17 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 	if (ss_square_enemy(g, c->p, b))
 		return ss_order_no(c, "%s holds an enemy: attack it", w->w[2]);
 	whole = mask == SS_ALL_UNITS(&g->sq[a]);
-	if ((steps = ss_move_steps(g, c->p, a, b, mask)) < 0)
+	if ((steps = ss_move_bfs(g, c->p, a, b, mask, 0)) < 0)
 		return ss_order_no(c, "no path for %s from %s to %s", whole ?
 		    "the whole company" : "these Units", w->w[1], w->w[2]);
-	if (steps > ss_move_reach(g, a, b, mask))
+	if (steps > (left = ss_move_reach(g, a, mask)))
 		return ss_order_no(c, "%s is %d moves away: too far for %s",
 		    w->w[2], steps, whole ? "the company" : "these Units");
+	if ((steps = ss_move_steps(g, c->p, a, b, mask, steps, left)) < 0)
+		return ss_order_no(c, "Move Restriction bars every path from %s "
+		    "to %s for %s: a Unit entering or leaving such a Terrain "
+		    "moves no more in the turn than its number", w->w[1],
+		    w->w[2], whole ? "the company" : "these Units");
 	for (int k = 0; k < g->sq[a].nunits; k++)
 		if (mask >> k & 1u) {
 			troops += ss_cards[g->sq[a].unit[k].card].type ==
@@ -287,10 +329,13 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 				return ss_order_no(c, "%s cannot cross %s",
 				    ss_cards[from->unit[k].card].name,
 				    to->name);
-		if (ss_move_reach(g, sq[i], sq[1 - i],
-		    SS_ALL_UNITS(from)) < 1)
+		if (ss_move_reach(g, sq[i], SS_ALL_UNITS(from)) < 1)
 			return ss_order_no(c, "the company at %s has no move "
 			    "left", w->w[1 + i]);
+		if (ss_move_room(g, sq[i], sq[i], SS_ALL_UNITS(from)) < 1 ||
+		    ss_move_room(g, sq[i], sq[1 - i], SS_ALL_UNITS(from)) < 1)
+			return ss_order_no(c, "Move Restriction holds the "
+			    "company at %s", w->w[1 + i]);
 		if (ss_square_troops(from) > to->limit)
 			return ss_order_no(c, "%s would pass its Limit of %d",
 			    w->w[2 - i], to->limit);

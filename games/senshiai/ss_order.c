@@ -106,7 +106,7 @@ ss_order_carry(struct ss_ctx *c, struct util_words *w, int at, int from,
 
 	while (k < w->n && strcmp(w->w[k], "carry") != 0)
 		k++;
-	if (k == w->n)
+	if (k >= w->n) /* none, or an order shorter than at words */
 		return 0;
 	if (w->n - k - 1 < 1 || w->n - k - 1 > SS_CARRY_MAX)
 		return ss_order_no(c, "expected 'carry CARD...', 1 to %d "

@@ -49,5 +49,10 @@ int ss_order_carry(struct ss_ctx *c, struct util_words *w, int at, int from,
 int ss_move_order(struct ss_ctx *c, const struct util_words *w);
 int ss_move_castle(struct ss_ctx *c, const struct util_words *w);
 int ss_cast_order(struct ss_ctx *c, const struct util_words *w);
+/* The Tardy Units of square a in mask each roll (ss_react_die) before
+ * they move, or enter close combat (ss_move.c): SS_PLAY_DONE if they
+ * may; SS_PLAY_LAST when checking (the dice end the answer) or when a
+ * roll fails (logged; they stay). */
+int ss_move_tardy(struct ss_ctx *c, int a, unsigned mask);
 
 #endif

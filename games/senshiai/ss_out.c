@@ -19,30 +19,46 @@ ss_out_remaining(const struct ss_game *g)
 	return n;
 }
 
-/* Take player p's cards off the board. */
+/* Take player p's cards off the board, each logged (ev NULL: not):
+ * his Units, then his Terrains, square by square; the Units of others
+ * on his Terrains flee as from a destroyed Terrain (ss_flee.c), never
+ * onto another of his (Ruling: the text's Fleeing "if the Terrain under
+ * his feet is destroyed").  Then the Effects he cast end. */
 static void
-ss_out_clear(struct ss_game *g, int p)
+ss_out_clear(struct ss_game *g, int p, struct events *ev,
+    const char *const *names)
 {
+	char at[3];
+
 	for (int s = 0; s < SS_SQUARES; s++) {
 		struct ss_square *q = &g->sq[s];
 
+		ss_board_name(s, at);
 		for (int k = q->nunits - 1; k >= 0; k--)
-			if (q->unit[k].owner == p)
+			if (q->unit[k].owner == p) {
+				if (ev != NULL)
+					events_add(ev, EVENT_ALL, "%s of %s at "
+					    "%s leaves the board.",
+					    ss_cards[q->unit[k].card].name,
+					    names[p], at);
 				ss_pile_unit_destroy(g, s, k);
-		if (q->terrain != SS_NONE && q->master == p) {
-			for (int k = q->nunits - 1; k >= 0; k--)
-				ss_pile_unit_destroy(g, s, k);
-			for (int i = g->neffects - 1; i >= 0; i--)
-				if (g->effect[i].sq == s)
-					ss_pile_effect_end(g, i);
-			ss_pile_push(&g->p[p].discard, q->terrain);
-			q->terrain = q->master = SS_NONE;
-			q->activated = 0;
-		}
+			}
+		if (q->terrain == SS_NONE || q->master != p)
+			continue;
+		if (ev != NULL)
+			events_add(ev, EVENT_ALL, "%s's %s at %s leaves the "
+			    "board.", names[p], ss_cards[q->terrain].name, at);
+		ss_flee_terrain_gone(g, s, ev, names);
 	}
 	for (int i = g->neffects - 1; i >= 0; i--)
-		if (g->effect[i].caster == p)
+		if (g->effect[i].caster == p) {
+			ss_board_name(g->effect[i].sq, at);
+			if (ev != NULL)
+				events_add(ev, EVENT_ALL, "%s of %s at %s ends.",
+				    ss_cards[g->effect[i].card].name, names[p],
+				    at);
 			ss_pile_effect_end(g, i);
+		}
 }
 
 /* The game ends with winners w. */
@@ -65,7 +81,7 @@ ss_out(struct ss_game *g, int p, const char *how, struct events *ev,
 	int by = g->p[p].forced_by;
 
 	g->p[p].out = 1;
-	ss_out_clear(g, p);
+	ss_out_clear(g, p, ev, names);
 	if (ev != NULL)
 		events_add(ev, EVENT_ALL, "%s is out: %s.", names[p], how);
 	if (g->n >= 3 && by != SS_NONE && !g->p[by].out &&

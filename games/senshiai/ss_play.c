@@ -88,6 +88,7 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 {
 	int a, b, ranged, any = 0, prio[SS_PRIO_MAX], nprio = 0;
 	int carry[SS_CARRY_MAX], ncarry = 0;
+	unsigned fight = 0;
 	struct ss_game *g = c->g;
 	struct util_words t = *w0, *w = &t;
 
@@ -115,15 +116,20 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 		return ss_order_no(c, "%s is not near %s", w->w[2], w->w[1]);
 	if (!ss_square_enemy(g, c->p, b))
 		return ss_order_no(c, "no enemy at %s", w->w[2]);
-	for (int k = 0; k < g->sq[a].nunits; k++)
-		any |= ss_fight_eligible(g, a, k, ranged);
+	for (int k = 0; k < g->sq[a].nunits; k++) {
+		if (ss_fight_eligible(g, a, k, b, ranged))
+			fight |= 1u << k;
+		any |= ss_fight_eligible(g, a, k, SS_NONE, ranged);
+	}
 	if (!any)
 		return ss_order_no(c, "no Unit at %s can attack %s now",
 		    w->w[1], ranged ? "at range" : "in close combat");
-	if (!ranged && (ss_cards[g->sq[b].terrain].paths &
-	    ss_cards[g->sq[a].unit[0].card].paths) == 0)
+	if (fight == 0)
 		return ss_order_no(c, "your company cannot cross %s",
 		    ss_cards[g->sq[b].terrain].name);
+	/* Close combat requires a move: Tardy Units roll first. */
+	if (!ranged && ss_move_tardy(c, a, fight) != SS_PLAY_DONE)
+		return SS_PLAY_LAST;
 	if (c->rng != NULL)
 		ss_fight(g, a, b, ranged, prio, nprio, carry, ncarry, c->rng,
 		    c->ev, c->names);
@@ -172,6 +178,36 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 			q->unit[k].acted |= SS_ACT_PRODUCED;
 	ss_pile_restore(g, c->p, n, c->ev, c->names);
 	return SS_PLAY_DONE;
+}
+
+/* draw [N], the end of the Draw Stage: N cards, or as many as bring the
+ * hand to the card cap; never past it (the text: "as many cards as
+ * needed to have up to 6"), nor past what the Reserve holds. */
+static int
+ss_play_draw(struct ss_ctx *c, const struct util_words *w)
+{
+	struct ss_player *pl = &c->g->p[c->p];
+	int most = pl->hand.n < SS_HAND_CAP ? SS_HAND_CAP - pl->hand.n : 0;
+	long long n = most;
+
+	if (w->n > 2 || (w->n == 2 &&
+	    util_parse_int(w->w[1], 0, SS_DECK_MAX, &n) < 0))
+		return ss_order_no(c, "expected 'draw' or 'draw N'");
+	if (n > most)
+		return ss_order_no(c, "you may draw at most %d card%s: "
+		    "the hand holds %d of %d", most, most == 1 ? "" : "s",
+		    pl->hand.n, SS_HAND_CAP);
+	if (c->verdict)
+		return SS_PLAY_LAST;
+	if (n > pl->reserve.n)
+		n = pl->reserve.n;
+	if (n > 0) {
+		ss_pile_draw(c->g, c->p, (int)n);
+		if (c->ev != NULL)
+			events_add(c->ev, EVENT_ALL, "%s draws %lld card%s.",
+			    c->names[c->p], n, n == 1 ? "" : "s");
+	}
+	return SS_PLAY_LAST;
 }
 
 static int ss_play_one(struct ss_ctx *c, const struct util_words *w);
@@ -313,11 +349,11 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 	if (g->stage == SS_STAGE_DRAW) {
 		int card;
 
-		if (ss_play_is(w->w[0], "draw") && w->n == 1)
-			return SS_PLAY_LAST;
+		if (ss_play_is(w->w[0], "draw"))
+			return ss_play_draw(c, w);
 		if (!ss_play_is(w->w[0], "discard") || w->n != 2)
-			return ss_order_no(c, "expected 'discard CARD' or "
-			    "'draw'");
+			return ss_order_no(c, "expected 'discard CARD', 'draw' "
+			    "or 'draw N'");
 		if (ss_order_hand_card(c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
