@@ -7,7 +7,9 @@
  * end the saved section.  After every step it also checks that save, load,
  * save gives the same bytes and that every legal order is accepted.  Game
  * agnostic: it uses only game.h, node.h, yaml.h and rng.h, and the
- * defaults of a missed deadline as adjudicate.h gives them.
+ * defaults of a missed deadline as adjudicate.h gives them.  Other
+ * tests hold docs to case files: the example of formats/cases.md, and the
+ * orders examples of each game's man page (one test a game).
  *
  * Usage: test_cases [CASES_DIR]   (default tests/cases) */
 #include <stdarg.h>
@@ -699,6 +701,227 @@ test_cases_doc(void **state)
 	free(file);
 }
 
+/* The orders examples of a game's man page (formats/cases.md, "Man page
+ * examples"; issue 34): each literal display shaped as orders, that is lines
+ * "orders:" and "  - ORDER", lines "orders: [ORDER, ...]" (one example
+ * each) or lines "- ORDER", is followed by the sentence "Played by" and
+ * the case files of the game that play it, each as ".Pa NAME.yaml".  Each
+ * example must be, line for line, one player's orders in a step of one of
+ * them whose verdicts accept every order; main runs those files as cases
+ * of their own. */
+struct test_cases_man {
+	const char *dir;
+	const struct game_entry *game;
+	char name[64];
+};
+
+/* The display lines[from..to) split into its examples, each the YAML
+ * text of an orders file's "orders:" key. */
+static void
+test_cases_man_examples(char *const *lines, size_t from, size_t to,
+    struct strlist *ex)
+{
+	int bare = strncmp(lines[from], "- ", 2) == 0;
+	struct sbuf b;
+
+	sbuf_init(&b);
+	if (bare)
+		sbuf_puts(&b, "orders:\n");
+	for (size_t i = from; i < to; i++) {
+		if (!bare && strncmp(lines[i], "orders:", 7) == 0 && b.len > 0) {
+			strlist_add(ex, b.p);
+			sbuf_clear(&b);
+		}
+		sbuf_printf(&b, "%s%s\n", bare ? "  " : "", lines[i]);
+	}
+	if (b.len > 0)
+		strlist_add(ex, b.p);
+	sbuf_free(&b);
+}
+
+/* The case files named after the display that ends before lines[from]:
+ * the .Pa NAME.yaml from "Played by" to the end of its paragraph. */
+static void
+test_cases_man_names(char *const *lines, size_t from, size_t n,
+    struct strlist *names)
+{
+	int said = 0;
+
+	for (size_t i = from; i < n; i++) {
+		const char *l = lines[i];
+		char *copy, *w, *save;
+
+		if (strncmp(l, ".Bd", 3) == 0 || strncmp(l, ".Sh", 3) == 0 ||
+		    strncmp(l, ".Ss", 3) == 0 ||
+		    (said && strncmp(l, ".Pp", 3) == 0))
+			break;
+		if (strstr(l, "Played by") != NULL)
+			said = 1;
+		if (!said || strncmp(l, ".Pa ", 4) != 0)
+			continue;
+		copy = util_strdup(l + 4);
+		for (w = strtok_r(copy, " ,", &save); w != NULL;
+		    w = strtok_r(NULL, " ,", &save))
+			if (strlen(w) > 5 && strcmp(w + strlen(w) - 5,
+			    ".yaml") == 0)
+				strlist_add(names, w);
+		free(copy);
+	}
+}
+
+/* Are the orders ex a player's orders in a step of the case file at path,
+ * every one accepted there?  If not, why not is added to why. */
+static int
+test_cases_man_played(const char *path, const struct node *ex,
+    struct sbuf *why)
+{
+	char *text = test_cases_slurp(path);
+	struct node *root = NULL;
+	const struct node *steps;
+	struct gb_err e = { 0 };
+	int found = 0;
+
+	if (text == NULL || yaml_read(text, strlen(text), &root, &e) < 0) {
+		sbuf_printf(why, "\n    %s: cannot be read", path);
+		free(text);
+		return 0;
+	}
+	steps = node_get(root, "steps");
+	for (size_t s = 0; steps != NULL && s < steps->n && !found; s++) {
+		const struct node *om = node_get(steps->items[s], "orders");
+		const struct node *vm = node_get(steps->items[s], "verdicts");
+
+		for (size_t p = 0; om != NULL && p < om->n && !found; p++) {
+			const struct node *l = om->items[p];
+			const struct node *v = node_get(vm, om->keys[p]->str);
+			size_t k = 0, acc = 0;
+
+			while (l->kind == NODE_SEQ && k < l->n && k < ex->n &&
+			    l->items[k]->kind == NODE_SCALAR &&
+			    strcmp(l->items[k]->str, ex->items[k]->str) == 0)
+				k++;
+			if (l->kind != NODE_SEQ || k != l->n || k != ex->n)
+				continue;
+			while (v != NULL && v->kind == NODE_SEQ && acc < v->n &&
+			    v->items[acc]->kind == NODE_SCALAR &&
+			    strcmp(v->items[acc]->str, "accepted") == 0)
+				acc++;
+			if (v != NULL && v->kind == NODE_SEQ && acc == k &&
+			    v->n == k)
+				found = 1;
+			else
+				sbuf_printf(why, "\n    %s:%d: step %zu plays "
+				    "them, but its verdicts for %s do not say "
+				    "each is accepted", path, l->line, s + 1,
+				    om->keys[p]->str);
+		}
+	}
+	node_free(root);
+	free(text);
+	return found;
+}
+
+/* One orders display of a man page, its first line lines[from], checked
+ * against the case files named after it; failures added to bad. */
+static void
+test_cases_man_display(const struct test_cases_man *m, const char *page,
+    char *const *lines, size_t from, size_t to, size_t n, struct sbuf *bad)
+{
+	struct strlist ex = { 0 }, names = { 0 };
+	struct gb_err e = { 0 };
+	char path[1024];
+
+	test_cases_man_examples(lines, from, to, &ex);
+	test_cases_man_names(lines, to + 1, n, &names);
+	if (names.n == 0)
+		sbuf_printf(bad, "%s:%zu: the orders example names no case file "
+		    "that plays it (\"Played by\" and .Pa NAME.yaml after "
+		    "it)\n", page, from + 1);
+	for (size_t i = 0; i < ex.n && names.n > 0; i++) {
+		struct node *root = NULL;
+		const struct node *o = NULL;
+		struct sbuf why;
+		int found = 0;
+
+		sbuf_init(&why);
+		if (yaml_read(ex.v[i], strlen(ex.v[i]), &root, &e) == 0)
+			o = node_get(root, "orders");
+		for (size_t k = 0; o != NULL && k < o->n; k++)
+			if (o->items[k]->kind != NODE_SCALAR)
+				o = NULL;
+		for (size_t k = 0; o != NULL && o->kind == NODE_SEQ &&
+		    k < names.n && !found; k++) {
+			snprintf(path, sizeof path, "%s/%s/%s", m->dir,
+			    m->game->id, names.v[k]);
+			found = test_cases_man_played(path, o, &why);
+		}
+		if (o == NULL || o->kind != NODE_SEQ)
+			sbuf_printf(bad, "%s:%zu: not a list of orders:\n%s",
+			    page, from + 1, ex.v[i]);
+		else if (!found)
+			sbuf_printf(bad, "%s:%zu: no step of %s%s plays, every "
+			    "order accepted, these orders:\n%s%s\n", page,
+			    from + 1, names.v[0], names.n > 1 ? " and the "
+			    "others named" : "", ex.v[i], why.p);
+		sbuf_free(&why);
+		node_free(root);
+	}
+	strlist_free(&ex);
+	strlist_free(&names);
+}
+
+static void
+test_cases_man(void **state)
+{
+	const struct test_cases_man *m = *state;
+	char page[256], *text, **lines;
+	size_t n = 1, k = 0;
+	struct sbuf bad;
+
+	snprintf(page, sizeof page, "man/gunbai-%s.6", m->game->id);
+	if ((text = test_cases_slurp(page)) == NULL)
+		fail_msg("cannot read %s", page);
+	for (const char *c = text; *c != '\0'; c++)
+		n += *c == '\n';
+	lines = util_calloc(n, sizeof *lines);
+	for (char *l = text; l != NULL && k < n; k++) {
+		char *nl = strchr(l, '\n'), *w = l;
+
+		if (nl != NULL)
+			*nl = '\0';
+		lines[k] = l;
+		for (const char *r = l; *r != '\0'; r++) /* \e and \& */
+			if (r[0] == '\\' && r[1] == 'e')
+				*w++ = '\\', r++;
+			else if (r[0] == '\\' && r[1] == '&')
+				r++;
+			else
+				*w++ = *r;
+		*w = '\0';
+		l = nl != NULL ? nl + 1 : NULL;
+	}
+	n = k;
+	sbuf_init(&bad);
+	for (size_t i = 0; i < n; i++) {
+		size_t to = i + 1;
+
+		if (strncmp(lines[i], ".Bd -literal", 12) != 0)
+			continue;
+		while (to < n && strcmp(lines[to], ".Ed") != 0)
+			to++;
+		if (to > i + 1 && (strncmp(lines[i + 1], "orders:", 7) == 0 ||
+		    strncmp(lines[i + 1], "- ", 2) == 0))
+			test_cases_man_display(m, page, lines, i + 1, to, n,
+			    &bad);
+		i = to;
+	}
+	free(lines);
+	free(text);
+	if (bad.len > 0)
+		fail_msg("%s", bad.p);
+	sbuf_free(&bad);
+}
+
 static int
 test_cases_cmp(const void *a, const void *b)
 {
@@ -741,6 +964,7 @@ main(int argc, char **argv)
 {
 	const char *dir = argc > 1 ? argv[1] : "tests/cases";
 	struct test_cases_file *files = NULL;
+	struct test_cases_man *man;
 	struct CMUnitTest *tests;
 	size_t n = 0;
 	int rc;
@@ -751,17 +975,28 @@ main(int argc, char **argv)
 		fprintf(stderr, "test_cases: no case files under %s\n", dir);
 		return 1;
 	}
-	tests = util_calloc(n + 1, sizeof *tests);
+	tests = util_calloc(n + 1 + game_count, sizeof *tests);
+	man = util_calloc(game_count, sizeof *man);
 	for (size_t i = 0; i < n; i++)
 		tests[i] = (struct CMUnitTest){ .name = files[i].path,
 			.test_func = test_cases_test,
 			.initial_state = &files[i] };
 	tests[n] = (struct CMUnitTest){ .name = "formats/cases.md example",
 		.test_func = test_cases_doc, .initial_state = (void *)dir };
-	rc = _cmocka_run_group_tests("cases", tests, n + 1, NULL, NULL);
+	for (size_t i = 0; i < game_count; i++) {
+		man[i] = (struct test_cases_man){ dir, game_registry[i], "" };
+		snprintf(man[i].name, sizeof man[i].name, "man/gunbai-%s.6 "
+		    "orders examples", game_registry[i]->id);
+		tests[n + 1 + i] = (struct CMUnitTest){ .name = man[i].name,
+			.test_func = test_cases_man,
+			.initial_state = &man[i] };
+	}
+	rc = _cmocka_run_group_tests("cases", tests, n + 1 + game_count, NULL,
+	    NULL);
 	for (size_t i = 0; i < n; i++)
 		free(files[i].path);
 	free(files);
+	free(man);
 	free(tests);
 	return rc;
 }

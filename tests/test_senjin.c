@@ -1141,8 +1141,9 @@ test_senjin_displays(struct strlist *out)
 	sbuf_free(&b);
 }
 
-/* The man page's examples are true: the starting board, the starting
- * state section, and the orders (legal when the page says). */
+/* The man page's examples are true: the starting board and the starting
+ * state section (its orders examples are played by the case files it
+ * names, test_cases.c). */
 static void
 test_senjin_manual(void **state)
 {
@@ -1152,8 +1153,6 @@ test_senjin_manual(void **state)
 	struct sbuf b;
 	struct node *root = node_map();
 	void *g = test_senjin_setup("bob", NULL, &ev, &e);
-	struct verdict v[4];
-	size_t n;
 
 	(void)state;
 	test_senjin_displays(&d);
@@ -1169,27 +1168,6 @@ test_senjin_manual(void **state)
 	node_free(root);
 	test_senjin_g->free(g);
 	events_free(&ev);
-	/* "For a turn": South's second turn; "on the first turn": each. */
-	g = test_senjin_new();
-	test_senjin_play1(g, TEST_SENJIN_ORDERS("move a2 a3"));
-	test_senjin_play1(g, TEST_SENJIN_ORDERS("move a8 a7", "move b8 b7"));
-	assert_string_equal(d.v[1], "orders:\n  - move e2 e3\n"
-	    "  - place sword\n");
-	assert_true(test_senjin_validate(g, 0, TEST_SENJIN_ORDERS("move e2 e3",
-	    "place sword"), v, &n));
-	assert_true(v[0].accepted && v[1].accepted);
-	test_senjin_g->free(g);
-	g = test_senjin_new();
-	assert_string_equal(d.v[2], "orders: [move e2 e3]\n"
-	    "orders: [place shield at d1]\n"
-	    "orders: [flip sword]\n");
-	assert_true(test_senjin_validate(g, 0, TEST_SENJIN_ORDERS(
-	    "move e2 e3"), v, &n));
-	assert_true(test_senjin_validate(g, 0, TEST_SENJIN_ORDERS(
-	    "place shield at d1"), v, &n));
-	assert_true(test_senjin_validate(g, 0, TEST_SENJIN_ORDERS(
-	    "flip sword"), v, &n));
-	test_senjin_g->free(g);
 	strlist_free(&d);
 }
 

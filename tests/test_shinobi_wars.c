@@ -297,16 +297,16 @@ test_sw_rs_sa_name(void **state)
 				    sw_cards[a].name, sw_cards[b].name);
 }
 
-/* The orders of the man page's EXAMPLES and of the template's help are
- * those man-example.yaml plays, line for line. */
+/* The orders of the template's help are those man-example.yaml plays,
+ * line for line (the man page's EXAMPLES names that file, and
+ * test_cases.c holds its orders to the file's). */
 static void
 test_sw_man_example(void **state)
 {
-	char *man = swt_slurp(SWT_MAN);
 	char *text = swt_slurp(SWT_CASES "/man-example.yaml");
 	struct gb_err e = { 0 };
 	struct shinobi *g = swt_new();
-	struct sbuf block, help, lines;
+	struct sbuf help, lines;
 	struct node *root;
 	const struct node *o;
 
@@ -315,28 +315,19 @@ test_sw_man_example(void **state)
 	o = node_get(node_get(node_get(root, "steps")->items[0], "orders"),
 	    "alice");
 	assert_non_null(o);
-	sbuf_init(&block);
 	sbuf_init(&lines);
 	sbuf_init(&help);
-	sbuf_puts(&block, ".Bd -literal -offset indent\n");
-	for (size_t i = 0; i < o->n; i++) {
-		sbuf_printf(&block, "- %s\n", o->items[i]->str);
+	for (size_t i = 0; i < o->n; i++)
 		sbuf_printf(&lines, "#   - %s\n", o->items[i]->str);
-	}
-	sbuf_puts(&block, ".Ed\n");
-	if (strstr(man, block.p) == NULL)
-		fail_msg("%s: no example\n%s", SWT_MAN, block.p);
 	g->side[0].turns = 1;
 	sw_view_help(g, 0, &help);
 	if (strstr(help.p, lines.p) == NULL)
 		fail_msg("the help's example is not\n%s", lines.p);
-	sbuf_free(&block);
 	sbuf_free(&lines);
 	sbuf_free(&help);
 	node_free(root);
 	free(g);
 	free(text);
-	free(man);
 }
 
 /* A game section that load must refuse, with a message containing want. */
