@@ -70,7 +70,7 @@ static const struct cmd_entry cmd_table[] = {
 	    .exec = cmd_check, .takes = CMD_JSON,
 	    .about = "Checks orders files against a state without applying "
 	    "anything; the exit\nstatus tells the worst verdict." },
-	{ .name = "adjudicate", .usage = "[--nmr] STATE ORDERS ... -o OUTDIR "
+	{ .name = "adjudicate", .usage = "[--nmr] STATE [ORDERS ...] -o OUTDIR "
 	    "[--json]", .exec = cmd_adjudicate, .takes = CMD_JSON,
 	    .about = "Applies every decision point the orders allow and "
 	    "writes the new state\nand the reports in OUTDIR." },
@@ -287,6 +287,7 @@ cmd_games(int argc, char **argv)
 		else
 			printf("%d to %d players\n", g->min_players,
 			    g->max_players);
+		printf("  man page: gunbai-%s(6), the rules as played\n", g->id);
 		for (const struct game_option *o = g->options;
 		    o != NULL && o->name != NULL; o++)
 			printf("  --option %s=VALUE (default %s): %s\n",
@@ -358,8 +359,8 @@ cmd_new_options(const struct game_entry *g, const struct cmd_args *a,
 
 /* A game's setup refuses a file option's contents with a message that
  * starts with the option's name ("deck-leaf: ..."): the error is about
- * the file given for it, which e then names. */
-static void
+ * the file given for it, which e then names.  1 if e names a file. */
+static int
 cmd_new_blame(const struct game_entry *g, const struct cmd_args *a,
     struct gb_err *e)
 {
@@ -376,6 +377,7 @@ cmd_new_blame(const struct game_entry *g, const struct cmd_args *a,
 			    e->msg[n] == ':')
 				err_file(e, eq + 1);
 	}
+	return e->file[0] != '\0';
 }
 
 static int
@@ -505,10 +507,12 @@ cmd_new(int argc, char **argv)
 	st.g = st.game->setup(&st.pl, optv, &rng, &st.log, &e);
 	strlist_free(&keep);
 	if (st.g == NULL) {
-		cmd_new_blame(st.game, &a, &e);
+		/* A file given for an option is an input like a key file. */
+		status = cmd_new_blame(st.game, &a, &e) ? EXIT_INPUT :
+		    EXIT_USAGE;
 		fail(&e);
 		state_free(&st);
-		return EXIT_USAGE;
+		return status;
 	}
 	st.draws = rng.draws;
 	bytes = state_write(&st, &len);

@@ -179,10 +179,21 @@ status_is 2 "an unknown command is a usage error" "$gunbai" frobnicate
 status_is 0 "games lists the games" "$gunbai" games
 has 'senjin: Senjin' "$tmp/out" "games lists Senjin"
 
+# A report is at most 72 columns, with a game id of the longest (32).
+long=gggggggggggggggggggggggggggggggg
+status_is 0 "new with a 32-character id" "$gunbai" new senjin --id $long \
+    --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
+    --option first=alice -o "$tmp/long.yaml"
+"$gunbai" view "$tmp/long.yaml" --player alice >"$tmp/long.txt"
+if [ -s "$tmp/long.txt" ] && ! awk 'length > 72 { bad = 1 } END { exit !bad }' \
+    "$tmp/long.txt"; then ok "its report has no line over 72 columns"
+else not_ok "its report has lines over 72 columns:"
+	awk 'length > 72' "$tmp/long.txt" | sed 's/^/    /'; fi
+
 # A deck list refused by the game names the file it came from, its line
 # and the option (issue 30: deck-list errors named no file).
 printf '40 tobi\n1 no-such-card\n' >"$tmp/bad.deck"
-status_is 2 "new refuses a bad deck list" "$gunbai" new shinobi-wars \
+status_is 4 "new refuses a bad deck list" "$gunbai" new shinobi-wars \
     --id d1 --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
     --option deck-leaf="$tmp/bad.deck" -o "$tmp/d1.yaml"
 if grep -q "^gunbai: $tmp/bad.deck:[0-9]*:[0-9]*: deck-leaf: " "$tmp/err"; then

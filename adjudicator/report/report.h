@@ -9,7 +9,6 @@
 #include "turn/state.h"
 #include "base/util.h"
 
-#define REPORT_WIDTH 72
 
 /* The lines of a report's "Evidence" section (formats/threats.md), each a
  * label and a value in hex: the game's uid, the commitment to its seed,

@@ -19,14 +19,20 @@ template_orders(const struct state *st, int player, struct sbuf *out)
 	struct owed owed[GAME_MAX_PLAYERS];
 	size_t n = st->game->owed(st->g, owed);
 	char uid[COMMIT_UID_HEX + 1];
+	struct sbuf line;
 	int owes = 0;
 
 	for (size_t i = 0; i < n; i++)
 		owes |= owed[i].player == player;
 	if (!owes)
 		return;
-	sbuf_printf(out, "# Orders of %s for turn %lld of game %s (%s).\n",
+	sbuf_init(&line);
+	/* Wrapped: an id and a name of 32 characters each would pass the
+	 * report's 72 columns. */
+	sbuf_printf(&line, "Orders of %s for turn %lld of game %s (%s).",
 	    st->names[player], st->turn, st->id, st->game->title);
+	util_wrap(out, REPORT_WIDTH, "# ", "# ", line.p);
+	sbuf_free(&line);
 	st->game->help(st->g, player, out);
 	util_hex(st->uid, sizeof st->uid, uid);
 	sbuf_puts(out, "# To correct a file already sent, send the whole "

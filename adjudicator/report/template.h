@@ -5,6 +5,10 @@
 #include "turn/state.h"
 #include "base/util.h"
 
+/* The width of every report, the template's lines included: at most
+ * REPORT_WIDTH columns, for mail. */
+#define REPORT_WIDTH 72
+
 /* The orders template for player's decision now owed, ready to fill in;
  * nothing if player owes nothing. */
 void template_orders(const struct state *st, int player, struct sbuf *out);
