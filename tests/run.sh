@@ -70,14 +70,14 @@ done
 [ ${#names[@]} -gt 0 ] || { echo "usage: tests/run.sh BUILD_DIR..." >&2; exit 2; }
 
 # The longest first, so that the last to start are short: their order of
-# length as measured (bench/README has no part in it; a wrong guess only
-# costs wall time).
+# length as measured on two cores (a wrong guess only costs wall time).
 weight() {
 	case $1 in
-	*deb*) echo 9 ;; *flags*) echo 9 ;;
-	*test_harness*) echo 8 ;;
-	*t_kill*|*t_faults*|*t_fuzz*|*t_mail_in*|*t_mta*) echo 7 ;;
-	*t_bad*|*t_fair*|*t_mail_out*|*t_league*|*t_gamedir*) echo 5 ;;
+	*t_reports*|*t_json*) echo 9 ;;
+	*deb-test*|*t_faults*|*t_bad*) echo 8 ;;
+	*t_fuzz*|*t_league*|*test_harness\ senshiai|*test_harness\ japanese*) echo 7 ;;
+	*t_kill*|*t_gamedir*|*t_mail_in*|*flags*|*test_harness*) echo 5 ;;
+	*t_samples*|*t_layers*|*t_examples*|*t_mta*|*test_senshiai*) echo 3 ;;
 	*) echo 1 ;;
 	esac
 }

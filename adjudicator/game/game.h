@@ -91,6 +91,10 @@ struct outcome game_outcome(int finished, unsigned winners,
 #define EVENT_ALL 0xffffffffu
 #define EVENT_TO(p) (1u << (p))
 
+/* The width of a report, in columns (for mail): what a game's view and
+ * help write must fit it. */
+#define GAME_WIDTH 72
+
 /* The turn's log.  Events are sentences; reports wrap them to 72 columns.
  * Every die roll and every random draw that decides something visible is
  * logged with its result. */

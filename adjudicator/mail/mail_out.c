@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "archive/cmd.h"
 #include "mail/mail.h"
@@ -160,7 +161,8 @@ mail_out_where(const char *dir, char **statepath, char **outdir)
 	return d;
 }
 
-/* Make GAMEDIR/outbox if it is missing (the folder of outdir). */
+/* Make GAMEDIR/outbox if it is missing (the folder of outdir): 1 if it
+ * was made, 0 if it was there, -1 (said) if it cannot be. */
 static int
 mail_out_mkparent(const char *outdir)
 {
@@ -169,12 +171,28 @@ mail_out_mkparent(const char *outdir)
 
 	if (slash != NULL && slash > p) {
 		*slash = '\0';
-		if (mkdir(p, 0755) == -1 && errno != EEXIST)
+		if (mkdir(p, 0755) == 0)
+			r = 1;
+		else if (errno != EEXIST)
 			r = cmd_fail(-1, "cannot create directory '%s': %s", p,
 			    strerror(errno));
 	}
 	free(p);
 	return r;
+}
+
+/* The folder mail_out_mkparent made, removed after a failed run: a
+ * failed mail-out leaves nothing behind (formats/mail.md). */
+static void
+mail_out_rmparent(const char *outdir)
+{
+	char *p = util_strdup(outdir), *slash = strrchr(p, '/');
+
+	if (slash != NULL && slash > p) {
+		*slash = '\0';
+		(void)rmdir(p);
+	}
+	free(p);
 }
 
 static int
@@ -278,8 +296,11 @@ cmd_mail_out(int argc, char **argv)
 		status = cmd_fail_err(EXIT_INPUT, &e);
 	} else {
 		mo.reports = gamedir_path(dir, 0, "reports");
-		status = out == NULL && mail_out_mkparent(outdir) == -1 ?
-		    EXIT_OUTPUT : mail_out_run(&mo, outdir);
+		int made = out == NULL ? mail_out_mkparent(outdir) : 0;
+
+		status = made == -1 ? EXIT_OUTPUT : mail_out_run(&mo, outdir);
+		if (made == 1 && status != EXIT_OK && status != EXIT_REFUSED)
+			mail_out_rmparent(outdir);
 		free((char *)mo.reports);
 		state_free(&mo.st);
 	}

@@ -166,15 +166,18 @@ report_body(const struct state *st, const char *state_hex, int player,
 		sbuf_puts(out, "gunbai public report\n");
 	else
 		report_line(out, "gunbai report for ", st->names[player]);
-	/* "%s (ruleset %s), game %s, turn %lld\n" */
-	sbuf_puts(out, st->game->title);
-	sbuf_puts(out, " (ruleset ");
-	sbuf_puts(out, st->game->ruleset);
-	sbuf_puts(out, "), game ");
-	sbuf_puts(out, st->id);
-	sbuf_puts(out, ", turn ");
-	sbuf_int(out, st->turn);
-	sbuf_putc(out, '\n');
+	/* "%s (ruleset %s), game %s, turn %lld", wrapped: an id of 32
+	 * characters would pass the width. */
+	sbuf_init(&tmpl);
+	sbuf_puts(&tmpl, st->game->title);
+	sbuf_puts(&tmpl, " (ruleset ");
+	sbuf_puts(&tmpl, st->game->ruleset);
+	sbuf_puts(&tmpl, "), game ");
+	sbuf_puts(&tmpl, st->id);
+	sbuf_puts(&tmpl, ", turn ");
+	sbuf_int(&tmpl, st->turn);
+	util_wrap(out, REPORT_WIDTH, "", "  ", tmpl.p);
+	sbuf_free(&tmpl);
 	report_rule(out, '=', REPORT_WIDTH);
 	report_events(st, player, out);
 	report_heading(out, "Board");
@@ -193,7 +196,12 @@ report_body(const struct state *st, const char *state_hex, int player,
 		sbuf_puts(out, "Save the lines between the cut marks as "
 		    "orders.yaml, write your orders\nbelow 'orders:' as "
 		    "\"  - ORDER\" lines, sign and mail both files:\n"
-		    "  openssl pkeyutl -sign -rawin -inkey ");
+		    "  openssl pkeyutl -sign -rawin");
+		/* The key's file on the same line when it fits (a name is
+		 * at most 32 characters). */
+		sbuf_puts(out, strlen(st->names[player]) <= 25 ? " " :
+		    " \\\n      ");
+		sbuf_puts(out, "-inkey ");
 		sbuf_puts(out, st->names[player]);
 		sbuf_puts(out, ".key \\\n"
 		    "      -in orders.yaml -out orders.yaml.sig\n"

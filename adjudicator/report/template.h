@@ -5,9 +5,8 @@
 #include "turn/state.h"
 #include "base/util.h"
 
-/* The width of every report, the template's lines included: at most
- * REPORT_WIDTH columns, for mail. */
-#define REPORT_WIDTH 72
+/* The width of every report, the template's lines included (game.h). */
+#define REPORT_WIDTH GAME_WIDTH
 
 /* The orders template for player's decision now owed, ready to fill in;
  * nothing if player owes nothing. */

@@ -23,9 +23,11 @@ sw_view_side(const struct shinobi *g, const struct game_players *pl, int p,
 	const struct sw_side *s = &g->side[p];
 	char d[120];
 
-	sbuf_printf(out, "%s (%s): village damage %d of %d; own turns %d; deck "
-	    "%d, hand %d\n", pl->names[p], sw_side_names[p], s->damage,
+	/* Wrapped: a name of 32 characters would pass 72 columns. */
+	snprintf(d, sizeof d, "%s (%s): village damage %d of %d; own turns %d; "
+	    "deck %d, hand %d", pl->names[p], sw_side_names[p], s->damage,
 	    SW_FALL, s->turns, s->ndeck, s->nhand);
+	util_wrap(out, GAME_WIDTH, "", "    ", d);
 	for (int z = 0; z < SW_ZONES; z++) {
 		sbuf_printf(out, "  %s:%s\n", sw_zone_words[z],
 		    s->nzone[z] ? "" : " -");
