@@ -168,14 +168,18 @@ test: deps
 	$(MAKE) --no-print-directory -j$(TEST_JOBS) test-builds
 	@JOBS=$(TEST_JOBS) bash tests/run.sh build/gcc HARNESS_SEEDS=4 build/san \
 	    --job lint '$(MAKE) --no-print-directory lint' \
-	    --job flags 'sh tests/flags.sh build/gcc $(FLAGS_BUILDS)' \
+	    --job flags 'sh tests/flags.sh build/gcc $(TEST_FLAGS_BUILDS)' \
 	    --job install-test 'sh tests/install.sh build/gcc' \
 	    --job deb-test '$(DEB_TEST)'
 
-# (test-builds, with every flags variant, is below the variants.)
+# (test-builds, with every flags variant, is below the variants.)  The gcc
+# build takes Debian's build flags where there are some (dpkg-buildflags:
+# -O2 and the hardening): it is the flag matrix's gcc-dpkg variant too, so
+# that configuration is built once.
 .PHONY: test-builds test-build-gcc test-build-san
 test-build-gcc:
-	+$(MAKE) --no-print-directory bins BUILD=build/gcc CC=gcc WERROR=-Werror
+	+$(MAKE) --no-print-directory bins BUILD=build/gcc CC=gcc WERROR=-Werror \
+	    $(if $(filter gcc-dpkg,$(FLAGS_ONLY)),$(FLAGS_gcc-dpkg))
 test-build-san:
 	+$(MAKE) --no-print-directory bins BUILD=build/san CC=clang SAN=1 WERROR=-Werror
 
@@ -335,7 +339,10 @@ $(FLAGS_VARIANTS:%=flags-%):
 	    BUILD=build/flags/$(@:flags-%=%) \
 	    WERROR=-Werror $(FLAGS_$(@:flags-%=%))
 
-test-builds: test-build-gcc test-build-san $(FLAGS_ONLY:%=flags-%)
+# make test's: every variant but gcc-dpkg, which is build/gcc there.
+TEST_FLAGS_ONLY = $(filter-out gcc-dpkg,$(FLAGS_ONLY))
+TEST_FLAGS_BUILDS = $(TEST_FLAGS_ONLY:%=build/flags/%)
+test-builds: test-build-gcc test-build-san $(TEST_FLAGS_ONLY:%=flags-%)
 
 #   make install-test   make install into a scratch DESTDIR and PREFIX, the
 #                   installed binary and man pages used, make uninstall

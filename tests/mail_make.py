@@ -134,6 +134,13 @@ def make(style, frm, orders, sig):
         text = pasted_text(orders, sig)
         text = ''.join(line + ' \n' for line in text.split('\n')[:-1])
         m.set_content(text, params={'format': 'flowed'})
+    elif style == 'pasted-top':
+        # The orders first in the body, with the spaces a client added at
+        # the ends of lines, then the signature: no greeting before them.
+        b64 = base64.b64encode(sig).decode('ascii')
+        text = ''.join(line + ' \n' for line in
+                       orders.decode('utf-8').split('\n')[:-1])
+        m.set_content(text + '\n' + b64 + '\n')
     elif style == 'unsigned':
         m.set_content('Orders attached, no signature.\n')
         attach(m, orders, 'application/octet-stream', 'orders.yaml')

@@ -28,6 +28,11 @@ if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ] &&
 	    chmod 755 "$TMPDIR"
 	shm=$TMPDIR
 fi
+# Under ASan, each allocation's stack is kept to 2 frames, not 30: the
+# same errors and leaks are found (their reports show shorter allocation
+# stacks), and the sanitizer build's suites take a third less time.
+# ASAN_OPTIONS given in the environment is kept as it is.
+export ASAN_OPTIONS="${ASAN_OPTIONS-malloc_context_size=2}"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs" ${shm:+"$shm"}' EXIT
 names=() cmds=()
@@ -97,11 +102,13 @@ run_one() { # run_one INDEX
 	ms=$((($(now) - t0) / 1000000))
 	echo "$rc $ms" >"$logs/$i.rc"
 	if [ "$rc" -eq 0 ]; then word=ok; else word=FAILED; fi
-	printf 'done %s (%d.%d s, cpu %s): %s\n' "${names[$i]}" $((ms / 1000)) \
+	printf 'done at %ds: %s (%d.%d s, cpu %s): %s\n' \
+	    $((($(now) - start) / 1000000000)) "${names[$i]}" $((ms / 1000)) \
 	    $((ms % 1000 / 100)) "$(sed -n '2{s/ / + /;p}' "$logs/$i.cpu" \
 	    2>/dev/null)" "$word"
 }
 
+start=$(now)
 for i in $order; do
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
 	run_one "$i" &

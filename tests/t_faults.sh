@@ -115,7 +115,7 @@ inject() {
 		runs=0 failed=0 errs=0
 		for i in $list; do
 			${reset:-reset_out}
-			ASAN_OPTIONS=${lsan:-${ASAN_OPTIONS:-}} \
+			ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS${lsan:+:}}$lsan \
 			    GUNBAI_FAULT=$c:$i:$errno "$faults" "$@" \
 			    >stdout 2>err
 			st=$?

@@ -160,14 +160,19 @@ newgame gd
 $make unsigned m1.eml alice@example.net a1.yaml
 $make flowed m2.eml alice@example.net a1.yaml a1.yaml.sig
 $make noorders m3.eml alice@example.net a1.yaml
-for m in m1 m2 m3; do "$gunbai" mail-in gd $m.eml >/dev/null; done
+$make pasted-top m4.eml alice@example.net a1.yaml a1.yaml.sig
+for m in m1 m2 m3 m4; do "$gunbai" mail-in gd $m.eml >/dev/null; done
 [ -z "$(ls gd/inbox)" ] && ok "refused mail files nothing" ||
     not_ok "refused mail filed something"
-[ "$(replies gd)" -eq 3 ] && ok "each refused message is answered" ||
+[ "$(replies gd)" -eq 4 ] && ok "each refused message is answered" ||
     not_ok "refused messages not all answered"
 has "unsigned: the reply says how to sign" "refused file: not signed" replies
 has "pasted and reflowed: the reply says what the mail client did" \
     "it was signed by alice, but spaces were added at the ends of lines after signing: attach the file instead of pasting it" replies
+[ "$(grep -cF "spaces were added at the ends of lines after signing" \
+    replies)" -eq 2 ] &&
+    ok "pasted at the top of the body: the reply says what the client did too" ||
+    not_ok "orders pasted at the top of the body get no hint"
 has "no orders: the reply says what to attach" \
     "No orders file was found in your message" replies
 

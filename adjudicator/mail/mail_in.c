@@ -557,6 +557,18 @@ mail_in_guess_sig(const struct mail_in_walk *w, const struct mail_in_part *p)
 	return w->nsigs > 0 ? &w->sigs[0] : NULL;
 }
 
+/* Does the text of p hold a signature line: orders pasted above one at
+ * the top of a body are pasted text, not a file? */
+static int
+mail_in_has_sig(const struct mail_in_part *p)
+{
+	for (size_t i = 0; i < p->len; i = mail_in_next(p->buf, p->len, i))
+		if (mail_in_sig_line(p->buf, i, mail_in_next(p->buf, p->len,
+		    i), NULL))
+			return 1;
+	return 0;
+}
+
 /* Match document p with the signatures; add it, verified or not. */
 static void
 mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
@@ -579,7 +591,7 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 	/* Nothing verifies: the part as a whole if it is a file, else the
 	 * pasted text; line ends made LF if the mail made them CRLF, so
 	 * that the hints speak of what the player did. */
-	whole = p->attachment || starts[0] == 0;
+	whole = p->attachment || (starts[0] == 0 && !mail_in_has_sig(p));
 	if (!whole) {
 		from = starts[0];
 		to = mail_in_guess_end(p, from);
