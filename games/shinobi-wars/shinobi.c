@@ -104,7 +104,10 @@ sw_end(struct shinobi *g, int winner, struct events *ev, const char *why)
 	g->phase = SW_P_OVER;
 	g->winner = winner;
 	snprintf(g->reason, sizeof g->reason, "%s", why);
-	events_add(ev, EVENT_ALL, "The game is over: %s.", g->reason);
+	/* As Senjin says it: the reason alone, after what it ended in
+	 * (gunbai status puts "a draw" before the reason too). */
+	events_add(ev, EVENT_ALL, winner == SW_NONE ? "The game is a draw: %s." :
+	    "The game is over: %s.", g->reason);
 }
 
 static int
@@ -148,11 +151,11 @@ sw_resolve(void *vg, const struct game_players *pl,
 	}
 	g->quiet = t.deployed ? 0 : g->quiet + 1;
 	if (!sw_has_ninja(&g->side[0]) && !sw_has_ninja(&g->side[1])) {
-		sw_end(g, SW_NONE, ev, "a draw: no side has a ninja left");
+		sw_end(g, SW_NONE, ev, "no side has a ninja left");
 		return 0;
 	}
 	if (g->quiet >= SW_QUIET) {
-		sw_end(g, SW_NONE, ev, "a draw: ten rounds without damage or a "
+		sw_end(g, SW_NONE, ev, "ten rounds without damage or a "
 		    "deploy");
 		return 0;
 	}
