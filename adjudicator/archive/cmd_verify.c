@@ -205,7 +205,7 @@ verify_folder(struct verify_run *vr, const char *rundir, const char *folder,
 		path = gamedir_path(fdir, 0, name);
 		sigpath = util_malloc(strlen(path) + 5);
 		sprintf(sigpath, "%s.sig", path);
-		if (gamedir_read(path, FILEIO_ORDERS_MAX, &buf, &len,
+		if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len,
 		    &e) == -1 ||
 		    fileio_read(sigpath, FILEIO_SIG_MAX, &sig, &siglen,
 		    &e) == -1) {
@@ -401,7 +401,7 @@ verify_one(const char *dir, long long run, struct state *st,
 	 * there, rather than a failing open or lstat of each. */
 	listed = verify_entries(vr, rundir, &entries) == 0;
 	/* The archived state's bytes, to compare with the replay's. */
-	if (gamedir_read(spath, FILEIO_STATE_MAX, &archived, &alen, &e) == -1) {
+	if (fileio_read(spath, FILEIO_STATE_MAX, &archived, &alen, &e) == -1) {
 		verify_problem_err(vr, &e);
 		r = -1;
 	} else {

@@ -137,27 +137,6 @@ gamedir_runs(const char *dir, long long *n, struct gb_err *e)
 }
 
 int
-gamedir_read(const char *path, size_t cap, char **buf, size_t *len,
-    struct gb_err *e)
-{
-	struct stat sb;
-
-	/* fileio_read takes a buffer of cap bytes: 16 MB for a state, and
-	 * malloc gives such a block back to the system (or sweeps its free
-	 * lists) when it is freed, each time.  A buffer the file's size
-	 * (and some room: it may be growing) costs nothing of that; only if
-	 * that fails is the file read again with the real cap, so that every
-	 * message is fileio_read's. */
-	if (cap > GAMEDIR_READ_ROOM && stat(path, &sb) == 0 &&
-	    S_ISREG(sb.st_mode) &&
-	    (unsigned long long)sb.st_size < cap - GAMEDIR_READ_ROOM &&
-	    fileio_read(path, (size_t)sb.st_size + GAMEDIR_READ_ROOM, buf,
-	    len, e) == 0)
-		return 0;
-	return fileio_read(path, cap, buf, len, e);
-}
-
-int
 gamedir_same(const char *path, const char *data, size_t len)
 {
 	char small[32768], *buf;
@@ -196,7 +175,7 @@ gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
 	size_t len;
 	int r;
 
-	if (gamedir_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
+	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
 		return -1;
 	if (sha != NULL)
 		crypto_sha256_hex(buf, len, sha);

@@ -60,12 +60,6 @@ int gamedir_load(const char *path, struct state *st, char *sha,
  * cannot be read. */
 int gamedir_same(const char *path, const char *data, size_t len);
 
-/* fileio_read (at most cap bytes, NUL-terminated), with a buffer the
- * size of the file rather than of cap. */
-#define GAMEDIR_READ_ROOM 4096u
-int gamedir_read(const char *path, size_t cap, char **buf, size_t *len,
-    struct gb_err *e);
-
 struct orders_file;
 
 /* Where files[i] belongs in a run that made st from the files (all of

@@ -19,6 +19,10 @@
 
 #include "base/fileio.h"
 
+/* What a buffer holds beyond the size a file is said to have: it may
+ * grow while it is read. */
+#define FILEIO_ROOM 4096u
+
 /* Outputs being made are removed if the process exits before they are
  * done (an allocator's exit on out of memory, in util.c, libyaml's or
  * libcrypto's): a failed run leaves no temporary file.  Only a signal
@@ -66,6 +70,54 @@ fileio_fail(struct gb_err *e, const char *path, const char *what)
 	return -1;
 }
 
+/* At most cap bytes of fd into a new NUL-terminated buffer.  The buffer
+ * starts at the size the file is said to have (hint) and some room, and
+ * grows as it fills, never past cap + 2: a state's cap is 16 MB, and a
+ * block of that size costs page faults (under ASan, its shadow too) for
+ * every file read, most of them a few kB. */
+static int
+fileio_read_upto(int fd, const char *name, size_t cap, size_t hint,
+    char **buf, size_t *len, struct gb_err *e)
+{
+	size_t n = 0, size;
+	char *p;
+
+	err_file(e, name);
+	*buf = NULL;
+	*len = 0;
+	size = (cap > FILEIO_ROOM && hint < cap - FILEIO_ROOM ?
+	    hint + FILEIO_ROOM : cap) + 2;
+	p = util_malloc(size);
+	for (;;) {
+		ssize_t r;
+
+		if (n == size - 1) { /* full: n <= cap, so size < cap + 2 */
+			size = size > cap / 2 ? cap + 2 : 2 * size;
+			p = util_realloc(p, size);
+		}
+		r = read(fd, p + n, size - 1 - n);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1) {
+			fileio_fail(e, name, "cannot read");
+			free(p);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+		if (n > cap) {
+			free(p);
+			return err_set(e, 0, 0,
+			    "'%s' is larger than %zu bytes", name, cap);
+		}
+	}
+	p[n] = '\0';
+	*buf = p;
+	*len = n;
+	return 0;
+}
+
 int
 fileio_read(const char *path, size_t cap, char **buf, size_t *len,
     struct gb_err *e)
@@ -96,7 +148,7 @@ fileio_read(const char *path, size_t cap, char **buf, size_t *len,
 		    path, (long long)sb.st_size, cap);
 	}
 	/* Read up to cap + 1 bytes whatever stat said: the file may grow. */
-	r = fileio_read_fd(fd, path, cap, buf, len, e);
+	r = fileio_read_upto(fd, path, cap, (size_t)sb.st_size, buf, len, e);
 	close(fd);
 	return r;
 }
@@ -105,35 +157,7 @@ int
 fileio_read_fd(int fd, const char *name, size_t cap, char **buf, size_t *len,
     struct gb_err *e)
 {
-	size_t n = 0;
-	char *p;
-
-	err_file(e, name);
-	*buf = NULL;
-	*len = 0;
-	p = util_malloc(cap + 2);
-	for (;;) {
-		ssize_t r = read(fd, p + n, cap + 1 - n);
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r == -1) {
-			fileio_fail(e, name, "cannot read");
-			free(p);
-			return -1;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-		if (n > cap) {
-			free(p);
-			return err_set(e, 0, 0,
-			    "'%s' is larger than %zu bytes", name, cap);
-		}
-	}
-	p[n] = '\0';
-	*buf = p;
-	*len = n;
-	return 0;
+	return fileio_read_upto(fd, name, cap, 0, buf, len, e);
 }
 
 int
