@@ -156,19 +156,21 @@ check: WERROR = -Werror
 check: bins
 	@bash tests/run.sh $(BUILD)
 
-# make test: every configuration built first, in parallel (TEST_JOBS, the
-# cores), then every suite of every build and the checks across builds run
-# in parallel (tests/run.sh): the gcc build's suites, the clang ASan/UBSan
-# build's (fewer harness seeds: it is the slowest), mandoc -Tlint, the
-# flag matrix (make flags), make install (install-test) and the Debian
-# package (deb-test).  Each configuration is built once.
+# make test: the gcc and the sanitizer builds first, in parallel
+# (TEST_JOBS, the cores), then every suite of both and the checks across
+# builds run in parallel (tests/run.sh): the gcc build's suites, the clang
+# ASan/UBSan build's (fewer harness seeds: it is the slowest), mandoc
+# -Tlint, the flag matrix (make flags: its variants built in that job),
+# make install (install-test) and the Debian package (deb-test).  Each
+# configuration is built once.
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 test: deps
 	$(MAKE) --no-print-directory -j$(TEST_JOBS) test-builds
-	@JOBS=$(TEST_JOBS) bash tests/run.sh build/gcc HARNESS_SEEDS=4 build/san \
+	@bash tests/run.sh build/gcc HARNESS_SEEDS=4 build/san \
 	    --job lint '$(MAKE) --no-print-directory lint' \
-	    --job flags 'sh tests/flags.sh build/gcc $(TEST_FLAGS_BUILDS)' \
+	    --job flags '$(MAKE) --no-print-directory $(TEST_FLAGS_ONLY:%=flags-%) && \
+	        sh tests/flags.sh build/gcc $(TEST_FLAGS_BUILDS)' \
 	    --job install-test 'sh tests/install.sh build/gcc' \
 	    --job deb-test '$(DEB_TEST)'
 
@@ -342,7 +344,9 @@ $(FLAGS_VARIANTS:%=flags-%):
 # make test's: every variant but gcc-dpkg, which is build/gcc there.
 TEST_FLAGS_ONLY = $(filter-out gcc-dpkg,$(FLAGS_ONLY))
 TEST_FLAGS_BUILDS = $(TEST_FLAGS_ONLY:%=build/flags/%)
-test-builds: test-build-gcc test-build-san $(TEST_FLAGS_ONLY:%=flags-%)
+# The flag variants are built by the flags job of make test, beside the
+# other suites: the builds fill the cores while suites wait.
+test-builds: test-build-gcc test-build-san
 
 #   make install-test   make install into a scratch DESTDIR and PREFIX, the
 #                   installed binary and man pages used, make uninstall
