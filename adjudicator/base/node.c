@@ -11,13 +11,9 @@
 #include "base/node.h"
 
 /* The longest part of a value quoted in a message, in bytes. */
-#define QUOTE_MAX 40
 
-/* Quote a value for a message: 'abc', with control characters, quotes
- * and backslashes escaped and long values cut with "...", so a message
- * stays on one line whatever a file holds. */
-static void
-quote(const char *s, char *out, size_t size)
+void
+node_quote(const char *s, char *out, size_t size)
 {
 	struct sbuf b;
 	size_t i;
@@ -28,7 +24,7 @@ quote(const char *s, char *out, size_t size)
 	for (i = 0; s[i] != '\0'; i++) {
 		c = (unsigned char)s[i];
 		/* Cut before a character, not inside a UTF-8 sequence. */
-		if (i >= QUOTE_MAX && (c & 0xc0) != 0x80) {
+		if (i >= NODE_QUOTE_MAX && (c & 0xc0) != 0x80) {
 			sbuf_puts(&b, "...");
 			break;
 		}
@@ -268,13 +264,13 @@ kind_name(enum node_kind kind)
 static void
 describe(const struct node *n, char *out, size_t size)
 {
-	char q[QUOTE_MAX * 4 + 8];
+	char q[NODE_QUOTE_MAX * 4 + 8];
 
 	if (n->kind != NODE_SCALAR) {
 		snprintf(out, size, "%s", kind_name(n->kind));
 		return;
 	}
-	quote(n->str, q, sizeof q);
+	node_quote(n->str, q, sizeof q);
 	snprintf(out, size, "%s%s", n->quoted ? "the quoted string " : "", q);
 }
 
@@ -282,7 +278,7 @@ int
 node_want_kind(const struct node *n, enum node_kind kind, const char *what,
     struct gb_err *e)
 {
-	char d[QUOTE_MAX * 4 + 32];
+	char d[NODE_QUOTE_MAX * 4 + 32];
 
 	if (n == NULL)
 		return err_set(e, 0, 0, "missing \"%s\"", what);
@@ -298,14 +294,14 @@ static const struct node *
 need(const struct node *map, const char *key, struct gb_err *e)
 {
 	const struct node *v;
-	char q[QUOTE_MAX * 4 + 8];
+	char q[NODE_QUOTE_MAX * 4 + 8];
 
 	/* The key is quoted only for a message: a state's every field goes
 	 * through here when it is read. */
 	if (map != NULL && map->kind == NODE_MAP &&
 	    (v = node_get(map, key)) != NULL)
 		return v;
-	quote(key, q, sizeof q);
+	node_quote(key, q, sizeof q);
 	if (map == NULL)
 		err_set(e, 0, 0, "missing key %s", q);
 	else if (map->kind != NODE_MAP)
@@ -334,7 +330,7 @@ int
 node_want_int(const struct node *n, long long min, long long max,
     const char *what, long long *out, struct gb_err *e)
 {
-	char d[QUOTE_MAX * 4 + 32];
+	char d[NODE_QUOTE_MAX * 4 + 32];
 
 	if (n == NULL)
 		return err_set(e, 0, 0, "missing \"%s\"", what);
@@ -377,7 +373,7 @@ node_only_keys(const struct node *map, const char *const *allowed,
     struct gb_err *e)
 {
 	const struct node *k;
-	char q[QUOTE_MAX * 4 + 8];
+	char q[NODE_QUOTE_MAX * 4 + 8];
 	size_t i, j;
 
 	if (map == NULL || map->kind != NODE_MAP) {
@@ -392,7 +388,7 @@ node_only_keys(const struct node *map, const char *const *allowed,
 			if (strcmp(k->str, allowed[j]) == 0)
 				break;
 		if (allowed[j] == NULL) {
-			quote(k->str, q, sizeof q);
+			node_quote(k->str, q, sizeof q);
 			return err_set(e, k->line, k->col, "unknown key %s", q);
 		}
 	}

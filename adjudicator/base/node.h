@@ -87,4 +87,11 @@ int node_need_word(const struct node *map, const char *key,
 int node_only_keys(const struct node *map, const char *const *allowed,
     struct gb_err *e);
 
+/* Quote a value for a message: 'abc', with control characters, quotes
+ * and backslashes escaped and values longer than NODE_QUOTE_MAX bytes cut
+ * with "...", so a message stays on one line whatever a file holds.  out
+ * needs NODE_QUOTE_MAX * 4 + 8 bytes. */
+#define NODE_QUOTE_MAX 40
+void node_quote(const char *s, char *out, size_t size);
+
 #endif

@@ -18,9 +18,6 @@
 
 #include "base/yaml.h"
 
-/* The longest part of a key quoted in a message, in bytes. */
-#define QUOTE_MAX 40
-
 /* A key written longer than this (in bytes, so also in characters) could
  * not be read back as a YAML simple key: libyaml looks for the ':' at
  * most 1024 characters after a simple key's start.  Such keys are written
@@ -47,38 +44,6 @@ struct reader {
 	size_t nodes;     /* made so far; at most YAML_MAX_NODES */
 	struct gb_err *e;
 };
-
-/* Same as node.c's: a value in a message on one line, cut if long. */
-static void
-quote(const char *s, char *out, size_t size)
-{
-	struct sbuf b;
-	size_t i;
-	unsigned char c;
-
-	sbuf_init(&b);
-	sbuf_putc(&b, '\'');
-	for (i = 0; s[i] != '\0'; i++) {
-		c = (unsigned char)s[i];
-		if (i >= QUOTE_MAX && (c & 0xc0) != 0x80) {
-			sbuf_puts(&b, "...");
-			break;
-		}
-		if (c == '\'' || c == '\\')
-			sbuf_printf(&b, "\\%c", c);
-		else if (c == '\n')
-			sbuf_puts(&b, "\\n");
-		else if (c == '\t')
-			sbuf_puts(&b, "\\t");
-		else if (c < 0x20 || c == 0x7f)
-			sbuf_printf(&b, "\\x%02x", c);
-		else
-			sbuf_putc(&b, (char)c);
-	}
-	sbuf_putc(&b, '\'');
-	snprintf(out, size, "%s", b.p);
-	sbuf_free(&b);
-}
 
 /* Keys in sorted order, equal keys by position: a sorted check of
  * duplicates costs O(n log n) whatever the keys are, where a hash table
@@ -253,11 +218,11 @@ on_end(struct reader *r)
 	struct frame *f = &r->stack[--r->depth];
 	struct node *n = f->node;
 	const struct node *dup;
-	char q[QUOTE_MAX * 4 + 8];
+	char q[NODE_QUOTE_MAX * 4 + 8];
 
 	memset(f, 0, sizeof *f);
 	if (n->kind == NODE_MAP && (dup = first_dup(n)) != NULL) {
-		quote(dup->str, q, sizeof q);
+		node_quote(dup->str, q, sizeof q);
 		err_set(r->e, dup->line, dup->col, "duplicate key %s", q);
 		node_free(n);
 		return -1;
