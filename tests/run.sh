@@ -38,7 +38,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS-malloc_context_size=2}"
 logs=$(mktemp -d)
 # The python3 of the tests is Debian's, where make deps put
 # python3-jsonschema and python3-pil: a python3 found first in PATH may be
-# another (pyenv's shim here starts in a second, Debian's in a tenth).
+# another (pyenv's shim here takes nine times as long to start).
 if [ -x /usr/bin/python3 ] && [ "$(command -v python3)" != /usr/bin/python3 ]
 then
 	mkdir "$logs/bin" && ln -s /usr/bin/python3 "$logs/bin/python3" &&

@@ -35,14 +35,14 @@ def multipart(parts, boundary=b'b'):
 
 
 def nested(depth):
-    out = HEAD
-    for i in range(depth):
-        out += b'Content-Type: multipart/mixed; boundary="n%d"\n\n--n%d\n' \
-            % (i, i)
-    out += b'Content-Type: text/plain\n\nhello\n'
-    for i in reversed(range(depth)):
-        out += b'--n%d--\n' % i
-    return out
+    # Pieces joined once: adding to one bytes object copies it each time,
+    # which at 20,000 levels took seconds.
+    out = [HEAD]
+    out += [b'Content-Type: multipart/mixed; boundary="n%d"\n\n--n%d\n'
+            % (i, i) for i in range(depth)]
+    out.append(b'Content-Type: text/plain\n\nhello\n')
+    out += [b'--n%d--\n' % i for i in reversed(range(depth))]
+    return b''.join(out)
 
 
 def bob_signs(data):
