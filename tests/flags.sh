@@ -2,7 +2,8 @@
 # Same bytes out whatever the compiler and its flags (issue 16):
 #     tests/flags.sh BUILD_DIR...     (make flags builds them and runs this)
 # Each BUILD_DIR holds a gunbai and its tools built another way (gcc and
-# clang at -O0 and -O3, Debian's dpkg-buildflags).  With each, found rather
+# clang at -O0 and -O3, Debian's dpkg-buildflags; make test adds its
+# sanitizer build, whose suites then skip what judges the same bytes).  With each, found rather
 # than listed: `gunbai games`; every sample (samples/*/play.sh) played to
 # its end; for every registered game, a long game of random legal orders
 # (tools/bench_play long) whose two staged states are then adjudicated with

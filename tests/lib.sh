@@ -15,6 +15,14 @@ n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
 
+# once: whether this suite runs for the first build of make test.  The
+# later builds' runs (tests/run.sh is given ONCE=0 for them) skip the
+# checks that do not depend on the build: external judges (JSON Schema,
+# Chromium, svg_check.py, the layers) of bytes that tests/flags.sh shows
+# are the same in every build, and the documents' own text.  Every
+# gunbai command of a suite still runs in every build.
+once() { [ "${ONCE:-1}" != 0 ]; }
+
 # status_is WANT DESCRIPTION COMMAND...: passes if COMMAND exits WANT;
 # its output stays in $tmp/out and $tmp/err.
 status_is() { # status_is WANT DESCRIPTION COMMAND...
