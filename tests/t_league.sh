@@ -49,27 +49,29 @@ ngames=$(wc -l <ends)
     not_ok "a league of $ngames games"
 
 # deliver LEAGUE D: the mail of deadline D (1 to 5) into the inboxes: the
-# files of the points up to D/5 of each game's end.  At deadline 2 a
+# files of the points up to D/5 of each game's end not delivered before
+# (LEAGUE.sent/GAME holds the last point delivered).  At deadline 2 a
 # tampered file comes for s1; at deadline 3 the players of f2 and j2 miss
 # the deadline (their mail comes after it, and the run is made with
 # --nmr).
 deliver() {
+	mkdir -p "$1.sent"
 	while read -r name end; do
 		[ "$2" -eq 3 ] && { [ "$name" = f2-sensoufuda ] ||
 		    [ "$name" = j2-swords ]; } && continue
 		upto=$(((end * $2 + 4) / 5))
-		i=1
-		while [ "$i" -le "$upto" ]; do
-			for f in pool/"$name"/p$i-*.yaml; do
-				[ -f "$f" ] || continue
-				b=$(basename "$f")
-				[ -e "$1/$name/runs" ] &&
-				    find "$1/$name/runs" -name "$b" | grep -q . &&
-				    continue
-				cp "$f" "$f.sig" "$1/$name/inbox/" 2>/dev/null
-			done
+		i=0
+		[ -f "$1.sent/$name" ] && read -r i <"$1.sent/$name"
+		files=
+		while [ "$i" -lt "$upto" ]; do
 			i=$((i + 1))
+			for f in pool/"$name"/p$i-*.yaml; do
+				[ -f "$f" ] && files="$files $f $f.sig"
+			done
 		done
+		# shellcheck disable=SC2086 # file names made by the test
+		[ -z "$files" ] || cp $files "$1/$name/inbox/" 2>/dev/null
+		echo "$upto" >"$1.sent/$name"
 	done <ends
 	if [ "$2" -eq 2 ]; then
 		sed 's/^turn: .*/&\n# a line added after signing/' \
