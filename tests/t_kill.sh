@@ -13,6 +13,13 @@
 # the test counts such leftovers, expects them, and removes them.
 # Run by tests/run.sh with GUNBAI and TOOLS set.
 . tests/lib.sh
+# In the sanitizer build of make test, not again: a run killed by SIGKILL
+# cannot report what a sanitizer finds, and the file protocol is the same
+# code in every build (tests/lib.sh, once).
+if ! once; then
+	echo "ok 1 - # skip: the first build runs the kill test"
+	exit 0
+fi
 killer=$(abs "${TOOLS:?}/killer")
 RUNS=${KILL_RUNS:-240}
 NEW_RUNS=40
