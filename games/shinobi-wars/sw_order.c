@@ -8,10 +8,13 @@
  *   attack POS FRONT
  *   end
  * A position is a zone letter and a place from 1: w1 n2 e1 r3.  Zones:
- * west, north, east, roster.  The orders are checked in order on a copy
+ * west, north, east, roster.  The orders are checked in order on copies
  * of the game (sw_play with no stream), so each position means the card
  * there after the orders before it; attacks name the roster as it stands
- * when the strategy step is over.  legal() builds each candidate as the
+ * when the strategy step is over.  A scout's outcome is unknown when
+ * checking, so each scout splits the copies in two (struct sw_worlds):
+ * an order is accepted if it plays in every copy, a conditional one
+ * being skipped where its condition fails.  legal() builds each candidate as the
  * order parse would read from its text (sw_order_text writes that text)
  * and plays it on a copy: only the orders it lists are ever written. */
 #include <stdio.h>

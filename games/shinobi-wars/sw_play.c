@@ -3,8 +3,9 @@
  * sw_play checks one order against the game as the turn stands and
  * applies it.  Validation runs it on a copy with rng NULL: every position
  * and cost is known when writing, but not what a scout finds, the cards a
- * supply run draws, or how an attack ends; resolution runs it on the game
- * with the point's stream.  Each order makes every check before it
+ * supply run draws, or how an attack ends (a scout checked leaves its
+ * outcome SW_SCOUT_EITHER, and sw_order.c goes on in both); resolution
+ * runs it on the game with the point's stream.  Each order makes every check before it
  * changes anything, so with verdict set it returns there: legal_pick
  * asks only whether each candidate would play (sw_play_verdict). */
 #include <stdio.h>
