@@ -96,6 +96,9 @@ sw_order_defend_word(const char *w, struct sw_order *o, int f, char *why,
 
 	if (strcmp(w, "-") == 0)
 		return 0;
+	if (o->n >= SW_DECK * 2)
+		return sw_order_usage("defend WEST... / NORTH... / EAST...",
+		    why, size);
 	if (sw_order_pos(w, &o->pos[o->n], why, size) < 0) {
 		if (sw_card_find(w, tmp, sizeof tmp) >= 0)
 			game_why(why, size, "defend names each card by "
@@ -103,9 +106,6 @@ sw_order_defend_word(const char *w, struct sw_order *o, int f, char *why,
 			    "'%.12s'", w);
 		return -1;
 	}
-	if (o->n >= SW_DECK * 2)
-		return sw_order_usage("defend WEST... / NORTH... / EAST...",
-		    why, size);
 	o->n++;
 	o->split[f]++;
 	return 0;
