@@ -14,9 +14,10 @@
  * when the strategy step is over.  A scout's outcome is unknown when
  * checking, so each scout splits the copies in two (struct sw_worlds):
  * an order is accepted if it plays in every copy, a conditional one
- * being skipped where its condition fails.  legal() builds each candidate as the
- * order parse would read from its text (sw_order_text writes that text)
- * and plays it on a copy: only the orders it lists are ever written. */
+ * being skipped where its condition fails.  legal() builds each
+ * candidate as the order parse would read from its text (sw_order_text
+ * writes that text) and plays it on the copies: only the orders it lists
+ * are ever written. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
