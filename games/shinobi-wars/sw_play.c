@@ -5,9 +5,10 @@
  * and cost is known when writing, but not what a scout finds, the cards a
  * supply run draws, or how an attack ends (a scout checked leaves its
  * outcome SW_SCOUT_EITHER, and sw_order.c goes on in both); resolution
- * runs it on the game with the point's stream.  Each order makes every check before it
- * changes anything, so with verdict set it returns there: legal_pick
- * asks only whether each candidate would play (sw_play_verdict). */
+ * runs it on the game with the point's stream.  Each order makes every
+ * check before it changes anything, so with verdict set it returns
+ * there: legal_pick asks only whether each candidate would play
+ * (sw_play_verdict). */
 #include <stdio.h>
 #include <string.h>
 
