@@ -456,7 +456,7 @@ cmd_new(int argc, char **argv)
 	struct state st;
 	struct gb_err e = { 0 };
 	struct rng rng;
-	char *bytes;
+	char *bytes, count[32];
 	size_t len;
 	int status;
 
@@ -472,9 +472,9 @@ cmd_new(int argc, char **argv)
 		    "games')", argv[optind]);
 	if (a.nplayers < st.game->min_players ||
 	    a.nplayers > st.game->max_players)
-		return failx(EXIT_USAGE, "%s is for %d to %d players, not %d",
-		    st.game->title, st.game->min_players,
-		    st.game->max_players, a.nplayers);
+		return failx(EXIT_USAGE, "%s is for %s players, not %d",
+		    st.game->title, game_players_words(st.game, count,
+		    sizeof count), a.nplayers);
 	if (!util_valid_name(a.id))
 		return failx(EXIT_USAGE, "invalid game id '%s': 1 to 32 "
 		    "letters, digits, '_' or '-'", a.id);

@@ -911,6 +911,7 @@ test_senjin_view(void **state)
 	assert_non_null(strstr(pub.p, "  South: Sword, Shield; lost 0 Sho, "
 	    "0 Shi\n"));
 	assert_non_null(strstr(pub.p, "Turn 1: alice (South) to play.\n"));
+	assert_null(strstr(pub.p, "is held by"));
 	/* Perfect information: every player sees the same. */
 	test_senjin_g->view(g, &test_senjin_pl, 1, &mine);
 	assert_string_equal(pub.p, mine.p);
@@ -918,7 +919,10 @@ test_senjin_view(void **state)
 	sbuf_free(&mine);
 	test_senjin_g->free(g);
 
-	g = test_senjin_pos("e4=G/ e5=b# h8=g", "turn: 3\nto-move: north\n"
+	/* An occupied Bakufu shows its occupier's letter, not '*': the
+	 * line under the legend says which squares are Bakufu. */
+	g = test_senjin_pos("e4=G/ e5=b# h8=g g9=G", "turn: 3\n"
+	    "to-move: north\n"
 	    "first: south\nturn-limit: 0\n"
 	    "off-board:\n  south: [shield]\n  north: [sword waiting]\n");
 	sbuf_init(&pub);
@@ -927,7 +931,9 @@ test_senjin_view(void **state)
 	    " 4  .  .  .  .  G/ .  .  .  .  4\n"));
 	assert_non_null(strstr(pub.p, "  North: Sword (waiting); lost 2 Sho, "
 	    "9 Shi\n"));
-	assert_non_null(strstr(pub.p, "  South: Shield; lost 2 Sho, 10 Shi\n"));
+	assert_non_null(strstr(pub.p, "  South: Shield; lost 1 Sho, 10 Shi\n"));
+	assert_non_null(strstr(pub.p, "* empty Bakufu\nNorth's Bakufu g9 is "
+	    "held by South's Sho.\n"));
 	sbuf_free(&pub);
 	test_senjin_g->free(g);
 }

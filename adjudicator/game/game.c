@@ -50,6 +50,17 @@ game_legal_sample(const struct game_entry *g, const void *gs, int player,
 	    size) > 0;
 }
 
+const char *
+game_players_words(const struct game_entry *g, char *buf, size_t size)
+{
+	if (g->min_players == g->max_players)
+		snprintf(buf, size, "exactly %d", g->min_players);
+	else
+		snprintf(buf, size, "%d to %d", g->min_players,
+		    g->max_players);
+	return buf;
+}
+
 int
 game_why(char *why, size_t size, const char *fmt, ...)
 {

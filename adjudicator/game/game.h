@@ -239,6 +239,10 @@ struct game_entry {
 	int (*perturb)(void *g, int player, struct rng *rng);
 };
 
+/* How many players g is for, in words: "exactly 2" or "2 to 4". */
+const char *game_players_words(const struct game_entry *g, char *buf,
+    size_t size);
+
 /* The legal next orders of player after prefix, as g->legal lists them:
  * returns how many there are and, if any, writes the choose(arg,
  * count)-th to buf (size bytes, GAME_ORDER_MAX is always enough).  Uses

@@ -54,14 +54,15 @@ state_parse_players(struct state *st, const struct node *root,
 {
 	static const char *const keys[] = { "name", "key", "address", NULL };
 	const struct node *seq;
+	char count[32];
 
 	if (node_need(root, "players", NODE_SEQ, &seq, e) == -1)
 		return -1;
 	if (seq->n < (size_t)st->game->min_players ||
 	    seq->n > (size_t)st->game->max_players)
 		return err_set(e, seq->line, seq->col,
-		    "%s is for %d to %d players, not %zu", st->game->title,
-		    st->game->min_players, st->game->max_players, seq->n);
+		    "%s is for %s players, not %zu", st->game->title,
+		    game_players_words(st->game, count, sizeof count), seq->n);
 	for (size_t i = 0; i < seq->n; i++) {
 		const struct node *p = seq->items[i], *kn, *an;
 		const char *name, *key, *address = NULL;

@@ -84,6 +84,26 @@ senjin_view_armies(const struct senjin *g, const struct game_players *pl,
 	}
 }
 
+/* An occupied Bakufu shows its occupier, not '*': a line for each. */
+static void
+senjin_view_occupied(const struct senjin *g, struct sbuf *out)
+{
+	char name[3];
+
+	for (int p = 0; p < 2; p++)
+		for (int i = 0; i < 2; i++) {
+			int sq = senjin_armies[p].bakufu[i];
+			const struct senjin_piece *pc = &g->board[sq];
+
+			if (pc->owner != SENJIN_NOBODY)
+				sbuf_printf(out, "%s's Bakufu %s is held by "
+				    "%s's %s.\n", senjin_armies[p].name,
+				    senjin_board_name(sq, name),
+				    senjin_armies[pc->owner].name,
+				    senjin_kinds[pc->kind].name);
+		}
+}
+
 void
 senjin_view_board(const void *vg, const struct game_players *pl,
     int player, struct sbuf *out)
@@ -101,6 +121,7 @@ senjin_view_board(const void *vg, const struct game_players *pl,
 		sbuf_printf(out, "%c %s  ", senjin_sides[s].mark,
 		    senjin_sides[s].name);
 	sbuf_puts(out, "* empty Bakufu\n");
+	senjin_view_occupied(g, out);
 	senjin_view_armies(g, pl, out);
 	if (!g->finished) {
 		sbuf_printf(out, "Turn %d: %s (%s) to play.\n", g->turn + 1,

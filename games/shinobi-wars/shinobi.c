@@ -8,7 +8,8 @@
  *   2. the action step: each attack in order along its front
  *      (sw_play_attacks); the enemy village falls at 20 damage;
  *   3. the end: a win, or a draw when no side has a ninja anywhere or
- *      after 20 own turns in a row without damage or deploy;
+ *      after 20 own turns in a row in which nothing changed but the
+ *      order of cards (sw_tally);
  *   4. the other side begins its turn.
  * The hand has no limit: the rule text gives none. */
 #include <stdio.h>
@@ -98,6 +99,28 @@ sw_has_ninja(const struct sw_side *s)
 	return 0;
 }
 
+/* Ruling: a round is quiet when nothing changes that cannot change
+ * back: the cards in each deck, hand and field, how many are face up,
+ * and the damage.  A turn that changes none of these only reorders. */
+static void
+sw_tally(const struct shinobi *g, int out[2][5])
+{
+	for (int p = 0; p < 2; p++) {
+		const struct sw_side *s = &g->side[p];
+
+		out[p][0] = s->ndeck;
+		out[p][1] = s->nhand;
+		out[p][2] = 0;
+		out[p][3] = 0;
+		out[p][4] = s->damage;
+		for (int z = 0; z < SW_ZONES; z++)
+			for (int i = 0; i < s->nzone[z]; i++) {
+				out[p][2]++;
+				out[p][3] += s->zone[z][i].up;
+			}
+	}
+}
+
 static void
 sw_end(struct shinobi *g, int winner, struct events *ev, const char *why)
 {
@@ -119,12 +142,13 @@ sw_resolve(void *vg, const struct game_players *pl,
 	struct sw_turn t;
 	struct sw_order o;
 	char why[GAME_REASON_MAX], who[80];
-	int p = g->active;
+	int p = g->active, before[2][5], after[2][5];
 
 	if (g->phase == SW_P_OVER || n != 1 || answers[0].player != p)
 		return err_set(e, 0, 0, "shinobi-wars: resolve wants one answer "
 		    "of the side to move");
 	sw_play_begin(g, p, &t);
+	sw_tally(g, before);
 	/* The only default is the closing end (sw_order_legal): the
 	 * orders before it are the player's own. */
 	if (answers[0].nmr && answers[0].n <= 1)
@@ -149,14 +173,16 @@ sw_resolve(void *vg, const struct game_players *pl,
 		    "the Leaf village falls");
 		return 0;
 	}
-	g->quiet = t.deployed ? 0 : g->quiet + 1;
+	sw_tally(g, after);
+	g->quiet = memcmp(before, after, sizeof before) != 0 ? 0 :
+	    g->quiet + 1;
 	if (!sw_has_ninja(&g->side[0]) && !sw_has_ninja(&g->side[1])) {
 		sw_end(g, SW_NONE, ev, "no side has a ninja left");
 		return 0;
 	}
 	if (g->quiet >= SW_QUIET) {
-		sw_end(g, SW_NONE, ev, "ten rounds without damage or a "
-		    "deploy");
+		sw_end(g, SW_NONE, ev, "ten quiet rounds (cards only "
+		    "reordered)");
 		return 0;
 	}
 	g->active = 1 - p;

@@ -69,7 +69,8 @@ extern const char *const sw_rank_names[5];
 #define SW_FALL 20      /* damage that destroys a village */
 #define SW_EC_MAX 10
 #define SW_CC_MAX 5
-#define SW_QUIET 20     /* own turns (10 rounds) without damage or deploy */
+#define SW_QUIET 20     /* own turns (10 rounds) in which nothing changed
+                        * but the order of cards */
 #define SW_MAX_TRAPS 7
 
 /* The zones of a player's field; the three fronts first. */
@@ -103,7 +104,7 @@ enum sw_phase { SW_P_TURN, SW_P_OVER };
 struct shinobi {
 	int phase;
 	int active;  /* the side whose turn it is */
-	int quiet;   /* own turns in a row without damage or deploy */
+	int quiet;   /* own turns in a row in which nothing changed */
 	int winner;  /* SW_NONE with SW_P_OVER: a draw */
 	char reason[GAME_REASON_MAX];
 	struct sw_side side[2];
@@ -161,18 +162,32 @@ struct sw_order {
 	int split[SW_FRONTS];    /* defend: cards on each front */
 };
 
+#define SW_SCOUT_EITHER 2
+/* The ways the scouts of a turn can go: 3 actions, each at most one
+ * scout with two outcomes. */
+#define SW_WORLDS 8
+
 /* What a turn being applied keeps between its orders. */
 struct sw_turn {
 	int player;
 	int ec, cc;
 	int actions;    /* counted (conditional ones too) */
-	int last_scout; /* -1 none yet, 0 failed, 1 succeeded */
+	int last_scout; /* -1 none yet, 0 failed, 1 succeeded,
+	                 * SW_SCOUT_EITHER: not known yet (checking) */
 	int attacking;  /* the action step has begun */
 	int ended;
-	int deployed;
 	int nattack;
 	struct sw_pos attacker[SW_DECK]; /* roster positions */
 	int front[SW_DECK];
+};
+
+/* A turn being checked: the game after the orders so far in each way
+ * the scouts among them can go (sw_order.c). */
+struct sw_worlds {
+	int n;
+	struct shinobi g[SW_WORLDS];
+	struct sw_turn t[SW_WORLDS];
+	char when[SW_WORLDS][128]; /* "the scout with r4 fails" */
 };
 
 int sw_order_parse(const char *text, struct sw_order *o, char *why,

@@ -8,12 +8,16 @@
  *   attack POS FRONT
  *   end
  * A position is a zone letter and a place from 1: w1 n2 e1 r3.  Zones:
- * west, north, east, roster.  The orders are checked in order on a copy
+ * west, north, east, roster.  The orders are checked in order on copies
  * of the game (sw_play with no stream), so each position means the card
  * there after the orders before it; attacks name the roster as it stands
- * when the strategy step is over.  legal() builds each candidate as the
- * order parse would read from its text (sw_order_text writes that text)
- * and plays it on a copy: only the orders it lists are ever written. */
+ * when the strategy step is over.  A scout's outcome is unknown when
+ * checking, so each scout splits the copies in two (struct sw_worlds):
+ * an order is accepted if it plays in every copy, a conditional one
+ * being skipped where its condition fails.  legal() builds each
+ * candidate as the order parse would read from its text (sw_order_text
+ * writes that text) and plays it on the copies: only the orders it lists
+ * are ever written. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,33 +87,64 @@ sw_order_pairs(const struct util_words *w, int from, struct sw_order *o,
 	return 0;
 }
 
+/* One word of a defence after "defend": a position, "-", or a card
+ * name (refused: the fronts are named by position). */
+static int
+sw_order_defend_word(const char *w, struct sw_order *o, int f, char *why,
+    size_t size)
+{
+	char tmp[GAME_REASON_MAX];
+
+	if (strcmp(w, "-") == 0)
+		return 0;
+	if (o->n >= SW_DECK * 2)
+		return sw_order_usage("defend WEST... / NORTH... / EAST...",
+		    why, size);
+	if (sw_order_pos(w, &o->pos[o->n], why, size) < 0) {
+		if (sw_card_find(w, tmp, sizeof tmp) >= 0)
+			game_why(why, size, "defend names each card by "
+			    "where it stands, as w1 or n2, not by its name "
+			    "'%.12s'", w);
+		return -1;
+	}
+	o->n++;
+	o->split[f]++;
+	return 0;
+}
+
+/* "defend WEST... / NORTH... / EAST...": the '/' may touch the words
+ * around it (w2/-/n1), and "-" stands for an empty front. */
 static int
 sw_order_defend(const struct util_words *w, struct sw_order *o, char *why,
     size_t size)
 {
+	char part[32];
 	int f = 0;
 
 	if (w->n > UTIL_WORDS_MAX)
 		return sw_order_usage("defend WEST... / NORTH... / EAST...",
 		    why, size);
-	for (int i = 1; i < w->n; i++) {
-		if (strcmp(w->w[i], "/") == 0) {
-			if (++f >= SW_FRONTS)
-				return sw_order_usage("defend WEST... / "
-				    "NORTH... / EAST... with two '/'", why,
-				    size);
-			continue;
+	for (int i = 1; i < w->n; i++)
+		for (const char *p = w->w[i]; *p != '\0';) {
+			size_t k = strcspn(p, "/");
+
+			if (k == 0) {
+				p++;
+				if (++f >= SW_FRONTS)
+					return sw_order_usage("defend WEST... "
+					    "/ NORTH... / EAST... with two "
+					    "'/'", why, size);
+				continue;
+			}
+			snprintf(part, sizeof part, "%.*s", (int)(k <
+			    sizeof part ? k : sizeof part - 1), p);
+			if (sw_order_defend_word(part, o, f, why, size) < 0)
+				return -1;
+			p += k;
 		}
-		if (strcmp(w->w[i], "-") == 0)
-			continue;
-		if (sw_order_pos(w->w[i], &o->pos[o->n], why, size) < 0)
-			return -1;
-		o->n++;
-		o->split[f]++;
-	}
 	if (f != SW_FRONTS - 1)
 		return sw_order_usage("defend WEST... / NORTH... / EAST... "
-		    "with two '/'", why, size);
+		    "with two '/', - for an empty front", why, size);
 	return 0;
 }
 
@@ -136,8 +171,11 @@ sw_order_parse(const char *text, struct sw_order *o, char *why, size_t size)
 	    strcmp(v, "supply") != 0)
 		return sw_order_usage("if-failed or if-scouted before a scout "
 		    "or a supply run", why, size);
-	if (strcmp(v, "end") == 0 && w.n == 1) {
+	if (strcmp(v, "end") == 0) {
 		o->verb = SW_O_END;
+		if (w.n != 1)
+			return sw_order_usage("end alone: end takes no "
+			    "arguments", why, size);
 	} else if (strcmp(v, "scout") == 0) {
 		o->verb = SW_O_SCOUT;
 		if (w.n != at + 3)
@@ -181,15 +219,84 @@ sw_order_parse(const char *text, struct sw_order *o, char *why, size_t size)
 	return 0;
 }
 
-/* Apply the prefix to a copy; -1 if the player owes nothing now. */
+/* The turn begun on a copy, in one world; -1 if the player owes
+ * nothing now. */
 static int
-sw_order_start(const struct shinobi *g, int player, struct shinobi *c,
-    struct sw_turn *t)
+sw_order_start(const struct shinobi *g, int player, struct sw_worlds *ws)
 {
 	if (g->phase != SW_P_TURN || player != g->active)
 		return -1;
-	*c = *g;
-	sw_play_begin(c, player, t);
+	ws->n = 1;
+	ws->g[0] = *g;
+	ws->when[0][0] = '\0';
+	sw_play_begin(&ws->g[0], player, &ws->t[0]);
+	return 0;
+}
+
+/* out: the case was, and the scout with pos ends so. */
+static void
+sw_order_when(char *out, const char *was, const char *pos, const char *so)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_printf(&b, "%s%sthe scout with %s %s", was, was[0] ? " and " :
+	    "", pos, so);
+	/* At most three scouts a turn: it fits. */
+	snprintf(out, sizeof ((struct sw_worlds *)0)->when[0], "%.127s",
+	    b.p);
+	sbuf_free(&b);
+}
+
+/* Ruling: each order is checked in every way the scouts before it can
+ * go; a conditional one only where it is carried out.  Plays o in every
+ * world, or in none with why (the first world that refuses it, named
+ * when others would take it); then each scout just made splits its
+ * world in two, failed and succeeded. */
+static int
+sw_order_play(struct sw_worlds *ws, const struct sw_order *o, char *why,
+    size_t size)
+{
+	struct shinobi c;
+	struct sw_turn t;
+	char w[16];
+	int refused = -1, n = ws->n;
+
+	for (int i = 0; i < n && refused < 0; i++)
+		if (sw_play_verdict(&ws->g[i], &ws->t[i], o) != 0)
+			refused = i;
+	if (refused >= 0) {
+		c = ws->g[refused];
+		t = ws->t[refused];
+		if (why != NULL && sw_play(&c, &t, o, NULL, NULL, NULL, why,
+		    size) == 0)
+			game_why(why, size, "internal: the check and the "
+			    "verdict differ");
+		for (int i = 0; i < n && why != NULL; i++)
+			if (i != refused && sw_play_verdict(&ws->g[i],
+			    &ws->t[i], o) == 0) {
+				char tail[GAME_REASON_MAX];
+
+				snprintf(tail, sizeof tail, "%s", why);
+				game_why(why, size, "if %s: %s",
+				    ws->when[refused], tail);
+				break;
+			}
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		if (sw_play(&ws->g[i], &ws->t[i], o, NULL, NULL, NULL, NULL,
+		    0) != 0 || ws->t[i].last_scout != SW_SCOUT_EITHER)
+			continue;
+		sw_pos_word(o->pos[0], w, sizeof w);
+		ws->g[ws->n] = ws->g[i];
+		ws->t[ws->n] = ws->t[i];
+		ws->t[i].last_scout = 0;
+		ws->t[ws->n].last_scout = 1;
+		sw_order_when(ws->when[ws->n], ws->when[i], w, "succeeds");
+		sw_order_when(ws->when[i], ws->when[i], w, "fails");
+		ws->n++;
+	}
 	return 0;
 }
 
@@ -197,10 +304,9 @@ int
 sw_order_validate(const void *vg, int player, const struct order *orders,
     size_t n, struct verdict *v)
 {
-	struct shinobi c;
-	struct sw_turn t;
+	struct sw_worlds ws;
 	struct sw_order o;
-	int owes = sw_order_start(vg, player, &c, &t) == 0;
+	int owes = sw_order_start(vg, player, &ws) == 0;
 
 	for (size_t i = 0; i < n; i++) {
 		v[i].accepted = 0;
@@ -208,16 +314,15 @@ sw_order_validate(const void *vg, int player, const struct order *orders,
 			snprintf(v[i].reason, sizeof v[i].reason, "you owe no "
 			    "orders now");
 		else if (sw_order_parse(orders[i].text, &o, v[i].reason,
-		    sizeof v[i].reason) == 0 && sw_play(&c, &t, &o, NULL, NULL,
-		    NULL, v[i].reason, sizeof v[i].reason) == 0)
+		    sizeof v[i].reason) == 0 && sw_order_play(&ws, &o,
+		    v[i].reason, sizeof v[i].reason) == 0)
 			v[i].accepted = 1;
 		if (v[i].accepted)
 			v[i].reason[0] = '\0';
 	}
-	return owes && t.ended;
+	return owes && ws.t[0].ended;
 }
 
-/* Add text to out if it is legal after the turn t on c. */
 /* A visitor of the legal orders, each as parse reads its text, with its
  * place among the candidates tried: returns 1 to stop the walk. */
 typedef int sw_order_visit(void *arg, const struct sw_order *o,
@@ -229,11 +334,11 @@ typedef int sw_order_visit(void *arg, const struct sw_order *o,
  * find again one known to play). */
 enum { SW_WALK_UNCHECKED, SW_WALK_PLAY, SW_WALK_VERDICT };
 
-/* A walk over the candidates of legal(): the game after the prefix, and
- * how each candidate is checked (only those that play are visited). */
+/* A walk over the candidates of legal(): the game after the prefix in
+ * each way its scouts can go, and how each candidate is checked (only
+ * those that play in every one are visited). */
 struct sw_order_walk {
-	const struct shinobi *c;
-	const struct sw_turn *t;
+	const struct sw_worlds *ws;
 	int play;
 	size_t ordinal; /* candidates so far */
 	sw_order_visit *visit;
@@ -273,6 +378,8 @@ sw_order_text(const struct sw_order *o, struct sbuf *b)
 		sbuf_puts(b, "defend");
 		for (int f = 0; f < SW_FRONTS; f++) {
 			sbuf_puts(b, f ? " /" : "");
+			if (o->split[f] == 0)
+				sbuf_puts(b, " -");
 			for (int i = 0; i < o->split[f]; i++, k++)
 				sbuf_printf(b, " %s", sw_pos_word(o->pos[k], w,
 				    sizeof w));
@@ -309,16 +416,18 @@ sw_order_try(struct sw_order_walk *w, const struct sw_order *o)
 {
 	size_t k = w->ordinal++;
 
-	if (w->play == SW_WALK_PLAY) {
-		struct shinobi c2 = *w->c;
-		struct sw_turn t2 = *w->t;
+	for (int i = 0; i < w->ws->n; i++)
+		if (w->play == SW_WALK_PLAY) {
+			struct shinobi c2 = w->ws->g[i];
+			struct sw_turn t2 = w->ws->t[i];
 
-		if (sw_play(&c2, &t2, o, NULL, NULL, NULL, NULL, 0) != 0)
+			if (sw_play(&c2, &t2, o, NULL, NULL, NULL, NULL, 0) !=
+			    0)
+				return 0;
+		} else if (w->play == SW_WALK_VERDICT &&
+		    sw_play_verdict(&w->ws->g[i], &w->ws->t[i], o) != 0) {
 			return 0;
-	} else if (w->play == SW_WALK_VERDICT &&
-	    sw_play_verdict(w->c, w->t, o) != 0) {
-		return 0;
-	}
+		}
 	return w->visit(w->arg, o, k);
 }
 
@@ -327,7 +436,7 @@ sw_order_try(struct sw_order_walk *w, const struct sw_order *o)
 static int
 sw_order_defences(struct sw_order_walk *w)
 {
-	const struct sw_side *s = &w->c->side[w->t->player];
+	const struct sw_side *s = &w->ws->g[0].side[w->ws->t[0].player];
 	struct sw_order o;
 
 	for (int z = 0; z < SW_FRONTS; z++)
@@ -361,26 +470,27 @@ static int
 sw_order_each(const void *vg, int player, const struct order *prefix,
     size_t n, int play, sw_order_visit *visit, void *arg)
 {
-	struct shinobi c;
-	struct sw_turn t;
+	struct sw_worlds ws;
 	struct sw_order o;
 	const struct sw_side *s, *e;
-	struct sw_order_walk w = { &c, &t, play, 0, visit, arg };
+	struct sw_order_walk w = { &ws, play, 0, visit, arg };
 
-	if (sw_order_start(vg, player, &c, &t) < 0)
+	if (sw_order_start(vg, player, &ws) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		if (sw_order_parse(prefix[i].text, &o, NULL, 0) < 0 ||
-		    sw_play(&c, &t, &o, NULL, NULL, NULL, NULL, 0) < 0)
+		    sw_order_play(&ws, &o, NULL, 0) < 0)
 			return -1;
-	if (t.ended)
+	if (ws.t[0].ended)
 		return -1;
 	memset(&o, 0, sizeof o);
 	o.verb = SW_O_END;
 	if (visit(arg, &o, w.ordinal++)) /* listed unchecked */
 		return 0;
-	s = &c.side[player];
-	e = &c.side[1 - player];
+	/* The worlds differ only in which cards are up and scouted: the
+	 * same positions and hand in each. */
+	s = &ws.g[0].side[player];
+	e = &ws.g[0].side[1 - player];
 	for (int z = 0; z < SW_ZONES; z++)
 		for (int i = 0; i < s->nzone[z]; i++) {
 			struct sw_pos a = { z, i };

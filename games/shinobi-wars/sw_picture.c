@@ -162,7 +162,7 @@ sw_picture_draw(const struct shinobi *g, const struct game_players *pl,
 		svg_textf(out, LEFT, y + 16, 14, "start", 1, "Now %s.", what);
 	}
 	svg_textf(out, LEFT, y + 34, 12, "start", 0,
-	    "Quiet own turns (no damage, no deploy): %d of %d.", g->quiet,
+	    "Quiet own turns (cards only reordered): %d of %d.", g->quiet,
 	    SW_QUIET);
 	y += 46;
 	for (int p = 0; p < 2; p++)

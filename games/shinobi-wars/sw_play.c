@@ -3,10 +3,12 @@
  * sw_play checks one order against the game as the turn stands and
  * applies it.  Validation runs it on a copy with rng NULL: every position
  * and cost is known when writing, but not what a scout finds, the cards a
- * supply run draws, or how an attack ends; resolution runs it on the game
- * with the point's stream.  Each order makes every check before it
- * changes anything, so with verdict set it returns there: legal_pick
- * asks only whether each candidate would play (sw_play_verdict). */
+ * supply run draws, or how an attack ends (a scout checked leaves its
+ * outcome SW_SCOUT_EITHER, and sw_order.c goes on in both); resolution
+ * runs it on the game with the point's stream.  Each order makes every
+ * check before it changes anything, so with verdict set it returns
+ * there: legal_pick asks only whether each candidate would play
+ * (sw_play_verdict). */
 #include <stdio.h>
 #include <string.h>
 
@@ -133,7 +135,9 @@ sw_play_scout(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	me->scouting = 1;
 	it->scouted = 1;
 	if (rng == NULL) {
-		t->last_scout = 0;
+		/* Checking: either outcome may come (sw_order.c checks
+		 * the orders after it in both). */
+		t->last_scout = SW_SCOUT_EITHER;
 		return 0;
 	}
 	/* Ruling: RA = SA fails; a trap always makes a scout fail. */
@@ -264,7 +268,8 @@ sw_play_defend(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	struct sw_slot lifted[SW_DECK * 2];
 	int onfront = s->nzone[SW_WEST] + s->nzone[SW_NORTH] +
 	    s->nzone[SW_EAST], k = 0;
-	char who[80];
+	char who[80], w[16];
+	struct sbuf b;
 
 	if (sw_play_distinct(g, t->player, o, why, size) < 0)
 		return -1;
@@ -282,14 +287,24 @@ sw_play_defend(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	if (verdict)
 		return 0;
 	sw_play_lift(g, t->player, o, lifted);
-	for (int f = 0; f < SW_FRONTS; f++)
-		for (int i = 0; i < o->split[f]; i++)
+	sbuf_init(&b);
+	for (int f = 0; f < SW_FRONTS; f++) {
+		if (ev != NULL) /* checks log nothing */
+			sbuf_printf(&b, "%s%s", f ? " /" : "",
+			    o->split[f] == 0 ? " -" : "");
+		for (int i = 0; i < o->split[f]; i++) {
+			if (ev != NULL)
+				sbuf_printf(&b, " %s", sw_pos_word(o->pos[k],
+				    w, sizeof w));
 			sw_zone_put(s, f, lifted[k++]);
+		}
+	}
+	/* Ruling: where each card goes is seen by both. */
 	if (ev != NULL)
-		events_add(ev, EVENT_ALL, "%s changes the defences: %d, %d and "
-		    "%d cards on the western, northern and eastern fronts.",
-		    sw_who(pl, t->player, who, sizeof who), s->nzone[SW_WEST],
-		    s->nzone[SW_NORTH], s->nzone[SW_EAST]);
+		events_add(ev, EVENT_ALL, "%s changes the defences to%s (west "
+		    "/ north / east, each card named by where it stood).",
+		    sw_who(pl, t->player, who, sizeof who), b.p);
+	sbuf_free(&b);
 	return 0;
 }
 
@@ -301,7 +316,7 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	struct sw_side *s = &g->side[t->player];
 	int ec = 0, cc = 0, c, h;
 	char who[80];
-	struct sbuf b;
+	struct sbuf b, at;
 
 	for (int i = 0; i < o->n; i++) {
 		c = o->card[i];
@@ -332,8 +347,8 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		return 0;
 	t->ec -= ec;
 	t->cc -= cc;
-	t->deployed = 1;
 	sbuf_init(&b);
+	sbuf_init(&at);
 	for (int i = 0; i < o->n; i++) {
 		c = o->card[i];
 		for (h = 0; s->hand[h] != c; h++)
@@ -343,19 +358,24 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		s->nhand--;
 		sw_zone_put(s, o->zone[i], (struct sw_slot){ (unsigned char)c,
 		    0, 0, 0 });
-		if (ev != NULL) /* checks log nothing */
-			sbuf_printf(&b, "%s%s to %s %c%d", i ? ", " : "",
-			    sw_card_names[c], sw_zone_words[o->zone[i]],
-			    sw_zone_letters[o->zone[i]],
-			    s->nzone[o->zone[i]]);
+		if (ev == NULL) /* checks log nothing */
+			continue;
+		sbuf_printf(&b, "%s%s to %s %c%d", i ? ", " : "",
+		    sw_card_names[c], sw_zone_words[o->zone[i]],
+		    sw_zone_letters[o->zone[i]], s->nzone[o->zone[i]]);
+		/* Ruling: where each card goes is seen by both. */
+		sbuf_printf(&at, "%s%c%d", i == 0 ? "" : i + 1 == o->n ?
+		    " and " : ", ", sw_zone_letters[o->zone[i]],
+		    s->nzone[o->zone[i]]);
 	}
 	if (ev != NULL) {
 		events_add(ev, EVENT_ALL, "%s deploys %d card%s face down for %d "
-		    "EC %d CC.", sw_who(pl, t->player, who, sizeof who), o->n,
-		    o->n == 1 ? "" : "s", ec, cc);
+		    "EC %d CC, to %s.", sw_who(pl, t->player, who, sizeof who),
+		    o->n, o->n == 1 ? "" : "s", ec, cc, at.p);
 		events_add(ev, EVENT_TO(t->player), "You deploy %s.", b.p);
 	}
 	sbuf_free(&b);
+	sbuf_free(&at);
 	return 0;
 }
 
@@ -367,6 +387,7 @@ sw_play_roster(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	struct sw_side *s = &g->side[t->player];
 	struct sw_slot lifted[SW_DECK * 2];
 	char who[80], w[16];
+	struct sbuf b;
 
 	if (sw_play_distinct(g, t->player, o, why, size) < 0)
 		return -1;
@@ -388,13 +409,20 @@ sw_play_roster(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 	if (verdict)
 		return 0;
 	sw_play_lift(g, t->player, o, lifted);
-	for (int i = 0; i < o->n; i++)
+	sbuf_init(&b);
+	for (int i = 0; i < o->n; i++) {
 		sw_zone_put(s, o->zone[i], lifted[i]);
+		if (ev != NULL) /* checks log nothing */
+			sbuf_printf(&b, "%s%s to %c%d", i == 0 ? "" : i + 1 == o->n ?
+		    " and " : ", ", sw_pos_word(o->pos[i], w, sizeof w),
+		    sw_zone_letters[o->zone[i]], s->nzone[o->zone[i]]);
+	}
+	/* Ruling: where each card goes is seen by both. */
 	if (ev != NULL)
-		events_add(ev, EVENT_ALL, "%s changes the active roster: %d "
-		    "ninja%s moved; %d now on the roster.",
-		    sw_who(pl, t->player, who, sizeof who), o->n,
-		    o->n == 1 ? "" : "s", s->nzone[SW_ROSTER]);
+		events_add(ev, EVENT_ALL, "%s changes the active roster: %s "
+		    "(each card named by where it stood).", sw_who(pl,
+		    t->player, who, sizeof who), b.p);
+	sbuf_free(&b);
 	return 0;
 }
 
@@ -458,11 +486,19 @@ sw_play_run(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		game_why(why, size, "if-failed and if-scouted follow a scout");
 		return -1;
 	}
-	if (rng != NULL && o->cond != SW_C_ALWAYS &&
+	/* Ruling: a conditional order is checked and carried out only
+	 * where its condition holds; with the outcome still open
+	 * (checking), sw_order.c has split the turn in two first. */
+	if (o->cond != SW_C_ALWAYS && t->last_scout != SW_SCOUT_EITHER &&
 	    (o->cond == SW_C_SCOUTED) != (t->last_scout == 1)) {
-		events_add(ev, EVENT_ALL, "%s skips action %d: the last scout "
-		    "%s.", sw_who(pl, t->player, who, sizeof who),
-		    ++t->actions, t->last_scout ? "succeeded" : "failed");
+		if (verdict)
+			return 0;
+		++t->actions;
+		if (rng != NULL)
+			events_add(ev, EVENT_ALL, "%s skips action %d: the "
+			    "last scout %s.", sw_who(pl, t->player, who,
+			    sizeof who), t->actions, t->last_scout ?
+			    "succeeded" : "failed");
 		return 0;
 	}
 	switch (o->verb) {
@@ -509,9 +545,10 @@ sw_play_verdict(const struct shinobi *g, const struct sw_turn *t,
 }
 
 /* One attacker against the front: 1 if it comes through alive, 0 if it
- * returns, -1 if it dies. */
+ * returns, -1 if it dies.  gone counts the cards each front has lost
+ * since the action step began. */
 static int
-sw_play_front(struct sw_side *d, int front, struct sw_slot *a,
+sw_play_front(struct sw_side *d, int front, int *gone, struct sw_slot *a,
     const char *who, struct events *ev)
 {
 	const struct sw_card *ak = &sw_cards[a->card], *dk;
@@ -521,7 +558,9 @@ sw_play_front(struct sw_side *d, int front, struct sw_slot *a,
 	while (d->nzone[front] > 0) {
 		s = &d->zone[front][0];
 		dk = &sw_cards[s->card];
-		sw_pos_word((struct sw_pos){ front, 0 }, at, sizeof at);
+		/* Named where it stood when the action step began. */
+		sw_pos_word((struct sw_pos){ front, gone[front] }, at,
+		    sizeof at);
 		if (dk->rank == SW_R_TRAP) {
 			/* Ruling: LS = RS the trap wins; SS = SA the trap
 			 * stays hidden. */
@@ -549,6 +588,7 @@ sw_play_front(struct sw_side *d, int front, struct sw_slot *a,
 			    ak->name, at, sw_card_describe(s->card, name,
 			    sizeof name));
 			sw_zone_take(d, (struct sw_pos){ front, 0 }, NULL);
+			gone[front]++;
 			continue;
 		}
 		s->up = 1;
@@ -559,6 +599,7 @@ sw_play_front(struct sw_side *d, int front, struct sw_slot *a,
 			    name, at, ak->as > dk->rs ? "a quick kill (AS "
 			    "beats RS)" : "a brawl (AS equals RS) won on AS");
 			sw_zone_take(d, (struct sw_pos){ front, 0 }, NULL);
+			gone[front]++;
 			continue;
 		}
 		if (ak->as < dk->rs || ak->as < dk->as) {
@@ -568,11 +609,13 @@ sw_play_front(struct sw_side *d, int front, struct sw_slot *a,
 			    "equals RS) lost on AS", who);
 			return -1;
 		}
-		/* Ruling: a brawl between equal AS kills both. */
+		/* Ruling: a brawl between equal AS kills neither: the
+		 * attacker returns. */
 		events_add(ev, EVENT_ALL, "%s meets %s at %s: a brawl between "
-		    "equal AS; both die.", ak->name, name, at);
-		sw_zone_take(d, (struct sw_pos){ front, 0 }, NULL);
-		return -1;
+		    "equal AS, so neither has the lower AS and neither dies; "
+		    "the defender holds and %s returns.", ak->name, name, at,
+		    who);
+		return 0;
 	}
 	return 1;
 }
@@ -586,6 +629,7 @@ sw_play_attacks(struct shinobi *g, struct sw_turn *t,
 	struct sw_order lift = { .verb = SW_O_ATTACK, .n = t->nattack };
 	struct sw_slot a[SW_DECK];
 	char who[80], by[80], name[120], w[16];
+	int gone[SW_FRONTS] = { 0 };
 
 	for (int i = 0; i < t->nattack; i++)
 		lift.pos[i] = t->attacker[i];
@@ -604,11 +648,11 @@ sw_play_attacks(struct shinobi *g, struct sw_turn *t,
 			    "%s returns.", who);
 			r = 0;
 		} else {
-			r = sw_play_front(d, t->front[i], &a[i], who, ev);
+			r = sw_play_front(d, t->front[i], gone, &a[i], who,
+			    ev);
 		}
 		if (r == 1) {
 			d->damage += sw_cards[a[i].card].vd;
-			t->deployed = 1; /* damage: the game is not quiet */
 			events_add(ev, EVENT_ALL, "%s comes through and deals "
 			    "%d damage to the %s village (%d of %d); it "
 			    "returns face up.", who, sw_cards[a[i].card].vd,

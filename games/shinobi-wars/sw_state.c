@@ -1,7 +1,7 @@
 /* sw_state.c - the game's section of the state file.
  *
  *   active: leaf            # whose turn it is: leaf (player 1) or mist
- *   quiet: 0                # own turns in a row without damage or deploy
+ *   quiet: 0                # own turns in a row in which nothing changed
  *   leaf:                   # then mist, the same
  *     turns: 3              # own turns begun, this one counted
  *     damage: 4             # to the village; it falls at 20

@@ -60,8 +60,8 @@ sw_view_board(const void *vg, const struct game_players *pl, int player,
 		sbuf_printf(out, "The game is over: %s.\n", g->reason);
 	} else {
 		sw_view_what(g, g->active, what, sizeof what);
-		sbuf_printf(out, "Now %s.\nQuiet own turns (no damage, no deploy): "
-		    "%d of %d.\n", what, g->quiet, SW_QUIET);
+		sbuf_printf(out, "Now %s.\nQuiet own turns (cards only "
+		    "reordered): %d of %d.\n", what, g->quiet, SW_QUIET);
 	}
 	for (int p = 0; p < 2; p++) {
 		sbuf_putc(out, '\n');
@@ -80,7 +80,8 @@ sw_view_help(const void *vg, int player, struct sbuf *out)
 	    "# Up to 3 strategy actions, then attacks, then end:\n"
 	    "#   scout MINE THEIRS      your face-down ninja scouts their card\n"
 	    "#   supply MINE            turn your ninja up, draw RA cards\n"
-	    "#   defend W... / N... / E...  reorder every front card\n"
+	    "#   defend W... / N... / E...  every front card by position,\n"
+	    "#                          - for an empty front: w2 w1 / - / n1\n"
 	    "#   deploy CARD ZONE ...   play cards from the hand face down\n"
 	    "#   roster POS ZONE ...    ninjas between roster and fronts\n"
 	    "#   attack rN FRONT        a roster ninja attacks a front\n"
