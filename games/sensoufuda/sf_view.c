@@ -158,7 +158,7 @@ sf_view_tableau(const struct sensoufuda *g, const struct game_players *pl,
 	}
 	sf_combo_of(g, p, -1, &s);
 	b.len = 0;
-	sf_combo_describe(&s, &b);
+	sf_combo_describe(&s, 0, &b);
 	if (sf_combo_made(&s) > 1)
 		sbuf_printf(&b, ": %d VP", sf_combo_total(&s));
 	if (p == g->victor)
