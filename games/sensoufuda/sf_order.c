@@ -315,6 +315,7 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 	struct util_words w;
 	char q[SF_QUOTE], again[UTIL_WORDS_CHARS + 1];
 	const struct sf_order_keyword *k;
+	size_t at = 0;
 	int used;
 
 	memset(a, 0, sizeof *a);
@@ -330,9 +331,7 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 		    strcmp(w.w[0], k->word) == 0)
 			return k->read(&w, a, why, size);
 		/* Spelled another way: read as if written with the
-		 * keyword's own words, which are no longer. */
-		size_t at = 0;
-
+		 * keyword's own words. */
 		sf_text_put(again, sizeof again, &at, k->word);
 		if (k->second != NULL) {
 			sf_text_put(again, sizeof again, &at, " ");
