@@ -547,6 +547,43 @@ sft_width(const char *text, const char *what)
 	}
 }
 
+/* The help's examples of p, in help: each order listed as legal now is
+ * accepted as p's first order, and the orders shown in sequence (a play
+ * and the collect it needs) are accepted together, in that order. */
+static void
+sft_examples(const struct sensoufuda *g, int p, const char *help)
+{
+	static const char *const heads[] = { "Legal now, for example:\n",
+	    "needs collect after it:\n" };
+
+	for (int h = 0; h < 2; h++) {
+		const char *l = strstr(help, heads[h]);
+		struct order o[8];
+		struct verdict v[8];
+		char text[8][GAME_ORDER_MAX];
+		size_t n = 0;
+
+		for (l = l ? l + strlen(heads[h]) : ""; strncmp(l, "#   ",
+		    4) == 0 && n < 8; n++) {
+			size_t len = strcspn(l + 4, "\n");
+
+			assert_true(len < GAME_ORDER_MAX);
+			memcpy(text[n], l + 4, len);
+			text[n][len] = '\0';
+			o[n] = (struct order){ text[n], 0, 0 };
+			l += 4 + len + (l[4 + len] == '\n');
+			/* Legal now: each alone; in sequence: all. */
+			sensoufuda_game.validate(g, p, h ? o : o + n,
+			    h ? n + 1 : 1, v);
+			if (!v[h ? n : 0].accepted)
+				fail_msg("help example '%s' of %s is refused: "
+				    "%s", text[n], g->phase == SF_P_TURN ?
+				    "a turn" : "a decision",
+				    v[h ? n : 0].reason);
+		}
+	}
+}
+
 /* Views and help fit in 72 columns even with 32-character names, and
  * a player's view does not change when perturb changes what that player
  * cannot see. */
@@ -570,6 +607,7 @@ sft_views(const struct sensoufuda *g, struct rng *hr)
 
 			sensoufuda_game.help(g, p, &v);
 			sft_width(v.p, "help");
+			sft_examples(g, p, v.p);
 			sensoufuda_game.perturb(&copy, p, hr);
 			assert_memory_equal(&before, hr, sizeof before);
 			sft_conserved(&copy);

@@ -12,21 +12,21 @@
  *   answer    the other player, after a press on: retreat or
  *             counterattack.
  * After each turn (sensoufuda_after_turn), in this order:
- *   1. Four Atoms in the tableau of the player who moved ends the battle
- *      at once: made by the victor (pressing on), the victor scores as
- *      for declare victory; made by anyone else, nobody scores.
- *   2. Before any combo: the player's first combo makes that player
+ *   1. Before any combo: the player's first combo makes that player
  *      victorious, who owes a victory decision: declare victory (score
  *      the combos, times the multiplier) or press on.  After a press on
  *      the other player owes an answer: retreat (the victor scores; the
  *      retreating player keeps up to half the unused hand) or
  *      counterattack (play resumes with the counterattacking player).
- *   3. During a counterattack: a new or better combo of the victor is a
+ *   2. During a counterattack: a new or better combo of the victor is a
  *      successful press on (the multiplier goes up; the fourth is Total
  *      Annihilation, and the game ends); one of the other player turns
  *      the tables (that player is victorious, multiplier 1).
- *   4. Otherwise the other player plays next; a player without cards
+ *   3. Otherwise the other player plays next; a player without cards
  *      passes; when neither has any, the battle is a stalemate.
+ * Four Atoms is a combo like the others in steps 1 and 2, worth 0 VP;
+ * when the victor holds it, the battle ends at once instead of the
+ * victory decision, and the victor scores as for declare victory.
  * A battle's end scores, checks the end of the game (a player at the VP
  * target, or the battle limit), and deals the next battle.  The other
  * files compute and return: they never call back into this one. */
@@ -354,39 +354,60 @@ sensoufuda_standing(const struct sensoufuda *g, const struct game_players *pl,
 
 	sf_combo_of(g, g->victor, -1, &s);
 	sbuf_printf(b, "%s's combos: ", pl->names[g->victor]);
-	sf_combo_describe(&s, b);
+	sf_combo_describe(&s, 0, b);
 	sbuf_printf(b, "; %d VP x%d = %d VP.", sf_combo_total(&s),
 	    sf_battle_multiplier(g), sf_battle_score(g));
 }
 
-/* The player who moved is victorious (again): the victory decision. */
+/* The player who moved is victorious (again): the victory decision, or
+ * with Four Atoms the end of the battle, scored as a victory declared.
+ * b holds what made them victorious. */
 static void
 sensoufuda_victorious(struct sensoufuda *g, const struct game_players *pl,
-    struct sbuf *b, struct events *ev)
+    struct sbuf *b, struct rng *rng, struct events *ev)
 {
-	g->phase = SF_P_VICTORY;
+	struct sf_combo_set s;
+	int points;
+
 	g->active = SF_NONE;
 	g->race[0] = g->race[1] = SF_NONE;
 	sbuf_puts(b, " ");
+	sf_combo_of(g, g->victor, -1, &s);
+	if (sf_combo_ends(&s)) {
+		points = sf_battle_score(g);
+		sbuf_printf(b, "%s holds all four Atomic cards: Four Atoms "
+		    "ends the battle at once, so there is no press on. ",
+		    pl->names[g->victor]);
+		sensoufuda_standing(g, pl, b);
+		sbuf_printf(b, " %s scores %d VP.", pl->names[g->victor],
+		    points);
+		events_add(ev, EVENT_ALL, "%s", b->p);
+		sensoufuda_end(g, pl, g->victor, points, SF_NONE, 0, rng, ev);
+		return;
+	}
+	g->phase = SF_P_VICTORY;
 	sensoufuda_standing(g, pl, b);
 	sbuf_printf(b, " %s decides: declare victory, or press on.",
 	    pl->names[g->victor]);
 	events_add(ev, EVENT_ALL, "%s", b->p);
 }
 
-/* Step 3: the counterattack going on; 1 if it has a result. */
+/* Step 2: the counterattack going on; 1 if it has a result.  However
+ * many combos the turn made new or better, it is one result. */
 static int
 sensoufuda_race(struct sensoufuda *g, const struct game_players *pl,
-    int p, const struct sf_combo_set *now, struct events *ev)
+    int p, const struct sf_combo_set *now, struct rng *rng,
+    struct events *ev)
 {
-	struct sf_combo_set before;
+	struct sf_combo_set before, better;
 	char who[80], other[80];
-	struct sbuf b;
-	int k;
+	struct sbuf b, with;
 
 	sf_combo_of(g, p, g->race[p], &before);
-	if ((k = sf_combo_improved(&before, now)) == SF_NONE)
+	if (sf_combo_improvements(&before, now, &better) == 0)
 		return 0;
+	sbuf_init(&with);
+	sf_combo_describe(&better, 1, &with);
 	sbuf_init(&b);
 	sf_faction_who(pl, p, who, sizeof who);
 	sf_faction_who(pl, 1 - p, other, sizeof other);
@@ -396,28 +417,27 @@ sensoufuda_race(struct sensoufuda *g, const struct game_players *pl,
 			snprintf(g->reason, sizeof g->reason, "Total "
 			    "Annihilation in battle %d", g->battle);
 			events_add(ev, EVENT_ALL, "%s's press on succeeds "
-			    "again with %s (%d VP): the fourth successful "
-			    "press on is Total Annihilation.  The army of %s "
-			    "is destroyed.", pl->names[p], sf_combos[k].title,
-			    now->vp[k], other);
+			    "again with %s: the fourth successful press on is "
+			    "Total Annihilation.  The army of %s is "
+			    "destroyed.", pl->names[p], with.p, other);
 			sensoufuda_finish(g, pl, p, ev);
+			sbuf_free(&with);
 			sbuf_free(&b);
 			return 1;
 		}
-		sbuf_printf(&b, "%s's press on succeeds with %s (%d VP): %d "
+		sbuf_printf(&b, "%s's press on succeeds with %s: %d "
 		    "successful press on%s, so the multiplier is x%d.",
-		    pl->names[p],
-		    sf_combos[k].title, now->vp[k], g->successes,
+		    pl->names[p], with.p, g->successes,
 		    g->successes > 1 ? "s" : "", sf_battle_multiplier(g));
 	} else {
 		g->victor = p;
 		g->successes = 0;
-		sbuf_printf(&b, "%s's counterattack succeeds with %s (%d VP): "
-		    "the tables are turned.  %s is victorious and %s is on "
-		    "the back foot.", pl->names[p], sf_combos[k].title,
-		    now->vp[k], who, other);
+		sbuf_printf(&b, "%s's counterattack succeeds with %s: the "
+		    "tables are turned.  %s is victorious and %s is on the "
+		    "back foot.", pl->names[p], with.p, who, other);
 	}
-	sensoufuda_victorious(g, pl, &b, ev);
+	sensoufuda_victorious(g, pl, &b, rng, ev);
+	sbuf_free(&with);
 	sbuf_free(&b);
 	return 1;
 }
@@ -433,36 +453,18 @@ sensoufuda_after_turn(struct sensoufuda *g, const struct game_players *pl,
 
 	sf_combo_of(g, p, -1, &now);
 	sf_faction_who(pl, p, who, sizeof who);
-	if (sf_combo_ends(&now) && g->victor == p) {
-		int points = sf_battle_score(g);
-
-		sf_combo_of(g, p, -1, &now);
-		events_add(ev, EVENT_ALL, "%s holds all four Atomic cards: "
-		    "Four Atoms (0 VP) ends the battle at once, and %s, "
-		    "victorious, scores %d VP (combos %d VP x%d).", who,
-		    pl->names[p], points, sf_combo_total(&now),
-		    sf_battle_multiplier(g));
-		sensoufuda_end(g, pl, p, points, SF_NONE, 0, rng, ev);
-		return;
-	}
-	if (sf_combo_ends(&now)) {
-		events_add(ev, EVENT_ALL, "%s holds all four Atomic cards: "
-		    "Four Atoms ends the battle at once, and nobody scores in "
-		    "it.", who);
-		sensoufuda_end(g, pl, SF_NONE, 0, SF_NONE, 0, rng, ev);
-		return;
-	}
 	if (g->victor == SF_NONE && sf_combo_made(&now) > 0) {
 		g->victor = p;
 		g->successes = 0;
 		sbuf_init(&b);
 		sbuf_printf(&b, "%s makes the first combo of the battle and "
 		    "is victorious.", who);
-		sensoufuda_victorious(g, pl, &b, ev);
+		sensoufuda_victorious(g, pl, &b, rng, ev);
 		sbuf_free(&b);
 		return;
 	}
-	if (g->victor != SF_NONE && sensoufuda_race(g, pl, p, &now, ev))
+	if (g->victor != SF_NONE && sensoufuda_race(g, pl, p, &now, rng,
+	    ev))
 		return;
 	sensoufuda_next(g, pl, 1 - p, rng, ev);
 }

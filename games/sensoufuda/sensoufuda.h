@@ -248,7 +248,7 @@ struct sf_combo {
 	int ladder;        /* nonzero: only the best made combo of the
 	                    * same ladder counts */
 	int optional;      /* in play only if its game option is on */
-	int ends;          /* ends the battle at once, nobody scoring */
+	int ends;          /* ends the battle at once, with no press on */
 };
 extern const struct sf_combo sf_combos[SF_NCOMBOS];
 
@@ -445,12 +445,17 @@ void sf_combo_of(const struct sensoufuda *g, int player, int n,
 int sf_combo_total(const struct sf_combo_set *s);
 int sf_combo_made(const struct sf_combo_set *s); /* how many */
 int sf_combo_ends(const struct sf_combo_set *s);
-/* A combo made in now that was not in before, or worth more; the first
- * such, or SF_NONE. */
+/* The combos made in now that were not in before, or are worth more,
+ * into out (the rest SF_NONE); returns how many. */
+int sf_combo_improvements(const struct sf_combo_set *before,
+    const struct sf_combo_set *now, struct sf_combo_set *out);
+/* The first of those, or SF_NONE. */
 int sf_combo_improved(const struct sf_combo_set *before,
     const struct sf_combo_set *now);
-/* "Three Awards 5 VP and Five Heroes 1 VP", or "none". */
-void sf_combo_describe(const struct sf_combo_set *s, struct sbuf *b);
+/* "Three Awards 5 VP and Five Heroes 1 VP", or "none"; with paren,
+ * "Three Awards (5 VP) and ...". */
+void sf_combo_describe(const struct sf_combo_set *s, int paren,
+    struct sbuf *b);
 int sf_combo_find(const char *name);
 
 /* sf_battle.c */

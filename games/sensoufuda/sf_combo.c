@@ -116,18 +116,37 @@ sf_combo_rung(const struct sf_combo_set *s, int k)
 }
 
 int
+sf_combo_improvements(const struct sf_combo_set *before,
+    const struct sf_combo_set *now, struct sf_combo_set *out)
+{
+	int n = 0;
+
+	for (int k = 0; k < SF_NCOMBOS; k++) {
+		out->vp[k] = SF_NONE;
+		if (now->vp[k] != SF_NONE &&
+		    now->vp[k] > sf_combo_rung(before, k)) {
+			out->vp[k] = now->vp[k];
+			n++;
+		}
+	}
+	return n;
+}
+
+int
 sf_combo_improved(const struct sf_combo_set *before,
     const struct sf_combo_set *now)
 {
-	for (int k = 0; k < SF_NCOMBOS; k++)
-		if (now->vp[k] != SF_NONE &&
-		    now->vp[k] > sf_combo_rung(before, k))
+	struct sf_combo_set s;
+
+	if (sf_combo_improvements(before, now, &s) == 0)
+		return SF_NONE;
+	for (int k = 0;; k++)
+		if (s.vp[k] != SF_NONE)
 			return k;
-	return SF_NONE;
 }
 
 void
-sf_combo_describe(const struct sf_combo_set *s, struct sbuf *b)
+sf_combo_describe(const struct sf_combo_set *s, int paren, struct sbuf *b)
 {
 	int n = sf_combo_made(s), i = 0;
 
@@ -136,8 +155,9 @@ sf_combo_describe(const struct sf_combo_set *s, struct sbuf *b)
 	for (int k = 0; k < SF_NCOMBOS; k++) {
 		if (s->vp[k] == SF_NONE)
 			continue;
-		sbuf_printf(b, "%s%s %d VP", i == 0 ? "" : i == n - 1 ?
-		    " and " : ", ", sf_combos[k].title, s->vp[k]);
+		sbuf_printf(b, paren ? "%s%s (%d VP)" : "%s%s %d VP", i == 0 ?
+		    "" : i == n - 1 ? " and " : ", ", sf_combos[k].title,
+		    s->vp[k]);
 		i++;
 	}
 }

@@ -266,12 +266,57 @@ sf_order_read_keep(const struct util_words *w, struct sf_order_action *a,
 	return 0;
 }
 
+/* The n strings of part run together, without hyphens, into out. */
+static void
+sf_order_squeeze(const char *const *part, int n, char *out, size_t size)
+{
+	size_t at = 0;
+
+	for (int i = 0; i < n; i++)
+		for (const char *c = part[i]; *c != '\0'; c++)
+			if (*c != '-' && at + 1 < size)
+				out[at++] = *c;
+	out[at] = '\0';
+}
+
+/* The keyword w starts with, its words written with spaces, hyphens or
+ * neither ("press on", "press-on", "counter attack"): its row, with
+ * *used the words of w it takes; -1 if none. */
+static int
+sf_order_keyword(const struct util_words *w, int *used)
+{
+	char have[UTIL_WORDS_CHARS + 1], want[UTIL_WORDS_CHARS + 1];
+
+	for (int kw = 0; kw < SF_ORDER_NKEYWORDS; kw++) {
+		const struct sf_order_keyword *k = &sf_order_keywords[kw];
+		const char *words[2] = { k->word, k->second };
+
+		/* The first letter settles most keywords without a copy. */
+		if (w->w[0][0] != k->word[0])
+			continue;
+		sf_order_squeeze(words, k->second != NULL ? 2 : 1, want,
+		    sizeof want);
+		for (int n = 1; n <= 2 && n <= w->n; n++) {
+			sf_order_squeeze((const char *const *)w->w, n, have,
+			    sizeof have);
+			if (strcmp(have, want) == 0) {
+				*used = n;
+				return kw;
+			}
+		}
+	}
+	return -1;
+}
+
 static int
 sf_order_read(const char *text, struct sf_order_action *a, char *why,
     size_t size)
 {
 	struct util_words w;
-	char q[SF_QUOTE];
+	char q[SF_QUOTE], again[UTIL_WORDS_CHARS + 1];
+	const struct sf_order_keyword *k;
+	size_t at = 0;
+	int used;
 
 	memset(a, 0, sizeof *a);
 	if (sf_order_split(text, &w, why, size) < 0)
@@ -280,17 +325,29 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 		game_why(why, size, "an empty order");
 		return -1;
 	}
-	for (a->kw = 0; a->kw < SF_ORDER_NKEYWORDS; a->kw++) {
-		const struct sf_order_keyword *k = &sf_order_keywords[a->kw];
-
-		/* The first letter settles most keywords without a call. */
-		if (w.w[0][0] != k->word[0] || strcmp(w.w[0], k->word) != 0)
-			continue;
-		if (k->second != NULL && (w.n < 2 ||
-		    strcmp(w.w[1], k->second) != 0))
-			return sf_order_usage(a, why, size);
+	if ((a->kw = sf_order_keyword(&w, &used)) >= 0) {
+		k = &sf_order_keywords[a->kw];
+		if (used == (k->second != NULL ? 2 : 1) &&
+		    strcmp(w.w[0], k->word) == 0)
+			return k->read(&w, a, why, size);
+		/* Spelled another way: read as if written with the
+		 * keyword's own words. */
+		sf_text_put(again, sizeof again, &at, k->word);
+		if (k->second != NULL) {
+			sf_text_put(again, sizeof again, &at, " ");
+			sf_text_put(again, sizeof again, &at, k->second);
+		}
+		for (int i = used; i < w.n && i < UTIL_WORDS_MAX; i++) {
+			sf_text_put(again, sizeof again, &at, " ");
+			sf_text_put(again, sizeof again, &at, w.w[i]);
+		}
+		if (sf_order_split(again, &w, why, size) < 0)
+			return -1;
 		return k->read(&w, a, why, size);
 	}
+	for (a->kw = 0; a->kw < SF_ORDER_NKEYWORDS; a->kw++)
+		if (strcmp(w.w[0], sf_order_keywords[a->kw].word) == 0)
+			return sf_order_usage(a, why, size);
 	game_why(why, size, "unknown order '%s': orders are strategy, "
 	    "play, collect, ally, declare victory, press on, retreat, "
 	    "counterattack and keep", sf_text_quote(w.w[0], q, sizeof q));
@@ -343,6 +400,30 @@ sf_order_take_play(struct sf_order_turn *t, const struct sf_order_action *a,
 	return 0;
 }
 
+/* Why collect has nothing to choose for card: it matches no option,
+ * one or three, and names them. */
+static int
+sf_order_no_choice(const struct sensoufuda *g, int card, char *why,
+    size_t size)
+{
+	int m[SF_PER_THEATRE], n = sf_table_matches(g, card, m);
+	const char *name = sf_cards[card].name;
+
+	if (n == 0)
+		game_why(why, size, "%s matches no tactical option: it joins "
+		    "them, and there is nothing to collect", name);
+	else if (n == 1)
+		game_why(why, size, "%s matches one tactical option, %s, and "
+		    "collects it: there is nothing to choose", name,
+		    sf_cards[m[0]].name);
+	else
+		game_why(why, size, "%s matches three tactical options, %s, "
+		    "%s and %s, and collects all three: there is nothing to "
+		    "choose", name, sf_cards[m[0]].name, sf_cards[m[1]].name,
+		    sf_cards[m[2]].name);
+	return -1;
+}
+
 static int
 sf_order_take_collect(struct sf_order_turn *t,
     const struct sf_order_action *a, char *why, size_t size)
@@ -367,11 +448,8 @@ sf_order_take_collect(struct sf_order_turn *t,
 		return -1;
 	}
 	sf_table_offer(t->g, card, offer);
-	if (offer[0] == SF_NONE) {
-		game_why(why, size, "%s matches no two tactical options: "
-		    "there is nothing to choose", sf_cards[card].name);
-		return -1;
-	}
+	if (offer[0] == SF_NONE)
+		return sf_order_no_choice(t->g, card, why, size);
 	if (a->arg != offer[0] && a->arg != offer[1]) {
 		game_why(why, size, "%s matches %s and %s; collect one of "
 		    "them", sf_cards[card].name, sf_cards[offer[0]].name,

@@ -158,7 +158,7 @@ sf_view_tableau(const struct sensoufuda *g, const struct game_players *pl,
 	}
 	sf_combo_of(g, p, -1, &s);
 	b.len = 0;
-	sf_combo_describe(&s, &b);
+	sf_combo_describe(&s, 0, &b);
 	if (sf_combo_made(&s) > 1)
 		sbuf_printf(&b, ": %d VP", sf_combo_total(&s));
 	if (p == g->victor)
@@ -359,13 +359,15 @@ static const char *const sf_view_notes[SF_PHASES] = {
 };
 
 /* A few legal orders: the default first, then up to two of each verb
- * (one ally instruction; for keep the first and the widest), and for a
- * turn with a choice to make, a play with its collect. */
+ * (one ally instruction; for keep the first and the widest); each is
+ * legal alone.  Then, for a turn with a choice to make, a play and the
+ * collect it needs, in their sequence under a heading of their own. */
 static void
 sf_view_examples(const struct sensoufuda *g, int player, struct sbuf *out)
 {
 	struct strlist legal = { 0 }, then = { 0 };
-	int m[SF_PER_THEATRE], card, shown = 0, choice = 0;
+	int m[SF_PER_THEATRE], card, shown = 0;
+	const char *pair = NULL;
 
 	sf_order_legal(g, player, NULL, 0, &legal);
 	for (size_t i = 0; i < legal.n; i++) {
@@ -376,10 +378,11 @@ sf_view_examples(const struct sensoufuda *g, int player, struct sbuf *out)
 
 		if (strncmp(o, "play ", 5) == 0 &&
 		    (card = sf_card_find(o + 5)) != SF_NONE &&
-		    sf_table_matches(g, card, m) == 2 && !choice) {
-			sf_order_legal(g, player, &first, 1, &then);
-			sbuf_printf(out, "#   %s\n#   %s\n", o, then.v[0]);
-			choice = 1;
+		    sf_table_matches(g, card, m) == 2) {
+			if (pair == NULL) {
+				pair = o;
+				sf_order_legal(g, player, &first, 1, &then);
+			}
 			continue;
 		}
 		if (!same)
@@ -390,6 +393,9 @@ sf_view_examples(const struct sensoufuda *g, int player, struct sbuf *out)
 		sbuf_printf(out, "#   %s\n", o);
 		shown++;
 	}
+	if (pair != NULL)
+		sbuf_printf(out, "# A card that matches two options needs "
+		    "collect after it:\n#   %s\n#   %s\n", pair, then.v[0]);
 	strlist_free(&then);
 	strlist_free(&legal);
 }
