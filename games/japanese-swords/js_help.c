@@ -54,7 +54,7 @@ static const char js_help_turn[] =
     "#   play much-honor                  honor: 4 honor\n"
     "#   honor N                          honor: buy up to N at 2 gold;\n"
     "#                                    a 2D6 roll caps it\n"
-    "#   play ninja on SQ                 honor: army loses experience\n"
+    "#   play ninja on SQ                 honor: enemy loses experience\n"
     "#   play shinobi-spies on PLAYER     honor: see the hand\n"
     "#   play intrigue on PLAYER          honor: 3 cards or 3 honor\n"
     "#   play forced-march on SQ          travel: it goes again\n"
@@ -62,8 +62,9 @@ static const char js_help_turn[] =
     "#   attack SQ from SQ                battle (fought after done)\n"
     "#   done\n"
     "# Revenue, upkeep, the free draw and honor from traits happen even\n"
-    "# without orders.  A card for the honor phase may be ordered before\n"
-    "# it is drawn: if you do not hold it then, the order does nothing.\n"
+    "# without orders.  A card played after the draw (honor phase,\n"
+    "# Forced March) may be ordered before it is drawn: if you do not\n"
+    "# hold it then, the order does nothing.\n"
     "# Missing orders: done.\n";
 
 /* The other side's public modifiers: what it adds to its cards, and its
@@ -166,7 +167,7 @@ js_help(const void *vg, int player, struct sbuf *out)
 		sbuf_init(&b);
 		sbuf_printf(&b, "%s played Intrigue on you%s.  For each, "
 		    "lose honor (3 honor) or lose cards CARD CARD CARD (3 "
-		    "cards, or all you hold).  Missing orders: lose honor.",
+		    "cards, if you hold 3).  Missing orders: lose honor.",
 		    g->names[g->active], n > 1 ? " more than once" : "");
 		js_help_text(out, b.p);
 		sbuf_free(&b);

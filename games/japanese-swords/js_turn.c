@@ -193,6 +193,30 @@ js_turn_honor_traits(struct js_run *r)
 	js_clan_honor(g, p, n, r->ev);
 }
 
+/* The Intrigues whose target holds fewer than 3 cards: "must lose 3
+ * cards or 3 honor", and 3 cards it cannot lose, so it loses 3 honor at
+ * once, with no decision to wait for; the others stay owed. */
+static void
+js_turn_intrigue_forced(struct js_run *r)
+{
+	struct js *g = r->g;
+	int k = 0;
+
+	for (int i = 0; i < g->nintrigues; i++) {
+		int t = g->intrigues[i], held = js_cards_count(g->clans[t].hand);
+
+		if (held >= 3) {
+			g->intrigues[k++] = t;
+			continue;
+		}
+		g->clans[t].honor -= 3;
+		events_add(r->ev, EVENT_ALL, "Intrigue: %s holds %d card%s, "
+		    "fewer than 3, so loses 3 honor (now %d).", js_clan_who(g,
+		    t), held, held == 1 ? "" : "s", g->clans[t].honor);
+	}
+	g->nintrigues = k;
+}
+
 /* What a phase does by itself when it begins. */
 static void
 js_turn_enter(struct js_run *r, int tp)
@@ -215,7 +239,10 @@ js_turn_enter(struct js_run *r, int tp)
 		js_turn_honor_traits(r);
 		break;
 	case JS_TP_TRAVEL:
-		/* Intrigue targets answer before travel: stop here. */
+		/* Intrigue targets answer before travel: stop here, unless
+		 * none has a choice. */
+		if (r->ev != NULL && r->g->nintrigues > 0 && !r->march)
+			js_turn_intrigue_forced(r);
 		if (r->ev != NULL && r->g->nintrigues > 0 && !r->march)
 			r->paused = 1;
 		break;
@@ -367,14 +394,21 @@ js_turn_raise_square(const struct js *g, int p, int sq, char *why,
 	return 0;
 }
 
-/* An honor-phase card the player does not hold when the orders are
- * checked: it may come in the draw phase, so the order is judged on its
- * target alone (and plays nothing when checked). */
+/* Is card played in a phase after the draw (honor, travel), so that a
+ * card drawn this turn may be played? */
+static int
+js_turn_after_draw(int card)
+{
+	return js_cards[card].phase > JS_TP_DRAW;
+}
+
+/* A card played after the draw phase that the player does not hold when
+ * the orders are checked: it may come in the draw phase, so the order is
+ * judged on its target alone (and plays nothing when checked). */
 static int
 js_turn_not_drawn_yet(const struct js_run *r, const struct js_act *a)
 {
-	return r->ev == NULL && js_cards[a->card].phase == JS_TP_HONOR &&
-	    !r->march;
+	return r->ev == NULL && js_turn_after_draw(a->card) && !r->march;
 }
 
 static int
@@ -383,6 +417,7 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 {
 	const struct js *g = r->g;
 	const struct js_army *t;
+	char s[4];
 
 	if (g->clans[r->player].hand[a->card] == 0 &&
 	    !js_turn_not_drawn_yet(r, a)) {
@@ -398,8 +433,16 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 		}
 		return 0;
 	case JS_AIM_ARMY:
-		if ((t = js_turn_army_on(r, a->sq[0])) == NULL) {
-			game_why(why, size, "there is no army at that square");
+		/* Ninja: only an enemy's experience is worth 3 honor. */
+		if ((t = js_turn_army_on(r, a->sq[0])) == NULL ||
+		    t->owner == r->player) {
+			game_why(why, size, "there is no enemy army at %s",
+			    js_map_name(a->sq[0], s));
+			return -1;
+		}
+		if (t->exp == 0) {
+			game_why(why, size, "the army at %s has no experience "
+			    "to lose", js_map_name(a->sq[0], s));
 			return -1;
 		}
 		return 0;
@@ -442,7 +485,9 @@ js_turn_check_move(const struct js_run *r, const struct js_act *a,
 			game_why(why, size, "%s is impassable", s);
 			return -1;
 		}
-		if (js_turn_army_on(r, to) != NULL) {
+		/* The army moving may come back to a square it left. */
+		if (js_turn_army_on(r, to) != NULL &&
+		    js_turn_army_on(r, to) != army) {
 			game_why(why, size, "%s holds an army: only one army may "
 			    "occupy a space", s);
 			return -1;
@@ -763,7 +808,7 @@ js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 	if (a->verb == JS_V_TRADE)
 		return js_trade_order(r, &a->offer, why, size);
 	if (a->verb == JS_V_PLAY && g->clans[r->player].hand[a->card] == 0 &&
-	    js_cards[a->card].phase == JS_TP_HONOR) {
+	    js_turn_after_draw(a->card)) {
 		if (r->ev != NULL) {
 			/* Not drawn after all: told to the player alone, as
 			 * it tells what the hand lacks. */
