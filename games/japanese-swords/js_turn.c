@@ -33,8 +33,6 @@ static const char *const js_turn_phases[] = {
 	[JS_TP_END] = "end",
 };
 
-#define JS_TURN_MAX_DRAW 20
-#define JS_TURN_MAX_HONOR 12 /* 2D6 never allows more */
 
 void
 js_turn_start(struct js_run *r, struct js *g, int player, struct rng *rng,
@@ -323,49 +321,45 @@ js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 	return a;
 }
 
-/* Is sq a fortress p holds? */
+/* Is sq p's home fortress, held ("its owners fortress": the one p
+ * starts with, whose loss puts p out)? */
 static int
-js_turn_fort_held(const struct js *g, int p, int sq)
+js_turn_home(const struct js *g, int p, int sq)
 {
 	int at = g->site_at[sq];
 
 	return at != JS_NONE && g->sites[at].fortress &&
-	    g->sites[at].control == p;
+	    g->sites[at].home == p && g->sites[at].control == p;
 }
 
 int
 js_turn_raise_near(const struct js *g, int p, int sq)
 {
-	int nb[4], k = js_map_neighbours(sq, nb), near = js_turn_fort_held(g,
-	    p, sq);
+	int nb[4], k = js_map_neighbours(sq, nb), near = js_turn_home(g, p,
+	    sq);
 
 	for (int i = 0; i < k && !near; i++)
-		near = js_turn_fort_held(g, p, nb[i]);
+		near = js_turn_home(g, p, nb[i]);
 	return near;
 }
 
 void
 js_turn_raise_table(const struct js *g, int p, char near[JS_SQUARES])
 {
-	int nb[4], k;
+	int nb[4], k, home = js_site_home(g, p), sq;
 
 	memset(near, 0, JS_SQUARES);
-	/* Neighbours are mutual: a fortress held marks itself and the
-	 * squares next to it.  The sites are looked at, not the 100
-	 * squares (js_map_sites makes site_at from them). */
-	for (int i = 0; i < g->nsites; i++) {
-		int sq = g->sites[i].sq;
-
-		if (!js_turn_fort_held(g, p, sq))
-			continue;
-		k = js_map_neighbours(sq, nb);
-		near[sq] = 1;
-		for (int d = 0; d < k; d++)
-			near[nb[d]] = 1;
-	}
+	/* Neighbours are mutual: the home fortress marks itself and the
+	 * squares next to it. */
+	if (home == JS_NONE || !js_turn_home(g, p, sq = g->sites[home].sq))
+		return;
+	k = js_map_neighbours(sq, nb);
+	near[sq] = 1;
+	for (int d = 0; d < k; d++)
+		near[nb[d]] = 1;
 }
 
-/* Where p may raise an army: in or next to a fortress p holds, on a
+/* Where p may raise an army: in or next to p's home fortress, on a
  * passable square with no army, not a fortress or keep held by another. */
 static int
 js_turn_raise_square(const struct js *g, int p, int sq, char *why,
@@ -376,8 +370,8 @@ js_turn_raise_square(const struct js *g, int p, int sq, char *why,
 
 	js_map_name(sq, s);
 	if (!js_turn_raise_near(g, p, sq)) {
-		game_why(why, size, "%s is neither in nor next to a fortress "
-		    "you hold", s);
+		game_why(why, size, "%s is neither in nor next to your home "
+		    "fortress", s);
 		return -1;
 	}
 	if (js_map_terrains[g->map[sq]].cost == 0 || js_army_on(g, sq) != NULL) {
@@ -564,9 +558,14 @@ js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
 			    "clan may have", JS_ARMY_MAX);
 			return -1;
 		}
-		return js_turn_check_gold(r, JS_RAISE_COST, "an army", why,
-		    size) < 0 ? -1 : js_turn_raise_square(g, p, a->sq[0], why,
-		    size);
+		if (js_turn_check_gold(r, JS_RAISE_COST, "an army", why,
+		    size) < 0)
+			return -1;
+		if (r->raised) {
+			game_why(why, size, "one new army a turn");
+			return -1;
+		}
+		return js_turn_raise_square(g, p, a->sq[0], why, size);
 	case JS_V_DRAW:
 		if (r->drew) {
 			game_why(why, size, "one draw order a turn");
@@ -715,6 +714,7 @@ js_turn_apply(struct js_run *r, const struct js_act *a)
 			    "%s.", js_clan_who(g, p), js_map_name(a->sq[0], s));
 		break;
 	case JS_V_RAISE:
+		r->raised = 1;
 		g->clans[p].gold -= JS_RAISE_COST;
 		js_army_add(g, a->sq[0], p, 0);
 		if (r->ev != NULL)
