@@ -68,6 +68,34 @@ static const char js_help_turn[] =
     "# hold it then, the order does nothing.\n"
     "# Missing orders: done.\n";
 
+/* What trades may give before upkeep takes its gold: a trade is made
+ * after revenue and before upkeep, so gold given away can leave armies
+ * unpaid, and check cannot say so (it has no word for an order it
+ * accepts). */
+static void
+js_help_upkeep(const struct js *g, int p, struct sbuf *out)
+{
+	int forts, keeps, tribute, armies = js_army_count(g, p);
+	int gold = g->clans[p].gold + js_turn_income(g, p, &forts, &keeps,
+	    &tribute);
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_printf(&b, "Upkeep comes after trades: after revenue you will "
+	    "have %d gold (before Prosperity) and your %d arm%s cost%s %d, ",
+	    gold, armies, armies == 1 ? "y" : "ies", armies == 1 ? "s" : "",
+	    armies);
+	if (gold >= armies)
+		sbuf_printf(&b, "so a trade giving more than %d gold disbands "
+		    "armies (the least experienced first).", gold - armies);
+	else
+		sbuf_printf(&b, "so %d arm%s will be disbanded (the least "
+		    "experienced first) unless you get gold or disband by "
+		    "order.", armies - gold, armies - gold == 1 ? "y" : "ies");
+	js_help_text(out, b.p);
+	sbuf_free(&b);
+}
+
 /* The other side's public modifiers: what it adds to its cards, and its
  * card-type traits. */
 static void
@@ -158,6 +186,7 @@ js_help(const void *vg, int player, struct sbuf *out)
 		break;
 	case JS_P_TURN:
 		sbuf_puts(out, js_help_turn);
+		js_help_upkeep(g, player, out);
 		break;
 	case JS_P_MARCH:
 		sbuf_puts(out, "# Forced March: a second travel and battle phase "
