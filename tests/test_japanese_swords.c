@@ -2,8 +2,8 @@
  * Swords module (games/japanese-swords/): the tables, the built-in maps
  * and the checks of map files with their positions, states that load must
  * refuse, canonical saving, orders read and written back, that views
- * keep each hand to its owner, and that a planner's undo of the phases
- * an order ran restores the game. */
+ * keep each hand to its owner, the templates' numbers, and that a
+ * planner's undo of the phases an order ran restores the game. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -392,7 +392,8 @@ tjs_orders(void **ctx)
 		{ "play intrigue", "write play intrigue on PLAYER" },
 		{ "move E2", "write move SQUARE to SQUARE" },
 		{ "honor 13", "from 1 to 12" },
-		{ "draw 0", "from 1 to 20" },
+		{ "draw 0", "from 1 to 100 (the cards in the game)" },
+		{ "draw 101", "from 1 to 100" },
 		{ "rps rock", "'rps' is not an order now" },
 		{ "trade with bob give gold 2 and get nothing", "items are" },
 		{ "", "an empty order" },
@@ -506,6 +507,41 @@ tjs_battle_template(void **ctx)
 	    strstr(b.p, "Monk Dojo +3") == NULL)
 		fail_msg("bob's battle template lacks alice's modifiers:\n%s",
 		    b.p);
+	sbuf_free(&b);
+	free(g);
+}
+
+/* The turn template says how much gold trades may give before upkeep
+ * disbands armies: the gold after revenue less the armies' upkeep. */
+static void
+tjs_upkeep_template(void **ctx)
+{
+	struct gb_err e = { 0 };
+	char *text = tjs_running(2), want[200];
+	struct js *g = tjs_load(2, text, &e);
+	int p, forts, keeps, tribute, gold, armies;
+	struct sbuf b;
+
+	(void)ctx;
+	free(text);
+	if (g == NULL)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	assert_int_equal(g->phase, JS_P_TURN);
+	p = g->active;
+	g->clans[p].gold = 5;
+	gold = 5 + js_turn_income(g, p, &forts, &keeps, &tribute);
+	armies = js_army_count(g, p);
+	assert_true(armies >= 2 && gold >= armies);
+	snprintf(want, sizeof want, "after revenue you will have %d gold "
+	    "(before Prosperity) and your %d armies cost %d, so a trade "
+	    "giving more than %d gold disbands armies", gold, armies, armies,
+	    gold - armies);
+	sbuf_init(&b);
+	japanese_swords_game.help(g, p, &b);
+	for (char *nl; (nl = strstr(b.p, "\n# ")) != NULL;)
+		memmove(nl, nl + 2, strlen(nl + 2) + 1);
+	if (strstr(b.p, want) == NULL)
+		fail_msg("the turn template lacks '%s':\n%s", want, b.p);
 	sbuf_free(&b);
 	free(g);
 }
@@ -960,6 +996,7 @@ main(void)
 		cmocka_unit_test(tjs_plurals),
 		cmocka_unit_test(tjs_view_cells),
 		cmocka_unit_test(tjs_battle_template),
+		cmocka_unit_test(tjs_upkeep_template),
 		cmocka_unit_test(tjs_man_maps),
 		cmocka_unit_test(tjs_undo),
 		cmocka_unit_test(tjs_memo),

@@ -390,6 +390,7 @@ struct js_run {
 	int march;         /* the Forced March part: only marched armies */
 	int done;
 	int drew, bought;  /* a draw order, an honor order was given */
+	int raised;        /* a raise order was given */
 	int paused;        /* play: an Intrigue is owed; steps are kept */
 	/* NULL, or the army on each square of g (js_army_table) while
 	 * nothing moves: js_legal.c's walk sets it while it checks a
@@ -557,7 +558,7 @@ struct js_turn_undo {
 };
 void js_turn_undo_keep(const struct js_run *r, struct js_turn_undo *u);
 void js_turn_undo(struct js_run *r, const struct js_turn_undo *u);
-/* Is sq in or next to a fortress p holds (where p may raise an army)? */
+/* Is sq in or next to p's home fortress (where p may raise an army)? */
 int js_turn_raise_near(const struct js *g, int p, int sq);
 /* js_turn_raise_near of every square at once (test_japanese_swords
  * checks they agree). */

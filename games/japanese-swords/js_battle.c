@@ -299,26 +299,28 @@ js_battle_reveal(struct js *g, int p, const struct js_army *army,
 	return total;
 }
 
-/* The winner's army takes the loser's fortress or keep, if it stood in
- * one; the winner gains experience. */
+/* The winner's army gains experience and takes the loser's fortress or
+ * keep, if it stood in one: last, as taking a home fortress may end the
+ * game. */
 static void
 js_battle_win(struct js *g, struct js_army *win, struct js_army *lose,
     struct events *ev)
 {
-	int sq = lose->sq, p = win->owner;
+	int sq = lose->sq, p = win->owner, site = g->site_at[sq];
 	char a[4];
 
 	js_army_remove(lose);
 	win->exp++;
-	if (g->site_at[sq] != JS_NONE) {
+	if (site != JS_NONE) {
 		win->sq = sq;
 		events_add(ev, EVENT_ALL, "The winning army moves into the %s at "
-		    "%s.", g->sites[g->site_at[sq]].fortress ? "fortress" :
-		    "keep", js_map_name(sq, a));
-		js_site_enter(g, p, sq, ev);
+		    "%s.", g->sites[site].fortress ? "fortress" : "keep",
+		    js_map_name(sq, a));
 	}
 	events_add(ev, EVENT_ALL, "%s's army at %s gains 1 experience (now "
 	    "%d).", js_clan_who(g, p), js_map_name(win->sq, a), win->exp);
+	if (site != JS_NONE)
+		js_site_enter(g, p, sq, ev);
 }
 
 int
@@ -369,14 +371,25 @@ js_battle_resolve(struct js *g, const struct js_act acts[2][2],
 			    -7 * acts[s][0].cards[JS_CARD_TREACHERY], ev);
 		}
 	js_battle_win(g, army[w], army[1 - w], ev);
-	events_add(ev, EVENT_ALL, "%s gains 3 honor (now %d); %s loses 1 "
-	    "(now %d).", js_clan_who(g, p[w]), g->clans[p[w]].honor + 3,
-	    js_clan_who(g, p[1 - w]), g->clans[p[1 - w]].honor - 1);
-	js_clan_honor(g, p[w], 3, ev);
-	js_clan_honor(g, p[1 - w], -1, ev);
+	/* Nothing after the end of the game; a loser put out of the game by
+	 * the battle has no honor or hand left to lose. */
+	if (g->phase == JS_P_OVER)
+		return 0;
+	if (g->clans[p[1 - w]].out) {
+		events_add(ev, EVENT_ALL, "%s gains 3 honor (now %d).",
+		    js_clan_who(g, p[w]), g->clans[p[w]].honor + 3);
+		js_clan_honor(g, p[w], 3, ev);
+	} else {
+		events_add(ev, EVENT_ALL, "%s gains 3 honor (now %d); %s loses "
+		    "1 (now %d).", js_clan_who(g, p[w]), g->clans[p[w]].honor +
+		    3, js_clan_who(g, p[1 - w]), g->clans[p[1 - w]].honor - 1);
+		js_clan_honor(g, p[w], 3, ev);
+		js_clan_honor(g, p[1 - w], -1, ev);
+	}
 	js_cards_discard(g, p[w], JS_HAND_WINNER, acts[w][1].list,
 	    acts[w][1].nlist, ev);
-	js_cards_discard(g, p[1 - w], JS_HAND_LOSER, acts[1 - w][1].list,
-	    acts[1 - w][1].nlist, ev);
+	if (!g->clans[p[1 - w]].out)
+		js_cards_discard(g, p[1 - w], JS_HAND_LOSER,
+		    acts[1 - w][1].list, acts[1 - w][1].nlist, ev);
 	return 0;
 }

@@ -48,13 +48,14 @@ static const char js_help_turn[] =
     "#     same items the other way round, or stands as your offer.\n"
     "#   play prosperity                  revenue: 3 gold\n"
     "#   disband SQ                       expense, before upkeep\n"
-    "#   raise army at SQ                 expense: 4 gold, in or next\n"
-    "#                                    to a fortress you hold\n"
+    "#   raise army at SQ                 expense: 4 gold, one a turn,\n"
+    "#                                    in or next to your home\n"
+    "#                                    fortress\n"
     "#   draw N                           draw: N more, 2 gold each\n"
     "#   play much-honor                  honor: 4 honor\n"
     "#   honor N                          honor: buy up to N at 2 gold;\n"
     "#                                    a 2D6 roll caps it\n"
-    "#   play ninja on SQ                 honor: army loses experience\n"
+    "#   play ninja on SQ                 honor: enemy loses experience\n"
     "#   play shinobi-spies on PLAYER     honor: see the hand\n"
     "#   play intrigue on PLAYER          honor: 3 cards or 3 honor\n"
     "#   play forced-march on SQ          travel: it goes again\n"
@@ -62,9 +63,38 @@ static const char js_help_turn[] =
     "#   attack SQ from SQ                battle (fought after done)\n"
     "#   done\n"
     "# Revenue, upkeep, the free draw and honor from traits happen even\n"
-    "# without orders.  A card for the honor phase may be ordered before\n"
-    "# it is drawn: if you do not hold it then, the order does nothing.\n"
+    "# without orders.  A card played after the draw (honor phase,\n"
+    "# Forced March) may be ordered before it is drawn: if you do not\n"
+    "# hold it then, the order does nothing.\n"
     "# Missing orders: done.\n";
+
+/* What trades may give before upkeep takes its gold: a trade is made
+ * after revenue and before upkeep, so gold given away can leave armies
+ * unpaid, and check cannot say so (it has no word for an order it
+ * accepts). */
+static void
+js_help_upkeep(const struct js *g, int p, struct sbuf *out)
+{
+	int forts, keeps, tribute, armies = js_army_count(g, p);
+	int gold = g->clans[p].gold + js_turn_income(g, p, &forts, &keeps,
+	    &tribute);
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_printf(&b, "Upkeep comes after trades: after revenue you will "
+	    "have %d gold (before Prosperity) and your %d arm%s cost%s %d, ",
+	    gold, armies, armies == 1 ? "y" : "ies", armies == 1 ? "s" : "",
+	    armies);
+	if (gold >= armies)
+		sbuf_printf(&b, "so a trade giving more than %d gold disbands "
+		    "armies (the least experienced first).", gold - armies);
+	else
+		sbuf_printf(&b, "so %d arm%s will be disbanded (the least "
+		    "experienced first) unless you get gold or disband by "
+		    "order.", armies - gold, armies - gold == 1 ? "y" : "ies");
+	js_help_text(out, b.p);
+	sbuf_free(&b);
+}
 
 /* The other side's public modifiers: what it adds to its cards, and its
  * card-type traits. */
@@ -156,6 +186,7 @@ js_help(const void *vg, int player, struct sbuf *out)
 		break;
 	case JS_P_TURN:
 		sbuf_puts(out, js_help_turn);
+		js_help_upkeep(g, player, out);
 		break;
 	case JS_P_MARCH:
 		sbuf_puts(out, "# Forced March: a second travel and battle phase "
@@ -166,7 +197,7 @@ js_help(const void *vg, int player, struct sbuf *out)
 		sbuf_init(&b);
 		sbuf_printf(&b, "%s played Intrigue on you%s.  For each, "
 		    "lose honor (3 honor) or lose cards CARD CARD CARD (3 "
-		    "cards, or all you hold).  Missing orders: lose honor.",
+		    "cards, if you hold 3).  Missing orders: lose honor.",
 		    g->names[g->active], n > 1 ? " more than once" : "");
 		js_help_text(out, b.p);
 		sbuf_free(&b);

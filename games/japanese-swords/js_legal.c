@@ -15,6 +15,7 @@
  *             by square; each attack, by square.  Trades and disbanding
  *             are never proposed.  After 40 orders, only done.
  *   intrigue  lose honor, then lose cards (the 3 least worth keeping)
+ *             if 3 are held
  *   battle    the default set (the best troops and Superior Tactics),
  *             then each card of the hand alone */
 #include <stdio.h>
@@ -94,17 +95,19 @@ js_legal_lose(const struct js *g, int player, struct js_act *a, int *hand,
 {
 	int k = js_cards_count(hand);
 
-	if (k > 3)
-		k = 3;
 	if (*given == js_flow_owes(g, player)) {
 		game_why(why, size, "every Intrigue against you is answered");
 		return -1;
 	}
 	if (a->verb != JS_V_LOSE)
 		return -1;
-	if (!a->n && a->ncards != k) {
-		game_why(why, size, "Intrigue takes 3 cards, or all you hold: "
-		    "name %d", k);
+	if (!a->n && k < 3) {
+		game_why(why, size, "you hold %d card%s, fewer than the 3 "
+		    "Intrigue takes: lose honor", k, k == 1 ? "" : "s");
+		return -1;
+	}
+	if (!a->n && a->ncards != 3) {
+		game_why(why, size, "Intrigue takes 3 cards: name 3");
 		return -1;
 	}
 	for (int c = 0; c < JS_NCARDS && !a->n; c++)
@@ -542,8 +545,10 @@ js_legal_walk(const struct js *g, int player, const struct order *prefix,
 		return;
 	case JS_P_INTRIGUE:
 		js_legal_text(w, "lose honor");
+		if (js_cards_count(hand) < 3)
+			return;
 		memset(pick, 0, sizeof pick);
-		k = js_cards_count(hand) < 3 ? js_cards_count(hand) : 3;
+		k = 3;
 		for (int i = JS_NCARDS - 1; i >= 0 && k > 0; i--)
 			while (pick[js_cards_rank[i]] < hand[js_cards_rank[i]] &&
 			    k > 0) {

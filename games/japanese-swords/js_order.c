@@ -241,7 +241,9 @@ js_order_read_number(const struct js *g, const struct util_words *w,
     struct js_act *a, char *why, size_t size)
 {
 	long long n;
-	int max = a->verb == JS_V_DRAW ? 20 : 12;
+	/* No draw can give more than the cards in the game; 2D6 never
+	 * allows more than 12 honor. */
+	int max = a->verb == JS_V_DRAW ? JS_DECK : 12;
 	char q[JS_QUOTE_MAX + 4];
 
 	(void)g;
@@ -250,7 +252,7 @@ js_order_read_number(const struct js *g, const struct util_words *w,
 	if (util_parse_int(w->w[1], 1, max, &n) < 0) {
 		game_why(why, size, "'%s' is not a number from 1 to %d%s",
 		    js_quote(w->w[1], q), max, max == 12 ?
-		    " (2D6 allows 12 at most)" : "");
+		    " (2D6 allows 12 at most)" : " (the cards in the game)");
 		return -1;
 	}
 	a->n = (int)n;

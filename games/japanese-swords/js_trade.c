@@ -144,6 +144,15 @@ js_trade_items_write(const struct js_item *it, int n, struct sbuf *out)
 }
 
 static int
+js_trade_has_card(const struct js_item *it, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (it[i].kind == JS_I_CARD)
+			return 1;
+	return 0;
+}
+
+static int
 js_trade_has(const struct js_item *it, int n, int kind, int sq)
 {
 	for (int i = 0; i < n; i++)
@@ -347,7 +356,12 @@ js_trade_order(struct js_run *r, const struct js_offer *order, char *why,
 		}
 		if (r->ev != NULL) {
 			js_trade_tell(g, r->ev, EVENT_ALL, "Trade: ", o, 0);
-			js_trade_tell(g, r->ev, both, "Trade, in full: ", o, 1);
+			/* The two are told the cards' names; a trade of
+			 * no cards is said in full once. */
+			if (js_trade_has_card(o->give, o->ngive) ||
+			    js_trade_has_card(o->get, o->nget))
+				js_trade_tell(g, r->ev, both, "Trade, in full: ",
+				    o, 1);
 		}
 		js_trade_remove(g, i);
 		js_trade_give(g, p, q, o->give, o->ngive, r->ev);

@@ -33,8 +33,6 @@ static const char *const js_turn_phases[] = {
 	[JS_TP_END] = "end",
 };
 
-#define JS_TURN_MAX_DRAW 20
-#define JS_TURN_MAX_HONOR 12 /* 2D6 never allows more */
 
 void
 js_turn_start(struct js_run *r, struct js *g, int player, struct rng *rng,
@@ -193,6 +191,30 @@ js_turn_honor_traits(struct js_run *r)
 	js_clan_honor(g, p, n, r->ev);
 }
 
+/* The Intrigues whose target holds fewer than 3 cards: "must lose 3
+ * cards or 3 honor", and 3 cards it cannot lose, so it loses 3 honor at
+ * once, with no decision to wait for; the others stay owed. */
+static void
+js_turn_intrigue_forced(struct js_run *r)
+{
+	struct js *g = r->g;
+	int k = 0;
+
+	for (int i = 0; i < g->nintrigues; i++) {
+		int t = g->intrigues[i], held = js_cards_count(g->clans[t].hand);
+
+		if (held >= 3) {
+			g->intrigues[k++] = t;
+			continue;
+		}
+		g->clans[t].honor -= 3;
+		events_add(r->ev, EVENT_ALL, "Intrigue: %s holds %d card%s, "
+		    "fewer than 3, so loses 3 honor (now %d).", js_clan_who(g,
+		    t), held, held == 1 ? "" : "s", g->clans[t].honor);
+	}
+	g->nintrigues = k;
+}
+
 /* What a phase does by itself when it begins. */
 static void
 js_turn_enter(struct js_run *r, int tp)
@@ -215,7 +237,10 @@ js_turn_enter(struct js_run *r, int tp)
 		js_turn_honor_traits(r);
 		break;
 	case JS_TP_TRAVEL:
-		/* Intrigue targets answer before travel: stop here. */
+		/* Intrigue targets answer before travel: stop here, unless
+		 * none has a choice. */
+		if (r->ev != NULL && r->g->nintrigues > 0 && !r->march)
+			js_turn_intrigue_forced(r);
 		if (r->ev != NULL && r->g->nintrigues > 0 && !r->march)
 			r->paused = 1;
 		break;
@@ -296,49 +321,45 @@ js_turn_own_army(const struct js_run *r, int sq, char *why, size_t size)
 	return a;
 }
 
-/* Is sq a fortress p holds? */
+/* Is sq p's home fortress, held ("its owners fortress": the one p
+ * starts with, whose loss puts p out)? */
 static int
-js_turn_fort_held(const struct js *g, int p, int sq)
+js_turn_home(const struct js *g, int p, int sq)
 {
 	int at = g->site_at[sq];
 
 	return at != JS_NONE && g->sites[at].fortress &&
-	    g->sites[at].control == p;
+	    g->sites[at].home == p && g->sites[at].control == p;
 }
 
 int
 js_turn_raise_near(const struct js *g, int p, int sq)
 {
-	int nb[4], k = js_map_neighbours(sq, nb), near = js_turn_fort_held(g,
-	    p, sq);
+	int nb[4], k = js_map_neighbours(sq, nb), near = js_turn_home(g, p,
+	    sq);
 
 	for (int i = 0; i < k && !near; i++)
-		near = js_turn_fort_held(g, p, nb[i]);
+		near = js_turn_home(g, p, nb[i]);
 	return near;
 }
 
 void
 js_turn_raise_table(const struct js *g, int p, char near[JS_SQUARES])
 {
-	int nb[4], k;
+	int nb[4], k, home = js_site_home(g, p), sq;
 
 	memset(near, 0, JS_SQUARES);
-	/* Neighbours are mutual: a fortress held marks itself and the
-	 * squares next to it.  The sites are looked at, not the 100
-	 * squares (js_map_sites makes site_at from them). */
-	for (int i = 0; i < g->nsites; i++) {
-		int sq = g->sites[i].sq;
-
-		if (!js_turn_fort_held(g, p, sq))
-			continue;
-		k = js_map_neighbours(sq, nb);
-		near[sq] = 1;
-		for (int d = 0; d < k; d++)
-			near[nb[d]] = 1;
-	}
+	/* Neighbours are mutual: the home fortress marks itself and the
+	 * squares next to it. */
+	if (home == JS_NONE || !js_turn_home(g, p, sq = g->sites[home].sq))
+		return;
+	k = js_map_neighbours(sq, nb);
+	near[sq] = 1;
+	for (int d = 0; d < k; d++)
+		near[nb[d]] = 1;
 }
 
-/* Where p may raise an army: in or next to a fortress p holds, on a
+/* Where p may raise an army: in or next to p's home fortress, on a
  * passable square with no army, not a fortress or keep held by another. */
 static int
 js_turn_raise_square(const struct js *g, int p, int sq, char *why,
@@ -349,8 +370,8 @@ js_turn_raise_square(const struct js *g, int p, int sq, char *why,
 
 	js_map_name(sq, s);
 	if (!js_turn_raise_near(g, p, sq)) {
-		game_why(why, size, "%s is neither in nor next to a fortress "
-		    "you hold", s);
+		game_why(why, size, "%s is neither in nor next to your home "
+		    "fortress", s);
 		return -1;
 	}
 	if (js_map_terrains[g->map[sq]].cost == 0 || js_army_on(g, sq) != NULL) {
@@ -367,14 +388,21 @@ js_turn_raise_square(const struct js *g, int p, int sq, char *why,
 	return 0;
 }
 
-/* An honor-phase card the player does not hold when the orders are
- * checked: it may come in the draw phase, so the order is judged on its
- * target alone (and plays nothing when checked). */
+/* Is card played in a phase after the draw (honor, travel), so that a
+ * card drawn this turn may be played? */
+static int
+js_turn_after_draw(int card)
+{
+	return js_cards[card].phase > JS_TP_DRAW;
+}
+
+/* A card played after the draw phase that the player does not hold when
+ * the orders are checked: it may come in the draw phase, so the order is
+ * judged on its target alone (and plays nothing when checked). */
 static int
 js_turn_not_drawn_yet(const struct js_run *r, const struct js_act *a)
 {
-	return r->ev == NULL && js_cards[a->card].phase == JS_TP_HONOR &&
-	    !r->march;
+	return r->ev == NULL && js_turn_after_draw(a->card) && !r->march;
 }
 
 static int
@@ -383,6 +411,7 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 {
 	const struct js *g = r->g;
 	const struct js_army *t;
+	char s[4];
 
 	if (g->clans[r->player].hand[a->card] == 0 &&
 	    !js_turn_not_drawn_yet(r, a)) {
@@ -398,8 +427,16 @@ js_turn_check_play(const struct js_run *r, const struct js_act *a,
 		}
 		return 0;
 	case JS_AIM_ARMY:
-		if ((t = js_turn_army_on(r, a->sq[0])) == NULL) {
-			game_why(why, size, "there is no army at that square");
+		/* Ninja: only an enemy's experience is worth 3 honor. */
+		if ((t = js_turn_army_on(r, a->sq[0])) == NULL ||
+		    t->owner == r->player) {
+			game_why(why, size, "there is no enemy army at %s",
+			    js_map_name(a->sq[0], s));
+			return -1;
+		}
+		if (t->exp == 0) {
+			game_why(why, size, "the army at %s has no experience "
+			    "to lose", js_map_name(a->sq[0], s));
 			return -1;
 		}
 		return 0;
@@ -442,7 +479,9 @@ js_turn_check_move(const struct js_run *r, const struct js_act *a,
 			game_why(why, size, "%s is impassable", s);
 			return -1;
 		}
-		if (js_turn_army_on(r, to) != NULL) {
+		/* The army moving may come back to a square it left. */
+		if (js_turn_army_on(r, to) != NULL &&
+		    js_turn_army_on(r, to) != army) {
 			game_why(why, size, "%s holds an army: only one army may "
 			    "occupy a space", s);
 			return -1;
@@ -519,9 +558,14 @@ js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
 			    "clan may have", JS_ARMY_MAX);
 			return -1;
 		}
-		return js_turn_check_gold(r, JS_RAISE_COST, "an army", why,
-		    size) < 0 ? -1 : js_turn_raise_square(g, p, a->sq[0], why,
-		    size);
+		if (js_turn_check_gold(r, JS_RAISE_COST, "an army", why,
+		    size) < 0)
+			return -1;
+		if (r->raised) {
+			game_why(why, size, "one new army a turn");
+			return -1;
+		}
+		return js_turn_raise_square(g, p, a->sq[0], why, size);
 	case JS_V_DRAW:
 		if (r->drew) {
 			game_why(why, size, "one draw order a turn");
@@ -670,6 +714,7 @@ js_turn_apply(struct js_run *r, const struct js_act *a)
 			    "%s.", js_clan_who(g, p), js_map_name(a->sq[0], s));
 		break;
 	case JS_V_RAISE:
+		r->raised = 1;
 		g->clans[p].gold -= JS_RAISE_COST;
 		js_army_add(g, a->sq[0], p, 0);
 		if (r->ev != NULL)
@@ -763,7 +808,7 @@ js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 	if (a->verb == JS_V_TRADE)
 		return js_trade_order(r, &a->offer, why, size);
 	if (a->verb == JS_V_PLAY && g->clans[r->player].hand[a->card] == 0 &&
-	    js_cards[a->card].phase == JS_TP_HONOR) {
+	    js_turn_after_draw(a->card)) {
 		if (r->ev != NULL) {
 			/* Not drawn after all: told to the player alone, as
 			 * it tells what the hand lacks. */
