@@ -286,6 +286,23 @@ ss_resolve(void *vg, const struct game_players *pl,
 	}
 	if (n != 1 || a->player != g->active)
 		return err_set(e, 0, 0, "senshiai: answer of the wrong player");
+	if (g->stage == SS_STAGE_DRAW && a->n == 0) {
+		/* No file: the standing draw answers (validate). */
+		char text[16];
+
+		if (!ss_react_draw(g, a->player, text, sizeof text))
+			return err_set(e, 0, 0, "senshiai: no draw");
+		events_add(ev, EVENT_TO(a->player), "Your standing draw "
+		    "answers your Draw Stage: \"%s\".", text);
+		if (ss_play_order(g, a->player, text, rng, ev, pl->names, why,
+		    sizeof why) < 0)
+			return err_set(e, 0, 0, "senshiai: standing draw "
+			    "refused: %s", why);
+		ss_out_check(g, ev, pl->names);
+		if (g->stage != SS_STAGE_OVER)
+			ss_draw(g, ev, pl->names);
+		return 0;
+	}
 	for (i = 0; i < a->n && g->stage != SS_STAGE_OVER; i++) {
 		r = ss_play_order(g, a->player, a->orders[i].text, rng, ev,
 		    pl->names, why, sizeof why);
@@ -353,7 +370,10 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		sbuf_puts(out, "# Draw Stage: \"discard CARD\" any number of "
 		    "times, then \"draw\"\n# (draws up to 6 cards in hand) "
 		    "or \"draw N\" (N cards, fewer);\n# standing orders "
-		    "(\"on ...\", \"standing clear\") may come before it.\n");
+		    "(\"on ...\", \"standing clear\") may come before it.\n"
+		    "# \"standing draw\" or \"standing draw N\" answers your "
+		    "later Draw\n# Stages with no file (\"standing draw off\" "
+		    "withdraws it).\n");
 	} else {
 		sbuf_puts(out, "# Main Stage, in order, then \"end\":\n"
 		    "#   terrain CARD SQ [pay CARD...]   recruit CARD SQ "
@@ -369,6 +389,7 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "#   on roll cast CARD    on cast CARD cast CARD\n"
 		    "#   on draw N|any cast CARD    on move SQ|any cast CARD\n"
 		    "#   on strike target CARD...    standing clear\n"
+		    "#   standing draw [N]   (your Draw Stages, with no file)\n"
 		    "#   (standing orders: they fire in any later turn)\n"
 		    "# An attack, a Tardy move or Earthquake rolls dice and "
 		    "ends the\n# orders (so may an opponent's reaction): "

@@ -746,9 +746,15 @@ extern const char *const ss_react_trigger_words[SS_ON_TRIGGERS];
 
 #define SS_PRIO_MAX 6 /* cards in a damage distribution instruction */
 
+/* The standing draw ("standing draw [N]") is kept among the standing
+ * orders with this trigger: it answers the player's own Draw Stage. */
+#define SS_ON_OWN_DRAW SS_ON_TRIGGERS
+#define SS_DRAW_FILL (-2) /* "standing draw": fill the hand */
+
 /* One standing order, parsed. */
 struct ss_standing {
-	int trigger; /* enum ss_trigger */
+	int trigger; /* enum ss_trigger, or SS_ON_OWN_DRAW */
+	int draw;    /* SS_ON_OWN_DRAW: cards to draw, or SS_DRAW_FILL */
 	int at;      /* attack(ed), move: a square or SS_NONE (any); cast:
 	              * the card awaited; draw: a player or SS_NONE (any);
 	              * roll, strike: SS_NONE */
@@ -796,6 +802,10 @@ int ss_react_annul(struct ss_game *g, int caster, int card,
  * returns how many (1 to SS_PRIO_MAX), or -1 with why set. */
 int ss_react_targets(const struct util_words *w, int at,
     int prio[SS_PRIO_MAX], char *why, size_t size);
+/* Player p's standing draw: the order of the Draw Stage it gives
+ * ("draw" or "draw N", N cut to what the hand may take now) written to
+ * buf, returns 1; 0 when p has none. */
+int ss_react_draw(const struct ss_game *g, int p, char *buf, size_t size);
 /* Player p's damage distribution instruction ("on strike"): the cards
  * into prio, returns how many (0: none given). */
 int ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX]);

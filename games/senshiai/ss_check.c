@@ -185,5 +185,11 @@ ss_check(const struct ss_game *g, int player, int owes,
 	}
 	if (ok != okbuf)
 		free(ok);
+	/* No orders in the Draw Stage: a standing draw answers it. */
+	if (n == 0 && owes && g->stage == SS_STAGE_DRAW) {
+		char text[16];
+
+		complete = ss_react_draw(g, player, text, sizeof text);
+	}
 	return owes && complete;
 }

@@ -285,7 +285,8 @@ static const struct {
 	{ "activate", ss_play_economy }, { "produce", ss_play_economy },
 };
 
-/* A standing order ("on ..."), its words w: checked, or kept. */
+/* A standing order ("on ...", "standing draw ..."), its words w:
+ * checked, or kept. */
 static int
 ss_play_on(struct ss_ctx *c, const struct util_words *w)
 {
@@ -340,8 +341,32 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 	if (ss_play_is(w->w[0], "on"))
 		return ss_play_on(c, w);
 	if (ss_play_is(w->w[0], "standing")) {
+		char buf[16];
+
+		if (w->n == 3 && strcmp(w->w[1], "draw") == 0 &&
+		    strcmp(w->w[2], "off") == 0) {
+			struct ss_player *pl = &g->p[p];
+
+			if (!ss_react_draw(g, p, buf, sizeof buf))
+				return ss_order_no(c, "you give no standing "
+				    "draw");
+			for (int i = 0; !c->verdict && i < pl->nstanding; i++)
+				if (strncmp(pl->standing[i], "standing draw",
+				    13) == 0) {
+					memmove(pl->standing[i],
+					    pl->standing[i + 1], (size_t)
+					    (pl->nstanding - i - 1) *
+					    sizeof pl->standing[0]);
+					pl->nstanding--;
+					break;
+				}
+			return SS_PLAY_DONE;
+		}
+		if (w->n >= 2 && strcmp(w->w[1], "draw") == 0)
+			return ss_play_on(c, w);
 		if (w->n != 2 || strcmp(w->w[1], "clear") != 0)
-			return ss_order_no(c, "expected 'standing clear'");
+			return ss_order_no(c, "expected 'standing clear', "
+			    "'standing draw [N]' or 'standing draw off'");
 		if (!c->verdict)
 			g->p[p].nstanding = 0;
 		return SS_PLAY_DONE;

@@ -24,6 +24,10 @@
  *                                        move at SQ: Chaos strikes it
  *   on strike target CARD...             how the player distributes
  *                                        damage (never used up)
+ *   standing draw [N]                    the player's own Draw Stage:
+ *                                        it needs no file (never used
+ *                                        up; a new one replaces it)
+ *   standing draw off                    withdraws the standing draw
  *   standing clear                       withdraws them all
  *
  * An order fires, once, at the first matching window in which its card is
@@ -98,7 +102,21 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 	int i = 2, card;
 
 	memset(s, 0, sizeof *s);
-	s->at = s->card = SS_NONE;
+	s->at = s->card = s->draw = SS_NONE;
+	if (util_words(text, &w) == 0 && w.n >= 2 && w.n <= 3 &&
+	    strcmp(w.w[0], "standing") == 0 && strcmp(w.w[1], "draw") == 0) {
+		long long k = SS_DRAW_FILL;
+
+		s->trigger = SS_ON_OWN_DRAW;
+		if (w.n == 3 && util_parse_int(w.w[2], 0, SS_HAND_CAP,
+		    &k) < 0) {
+			snprintf(why, size, "expected 'standing draw' or "
+			    "'standing draw N' (N from 0 to %d)", SS_HAND_CAP);
+			return -1;
+		}
+		s->draw = (int)k;
+		return 0;
+	}
 	if (util_words(text, &w) < 0 || w.n < 4 ||
 	    strcmp(w.w[0], "on") != 0)
 		goto syntax;
@@ -167,6 +185,13 @@ ss_react_format(const struct ss_standing *s, char *buf, size_t size)
 	char sq[12] = "";
 	size_t len;
 
+	if (s->trigger == SS_ON_OWN_DRAW) {
+		if (s->draw == SS_DRAW_FILL)
+			snprintf(buf, size, "standing draw");
+		else
+			snprintf(buf, size, "standing draw %d", s->draw);
+		return;
+	}
 	if (s->trigger == SS_ON_STRIKE) {
 		snprintf(buf, size, "on strike target");
 		for (int i = 0; i < s->nprio; i++) {
@@ -208,6 +233,10 @@ ss_react_check(const struct ss_game *g, int p, const char *text,
 		    "number (1 to %d, not yours, %d) or 'any'", g->n, p + 1);
 	for (int i = 0; s->trigger == SS_ON_STRIKE && i < pl->nstanding; i++)
 		if (strncmp(pl->standing[i], "on strike ", 10) == 0)
+			return i;
+	for (int i = 0; s->trigger == SS_ON_OWN_DRAW && i < pl->nstanding;
+	    i++)
+		if (strncmp(pl->standing[i], "standing draw", 13) == 0)
 			return i;
 	if (pl->nstanding >= SS_STANDING)
 		return game_why(why, size, "at most %d standing orders; "
@@ -259,6 +288,28 @@ ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 		return s.card;
 	}
 	return -1;
+}
+
+int
+ss_react_draw(const struct ss_game *g, int p, char *buf, size_t size)
+{
+	const struct ss_player *pl = &g->p[p];
+	int most = pl->hand.n < SS_HAND_CAP ? SS_HAND_CAP - pl->hand.n : 0;
+	char why[GAME_REASON_MAX];
+
+	for (int i = 0; i < pl->nstanding; i++) {
+		struct ss_standing s;
+
+		if (ss_react_parse(pl->standing[i], &s, why, sizeof why) < 0 ||
+		    s.trigger != SS_ON_OWN_DRAW)
+			continue;
+		if (s.draw == SS_DRAW_FILL || s.draw >= most)
+			snprintf(buf, size, "draw");
+		else
+			snprintf(buf, size, "draw %d", s.draw);
+		return 1;
+	}
+	return 0;
 }
 
 int
