@@ -677,6 +677,15 @@ test_ss_standing_fits(void **state)
 				s.at = longest;
 			for (int i = 0; i < SS_PRIO_MAX; i++)
 				s.prio[i] = longest;
+			/* "pay": as many cards as the costliest Event, the
+			 * only cards a standing order casts. */
+			if (t != SS_ON_STRIKE)
+				for (int c = 0; c < SS_NCARDS; c++)
+					if (ss_cards[c].type == SS_EVENT &&
+					    ss_cards[c].cost > s.npay)
+						s.npay = ss_cards[c].cost;
+			for (int i = 0; i < s.npay; i++)
+				s.pay[i] = longest;
 			ss_react_format(&s, buf, sizeof buf);
 			if (strlen(buf) > most)
 				most = strlen(buf);

@@ -745,6 +745,8 @@ enum ss_trigger { SS_TRIGGER_LIST(SS_TRIGGER_ENUM) SS_ON_TRIGGERS };
 extern const char *const ss_react_trigger_words[SS_ON_TRIGGERS];
 
 #define SS_PRIO_MAX 6 /* cards in a damage distribution instruction */
+#define SS_PAY_MAX 5  /* cards a standing order names to pay with: the
+                       * highest cost */
 
 /* The standing draw ("standing draw [N]") is kept among the standing
  * orders with this trigger: it answers the player's own Draw Stage. */
@@ -761,10 +763,14 @@ struct ss_standing {
 	int card;    /* the Event it casts; strike: SS_NONE */
 	int nprio;   /* strike: the Units to destroy first, in order */
 	int prio[SS_PRIO_MAX];
+	int npay;    /* "pay CARD...": the cards it pays with (as many as
+	              * the cost), or 0: the first others of the hand */
+	int pay[SS_PAY_MAX];
 };
 
-/* Parse a standing order ("on attacked e5 cast ambush"): 0, or -1 with
- * why set.  The card must answer the trigger: Ambush, Native Barbarian
+/* Parse a standing order ("on attacked e5 cast ambush", optionally
+ * followed by "pay CARD..." naming as many cards as the cost): 0, or -1
+ * with why set.  The card must answer the trigger: Ambush, Native Barbarian
  * and Events with Power Modifiers (Battle Cry, Blessing...) "attacked",
  * Events with Power Modifiers "attack", Divine Wind "roll", Dispel
  * "cast", Open the Vaults "draw", Earthquake "move".
@@ -785,9 +791,10 @@ int ss_react_order(struct ss_game *g, int p, const char *text, char *why,
     size_t size);
 /* Fire the first standing order of p waiting for trigger at at (a
  * square, a player, or the card cast) whose card has an ability in abil
- * (0: any card), is in the hand and can be paid by the first other cards
- * of the hand: the order is used up, the card leaves the hand, its cost
- * goes to the Discard Pile.  Returns the card (the caller puts it in play
+ * (0: any card), is in the hand and can be paid: by the cards it names
+ * after "pay", all in the hand besides it, or else by the first other
+ * cards of the hand.  The order is used up, the card leaves the hand,
+ * the cards paid go to the Discard Pile.  Returns the card (the caller puts it in play
  * or on the Discard Pile), or -1 when no order fires. */
 int ss_react_fire(struct ss_game *g, int p, int trigger, int at,
     unsigned abil);

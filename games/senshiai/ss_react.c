@@ -30,9 +30,11 @@
  *   standing draw off                    withdraws the standing draw
  *   standing clear                       withdraws them all
  *
- * An order fires, once, at the first matching window in which its card is
- * in its player's hand and the cost can be paid with the first other
- * cards of the hand (the default payment); otherwise it waits. */
+ * Each "on ... cast CARD" may end with "pay CARD...", the cards it pays
+ * with.  An order fires, once, at the first matching window in which its
+ * card is in its player's hand and the cost can be paid: with the cards
+ * it names, all in the hand, or else with the first other cards of the
+ * hand (the default payment); otherwise it waits. */
 #include <stdio.h>
 #include <string.h>
 
@@ -160,7 +162,8 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 		}
 		i = 3;
 	}
-	if (w.n != i + 2 || strcmp(w.w[i], "cast") != 0)
+	if (w.n < i + 2 || strcmp(w.w[i], "cast") != 0 ||
+	    (w.n > i + 2 && strcmp(w.w[i + 2], "pay") != 0))
 		goto syntax;
 	if ((card = ss_cards_find(w.w[i + 1], why, size)) < 0)
 		return -1;
@@ -170,17 +173,49 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 		return -1;
 	}
 	s->card = card;
+	if (w.n > i + 2) {
+		int cost = ss_cards[card].cost;
+
+		if (w.n - i - 3 != cost) {
+			snprintf(why, size, "%s costs %d card%s, %d named "
+			    "after 'pay'", ss_cards[card].name, cost,
+			    cost == 1 ? "" : "s", w.n - i - 3);
+			return -1;
+		}
+		for (int k = i + 3; k < w.n; k++)
+			if ((s->pay[s->npay++] = ss_cards_find(w.w[k], why,
+			    size)) < 0)
+				return -1;
+	}
 	return 0;
 syntax:
 	snprintf(why, size, "expected 'on attacked SQ|any cast CARD', 'on "
 	    "attack SQ|any cast CARD', 'on roll cast CARD', 'on cast "
 	    "CARD cast CARD', 'on draw N|any cast CARD', 'on move SQ|any "
-	    "cast CARD' or 'on strike target CARD...'");
+	    "cast CARD' (each optionally followed by 'pay CARD...') or 'on "
+	    "strike target CARD...'");
 	return -1;
 }
 
+static void ss_react_format_on(const struct ss_standing *s, char *buf,
+    size_t size);
+
 void
 ss_react_format(const struct ss_standing *s, char *buf, size_t size)
+{
+	size_t len;
+
+	ss_react_format_on(s, buf, size);
+	for (int i = 0; i < s->npay; i++) {
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s %s", i ? "" : " pay",
+		    ss_cards[s->pay[i]].word);
+	}
+}
+
+/* The order without its "pay" words. */
+static void
+ss_react_format_on(const struct ss_standing *s, char *buf, size_t size)
 {
 	char sq[12] = "";
 	size_t len;
@@ -260,6 +295,24 @@ ss_react_order(struct ss_game *g, int p, const char *text, char *why,
 	return 0;
 }
 
+/* Does the hand hold s's card and, besides it, every card s names to pay
+ * with (a card named twice, twice)? */
+static int
+ss_react_can_pay(const struct ss_player *pl, const struct ss_standing *s)
+{
+	int need[SS_NCARDS] = { 0 };
+
+	need[s->card]++;
+	for (int i = 0; i < s->npay; i++)
+		need[s->pay[i]]++;
+	for (int i = 0; i < pl->hand.n; i++)
+		need[pl->hand.card[i]]--;
+	for (int c = 0; c < SS_NCARDS; c++)
+		if (need[c] > 0)
+			return 0;
+	return 1;
+}
+
 int
 ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 {
@@ -277,10 +330,14 @@ ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 		    (s.at != SS_NONE && s.at != at) ||
 		    (abil != 0 && (ss_cards[s.card].abilities & abil) == 0) ||
 		    (k = ss_pile_find(&pl->hand, s.card)) < 0 ||
-		    pl->hand.n - 1 < ss_cards[s.card].cost)
+		    pl->hand.n - 1 < ss_cards[s.card].cost ||
+		    !ss_react_can_pay(pl, &s))
 			continue;
 		ss_pile_take(&pl->hand, k);
-		for (int c = 0; c < ss_cards[s.card].cost; c++)
+		for (int c = 0; c < s.npay; c++)
+			ss_pile_push(&pl->discard, ss_pile_take(&pl->hand,
+			    ss_pile_find(&pl->hand, s.pay[c])));
+		for (int c = s.npay; c < ss_cards[s.card].cost; c++)
 			ss_pile_push(&pl->discard, ss_pile_take(&pl->hand, 0));
 		memmove(pl->standing[i], pl->standing[i + 1],
 		    (size_t)(pl->nstanding - i - 1) * sizeof pl->standing[0]);
