@@ -268,6 +268,22 @@ ss_draw(struct ss_game *g, struct events *ev, const char *const *names)
 		ss_next_turn(g, ev, names);
 }
 
+/* Does p's order text, checked on g (no dice rolled), end the answer:
+ * an order that rolls dice?  (Then an "end" after it ends the Main
+ * Stage; after an order a reaction cut short, it lapses.) */
+static int
+ss_rolls(const struct ss_game *g, int p, const char *text)
+{
+	struct ss_game *t = util_malloc(sizeof *t);
+	char why[GAME_REASON_MAX];
+	int r;
+
+	ss_state_copy(t, g);
+	r = ss_play_order(t, p, text, NULL, NULL, NULL, why, sizeof why);
+	free(t);
+	return r == SS_PLAY_LAST;
+}
+
 static int
 ss_resolve(void *vg, const struct game_players *pl,
     const struct answer *answers, size_t n, struct rng *rng,
@@ -304,12 +320,22 @@ ss_resolve(void *vg, const struct game_players *pl,
 		return 0;
 	}
 	for (i = 0; i < a->n && g->stage != SS_STAGE_OVER; i++) {
+		/* An order that rolls dice, "end" after it (ss_check)? */
+		int rolls = i + 2 == a->n && strcmp(a->orders[i + 1].text,
+		    "end") == 0 && ss_rolls(g, a->player, a->orders[i].text);
+
 		r = ss_play_order(g, a->player, a->orders[i].text, rng, ev,
 		    pl->names, why, sizeof why);
 		if (r < 0)
 			return err_set(e, a->orders[i].line, a->orders[i].col,
 			    "senshiai: accepted order refused: %s", why);
 		ss_out_check(g, ev, pl->names);
+		if (r == SS_PLAY_LAST && rolls) {
+			/* "end" given after the dice (ss_check): the
+			 * Main Stage ends whatever they showed. */
+			i = a->n;
+			break;
+		}
 		if (r == SS_PLAY_LAST && i + 1 < a->n) {
 			events_add(ev, EVENT_ALL, "A reaction interrupts %s: "
 			    "the %zu order%s after it lapse%s.",
@@ -395,7 +421,7 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "# An attack, a Tardy move or Earthquake rolls dice and "
 		    "ends the\n# orders (so may an opponent's reaction): "
 		    "you then owe the\n# Main Stage again, seeing the "
-		    "result.\n");
+		    "result, unless \"end\" follows it.\n");
 	}
 }
 
