@@ -300,9 +300,18 @@ extern const struct ss_card ss_cards[SS_NCARDS];
 #define SS_DECK_MAX 200
 #define SS_QUOTE_MAX 40
 
-/* The card with this word (exact, or a unique prefix); -1 with why set
- * ("unknown card 'x'", "ambiguous card 'x': ...") otherwise. */
+/* The cards' words ("war-veterans"), in card order. */
+extern const char *const ss_cards_words[SS_NCARDS];
+
+/* The card with this word (exact, or a unique prefix, or else its
+ * plural or singular or a part of one name only: names_find); -1 with
+ * why set ("unknown card 'x'" with the nearest name, "ambiguous card
+ * 'x'") otherwise. */
 int ss_cards_find(const char *word, char *why, size_t size);
+
+/* Card names written as printed, in words ("Griffin Riders"), joined
+ * into the cards' words from word from on (names_join). */
+int ss_cards_join(struct util_words *w, int from);
 
 /* True if card is a Unit when in play: Troops, Capitals, and Events that
  * act as Units. */

@@ -220,6 +220,7 @@ ss_play_split(struct ss_ctx *c)
 
 	if (util_words(c->text, &split) < 0)
 		split.n = 0;
+	ss_cards_join(&split, 1);
 	return ss_play_one(c, &split);
 }
 

@@ -122,6 +122,7 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 	if (util_words(text, &w) < 0 || w.n < 4 ||
 	    strcmp(w.w[0], "on") != 0)
 		goto syntax;
+	ss_cards_join(&w, 2);
 	for (s->trigger = 0; s->trigger < SS_ON_TRIGGERS; s->trigger++)
 		if (strcmp(w.w[1], ss_react_trigger_words[s->trigger]) == 0)
 			break;
