@@ -245,7 +245,7 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 	}
 	for (int i = g->neffects - 1; i >= 0; i--)
 		if (g->effect[i].duration == SS_DUR_ROUND &&
-		    g->effect[i].caster == g->active)
+		    g->effect[i].round_of == g->active)
 			ss_pile_effect_end(g, i);
 	ss_pile_zero(g, ev, names);
 	g->turn++;

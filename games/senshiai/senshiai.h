@@ -117,7 +117,8 @@ enum ss_duration {
 	SS_DUR_INSTANT, /* acts once, then goes to the Discard Pile */
 	SS_DUR_BATTLE,  /* until the end of the battle it is cast in */
 	SS_DUR_TURN,    /* until the end of the current Main Stage */
-	SS_DUR_ROUND,   /* one round: until its master's next Draw Stage */
+	SS_DUR_ROUND,   /* one round: until the next Draw Stage of the
+	                 * player whose turn it was when cast */
 	SS_DUR_LASTING, /* until its target leaves play or it is annulled */
 	SS_DURATIONS
 };
@@ -540,6 +541,10 @@ struct ss_effect {
 	int sq;       /* the square of its target */
 	int unit;     /* index of its target Unit on sq, or SS_NONE */
 	int duration; /* enum ss_duration */
+	int round_of; /* the player whose turn it was when it was cast: an
+	               * Effect of a round ends as his next turn begins,
+	               * before his Draw Stage (the text counts a round
+	               * "from whatever moment inside one's turn") */
 };
 
 struct ss_game {

@@ -180,6 +180,7 @@ ss_fight_mods(struct ss_game *g, int p, int trigger, int sq, int foe,
 		f = &g->effect[g->neffects++];
 		f->card = card;
 		f->caster = p;
+		f->round_of = g->active;
 		f->sq = at;
 		f->unit = ss_cards[card].target == SS_TG_UNIT &&
 		    g->sq[at].nunits > 0 ? 0 : SS_NONE;

@@ -19,6 +19,9 @@
  *       units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}]
  *   effects:                 # Effects in play
  *     - {card: blessing, caster: 0, at: b2, unit: 0, duration: round}
+ *       # round-of: N after caster when the Effect was cast in the turn
+ *       # of player N, not the caster's (a reaction): its round ends
+ *       # as N's next turn begins
  *   winners: [0]             # only when stage is over
  *   reason: "..."            # likewise
  *
@@ -47,8 +50,8 @@ static const char *const ss_state_square_keys[] = { "at", "terrain",
 	"master", "activated", "units", NULL };
 static const char *const ss_state_unit_keys[] = { "card", "owner",
 	"moves", "flees", "acted", NULL };
-static const char *const ss_state_effect_keys[] = { "card", "caster", "at",
-	"unit", "duration", NULL };
+static const char *const ss_state_effect_keys[] = { "card", "caster",
+	"round-of", "at", "unit", "duration", NULL };
 
 /* A card word, exactly; *out is SS_NONE when it is none. */
 static int
@@ -270,6 +273,8 @@ ss_state_effects(struct ss_game *g, const struct node *sec,
 		    node_only_keys(m, ss_state_effect_keys, e) < 0 ||
 		    ss_state_card_key(m, "card", &f->card, e) < 0 ||
 		    ss_state_player(m, "caster", g->n, 0, &f->caster, e) < 0 ||
+		    ss_state_player(m, node_get(m, "round-of") != NULL ?
+		    "round-of" : "caster", g->n, 0, &f->round_of, e) < 0 ||
 		    ss_state_square(m, "at", &f->sq, e) < 0 ||
 		    node_need_word(m, "duration", ss_cards_duration_names,
 		    SS_DURATIONS, &f->duration, e) < 0 ||
@@ -443,6 +448,9 @@ ss_state_save(const struct ss_game *g)
 		ss_board_name(f->sq, name);
 		node_set(m, "card", node_scalar(ss_cards[f->card].word));
 		node_set(m, "caster", node_int(f->caster));
+		/* Only where it differs: a reaction in another's turn. */
+		if (f->round_of != f->caster)
+			node_set(m, "round-of", node_int(f->round_of));
 		node_set(m, "at", node_scalar(name));
 		node_set(m, "unit", ss_state_who(f->unit));
 		node_set(m, "duration",
