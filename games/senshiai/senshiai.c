@@ -237,6 +237,7 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 	while (g->p[g->active].out);
 	for (int s = 0; s < SS_SQUARES; s++) {
 		g->sq[s].activated = 0;
+		g->sq[s].fought = 0;
 		for (int k = 0; k < g->sq[s].nunits; k++) {
 			g->sq[s].unit[k].moves = 0;
 			g->sq[s].unit[k].flees = 0;

@@ -531,6 +531,7 @@ struct ss_square {
 	int terrain; /* a card, or SS_NONE: empty */
 	int master;  /* who played the terrain */
 	int activated; /* its Activate ability was used this turn */
+	int fought;    /* a Capital: it attacked this turn */
 	int nunits;
 	struct ss_unit unit[SS_SQ_UNITS];
 };
@@ -630,6 +631,11 @@ void ss_out_draw_limit(struct ss_game *g, struct events *ev);
  * asked), for ranged a ranged trait that is not nulla? */
 int ss_fight_eligible(const struct ss_game *g, int s, int k, int to,
     int ranged);
+/* May the Capital at s, player p's, join an attack at range now: it
+ * has not attacked this turn and its ranged trait is not nulla? (It
+ * never joins a close combat: its Speed is 0 and close combat requires
+ * a move.) */
+int ss_fight_capital(const struct ss_game *g, int s, int p);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the

@@ -39,6 +39,18 @@ ss_fight_eligible(const struct ss_game *g, int s, int k, int to, int ranged)
 	return v[SS_SPEED] - u->moves >= 1;
 }
 
+int
+ss_fight_capital(const struct ss_game *g, int s, int p)
+{
+	int v[SS_TRAITS];
+
+	if (g->sq[s].terrain == SS_NONE || g->sq[s].master != p ||
+	    ss_cards[g->sq[s].terrain].type != SS_CAPITAL || g->sq[s].fought)
+		return 0;
+	ss_mods_traits(g, s, SS_NONE, v);
+	return v[SS_RANGED] != SS_NULLA;
+}
+
 static void
 ss_fight_add(const struct ss_game *g, struct ss_side *sd, int k)
 {
@@ -263,6 +275,8 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 		if (g->sq[from].unit[k].owner == g->active &&
 		    ss_fight_eligible(g, from, k, to, ranged))
 			return 0;
+	if (ranged && ss_fight_capital(g, from, g->active))
+		return 0;
 	events_add(ev, EVENT_ALL, "No attacker is left to fight.");
 	return 1;
 }
@@ -288,7 +302,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	int dprio[SS_PRIO_MAX], ndprio, aprio[SS_PRIO_MAX];
 	struct ss_side a, d;
 	int sa[SS_DEFAULT_MAX], sd[SS_DEFAULT_MAX];
-	int capital = SS_NONE;
+	int capital = SS_NONE, acapital = SS_NONE;
 	size_t left_a, left_d;
 
 	memset(&a, 0, sizeof a);
@@ -311,6 +325,14 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 		if (g->sq[from].unit[k].owner == a.owner &&
 		    ss_fight_eligible(g, from, k, to, ranged))
 			ss_fight_add(g, &a, k);
+	/* Ruling: a Capital acts as a Unit of its company and attacks at
+	 * range with it, or alone. */
+	if (ranged && ss_fight_capital(g, from, a.owner) &&
+	    a.n < SS_DEFAULT_MAX) {
+		acapital = (int)a.n;
+		ss_fight_add(g, &a, SS_NONE);
+		g->sq[from].fought = 1;
+	}
 	for (int k = 0; k < g->sq[to].nunits && d.n < SS_DEFAULT_MAX; k++)
 		ss_fight_add(g, &d, k);
 	if (ss_cards[g->sq[to].terrain].type == SS_CAPITAL &&
@@ -330,8 +352,11 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	ss_fight_strike(g, &d, &a, ranged, ss_fight_construction(g, ranged ?
 	    from : to), dprio, ndprio, rng, ev, names);
 	for (size_t i = 0; i < a.n; i++) {
-		struct ss_unit *u = &g->sq[from].unit[a.unit[i]];
+		struct ss_unit *u;
 
+		if (a.unit[i] == SS_NONE)
+			continue;
+		u = &g->sq[from].unit[a.unit[i]];
 		u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
 		if (!ranged)
 			u->moves++;
@@ -353,6 +378,15 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 			events_add(ev, EVENT_ALL, "%s's Capital takes %d past "
 			    "its Resistance: Maintenance.", names[d.owner], w);
 			ss_pile_waste(g, d.owner, w, a.owner, ev, names);
+		}
+	}
+	if (acapital != SS_NONE) {
+		int w = ss_battle_maintenance(&a.f[acapital]);
+
+		if (w > 0) {
+			events_add(ev, EVENT_ALL, "%s's Capital takes %d past "
+			    "its Resistance: Maintenance.", names[a.owner], w);
+			ss_pile_waste(g, a.owner, w, d.owner, ev, names);
 		}
 	}
 	if (!ranged && left_a > 0)

@@ -394,6 +394,12 @@ ss_legal_main(struct ss_walk *w)
 				ss_cand(w, SS_C_CAST, cards[i], s, -1, 1);
 			}
 		}
+		if (g->sq[s].nunits == 0 && ss_fight_capital(g, s, p)) {
+			/* A Capital alone attacks at range. */
+			n = ss_board_neighbours(s, nb);
+			for (int i = 0; i < n; i++)
+				ss_cand(w, SS_C_RANGED, -1, s, nb[i], 1);
+		}
 		if (g->sq[s].nunits == 0 || g->sq[s].unit[0].owner != p)
 			continue;
 		n = ss_board_neighbours(s, nb);

@@ -110,8 +110,16 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 	if (ranged && ncarry > 0)
 		return ss_order_no(c, "only Units that claim a Terrain in "
 		    "close combat carry Effects away");
-	if (g->sq[a].nunits == 0 || g->sq[a].unit[0].owner != c->p)
+	if ((g->sq[a].nunits == 0 || g->sq[a].unit[0].owner != c->p) &&
+	    !(ranged && ss_fight_capital(g, a, c->p))) {
+		if (g->sq[a].nunits == 0 && g->sq[a].master == c->p &&
+		    ss_cards[g->sq[a].terrain].type == SS_CAPITAL)
+			return ss_order_no(c, ranged ? "your Capital at %s "
+			    "has attacked this turn" : "your Capital at %s "
+			    "attacks only at range: its Speed is 0",
+			    w->w[1]);
 		return ss_order_no(c, "you have no company at %s", w->w[1]);
+	}
 	if (!ss_board_near(a, b))
 		return ss_order_no(c, "%s is not near %s", w->w[2], w->w[1]);
 	if (!ss_square_enemy(g, c->p, b))
@@ -121,6 +129,9 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 			fight |= 1u << k;
 		any |= ss_fight_eligible(g, a, k, SS_NONE, ranged);
 	}
+	/* The Capital's ranged attack (ss_fight_capital): no move. */
+	if (ranged && ss_fight_capital(g, a, c->p))
+		any = 1, fight |= 1u << SS_SQ_UNITS;
 	if (!any)
 		return ss_order_no(c, "no Unit at %s can attack %s now",
 		    w->w[1], ranged ? "at range" : "in close combat");

@@ -16,6 +16,8 @@
  *       terrain: castle-town
  *       master: 0
  *       activated: 0         # its Activate used this turn
+ *       fought: 1            # a Capital that attacked this turn (only
+ *                            # then)
  *       units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}]
  *   effects:                 # Effects in play
  *     - {card: blessing, caster: 0, at: b2, unit: 0, duration: round}
@@ -47,7 +49,7 @@ static const char *const ss_state_keys[] = { "turn", "turn-limit",
 static const char *const ss_state_player_keys[] = { "out", "forced-by",
 	"reserve", "hand", "discard", "standing", NULL };
 static const char *const ss_state_square_keys[] = { "at", "terrain",
-	"master", "activated", "units", NULL };
+	"master", "activated", "fought", "units", NULL };
 static const char *const ss_state_unit_keys[] = { "card", "owner",
 	"moves", "flees", "acted", NULL };
 static const char *const ss_state_effect_keys[] = { "card", "caster",
@@ -238,6 +240,11 @@ ss_state_board(struct ss_game *g, const struct node *sec, struct gb_err *e)
 		    node_need(m, "units", NODE_SEQ, &us, e) < 0)
 			return -1;
 		g->sq[at].activated = (int)act;
+		if (node_get(m, "fought") != NULL) {
+			if (node_need_int(m, "fought", 0, 1, &act, e) < 0)
+				return -1;
+			g->sq[at].fought = (int)act;
+		}
 		if (ss_cards[t].type != SS_TERRAIN &&
 		    ss_cards[t].type != SS_CAPITAL)
 			return err_set(e, m->line, m->col, "board: %s is not "
@@ -413,6 +420,8 @@ ss_state_board_node(const struct ss_game *g)
 		node_set(m, "terrain", node_scalar(ss_cards[q->terrain].word));
 		node_set(m, "master", node_int(q->master));
 		node_set(m, "activated", node_int(q->activated));
+		if (q->fought)
+			node_set(m, "fought", node_int(q->fought));
 		us = node_set(m, "units", node_seq());
 		for (int k = 0; k < q->nunits; k++) {
 			struct node *u = node_push(us, node_map());
@@ -507,6 +516,7 @@ ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 		t->terrain = f->terrain;
 		t->master = f->master;
 		t->activated = f->activated;
+		t->fought = f->fought;
 		t->nunits = f->nunits;
 		for (int k = 0; k < f->nunits; k++)
 			t->unit[k] = f->unit[k];
@@ -556,6 +566,7 @@ ss_state_equal(const struct ss_game *a, const struct ss_game *b)
 		diff |= (unsigned)(x->terrain ^ y->terrain) |
 		    (unsigned)(x->master ^ y->master) |
 		    (unsigned)(x->activated ^ y->activated) |
+		    (unsigned)(x->fought ^ y->fought) |
 		    (unsigned)(x->nunits ^ y->nunits);
 		for (int k = 0; k < n; k++) {
 			const struct ss_unit *u = &x->unit[k], *v = &y->unit[k];
