@@ -290,6 +290,22 @@ ss_fight_construction(const struct ss_game *g, int s)
 	    strcmp(ss_cards[g->sq[s].terrain].subtype, "Construction") == 0;
 }
 
+/* Maintenance of side sd's Capital, its fighter i (SS_NONE: none
+ * fought): its master wastes a card per point of damage past its
+ * Resistance, forced by by. */
+static void
+ss_fight_maintenance(struct ss_game *g, const struct ss_side *sd, int i,
+    int by, struct events *ev, const char *const *names)
+{
+	int w;
+
+	if (i == SS_NONE || (w = ss_battle_maintenance(&sd->f[i])) <= 0)
+		return;
+	events_add(ev, EVENT_ALL, "%s's Capital takes %d past its Resistance: "
+	    "Maintenance.", names[sd->owner], w);
+	ss_pile_waste(g, sd->owner, w, by, ev, names);
+}
+
 static void ss_fight_claim(struct ss_game *g, int from, int to,
     size_t left_a, size_t left_d, const int *carry, int ncarry,
     struct events *ev, const char *const *names);
@@ -371,24 +387,8 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	for (int k = 0; k < g->sq[from].nunits; k++)
 		left_a += (g->sq[from].unit[k].acted & SS_ACT_NOW) != 0;
 	left_d = (size_t)g->sq[to].nunits + (capital != SS_NONE);
-	if (capital != SS_NONE) {
-		int w = ss_battle_maintenance(&d.f[capital]);
-
-		if (w > 0) {
-			events_add(ev, EVENT_ALL, "%s's Capital takes %d past "
-			    "its Resistance: Maintenance.", names[d.owner], w);
-			ss_pile_waste(g, d.owner, w, a.owner, ev, names);
-		}
-	}
-	if (acapital != SS_NONE) {
-		int w = ss_battle_maintenance(&a.f[acapital]);
-
-		if (w > 0) {
-			events_add(ev, EVENT_ALL, "%s's Capital takes %d past "
-			    "its Resistance: Maintenance.", names[a.owner], w);
-			ss_pile_waste(g, a.owner, w, d.owner, ev, names);
-		}
-	}
+	ss_fight_maintenance(g, &d, capital, a.owner, ev, names);
+	ss_fight_maintenance(g, &a, acapital, d.owner, ev, names);
 	if (!ranged && left_a > 0)
 		ss_fight_claim(g, from, to, left_a, left_d, carry, ncarry, ev,
 		    names);
