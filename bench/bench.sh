@@ -22,7 +22,7 @@ ms() { awk -v u="$1" 'BEGIN { printf "%.2f ms", u / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 # BENCH_SECTIONS (all): the sections to run, as in BENCH_SECTIONS=1,2,3.
 want() {
-	case ",${BENCH_SECTIONS:-1,2,3,4,5,6}," in *,"$1",*) return 0 ;; esac
+	case ",${BENCH_SECTIONS:-1,2,3,4,5,6,7}," in *,"$1",*) return 0 ;; esac
 	return 1
 }
 # peak [-r DIR] CMD ARGS...: the largest peak resident memory (KB) of
@@ -48,11 +48,13 @@ echo
 
 # The fixtures: a long game of every registered game, its states early
 # and late, and the signed answers of the next two points.
-(cd "$top" && "$tools/bench_play" long "$work" 5 "$late") >"$work/long.txt" ||
-    { echo "bench_play long failed"; exit 1; }
-
-fix=$work/senjin-early
-[ -d "$fix" ] || fix=$(ls -d "$work"/*-early | head -1)
+# (Only for the sections that use them.)
+if want 1 || want 3 || want 6; then
+	(cd "$top" && "$tools/bench_play" long "$work" 5 "$late") >"$work/long.txt" ||
+	    { echo "bench_play long failed"; exit 1; }
+	fix=$work/senjin-early
+	[ -d "$fix" ] || fix=$(ls -d "$work"/*-early | head -1)
+fi
 
 if want 1; then
 	echo "== 1. one signed turn of two files, whole process, against the floor"
@@ -263,4 +265,42 @@ if want 6; then
 			printf "  %-30s %9d %8s %8.3f s %6.1f MB %s\n", f, b, v, m,
 			    p / 1024, g }'
 	done
+fi
+
+if want 7; then
+	echo "== 7. mail rounds per game turn: long random games and the samples"
+	# A mail round is a deadline: a decision point at which some owed
+	# player must send a file (his answer is not complete without one).
+	# bench_play rounds: BENCH_ROUNDS_GAMES (200) seeded random games of
+	# every game, each to its end or point BENCH_ROUNDS_POINTS (1000),
+	# answers that would end it drawn again; a player whose standing
+	# orders answer for him sends nothing.  A game turn is a point owing
+	# the decision that begins a player's turn (bench_play.c).
+	ng=${BENCH_ROUNDS_GAMES:-200} np=${BENCH_ROUNDS_POINTS:-1000}
+	printf '  %-18s %8s %8s %8s %12s\n' game points rounds turns rounds/turn
+	(cd "$top" && "$tools/bench_play" rounds "$ng" "$np") >"$work/rounds.txt" ||
+	    { echo "bench_play rounds failed"; exit 1; }
+	awk '$2 == "all" { printf "  %-18s %8d %8d %8d %12.2f\n", $1, $3, $4, $5,
+	    $4 / $5 } $2 == "error" { print "  " $0 }' "$work/rounds.txt"
+	echo "  by decision (points, rounds):"
+	awk '$2 != "all" && $2 != "error" { l[$1] = l[$1] " " $2 " " $3 "/" $4 }
+	    END { for (g in l) printf "    %-16s%s\n", g, l[g] }' \
+	    "$work/rounds.txt" | sort
+	echo "  the samples (samples/GAME/play.sh; a round: a point owing a file):"
+	printf '  %-18s %8s %8s %8s %12s\n' sample points rounds turns rounds/turn
+	for d in "$top"/samples/*/play.sh; do
+		id=$(basename "$(dirname "$d")")
+		[ "$id" = mail ] && continue
+		o=$work/sample-$id
+		sh "$d" "$gunbai" "$o" >/dev/null 2>&1 ||
+		    { printf '  %-18s not measured: play.sh failed\n' "$id"; continue; }
+		# Every state the sample wrote but the last owes one point.
+		# shellcheck disable=SC2046
+		(cd "$top" && "$tools/bench_play" owed $(find "$o" -name start.yaml \
+		    -o -name state.yaml | sort)) | sort -n -u -k1,1 |
+		    sed '$d' | awk -v g="$id" '{ p++; t += $(NF - 1); r += $NF }
+		    END { printf "  %-18s %8d %8d %8d %12.2f\n", g, p, r, t,
+		    t ? r / t : 0 }'
+	done
+	echo
 fi

@@ -78,7 +78,7 @@ def check(lines, doc, status):
             take(lines, f"{p}{where(f)}: refused file: {refusal(f)}")
             continue
         take(lines, f"{p}: accepted file: signed by {f['player']}, "
-                    f"turn {f['turn']}")
+                    f"point {f['turn']}")
         if v == "not-due":
             take(lines, re.compile(re.escape(f"{p}: not yet due: "
                                              f"{f['reason']}") + ".*"))
@@ -96,7 +96,7 @@ def check(lines, doc, status):
                        if f["complete"] else "incomplete"), f"{p}: {v}")
             if f["complete"]:
                 take(lines, f"{p}: complete: the accepted orders answer "
-                            f"turn {f['turn']}")
+                            f"point {f['turn']}")
             else:
                 line = take(lines, re.compile(re.escape(
                     f"{p}: incomplete: ") + ".*")) or ""
@@ -112,7 +112,7 @@ def run(lines, doc, status):
     want(doc["turn"] == doc["turn_before"] + doc["applied"], "turn after")
     musts, mays = [], []  # lines that must be there, and patterns that may
     for t in range(doc["turn_before"], doc["turn"]):
-        musts.append(f"turn {t}: applied")
+        musts.append(f"point {t}: applied")
     for f in doc["files"]:
         p = f["path"]
         if f["fate"] == "used":
@@ -123,8 +123,8 @@ def run(lines, doc, status):
                                       f"refused: {o['text']}: "
                                       f"{o['reason']}"))
         elif f["fate"] == "kept":
-            mays.append(re.escape(f"kept for turn {f['turn']}: {p} (the "
-                                  f"game is at turn {doc['turn']})") +
+            mays.append(re.escape(f"kept for point {f['turn']}: {p} (the "
+                                  f"game is at point {doc['turn']})") +
                         "( - a typo\\?)?")
             want(any(re.fullmatch(mays[-1], x) for x in lines),
                  f"{p}: kept, but no line says so")
@@ -132,21 +132,21 @@ def run(lines, doc, status):
             musts.append(f"{p}{where(f)}: refused file: {refusal(f)}")
         else:
             mays.append(re.escape(f"{p}: refused file: {f['player']} owes "
-                                  f"no decision at turn {f['turn']}") +
-                        "|" + re.escape(f"not used: {p}: turn {f['turn']}: "
+                                  f"no decision at point {f['turn']}") +
+                        "|" + re.escape(f"not used: {p}: point {f['turn']}: "
                                         "the game is over"))
             want(any(re.fullmatch(mays[-1], x) for x in lines),
                  f"{p}: not used, but no line says so")
     for d in doc["defaults"]:
-        musts.append(f"nmr: {d['player']}, turn {d['turn']}: " +
+        musts.append(f"nmr: {d['player']}, point {d['turn']}: " +
                      ", ".join(f'"{o}"' for o in d["orders"]))
     for o in doc["next"]["owed"]:
         mays.append(re.escape(f"waiting for {o['player']}: {o['decision']}, "
-                              f"turn {doc['turn']} (") + ".*\\)")
+                              f"point {doc['turn']} (") + ".*\\)")
     w = doc["written"]
     want((w is None) == (doc["applied"] == 0), "written")
     if w is not None and doc["run"] is not None:
-        musts.append(f"wrote {w['dir']}: now at turn {doc['turn']}; send "
+        musts.append(f"wrote {w['dir']}: now at point {doc['turn']}; send "
                      f"each player {w['dir']}/reports/NAME.txt")
     elif w is not None:
         musts.append(f"wrote {w['state']} and {w['dir']}/reports/")

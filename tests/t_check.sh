@@ -50,7 +50,7 @@ orders empty.yaml 1 alice
 sed -i 's/^orders:$/orders: []/' empty.yaml
 sign alice empty.yaml
 status_is 7 "an incomplete file" empty.yaml
-has "^empty\\.yaml: incomplete: more orders are needed for turn 1; add one of 'move " \
+has "^empty\\.yaml: incomplete: more orders are needed for point 1; add one of 'move " \
     "incomplete names orders that could come next"
 n=$(sed -n 's/.*(\([0-9]*\) possible orders in all)$/\1/p' out)
 listed=$(grep -o "'[^']*'" out | wc -l)
@@ -59,11 +59,11 @@ else not_ok "incomplete lists $listed orders of ${n:-?}"; sed 's/^/    | /' out;
 
 orders later.yaml 2 bob "move e8 e7"
 status_is 8 "a file for the next turn" later.yaml
-has '^later\.yaml: not yet due: turn 2 is not due: the game is at turn 1; its orders are checked when it comes$' \
+has '^later\.yaml: not yet due: point 2 is not due: the game is at point 1; its orders are checked when it comes$' \
     "the next turn: checked when it comes"
 orders typo.yaml 7 bob "move e8 e7"
 status_is 8 "a file for a later turn" typo.yaml
-has '^typo\.yaml: not yet due: turn 7 is not due: the game is at turn 1 - a typo\?$' \
+has '^typo\.yaml: not yet due: point 7 is not due: the game is at point 1 - a typo\?$' \
     "a later turn: a typo?"
 
 cp good.yaml nosig.yaml
@@ -83,7 +83,7 @@ status_is 7 "incomplete beats not due" later.yaml empty.yaml
 
 # adjudicate asks the same about a file far ahead.
 "$gunbai" adjudicate in/s1.yaml good.yaml typo.yaml -o adj >out 2>&1
-if grep -qx "kept for turn 7: typo.yaml (the game is at turn 2) - a typo?" out
+if grep -qx "kept for point 7: typo.yaml (the game is at point 2) - a typo?" out
 then ok "adjudicate: a file for a later turn, kept: a typo?"
 else not_ok "adjudicate: a file for a later turn, kept: a typo?"
 	sed 's/^/    | /' out; fi
@@ -117,7 +117,7 @@ openssl pkeyutl -sign -rawin -inkey "$js/keys/alice.key" -in nodone.yaml \
     -out nodone.yaml.sig
 "$gunbai" check js2/state.yaml nodone.yaml >out 2>&1
 got=$?
-if [ "$got" -eq 7 ] && grep -q "^nodone\.yaml: incomplete: more orders are needed for turn 3; add one of 'done'" out
+if [ "$got" -eq 7 ] && grep -q "^nodone\.yaml: incomplete: more orders are needed for point 3; add one of 'done'" out
 then ok "Japanese Swords: a turn without 'done' is incomplete and says so"
 else not_ok "Japanese Swords: without 'done': exit $got"; sed 's/^/    | /' out; fi
 

@@ -152,7 +152,7 @@ has '"move a3 a9" (line 7): refused:' x1/reports/ann.txt \
 has '"move a3 a4" (line 8): accepted' x1/reports/ann.txt \
     "the rest of the file still applies"
 "$gunbai" status x1/state.yaml >st.txt
-has 'turn: 5' st.txt "both turns were applied"
+has 'point: 5' st.txt "both points were applied"
 
 # 5. A missed deadline.
 status_is 3 "without --nmr the game waits" "$gunbai" adjudicate \

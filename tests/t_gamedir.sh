@@ -67,13 +67,13 @@ mail g 1
 mail g 2 bob
 expect "run: turn 1 applied, waiting for carol at turn 2" 0 "$gunbai" run g
 has "stdout says bob's turn 2 file is kept for turn 2" out \
-    'kept for turn 2: inbox/turn2-bob.yaml'
+    'kept for point 2: inbox/turn2-bob.yaml'
 hasnt "stdout never says bob's turn 2 orders were accepted" out \
     'turn2-bob.yaml.*accepted'
 has "bob's report says kept for turn 2" g/runs/0001/reports/bob.txt \
-    'kept for$|kept for turn 2'
+    'kept for$|kept for point 2'
 hasnt "bob's report does not call them accepted" g/runs/0001/reports/bob.txt \
-    'orders for turn 2.*accepted'
+    'orders for point 2.*accepted'
 [ -f g/inbox/turn2-bob.yaml ] && [ -f g/runs/0001/kept/turn2-bob.yaml ] &&
     [ ! -e g/inbox/turn1-alice.yaml ] &&
     [ -f g/runs/0001/orders/turn1-alice.yaml.sig ] &&
@@ -82,7 +82,7 @@ hasnt "bob's report does not call them accepted" g/runs/0001/reports/bob.txt \
 mail g 2 carol
 expect "run: turn 2 applied with both sealed choices" 0 "$gunbai" run g
 has "bob's report now says his turn 2 orders were accepted" \
-    g/runs/0002/reports/bob.txt 'orders for turn 2 .*1 accepted'
+    g/runs/0002/reports/bob.txt 'orders for point 2 .*1 accepted'
 [ -z "$(ls g/inbox)" ] && ok "the inbox is empty after it" ||
     not_ok "inbox: $(ls g/inbox)"
 
@@ -208,7 +208,7 @@ done
 newjs n >/dev/null
 mail n 1 alice
 expect "run --nmr: the missing players get the defaults" 0 "$gunbai" run --nmr n
-has "said on stdout" out '^nmr: bob, turn 1'
+has "said on stdout" out '^nmr: bob, point 1'
 [ -f n/runs/0001/nmr ] && ok "runs/0001/nmr records it" || not_ok "no runs/0001/nmr"
 expect "verify replays it with --nmr" 0 "$gunbai" verify n
 rm n/runs/0001/nmr

@@ -297,7 +297,7 @@ both check 7 "Sensoufuda: a play matching two options, no collect" \
 jq_is 'd["verdict"] == "incomplete" and d["files"][0]["next"][:2] ==
 ["collect admiral", "collect sea-3"]' \
     "Sensoufuda check --json: incomplete, collect admiral or sea-3 next"
-grep -q "a18.yaml: incomplete: more orders are needed for turn 18; add one of 'collect admiral', 'collect sea-3'" text.out &&
+grep -q "a18.yaml: incomplete: more orders are needed for point 18; add one of 'collect admiral', 'collect sea-3'" text.out &&
     ok "Sensoufuda check: says incomplete and what may come next" ||
     not_ok "Sensoufuda check: $(cat text.out)"
 both check 0 "Sensoufuda: the same with its collect" \

@@ -227,7 +227,7 @@ grep -c ': message [123]: ' "$tmp/out" | grep -qx 3 &&
 b2name=bob-t2-$(sha b2.yaml | cut -c1-24).yaml
 cmp -s gd/inbox/"$b2name" b2.yaml && ok "a file for a later turn is filed" ||
     not_ok "a file for a later turn is not filed"
-has "the reply says it is not yet due" "not yet due: turn 2 is not due" replies
+has "the reply says it is not yet due" "not yet due: point 2 is not due" replies
 orders a1r1.yaml alice 1 1
 $make thunderbird m.eml alice@example.net a1r1.yaml a1r1.yaml.sig
 "$gunbai" mail-in gd m.eml >/dev/null

@@ -53,6 +53,58 @@ tn_find(void **ctx)
 	assert_int_equal(names_find("", tn_names, TN_N), -1);
 }
 
+/* Plurals and singulars, of whole names and of their parts; an
+ * ambiguous one refused. */
+static void
+tn_plural(void **ctx)
+{
+	static const char *const ss[] = {
+		"plains", "gold-mine", "griffin-riders", "catapult",
+		"militiamen", "war-elephants", "war-veterans", "fort",
+		"forest", "lake", "shinobi-spies", "box",
+	};
+	struct util_words w;
+	size_t n = sizeof ss / sizeof ss[0];
+
+	(void)ctx;
+	assert_true(names_same("catapults", "catapult"));
+	assert_true(names_same("catapult", "catapult"));
+	assert_true(names_same("militiaman", "militiamen"));
+	assert_true(names_same("war-elephant", "war-elephants"));
+	assert_true(names_same("boxes", "box"));
+	assert_true(names_same("spy", "spies"));
+	assert_false(names_same("spie", "spies"));
+	assert_false(names_same("forts", "forest"));
+	assert_false(names_same("catapultes", "catapult"));
+	assert_int_equal(names_find("catapults", ss, n), 3);
+	assert_int_equal(names_find("militiaman", ss, n), 4);
+	assert_int_equal(names_find("lakes", ss, n), 9);
+	assert_int_equal(names_find("rider", ss, n), 2);
+	assert_int_equal(names_find("mines", ss, n), 1);
+	assert_int_equal(names_find("spy", ss, n), 10);
+	assert_int_equal(names_find("plain", ss, n), 0);
+	assert_int_equal(names_find("forts", ss, n), 7);
+	/* "war" is a part of two names; "towers" of none. */
+	assert_int_equal(names_find("war", ss, n), -2);
+	assert_int_equal(names_find("towers", ss, n), -1);
+	/* Printed names in either number become the table's name. */
+	assert_int_equal(util_words("2 Griffin Riders 3 gold mines 1 War "
+	    "Elephant", &w), 0);
+	assert_int_equal(names_join(&w, 1, ss, n), 3);
+	assert_int_equal(w.n, 6);
+	assert_string_equal(w.w[1], "griffin-riders");
+	assert_string_equal(w.w[3], "gold-mine");
+	assert_string_equal(w.w[5], "war-elephants");
+	/* A name longer than the words it was written in: the words after
+	 * it are kept whole. */
+	assert_int_equal(util_words("recruit war elephant b2 x", &w), 0);
+	assert_int_equal(names_join(&w, 1, ss, n), 1);
+	assert_int_equal(w.n, 4);
+	assert_string_equal(w.w[1], "war-elephants");
+	assert_string_equal(w.w[2], "b2");
+	assert_string_equal(w.w[3], "x");
+}
+
 static void
 tn_nearest(void **ctx)
 {
@@ -79,6 +131,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tn_join),
 		cmocka_unit_test(tn_find),
+		cmocka_unit_test(tn_plural),
 		cmocka_unit_test(tn_nearest),
 	};
 

@@ -152,7 +152,7 @@ test_replayed_turn(void **ctx)
 	(void)ctx;
 	orders_expect(orders_make("old.yaml", HEAD
 	    "turn: 2\nplayer: alice\norders:\n  - move a2 a3\n", "alice", NULL),
-	    0, "turn 2, which has already been adjudicated");
+	    0, "point 2 (their 'turn:'), which has already been adjudicated");
 }
 
 static void
@@ -362,7 +362,7 @@ test_revisions(void **ctx)
 	rev_case(over, 4, "t2.yaml");
 	rev_outcome(clash, perm, 3, out, sizeof out);
 	assert_non_null(strstr(out, "2 different orders files of the same "
-	    "player for turn 3 with revision 1"));
+	    "player for point 3 with revision 1"));
 	assert_non_null(strstr(out, "s0.yaml:0:revision 0, replaced by "
 	    "revision 1"));
 	rev_outcome(copies, perm, 3, out, sizeof out);

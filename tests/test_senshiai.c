@@ -262,7 +262,23 @@ test_ss_find(void **state)
 	assert_int_equal(ss_cards_find("war", why, sizeof why), -1);
 	assert_string_equal(why, "ambiguous card 'war'");
 	assert_int_equal(ss_cards_find("dragon", why, sizeof why), -1);
-	assert_string_equal(why, "unknown card 'dragon'");
+	assert_string_equal(why, "unknown card 'dragon' (names of more than "
+	    "one word are written with hyphens, or as printed)");
+	/* Plurals, singulars and a part of one name only (names.h). */
+	assert_int_equal(ss_cards_find("catapults", why, sizeof why),
+	    SS_CARD_CATAPULT);
+	assert_int_equal(ss_cards_find("war-elephant", why, sizeof why),
+	    SS_CARD_WAR_ELEPHANTS);
+	assert_int_equal(ss_cards_find("militiaman", why, sizeof why),
+	    SS_CARD_MILITIAMEN);
+	assert_int_equal(ss_cards_find("riders", why, sizeof why),
+	    SS_CARD_GRIFFIN_RIDERS);
+	assert_int_equal(ss_cards_find("forts", why, sizeof why),
+	    SS_CARD_FORT);
+	assert_int_equal(ss_cards_find("catapulte", why, sizeof why), -1);
+	assert_string_equal(why, "unknown card 'catapulte'; did you mean "
+	    "catapult? (names of more than one word are written with "
+	    "hyphens, or as printed)");
 }
 
 /* A deck list's error, formatted. */
@@ -303,7 +319,11 @@ test_ss_deck_lists(void **state)
 	assert_string_equal(test_ss_deck_err("castle-town\n"),
 	    "a deck needs cards besides its Capital");
 	assert_string_equal(test_ss_deck_err("castle-town\n  2 dragons\n"),
-	    "2:5: unknown card 'dragons'");
+	    "2:5: unknown card 'dragons' (names of more than one word are "
+	    "written with hyphens, or as printed)");
+	/* Names as printed, and plurals (issue 30). */
+	assert_string_equal(test_ss_deck_err("Castle Town\n2 Griffin Riders"
+	    "\n3 catapults\nGold Mine\n"), "ok");
 	assert_string_equal(test_ss_deck_err("castle-town\nx warriors\n"),
 	    "2:1: expected a count from 0 to 200 before the card");
 	assert_string_equal(test_ss_deck_err("castle-town\n2 war vets\n"),
@@ -677,6 +697,15 @@ test_ss_standing_fits(void **state)
 				s.at = longest;
 			for (int i = 0; i < SS_PRIO_MAX; i++)
 				s.prio[i] = longest;
+			/* "pay": as many cards as the costliest Event, the
+			 * only cards a standing order casts. */
+			if (t != SS_ON_STRIKE)
+				for (int c = 0; c < SS_NCARDS; c++)
+					if (ss_cards[c].type == SS_EVENT &&
+					    ss_cards[c].cost > s.npay)
+						s.npay = ss_cards[c].cost;
+			for (int i = 0; i < s.npay; i++)
+				s.pay[i] = longest;
 			ss_react_format(&s, buf, sizeof buf);
 			if (strlen(buf) > most)
 				most = strlen(buf);
@@ -705,7 +734,8 @@ test_ss_react_orders(void **state)
 	    sizeof why), 0);
 	assert_int_equal(ss_react_order(g, 0, "on strike target warriors "
 	    "capital", why, sizeof why), -1);
-	assert_string_equal(why, "unknown card 'capital'");
+	assert_string_equal(why, "unknown card 'capital' (names of more than "
+	    "one word are written with hyphens, or as printed)");
 	assert_int_equal(ss_react_order(g, 0, "on strike target warriors "
 	    "castle-town", why, sizeof why), 0);
 	assert_int_equal(g->p[0].nstanding, 2);

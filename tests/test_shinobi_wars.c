@@ -122,6 +122,11 @@ test_sw_deck_lists(void **state)
 	assert_int_equal(deck[31], SW_TOBI);
 	assert_int_equal(deck[32], SW_KAGE);
 	assert_int_equal(deck[33], SW_SEAL);
+	/* In the plural (names.h). */
+	assert_int_equal(sw_deck_read("1 Kage\n7 seals\n32 Tobis\n", deck,
+	    "deck-leaf", &e), 0);
+	assert_int_equal(deck[0], SW_TOBI);
+	assert_int_equal(deck[33], SW_SEAL);
 	/* Of the whole list: no line number, which would name the last. */
 	test_sw_deck_bad("1 kage\n38 tobi\n", "deck-mist: the list as a "
 	    "whole: a deck has 40 cards, not 39", 0);

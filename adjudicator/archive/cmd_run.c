@@ -377,7 +377,7 @@ run_game(const char *dir, int nmr, int json)
 		else if (run_clear_inbox(dir, rf, n) == -1)
 			status = EXIT_OUTPUT;
 		if (status == EXIT_OK && !json)
-			printf("wrote %s/runs/%04lld: now at turn %lld; send "
+			printf("wrote %s/runs/%04lld: now at point %lld; send "
 			    "each player %s/runs/%04lld/reports/NAME.txt\n",
 			    dir, run + 1, st.turn, dir, run + 1);
 	}

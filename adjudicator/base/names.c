@@ -5,26 +5,90 @@
 
 #include "base/names.h"
 
-/* Does the run w[i..i+k) spell name, with hyphens between the words? */
+/* Is pl (lp bytes) the plural of sg (ls bytes), as English makes the
+ * plurals of card names: +s, +es, y to ies, man to men? */
+static int
+names_plural(const char *pl, size_t lp, const char *sg, size_t ls)
+{
+	/* Not "spie" for "spies", nor "hors" for "horses": +s never
+	 * makes -ies, +es only follows s, x, z, ch or sh. */
+	if (lp == ls + 1 && pl[ls] == 's' && !(ls >= 2 &&
+	    sg[ls - 2] == 'i' && sg[ls - 1] == 'e'))
+		return memcmp(pl, sg, ls) == 0;
+	if (lp == ls + 2 && ls >= 1 && pl[ls] == 'e' && pl[ls + 1] == 's' &&
+	    (strchr("sxz", sg[ls - 1]) != NULL || (ls >= 2 &&
+	    sg[ls - 1] == 'h' && strchr("cs", sg[ls - 2]) != NULL)))
+		return memcmp(pl, sg, ls) == 0;
+	if (ls >= 1 && lp == ls + 2 && sg[ls - 1] == 'y' &&
+	    memcmp(pl + ls - 1, "ies", 3) == 0)
+		return memcmp(pl, sg, ls - 1) == 0;
+	if (ls >= 3 && lp == ls && memcmp(sg + ls - 3, "man", 3) == 0 &&
+	    memcmp(pl + ls - 3, "men", 3) == 0)
+		return memcmp(pl, sg, ls - 3) == 0;
+	return 0;
+}
+
+/* Is the word (a, la bytes) the name (b, lb bytes), or its plural, or
+ * its singular? */
+static int
+names_same_n(const char *a, size_t la, const char *b, size_t lb)
+{
+	if (la == lb && memcmp(a, b, la) == 0)
+		return 1;
+	return names_plural(a, la, b, lb) || names_plural(b, lb, a, la);
+}
+
+int
+names_same(const char *word, const char *name)
+{
+	return names_same_n(word, strlen(word), name, strlen(name));
+}
+
+/* Does the run w[i..i+k) spell name, with hyphens between the words (the
+ * last word perhaps in the plural or singular: names_same)? */
 static int
 names_spells(const struct util_words *w, int i, int k, const char *name)
 {
-	const char *p = name;
+	char run[UTIL_WORDS_CHARS + 1];
+	size_t at = 0;
 
 	/* Most names differ at once: words are never empty, so a first
-	 * letter that differs settles it without measuring the word. */
-	if (*p != w->w[i][0])
+	 * letter that differs settles it without joining the words. */
+	if (*name != w->w[i][0])
 		return 0;
 	for (int j = 0; j < k; j++) {
 		size_t len = strlen(w->w[i + j]);
 
-		if (strncmp(p, w->w[i + j], len) != 0)
+		if (at + len + 1 >= sizeof run)
 			return 0;
-		p += len;
-		if (j < k - 1 && *p++ != '-')
-			return 0;
+		if (j > 0)
+			run[at++] = '-';
+		memcpy(run + at, w->w[i + j], len);
+		at += len;
 	}
-	return *p == '\0';
+	run[at] = '\0';
+	return names_same(run, name);
+}
+
+/* Room for need bytes where the run w[i..i+k) stands in w's buffer (of
+ * words words, in the buffer's order): the words after the run moved
+ * along if need be.  0, or -1 when the buffer is full. */
+static int
+names_room(struct util_words *w, int i, int k, int words, size_t need)
+{
+	char *end = w->w[i + k - 1] + strlen(w->w[i + k - 1]) + 1;
+	char *last = w->w[words - 1] + strlen(w->w[words - 1]) + 1;
+	size_t have = (size_t)(end - w->w[i]), more;
+
+	if (need <= have)
+		return 0;
+	more = need - have;
+	if ((size_t)(w->buf + sizeof w->buf - last) < more)
+		return -1;
+	memmove(end + more, end, (size_t)(last - end));
+	for (int j = i + k; j < words; j++)
+		w->w[j] += more;
+	return 0;
 }
 
 /* How many names names_join weighs at once for one word; past that it
@@ -66,8 +130,12 @@ names_join(struct util_words *w, int from, const char *const *names,
 					break;
 			if (j == (all ? all : nc))
 				continue;
-			/* The joined name is no longer than the span of the
-			 * words it replaces, so it is written in place. */
+			/* The name is written in place of the run; one
+			 * written in the singular may be shorter than the
+			 * name, and the words after it move along. */
+			if (names_room(w, i, k, words, strlen(names[c]) + 1)
+			    < 0)
+				continue;
 			memmove(w->w[i], names[c], strlen(names[c]) + 1);
 			memmove(&w->w[i + 1], &w->w[i + k],
 			    (size_t)(words - i - k) * sizeof w->w[0]);
@@ -91,15 +159,26 @@ names_find(const char *word, const char *const *names, size_t n)
 			return (int)c;
 	if (len == 0)
 		return -1;
+	/* The whole name in the plural or singular ("catapults"). */
+	for (size_t c = 0; c < n; c++)
+		if (names_same(word, names[c])) {
+			if (found >= 0)
+				return -2;
+			found = (int)c;
+		}
+	if (found >= 0)
+		return found;
+	/* One part of the name, in either number ("spies", "riders"). */
 	for (size_t c = 0; c < n; c++) {
 		const char *p = names[c];
 
 		while (p != NULL) {
-			if (strncmp(p, word, len) == 0 &&
-			    (p[len] == '-' || p[len] == '\0'))
+			const char *e = strchr(p, '-');
+			size_t lp = e != NULL ? (size_t)(e - p) : strlen(p);
+
+			if (names_same_n(word, len, p, lp))
 				break;
-			p = strchr(p, '-');
-			p = p != NULL ? p + 1 : NULL;
+			p = e != NULL ? e + 1 : NULL;
 		}
 		if (p == NULL)
 			continue;

@@ -108,9 +108,9 @@ report_next(const struct state *st, struct sbuf *out)
 	for (size_t i = 0; i < n; i++) {
 		struct sbuf line;
 		sbuf_init(&line);
-		/* "%s owes orders for turn %lld (%s): %s" */
+		/* "%s owes orders for point %lld (%s): %s" */
 		sbuf_puts(&line, st->names[owed[i].player]);
-		sbuf_puts(&line, " owes orders for turn ");
+		sbuf_puts(&line, " owes orders for point ");
 		sbuf_int(&line, st->turn);
 		sbuf_puts(&line, " (");
 		sbuf_puts(&line, owed[i].decision);
@@ -166,7 +166,7 @@ report_body(const struct state *st, const char *state_hex, int player,
 		sbuf_puts(out, "gunbai public report\n");
 	else
 		report_line(out, "gunbai report for ", st->names[player]);
-	/* "%s (ruleset %s), game %s, turn %lld", wrapped: an id of 32
+	/* "%s (ruleset %s), game %s, point %lld", wrapped: an id of 32
 	 * characters would pass the width. */
 	sbuf_init(&tmpl);
 	sbuf_puts(&tmpl, st->game->title);
@@ -174,7 +174,7 @@ report_body(const struct state *st, const char *state_hex, int player,
 	sbuf_puts(&tmpl, st->game->ruleset);
 	sbuf_puts(&tmpl, "), game ");
 	sbuf_puts(&tmpl, st->id);
-	sbuf_puts(&tmpl, ", turn ");
+	sbuf_puts(&tmpl, ", point ");
 	sbuf_int(&tmpl, st->turn);
 	util_wrap(out, REPORT_WIDTH, "", "  ", tmpl.p);
 	sbuf_free(&tmpl);
@@ -310,7 +310,7 @@ report_status(const struct state *st, struct sbuf *b)
 	struct owed owed[GAME_MAX_PLAYERS];
 	struct outcome oc;
 
-	sbuf_printf(b, "game: %s (%s, ruleset %s)\nid: %s\nturn: %lld\n"
+	sbuf_printf(b, "game: %s (%s, ruleset %s)\nid: %s\npoint: %lld\n"
 	    "players:", st->game->id, st->game->title, st->game->ruleset,
 	    st->id, st->turn);
 	for (int i = 0; i < st->nplayers; i++)

@@ -578,11 +578,11 @@ json_check_file(const struct state *st, const struct check_result *r,
 	} else if (!f->ok) {
 		report_json_err(o, &f->err);
 	} else if (cf->verdict == VERDICT_NOT_DUE) {
-		snprintf(why, sizeof why, "turn %lld is not due: the game is "
-		    "at turn %lld", f->turn, st->turn);
+		snprintf(why, sizeof why, "point %lld is not due: the game is "
+		    "at point %lld", f->turn, st->turn);
 		json_object_set_new(o, "reason", json_string(why));
 	} else if (cf->verdict == VERDICT_FILE) {
-		snprintf(why, sizeof why, "%s owes no decision at turn %lld",
+		snprintf(why, sizeof why, "%s owes no decision at point %lld",
 		    st->names[f->player], f->turn);
 		json_object_set_new(o, "reason", json_string(why));
 	} else {

@@ -22,15 +22,22 @@ template_orders(const struct state *st, int player, struct sbuf *out)
 	struct sbuf line;
 	int owes = 0;
 
+	const char *what = "";
+
 	for (size_t i = 0; i < n; i++)
-		owes |= owed[i].player == player;
+		if (owed[i].player == player) {
+			owes = 1;
+			what = owed[i].what;
+		}
 	if (!owes)
 		return;
 	sbuf_init(&line);
 	/* Wrapped: an id and a name of 32 characters each would pass the
-	 * report's 72 columns. */
-	sbuf_printf(&line, "Orders of %s for turn %lld of game %s (%s).",
-	    st->names[player], st->turn, st->id, st->game->title);
+	 * report's 72 columns.  The point is the file's number ('turn:'
+	 * below); the game's own turn, where it has one, is in what. */
+	sbuf_printf(&line, "Orders of %s for point %lld of game %s (%s): "
+	    "%s. The file's 'turn:' is the point's number.",
+	    st->names[player], st->turn, st->id, st->game->title, what);
 	util_wrap(out, REPORT_WIDTH, "# ", "# ", line.p);
 	sbuf_free(&line);
 	st->game->help(st->g, player, out);

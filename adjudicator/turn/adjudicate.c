@@ -150,13 +150,13 @@ adjudicate_validate(const struct state *st, const struct orders_file *f,
 		memcpy(out[i].reason, v[i].reason, sizeof out[i].reason);
 	}
 	if (ev != NULL) {
-		/* "Your orders for turn %lld (file sha256 %.16s): %zu
+		/* "Your orders for point %lld (file sha256 %.16s): %zu
 		 * accepted, %zu refused.", one per file, without printf. */
 		struct sbuf b;
 
 		sbuf_init(&b);
 		sbuf_reserve(&b, 96);
-		sbuf_puts(&b, "Your orders for turn ");
+		sbuf_puts(&b, "Your orders for point ");
 		sbuf_int(&b, f->turn);
 		sbuf_puts(&b, " (file sha256 ");
 		sbuf_add(&b, f->sha256, strnlen(f->sha256, 16));
@@ -288,7 +288,7 @@ adjudicate_point_end(struct events *ev, size_t nev, struct sbuf *msgs,
 		msgs->p[mlen] = '\0';
 }
 
-/* The line saying whom a point waits for: "waiting for %s: %s, turn %lld
+/* The line saying whom a point waits for: "waiting for %s: %s, point %lld
  * (%s)\n", without printf (a run that applies its points ends waiting
  * at the next one). */
 static void
@@ -299,7 +299,7 @@ adjudicate_msg_wait(const struct state *st, const struct owed *o,
 	sbuf_puts(msgs, st->names[o->player]);
 	sbuf_puts(msgs, ": ");
 	sbuf_puts(msgs, o->decision);
-	sbuf_puts(msgs, ", turn ");
+	sbuf_puts(msgs, ", point ");
 	sbuf_int(msgs, st->turn);
 	sbuf_puts(msgs, sent ? " (the orders sent are incomplete)\n" :
 	    " (no orders)\n");
@@ -338,11 +338,11 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 			owes |= owed[k].player == files[i].player;
 		if (!owes) {
 			sbuf_printf(msgs, "%s: refused file: %s owes no "
-			    "decision at turn %lld\n", files[i].path,
+			    "decision at point %lld\n", files[i].path,
 			    st->names[files[i].player], st->turn);
 			events_add(ev, EVENT_TO(files[i].player), "Your orders "
-			    "for turn %lld (sha256 %.16s) were not used: you "
-			    "owe no decision at that turn.", st->turn,
+			    "for point %lld (sha256 %.16s) were not used: you "
+			    "owe no decision at that point.", st->turn,
 			    files[i].sha256);
 		}
 	}
@@ -382,7 +382,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 				adjudicate_point_end(ev, nev, msgs, mlen,
 				    &pr);
 				return err_set(e, 0, 0, "%s offers no default "
-				    "orders for %s at turn %lld",
+				    "orders for %s at point %lld",
 				    st->game->title, st->names[p], st->turn);
 			}
 			sbuf_init(&list);
@@ -391,13 +391,13 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 				    i > before ? ", " : "", acc[k][i].text);
 			/* Defaults may name hidden things (cards in a
 			 * hand): only their player sees them. */
-			events_add(ev, EVENT_ALL, "%s's orders for turn %lld "
+			events_add(ev, EVENT_ALL, "%s's orders for point %lld "
 			    "were %s at the deadline; the default orders "
 			    "apply.", st->names[p], st->turn,
 			    f ? "incomplete" : "missing");
 			events_add(ev, EVENT_TO(p), "The default orders used "
 			    "for you: %s.", list.p);
-			sbuf_printf(msgs, "nmr: %s, turn %lld: %s\n",
+			sbuf_printf(msgs, "nmr: %s, point %lld: %s\n",
 			    st->names[p], st->turn, list.p);
 			sbuf_free(&list);
 			defaulted = 1;
@@ -447,7 +447,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 	for (size_t i = 0; i < nused; i++)
 		adjudicate_applied(st, used[i], applied_cap);
 	st->draws = rng.draws;
-	sbuf_puts(msgs, "turn ");
+	sbuf_puts(msgs, "point ");
 	sbuf_int(msgs, st->turn);
 	sbuf_puts(msgs, ": applied\n");
 	st->turn++;
@@ -481,21 +481,21 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
 	if (k == 0)
 		return;
 	if (k == -1) {
-		sbuf_printf(msgs, "not used: %s: turn %lld: the game is "
+		sbuf_printf(msgs, "not used: %s: point %lld: the game is "
 		    "over\n", f->path, f->turn);
 		if (ev != NULL)
 			events_add(ev, EVENT_TO(f->player), "Your orders for "
-			    "turn %lld (sha256 %.16s) were not used: the game "
+			    "point %lld (sha256 %.16s) were not used: the game "
 			    "is over.", f->turn, f->sha256);
 		return;
 	}
-	sbuf_printf(msgs, "kept for turn %lld: %s (the game is at turn "
+	sbuf_printf(msgs, "kept for point %lld: %s (the game is at point "
 	    "%lld)%s\n", f->turn, f->path, st->turn, f->turn > st->turn + 1 ?
 	    " - a typo?" : "");
 	if (ev != NULL)
-		events_add(ev, EVENT_TO(f->player), "Your orders for turn %lld "
-		    "(sha256 %.16s) came before that turn: they are kept for "
-		    "turn %lld and checked when it comes.", f->turn,
+		events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
+		    "(sha256 %.16s) came before that point: they are kept for "
+		    "point %lld and checked when it comes.", f->turn,
 		    f->sha256, f->turn);
 }
 
@@ -644,7 +644,7 @@ adjudicate_msg_missing(const struct check_file *cf, struct sbuf *msgs)
 {
 	const struct strlist *legal = &cf->legal;
 
-	sbuf_printf(msgs, "%s: incomplete: more orders are needed for turn "
+	sbuf_printf(msgs, "%s: incomplete: more orders are needed for point "
 	    "%lld", cf->f->path, cf->f->turn);
 	for (size_t i = 0; i < legal->n; i++)
 		sbuf_printf(msgs, "%s'%s'", i == 0 ? "; add one of " : ", ",
@@ -670,18 +670,18 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 		adjudicate_msg_err(msgs, "refused file", &f->err);
 		return;
 	}
-	sbuf_printf(msgs, "%s: accepted file: signed by %s, turn %lld\n",
+	sbuf_printf(msgs, "%s: accepted file: signed by %s, point %lld\n",
 	    f->path, st->names[f->player], f->turn);
 	if (cf->verdict == VERDICT_NOT_DUE) {
-		sbuf_printf(msgs, "%s: not yet due: turn %lld is not due: the "
-		    "game is at turn %lld%s\n", f->path, f->turn, st->turn,
+		sbuf_printf(msgs, "%s: not yet due: point %lld is not due: the "
+		    "game is at point %lld%s\n", f->path, f->turn, st->turn,
 		    f->turn > st->turn + 1 ? " - a typo?" :
 		    "; its orders are checked when it comes");
 		return;
 	}
 	if (cf->verdict == VERDICT_FILE) {
 		sbuf_printf(msgs, "%s: refused file: %s owes no decision at "
-		    "turn %lld\n", f->path, st->names[f->player], f->turn);
+		    "point %lld\n", f->path, st->names[f->player], f->turn);
 		return;
 	}
 	for (size_t i = 0; i < cf->n; i++)
@@ -689,7 +689,7 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 		    cf->orders[i].accepted, cf->orders[i].reason);
 	if (cf->complete)
 		sbuf_printf(msgs, "%s: complete: the accepted orders answer "
-		    "turn %lld\n", f->path, f->turn);
+		    "point %lld\n", f->path, f->turn);
 	else
 		adjudicate_msg_missing(cf, msgs);
 }
@@ -718,7 +718,7 @@ adjudicate_refused_reason(const struct state *st, const struct orders_file *f,
 		snprintf(buf, size, "%s: not used: the game is over", f->path);
 	else
 		snprintf(buf, size, "%s: not used: %s owed no decision at "
-		    "turn %lld", f->path, st->names[f->player], f->turn);
+		    "point %lld", f->path, st->names[f->player], f->turn);
 }
 
 static int

@@ -214,9 +214,9 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 		return -1;
 	if (of->turn < st->turn) {
 		n = node_get(root, "turn");
-		return err_set(e, n->line, n->col, "these orders are for turn "
-		    "%lld, which has already been adjudicated (game '%s' is "
-		    "at turn %lld)", of->turn, st->id, st->turn);
+		return err_set(e, n->line, n->col, "these orders are for point "
+		    "%lld (their 'turn:'), which has already been adjudicated "
+		    "(game '%s' is at point %lld)", of->turn, st->id, st->turn);
 	}
 	if (node_need(root, "orders", NODE_SEQ, &list, e) == -1)
 		return -1;
@@ -377,7 +377,7 @@ orders_settle(struct orders_file *f, size_t n)
 		if (differ) {
 			f[k].ok = 0;
 			err_set(&f[k].err, 0, 0, "%zu different orders files "
-			    "of the same player for turn %lld with revision "
+			    "of the same player for point %lld with revision "
 			    "%lld; none is used: send one with a higher "
 			    "revision", top, f[0].turn, f[0].revision);
 		} else if (k > 0) {

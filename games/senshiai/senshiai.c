@@ -237,6 +237,7 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 	while (g->p[g->active].out);
 	for (int s = 0; s < SS_SQUARES; s++) {
 		g->sq[s].activated = 0;
+		g->sq[s].fought = 0;
 		for (int k = 0; k < g->sq[s].nunits; k++) {
 			g->sq[s].unit[k].moves = 0;
 			g->sq[s].unit[k].flees = 0;
@@ -245,7 +246,7 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 	}
 	for (int i = g->neffects - 1; i >= 0; i--)
 		if (g->effect[i].duration == SS_DUR_ROUND &&
-		    g->effect[i].caster == g->active)
+		    g->effect[i].round_of == g->active)
 			ss_pile_effect_end(g, i);
 	ss_pile_zero(g, ev, names);
 	g->turn++;
@@ -268,6 +269,22 @@ ss_draw(struct ss_game *g, struct events *ev, const char *const *names)
 		ss_next_turn(g, ev, names);
 }
 
+/* Does p's order text, checked on g (no dice rolled), end the answer:
+ * an order that rolls dice?  (Then an "end" after it ends the Main
+ * Stage; after an order a reaction cut short, it lapses.) */
+static int
+ss_rolls(const struct ss_game *g, int p, const char *text)
+{
+	struct ss_game *t = util_malloc(sizeof *t);
+	char why[GAME_REASON_MAX];
+	int r;
+
+	ss_state_copy(t, g);
+	r = ss_play_order(t, p, text, NULL, NULL, NULL, why, sizeof why);
+	free(t);
+	return r == SS_PLAY_LAST;
+}
+
 static int
 ss_resolve(void *vg, const struct game_players *pl,
     const struct answer *answers, size_t n, struct rng *rng,
@@ -286,13 +303,40 @@ ss_resolve(void *vg, const struct game_players *pl,
 	}
 	if (n != 1 || a->player != g->active)
 		return err_set(e, 0, 0, "senshiai: answer of the wrong player");
+	if (g->stage == SS_STAGE_DRAW && a->n == 0) {
+		/* No file: the standing draw answers (validate). */
+		char text[16];
+
+		if (!ss_react_draw(g, a->player, text, sizeof text))
+			return err_set(e, 0, 0, "senshiai: no draw");
+		events_add(ev, EVENT_TO(a->player), "Your standing draw "
+		    "answers your Draw Stage: \"%s\".", text);
+		if (ss_play_order(g, a->player, text, rng, ev, pl->names, why,
+		    sizeof why) < 0)
+			return err_set(e, 0, 0, "senshiai: standing draw "
+			    "refused: %s", why);
+		ss_out_check(g, ev, pl->names);
+		if (g->stage != SS_STAGE_OVER)
+			ss_draw(g, ev, pl->names);
+		return 0;
+	}
 	for (i = 0; i < a->n && g->stage != SS_STAGE_OVER; i++) {
+		/* An order that rolls dice, "end" after it (ss_check)? */
+		int rolls = i + 2 == a->n && strcmp(a->orders[i + 1].text,
+		    "end") == 0 && ss_rolls(g, a->player, a->orders[i].text);
+
 		r = ss_play_order(g, a->player, a->orders[i].text, rng, ev,
 		    pl->names, why, sizeof why);
 		if (r < 0)
 			return err_set(e, a->orders[i].line, a->orders[i].col,
 			    "senshiai: accepted order refused: %s", why);
 		ss_out_check(g, ev, pl->names);
+		if (r == SS_PLAY_LAST && rolls) {
+			/* "end" given after the dice (ss_check): the
+			 * Main Stage ends whatever they showed. */
+			i = a->n;
+			break;
+		}
 		if (r == SS_PLAY_LAST && i + 1 < a->n) {
 			events_add(ev, EVENT_ALL, "A reaction interrupts %s: "
 			    "the %zu order%s after it lapse%s.",
@@ -353,7 +397,10 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		sbuf_puts(out, "# Draw Stage: \"discard CARD\" any number of "
 		    "times, then \"draw\"\n# (draws up to 6 cards in hand) "
 		    "or \"draw N\" (N cards, fewer);\n# standing orders "
-		    "(\"on ...\", \"standing clear\") may come before it.\n");
+		    "(\"on ...\", \"standing clear\") may come before it.\n"
+		    "# \"standing draw\" or \"standing draw N\" answers your "
+		    "later Draw\n# Stages with no file (\"standing draw off\" "
+		    "withdraws it).\n");
 	} else {
 		sbuf_puts(out, "# Main Stage, in order, then \"end\":\n"
 		    "#   terrain CARD SQ [pay CARD...]   recruit CARD SQ "
@@ -369,11 +416,13 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "#   on roll cast CARD    on cast CARD cast CARD\n"
 		    "#   on draw N|any cast CARD    on move SQ|any cast CARD\n"
 		    "#   on strike target CARD...    standing clear\n"
-		    "#   (standing orders: they fire in any later turn)\n"
+		    "#   standing draw [N]   (your Draw Stages, with no file)\n"
+		    "#   (standing orders: they fire in any later turn; an\n"
+		    "#   'on ... cast CARD' may end with 'pay CARD...')\n"
 		    "# An attack, a Tardy move or Earthquake rolls dice and "
 		    "ends the\n# orders (so may an opponent's reaction): "
 		    "you then owe the\n# Main Stage again, seeing the "
-		    "result.\n");
+		    "result, unless \"end\" follows it.\n");
 	}
 }
 

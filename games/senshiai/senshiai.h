@@ -117,7 +117,8 @@ enum ss_duration {
 	SS_DUR_INSTANT, /* acts once, then goes to the Discard Pile */
 	SS_DUR_BATTLE,  /* until the end of the battle it is cast in */
 	SS_DUR_TURN,    /* until the end of the current Main Stage */
-	SS_DUR_ROUND,   /* one round: until its master's next Draw Stage */
+	SS_DUR_ROUND,   /* one round: until the next Draw Stage of the
+	                 * player whose turn it was when cast */
 	SS_DUR_LASTING, /* until its target leaves play or it is annulled */
 	SS_DURATIONS
 };
@@ -300,9 +301,18 @@ extern const struct ss_card ss_cards[SS_NCARDS];
 #define SS_DECK_MAX 200
 #define SS_QUOTE_MAX 40
 
-/* The card with this word (exact, or a unique prefix); -1 with why set
- * ("unknown card 'x'", "ambiguous card 'x': ...") otherwise. */
+/* The cards' words ("war-veterans"), in card order. */
+extern const char *const ss_cards_words[SS_NCARDS];
+
+/* The card with this word (exact, or a unique prefix, or else its
+ * plural or singular or a part of one name only: names_find); -1 with
+ * why set ("unknown card 'x'" with the nearest name, "ambiguous card
+ * 'x'") otherwise. */
 int ss_cards_find(const char *word, char *why, size_t size);
+
+/* Card names written as printed, in words ("Griffin Riders"), joined
+ * into the cards' words from word from on (names_join). */
+int ss_cards_join(struct util_words *w, int from);
 
 /* True if card is a Unit when in play: Troops, Capitals, and Events that
  * act as Units. */
@@ -521,6 +531,7 @@ struct ss_square {
 	int terrain; /* a card, or SS_NONE: empty */
 	int master;  /* who played the terrain */
 	int activated; /* its Activate ability was used this turn */
+	int fought;    /* a Capital: it attacked this turn */
 	int nunits;
 	struct ss_unit unit[SS_SQ_UNITS];
 };
@@ -531,6 +542,10 @@ struct ss_effect {
 	int sq;       /* the square of its target */
 	int unit;     /* index of its target Unit on sq, or SS_NONE */
 	int duration; /* enum ss_duration */
+	int round_of; /* the player whose turn it was when it was cast: an
+	               * Effect of a round ends as his next turn begins,
+	               * before his Draw Stage (the text counts a round
+	               * "from whatever moment inside one's turn") */
 };
 
 struct ss_game {
@@ -616,6 +631,11 @@ void ss_out_draw_limit(struct ss_game *g, struct events *ev);
  * asked), for ranged a ranged trait that is not nulla? */
 int ss_fight_eligible(const struct ss_game *g, int s, int k, int to,
     int ranged);
+/* May the Capital at s, player p's, join an attack at range now: it
+ * has not attacked this turn and its ranged trait is not nulla? (It
+ * never joins a close combat: its Speed is 0 and close combat requires
+ * a move.) */
+int ss_fight_capital(const struct ss_game *g, int s, int p);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
@@ -745,20 +765,32 @@ enum ss_trigger { SS_TRIGGER_LIST(SS_TRIGGER_ENUM) SS_ON_TRIGGERS };
 extern const char *const ss_react_trigger_words[SS_ON_TRIGGERS];
 
 #define SS_PRIO_MAX 6 /* cards in a damage distribution instruction */
+#define SS_PAY_MAX 5  /* cards a standing order names to pay with: the
+                       * highest cost */
+
+/* The standing draw ("standing draw [N]") is kept among the standing
+ * orders with this trigger: it answers the player's own Draw Stage. */
+#define SS_ON_OWN_DRAW SS_ON_TRIGGERS
+#define SS_DRAW_FILL (-2) /* "standing draw": fill the hand */
 
 /* One standing order, parsed. */
 struct ss_standing {
-	int trigger; /* enum ss_trigger */
+	int trigger; /* enum ss_trigger, or SS_ON_OWN_DRAW */
+	int draw;    /* SS_ON_OWN_DRAW: cards to draw, or SS_DRAW_FILL */
 	int at;      /* attack(ed), move: a square or SS_NONE (any); cast:
 	              * the card awaited; draw: a player or SS_NONE (any);
 	              * roll, strike: SS_NONE */
 	int card;    /* the Event it casts; strike: SS_NONE */
 	int nprio;   /* strike: the Units to destroy first, in order */
 	int prio[SS_PRIO_MAX];
+	int npay;    /* "pay CARD...": the cards it pays with (as many as
+	              * the cost), or 0: the first others of the hand */
+	int pay[SS_PAY_MAX];
 };
 
-/* Parse a standing order ("on attacked e5 cast ambush"): 0, or -1 with
- * why set.  The card must answer the trigger: Ambush, Native Barbarian
+/* Parse a standing order ("on attacked e5 cast ambush", optionally
+ * followed by "pay CARD..." naming as many cards as the cost): 0, or -1
+ * with why set.  The card must answer the trigger: Ambush, Native Barbarian
  * and Events with Power Modifiers (Battle Cry, Blessing...) "attacked",
  * Events with Power Modifiers "attack", Divine Wind "roll", Dispel
  * "cast", Open the Vaults "draw", Earthquake "move".
@@ -779,9 +811,10 @@ int ss_react_order(struct ss_game *g, int p, const char *text, char *why,
     size_t size);
 /* Fire the first standing order of p waiting for trigger at at (a
  * square, a player, or the card cast) whose card has an ability in abil
- * (0: any card), is in the hand and can be paid by the first other cards
- * of the hand: the order is used up, the card leaves the hand, its cost
- * goes to the Discard Pile.  Returns the card (the caller puts it in play
+ * (0: any card), is in the hand and can be paid: by the cards it names
+ * after "pay", all in the hand besides it, or else by the first other
+ * cards of the hand.  The order is used up, the card leaves the hand,
+ * the cards paid go to the Discard Pile.  Returns the card (the caller puts it in play
  * or on the Discard Pile), or -1 when no order fires. */
 int ss_react_fire(struct ss_game *g, int p, int trigger, int at,
     unsigned abil);
@@ -796,6 +829,10 @@ int ss_react_annul(struct ss_game *g, int caster, int card,
  * returns how many (1 to SS_PRIO_MAX), or -1 with why set. */
 int ss_react_targets(const struct util_words *w, int at,
     int prio[SS_PRIO_MAX], char *why, size_t size);
+/* Player p's standing draw: the order of the Draw Stage it gives
+ * ("draw" or "draw N", N cut to what the hand may take now) written to
+ * buf, returns 1; 0 when p has none. */
+int ss_react_draw(const struct ss_game *g, int p, char *buf, size_t size);
 /* Player p's damage distribution instruction ("on strike"): the cards
  * into prio, returns how many (0: none given). */
 int ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX]);

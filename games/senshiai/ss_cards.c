@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/escape.h"
+#include "base/names.h"
 #include "senshiai.h"
 
 #define SS_CARD_ROW(id, w, nm, ty, sub, cost, paths, lim, spd, m, r, s, ab, \
@@ -12,6 +13,10 @@
 	    ab, prm, tg, dur, mod, txt },
 const struct ss_card ss_cards[SS_NCARDS] = { SS_CARD_LIST(SS_CARD_ROW) };
 #undef SS_CARD_ROW
+
+#define SS_CARD_WORD(id, w, ...) [SS_CARD_##id] = w,
+const char *const ss_cards_words[SS_NCARDS] = { SS_CARD_LIST(SS_CARD_WORD) };
+#undef SS_CARD_WORD
 
 #define SS_ABILITY_NAME(id, name) [SS_AB_##id] = name,
 const char *const ss_cards_ability_names[SS_ABILITIES] = {
@@ -97,9 +102,23 @@ ss_cards_find(const char *word, char *why, size_t size)
 		}
 	if (n == 1)
 		return found;
-	if (size > 0)
-		ss_cards_refused(word, n, why, size);
+	/* The plural or singular of a name, or a part of one only
+	 * ("catapults", "rider"): names.h. */
+	if (n == 0 && (found = names_find(word, ss_cards_words,
+	    SS_NCARDS)) >= 0)
+		return found;
+	if (size > 0) {
+		ss_cards_refused(word, n > 0 || found == -2 ? 2 : 0, why, size);
+		if (n == 0 && found == -1)
+			names_hint(word, ss_cards_words, SS_NCARDS, why, size);
+	}
 	return -1;
+}
+
+int
+ss_cards_join(struct util_words *w, int from)
+{
+	return names_join(w, from, ss_cards_words, SS_NCARDS);
 }
 
 int

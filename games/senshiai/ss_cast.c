@@ -169,6 +169,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		f = &g->effect[g->neffects++];
 		f->card = card;
 		f->caster = c->p;
+		f->round_of = g->active;
 		f->sq = s;
 		f->unit = unit;
 		f->duration = ss_cards[card].duration;

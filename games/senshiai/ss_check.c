@@ -120,6 +120,20 @@ ss_check_reason(char *dst, size_t size, const char *why)
 	dst[len] = '\0';
 }
 
+/* Is orders[i] an "end" that may follow the order that completed the
+ * Main Stage answer: one that rolls dice (not "end" or "seppuku"), right
+ * before it?  The player decides in advance to end his turn after the
+ * dice, whatever they show: no mail round to hear "end". */
+static int
+ss_check_end_after(const struct ss_game *g, const struct order *orders,
+    size_t i, const unsigned char *ok)
+{
+	return g->stage == SS_STAGE_MAIN && i > 0 && ok[i - 1] &&
+	    strcmp(orders[i].text, "end") == 0 &&
+	    strcmp(orders[i - 1].text, "end") != 0 &&
+	    strcmp(orders[i - 1].text, "seppuku") != 0;
+}
+
 #define SS_CHECK_OK 64 /* orders whose verdicts ss_check keeps on the
                         * stack; more take the heap */
 
@@ -153,6 +167,11 @@ ss_check(const struct ss_game *g, int player, int owes,
 		why[0] = '\0';
 		if (!owes) {
 			r = game_why(why, size, "you owe no orders now");
+		} else if (complete && ss_check_end_after(g, orders, i, ok)) {
+			/* "end" after an order that rolls dice: the Main
+			 * Stage ends once they are rolled (resolve). */
+			r = SS_PLAY_LAST;
+			ss_memo_take(&orders[i], r);
 		} else if (complete) {
 			r = game_why(why, size, "the orders are complete "
 			    "before this one");
@@ -185,5 +204,11 @@ ss_check(const struct ss_game *g, int player, int owes,
 	}
 	if (ok != okbuf)
 		free(ok);
+	/* No orders in the Draw Stage: a standing draw answers it. */
+	if (n == 0 && owes && g->stage == SS_STAGE_DRAW) {
+		char text[16];
+
+		complete = ss_react_draw(g, player, text, sizeof text);
+	}
 	return owes && complete;
 }

@@ -39,6 +39,18 @@ ss_fight_eligible(const struct ss_game *g, int s, int k, int to, int ranged)
 	return v[SS_SPEED] - u->moves >= 1;
 }
 
+int
+ss_fight_capital(const struct ss_game *g, int s, int p)
+{
+	int v[SS_TRAITS];
+
+	if (g->sq[s].terrain == SS_NONE || g->sq[s].master != p ||
+	    ss_cards[g->sq[s].terrain].type != SS_CAPITAL || g->sq[s].fought)
+		return 0;
+	ss_mods_traits(g, s, SS_NONE, v);
+	return v[SS_RANGED] != SS_NULLA;
+}
+
 static void
 ss_fight_add(const struct ss_game *g, struct ss_side *sd, int k)
 {
@@ -180,6 +192,7 @@ ss_fight_mods(struct ss_game *g, int p, int trigger, int sq, int foe,
 		f = &g->effect[g->neffects++];
 		f->card = card;
 		f->caster = p;
+		f->round_of = g->active;
 		f->sq = at;
 		f->unit = ss_cards[card].target == SS_TG_UNIT &&
 		    g->sq[at].nunits > 0 ? 0 : SS_NONE;
@@ -262,6 +275,8 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 		if (g->sq[from].unit[k].owner == g->active &&
 		    ss_fight_eligible(g, from, k, to, ranged))
 			return 0;
+	if (ranged && ss_fight_capital(g, from, g->active))
+		return 0;
 	events_add(ev, EVENT_ALL, "No attacker is left to fight.");
 	return 1;
 }
@@ -273,6 +288,22 @@ ss_fight_construction(const struct ss_game *g, int s)
 {
 	return g->sq[s].terrain != SS_NONE &&
 	    strcmp(ss_cards[g->sq[s].terrain].subtype, "Construction") == 0;
+}
+
+/* Maintenance of side sd's Capital, its fighter i (SS_NONE: none
+ * fought): its master wastes a card per point of damage past its
+ * Resistance, forced by by. */
+static void
+ss_fight_maintenance(struct ss_game *g, const struct ss_side *sd, int i,
+    int by, struct events *ev, const char *const *names)
+{
+	int w;
+
+	if (i == SS_NONE || (w = ss_battle_maintenance(&sd->f[i])) <= 0)
+		return;
+	events_add(ev, EVENT_ALL, "%s's Capital takes %d past its Resistance: "
+	    "Maintenance.", names[sd->owner], w);
+	ss_pile_waste(g, sd->owner, w, by, ev, names);
 }
 
 static void ss_fight_claim(struct ss_game *g, int from, int to,
@@ -287,7 +318,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	int dprio[SS_PRIO_MAX], ndprio, aprio[SS_PRIO_MAX];
 	struct ss_side a, d;
 	int sa[SS_DEFAULT_MAX], sd[SS_DEFAULT_MAX];
-	int capital = SS_NONE;
+	int capital = SS_NONE, acapital = SS_NONE;
 	size_t left_a, left_d;
 
 	memset(&a, 0, sizeof a);
@@ -310,6 +341,14 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 		if (g->sq[from].unit[k].owner == a.owner &&
 		    ss_fight_eligible(g, from, k, to, ranged))
 			ss_fight_add(g, &a, k);
+	/* Ruling: a Capital acts as a Unit of its company and attacks at
+	 * range with it, or alone. */
+	if (ranged && ss_fight_capital(g, from, a.owner) &&
+	    a.n < SS_DEFAULT_MAX) {
+		acapital = (int)a.n;
+		ss_fight_add(g, &a, SS_NONE);
+		g->sq[from].fought = 1;
+	}
 	for (int k = 0; k < g->sq[to].nunits && d.n < SS_DEFAULT_MAX; k++)
 		ss_fight_add(g, &d, k);
 	if (ss_cards[g->sq[to].terrain].type == SS_CAPITAL &&
@@ -329,8 +368,11 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	ss_fight_strike(g, &d, &a, ranged, ss_fight_construction(g, ranged ?
 	    from : to), dprio, ndprio, rng, ev, names);
 	for (size_t i = 0; i < a.n; i++) {
-		struct ss_unit *u = &g->sq[from].unit[a.unit[i]];
+		struct ss_unit *u;
 
+		if (a.unit[i] == SS_NONE)
+			continue;
+		u = &g->sq[from].unit[a.unit[i]];
 		u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
 		if (!ranged)
 			u->moves++;
@@ -345,15 +387,8 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	for (int k = 0; k < g->sq[from].nunits; k++)
 		left_a += (g->sq[from].unit[k].acted & SS_ACT_NOW) != 0;
 	left_d = (size_t)g->sq[to].nunits + (capital != SS_NONE);
-	if (capital != SS_NONE) {
-		int w = ss_battle_maintenance(&d.f[capital]);
-
-		if (w > 0) {
-			events_add(ev, EVENT_ALL, "%s's Capital takes %d past "
-			    "its Resistance: Maintenance.", names[d.owner], w);
-			ss_pile_waste(g, d.owner, w, a.owner, ev, names);
-		}
-	}
+	ss_fight_maintenance(g, &d, capital, a.owner, ev, names);
+	ss_fight_maintenance(g, &a, acapital, d.owner, ev, names);
 	if (!ranged && left_a > 0)
 		ss_fight_claim(g, from, to, left_a, left_d, carry, ncarry, ev,
 		    names);

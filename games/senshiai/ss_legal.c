@@ -14,7 +14,7 @@ enum ss_cand_kind {
 	SS_C_END, SS_C_TERRAIN, SS_C_RECRUIT, SS_C_CAST, SS_C_MOVE,
 	SS_C_MOVE1, SS_C_CASTLE, SS_C_CLOSE, SS_C_RANGED, SS_C_PRODUCE,
 	SS_C_ACTIVATE, SS_C_STANDING, SS_C_CAST_PLAYER, SS_C_DRAW,
-	SS_C_DISCARD, SS_C_DONE, SS_C_STANDARD
+	SS_C_DISCARD, SS_C_DONE, SS_C_STANDARD, SS_C_STANDING_DRAW
 };
 
 /* One candidate: kind, card (or the player for SS_C_CAST_PLAYER),
@@ -144,6 +144,12 @@ ss_cand_text(const struct ss_cand *k, char *text, size_t size)
 		ss_standing_text(k->card, text, size);
 		return;
 	}
+	if (k->kind == SS_C_STANDING_DRAW) {
+		at = 0;
+		text[0] = '\0';
+		ss_text_cat(text, size, &at, "standing draw");
+		return;
+	}
 	n = ss_cand_words(k, w, name);
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(w[i]);
@@ -186,7 +192,7 @@ ss_cand_verdict(const struct ss_game *g, int p, const struct ss_cand *k)
 	char name[2][3];
 	int n;
 
-	if (k->kind == SS_C_STANDING)
+	if (k->kind == SS_C_STANDING || k->kind == SS_C_STANDING_DRAW)
 		return ss_cand_standing_verdict(g, p, k);
 	n = ss_cand_words(k, w, name);
 	for (int i = 0; i < n; i++)
@@ -317,6 +323,16 @@ ss_legal_standing(struct ss_walk *w)
 	}
 }
 
+/* "standing draw", when p gives none: so random games use it. */
+static void
+ss_legal_standing_draw(struct ss_walk *w)
+{
+	char text[16];
+
+	if (!ss_react_draw(w->g, w->p, text, sizeof text))
+		ss_cand(w, SS_C_STANDING_DRAW, -1, -1, -1, 1);
+}
+
 /* legal_pick: the squares of p's realm, and those near it (a square is
  * near the realm when the realm holds one of its neighbours, so when it
  * is a neighbour of a square of the realm), for ss_cand_may. */
@@ -378,6 +394,12 @@ ss_legal_main(struct ss_walk *w)
 				ss_cand(w, SS_C_CAST, cards[i], s, -1, 1);
 			}
 		}
+		if (g->sq[s].nunits == 0 && ss_fight_capital(g, s, p)) {
+			/* A Capital alone attacks at range. */
+			n = ss_board_neighbours(s, nb);
+			for (int i = 0; i < n; i++)
+				ss_cand(w, SS_C_RANGED, -1, s, nb[i], 1);
+		}
 		if (g->sq[s].nunits == 0 || g->sq[s].unit[0].owner != p)
 			continue;
 		n = ss_board_neighbours(s, nb);
@@ -393,6 +415,7 @@ ss_legal_main(struct ss_walk *w)
 		ss_cand(w, SS_C_ACTIVATE, -1, s, -1, 1);
 	}
 	ss_legal_standing(w);
+	ss_legal_standing_draw(w);
 	for (int i = 0; i < h->n; i++)
 		if (ss_cards[h->card[i]].target == SS_TG_PLAYER &&
 		    ss_pile_find(h, h->card[i]) == i)
@@ -431,6 +454,7 @@ ss_walk(const struct ss_game *vg, int player, int owes,
 			if (ss_pile_find(h, h->card[i]) == i)
 				ss_cand(w, SS_C_DISCARD, h->card[i], -1, -1,
 				    0);
+		ss_legal_standing_draw(w);
 		goto done;
 	}
 	if (g->stage == SS_STAGE_MAIN && g->active == player)

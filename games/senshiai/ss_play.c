@@ -110,8 +110,16 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 	if (ranged && ncarry > 0)
 		return ss_order_no(c, "only Units that claim a Terrain in "
 		    "close combat carry Effects away");
-	if (g->sq[a].nunits == 0 || g->sq[a].unit[0].owner != c->p)
+	if ((g->sq[a].nunits == 0 || g->sq[a].unit[0].owner != c->p) &&
+	    !(ranged && ss_fight_capital(g, a, c->p))) {
+		if (g->sq[a].nunits == 0 && g->sq[a].master == c->p &&
+		    ss_cards[g->sq[a].terrain].type == SS_CAPITAL)
+			return ss_order_no(c, ranged ? "your Capital at %s "
+			    "has attacked this turn" : "your Capital at %s "
+			    "attacks only at range: its Speed is 0",
+			    w->w[1]);
 		return ss_order_no(c, "you have no company at %s", w->w[1]);
+	}
 	if (!ss_board_near(a, b))
 		return ss_order_no(c, "%s is not near %s", w->w[2], w->w[1]);
 	if (!ss_square_enemy(g, c->p, b))
@@ -121,6 +129,9 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 			fight |= 1u << k;
 		any |= ss_fight_eligible(g, a, k, SS_NONE, ranged);
 	}
+	/* The Capital's ranged attack (ss_fight_capital): no move. */
+	if (ranged && ss_fight_capital(g, a, c->p))
+		any = 1, fight |= 1u << SS_SQ_UNITS;
 	if (!any)
 		return ss_order_no(c, "no Unit at %s can attack %s now",
 		    w->w[1], ranged ? "at range" : "in close combat");
@@ -220,6 +231,7 @@ ss_play_split(struct ss_ctx *c)
 
 	if (util_words(c->text, &split) < 0)
 		split.n = 0;
+	ss_cards_join(&split, 1);
 	return ss_play_one(c, &split);
 }
 
@@ -285,7 +297,8 @@ static const struct {
 	{ "activate", ss_play_economy }, { "produce", ss_play_economy },
 };
 
-/* A standing order ("on ..."), its words w: checked, or kept. */
+/* A standing order ("on ...", "standing draw ..."), its words w:
+ * checked, or kept. */
 static int
 ss_play_on(struct ss_ctx *c, const struct util_words *w)
 {
@@ -340,8 +353,32 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 	if (ss_play_is(w->w[0], "on"))
 		return ss_play_on(c, w);
 	if (ss_play_is(w->w[0], "standing")) {
+		char buf[16];
+
+		if (w->n == 3 && strcmp(w->w[1], "draw") == 0 &&
+		    strcmp(w->w[2], "off") == 0) {
+			struct ss_player *pl = &g->p[p];
+
+			if (!ss_react_draw(g, p, buf, sizeof buf))
+				return ss_order_no(c, "you give no standing "
+				    "draw");
+			for (int i = 0; !c->verdict && i < pl->nstanding; i++)
+				if (strncmp(pl->standing[i], "standing draw",
+				    13) == 0) {
+					memmove(pl->standing[i],
+					    pl->standing[i + 1], (size_t)
+					    (pl->nstanding - i - 1) *
+					    sizeof pl->standing[0]);
+					pl->nstanding--;
+					break;
+				}
+			return SS_PLAY_DONE;
+		}
+		if (w->n >= 2 && strcmp(w->w[1], "draw") == 0)
+			return ss_play_on(c, w);
 		if (w->n != 2 || strcmp(w->w[1], "clear") != 0)
-			return ss_order_no(c, "expected 'standing clear'");
+			return ss_order_no(c, "expected 'standing clear', "
+			    "'standing draw [N]' or 'standing draw off'");
 		if (!c->verdict)
 			g->p[p].nstanding = 0;
 		return SS_PLAY_DONE;

@@ -24,11 +24,17 @@
  *                                        move at SQ: Chaos strikes it
  *   on strike target CARD...             how the player distributes
  *                                        damage (never used up)
+ *   standing draw [N]                    the player's own Draw Stage:
+ *                                        it needs no file (never used
+ *                                        up; a new one replaces it)
+ *   standing draw off                    withdraws the standing draw
  *   standing clear                       withdraws them all
  *
- * An order fires, once, at the first matching window in which its card is
- * in its player's hand and the cost can be paid with the first other
- * cards of the hand (the default payment); otherwise it waits. */
+ * Each "on ... cast CARD" may end with "pay CARD...", the cards it pays
+ * with.  An order fires, once, at the first matching window in which its
+ * card is in its player's hand and the cost can be paid: with the cards
+ * it names, all in the hand, or else with the first other cards of the
+ * hand (the default payment); otherwise it waits. */
 #include <stdio.h>
 #include <string.h>
 
@@ -98,10 +104,25 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 	int i = 2, card;
 
 	memset(s, 0, sizeof *s);
-	s->at = s->card = SS_NONE;
+	s->at = s->card = s->draw = SS_NONE;
+	if (util_words(text, &w) == 0 && w.n >= 2 && w.n <= 3 &&
+	    strcmp(w.w[0], "standing") == 0 && strcmp(w.w[1], "draw") == 0) {
+		long long k = SS_DRAW_FILL;
+
+		s->trigger = SS_ON_OWN_DRAW;
+		if (w.n == 3 && util_parse_int(w.w[2], 0, SS_HAND_CAP,
+		    &k) < 0) {
+			snprintf(why, size, "expected 'standing draw' or "
+			    "'standing draw N' (N from 0 to %d)", SS_HAND_CAP);
+			return -1;
+		}
+		s->draw = (int)k;
+		return 0;
+	}
 	if (util_words(text, &w) < 0 || w.n < 4 ||
 	    strcmp(w.w[0], "on") != 0)
 		goto syntax;
+	ss_cards_join(&w, 2);
 	for (s->trigger = 0; s->trigger < SS_ON_TRIGGERS; s->trigger++)
 		if (strcmp(w.w[1], ss_react_trigger_words[s->trigger]) == 0)
 			break;
@@ -142,7 +163,8 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 		}
 		i = 3;
 	}
-	if (w.n != i + 2 || strcmp(w.w[i], "cast") != 0)
+	if (w.n < i + 2 || strcmp(w.w[i], "cast") != 0 ||
+	    (w.n > i + 2 && strcmp(w.w[i + 2], "pay") != 0))
 		goto syntax;
 	if ((card = ss_cards_find(w.w[i + 1], why, size)) < 0)
 		return -1;
@@ -152,21 +174,60 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 		return -1;
 	}
 	s->card = card;
+	if (w.n > i + 2) {
+		int cost = ss_cards[card].cost;
+
+		if (w.n - i - 3 != cost) {
+			snprintf(why, size, "%s costs %d card%s, %d named "
+			    "after 'pay'", ss_cards[card].name, cost,
+			    cost == 1 ? "" : "s", w.n - i - 3);
+			return -1;
+		}
+		for (int k = i + 3; k < w.n; k++)
+			if ((s->pay[s->npay++] = ss_cards_find(w.w[k], why,
+			    size)) < 0)
+				return -1;
+	}
 	return 0;
 syntax:
 	snprintf(why, size, "expected 'on attacked SQ|any cast CARD', 'on "
 	    "attack SQ|any cast CARD', 'on roll cast CARD', 'on cast "
 	    "CARD cast CARD', 'on draw N|any cast CARD', 'on move SQ|any "
-	    "cast CARD' or 'on strike target CARD...'");
+	    "cast CARD' (each optionally followed by 'pay CARD...') or 'on "
+	    "strike target CARD...'");
 	return -1;
 }
+
+static void ss_react_format_on(const struct ss_standing *s, char *buf,
+    size_t size);
 
 void
 ss_react_format(const struct ss_standing *s, char *buf, size_t size)
 {
+	size_t len;
+
+	ss_react_format_on(s, buf, size);
+	for (int i = 0; i < s->npay; i++) {
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "%s %s", i ? "" : " pay",
+		    ss_cards[s->pay[i]].word);
+	}
+}
+
+/* The order without its "pay" words. */
+static void
+ss_react_format_on(const struct ss_standing *s, char *buf, size_t size)
+{
 	char sq[12] = "";
 	size_t len;
 
+	if (s->trigger == SS_ON_OWN_DRAW) {
+		if (s->draw == SS_DRAW_FILL)
+			snprintf(buf, size, "standing draw");
+		else
+			snprintf(buf, size, "standing draw %d", s->draw);
+		return;
+	}
 	if (s->trigger == SS_ON_STRIKE) {
 		snprintf(buf, size, "on strike target");
 		for (int i = 0; i < s->nprio; i++) {
@@ -209,6 +270,10 @@ ss_react_check(const struct ss_game *g, int p, const char *text,
 	for (int i = 0; s->trigger == SS_ON_STRIKE && i < pl->nstanding; i++)
 		if (strncmp(pl->standing[i], "on strike ", 10) == 0)
 			return i;
+	for (int i = 0; s->trigger == SS_ON_OWN_DRAW && i < pl->nstanding;
+	    i++)
+		if (strncmp(pl->standing[i], "standing draw", 13) == 0)
+			return i;
 	if (pl->nstanding >= SS_STANDING)
 		return game_why(why, size, "at most %d standing orders; "
 		    "'standing clear' withdraws them", SS_STANDING);
@@ -231,6 +296,24 @@ ss_react_order(struct ss_game *g, int p, const char *text, char *why,
 	return 0;
 }
 
+/* Does the hand hold s's card and, besides it, every card s names to pay
+ * with (a card named twice, twice)? */
+static int
+ss_react_can_pay(const struct ss_player *pl, const struct ss_standing *s)
+{
+	int need[SS_NCARDS] = { 0 };
+
+	need[s->card]++;
+	for (int i = 0; i < s->npay; i++)
+		need[s->pay[i]]++;
+	for (int i = 0; i < pl->hand.n; i++)
+		need[pl->hand.card[i]]--;
+	for (int c = 0; c < SS_NCARDS; c++)
+		if (need[c] > 0)
+			return 0;
+	return 1;
+}
+
 int
 ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 {
@@ -248,10 +331,14 @@ ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 		    (s.at != SS_NONE && s.at != at) ||
 		    (abil != 0 && (ss_cards[s.card].abilities & abil) == 0) ||
 		    (k = ss_pile_find(&pl->hand, s.card)) < 0 ||
-		    pl->hand.n - 1 < ss_cards[s.card].cost)
+		    pl->hand.n - 1 < ss_cards[s.card].cost ||
+		    !ss_react_can_pay(pl, &s))
 			continue;
 		ss_pile_take(&pl->hand, k);
-		for (int c = 0; c < ss_cards[s.card].cost; c++)
+		for (int c = 0; c < s.npay; c++)
+			ss_pile_push(&pl->discard, ss_pile_take(&pl->hand,
+			    ss_pile_find(&pl->hand, s.pay[c])));
+		for (int c = s.npay; c < ss_cards[s.card].cost; c++)
 			ss_pile_push(&pl->discard, ss_pile_take(&pl->hand, 0));
 		memmove(pl->standing[i], pl->standing[i + 1],
 		    (size_t)(pl->nstanding - i - 1) * sizeof pl->standing[0]);
@@ -259,6 +346,28 @@ ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 		return s.card;
 	}
 	return -1;
+}
+
+int
+ss_react_draw(const struct ss_game *g, int p, char *buf, size_t size)
+{
+	const struct ss_player *pl = &g->p[p];
+	int most = pl->hand.n < SS_HAND_CAP ? SS_HAND_CAP - pl->hand.n : 0;
+	char why[GAME_REASON_MAX];
+
+	for (int i = 0; i < pl->nstanding; i++) {
+		struct ss_standing s;
+
+		if (ss_react_parse(pl->standing[i], &s, why, sizeof why) < 0 ||
+		    s.trigger != SS_ON_OWN_DRAW)
+			continue;
+		if (s.draw == SS_DRAW_FILL || s.draw >= most)
+			snprintf(buf, size, "draw");
+		else
+			snprintf(buf, size, "draw %d", s.draw);
+		return 1;
+	}
+	return 0;
 }
 
 int

@@ -16,9 +16,14 @@
  *       terrain: castle-town
  *       master: 0
  *       activated: 0         # its Activate used this turn
+ *       fought: 1            # a Capital that attacked this turn (only
+ *                            # then)
  *       units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}]
  *   effects:                 # Effects in play
  *     - {card: blessing, caster: 0, at: b2, unit: 0, duration: round}
+ *       # round-of: N after caster when the Effect was cast in the turn
+ *       # of player N, not the caster's (a reaction): its round ends
+ *       # as N's next turn begins
  *   winners: [0]             # only when stage is over
  *   reason: "..."            # likewise
  *
@@ -44,11 +49,11 @@ static const char *const ss_state_keys[] = { "turn", "turn-limit",
 static const char *const ss_state_player_keys[] = { "out", "forced-by",
 	"reserve", "hand", "discard", "standing", NULL };
 static const char *const ss_state_square_keys[] = { "at", "terrain",
-	"master", "activated", "units", NULL };
+	"master", "activated", "fought", "units", NULL };
 static const char *const ss_state_unit_keys[] = { "card", "owner",
 	"moves", "flees", "acted", NULL };
-static const char *const ss_state_effect_keys[] = { "card", "caster", "at",
-	"unit", "duration", NULL };
+static const char *const ss_state_effect_keys[] = { "card", "caster",
+	"round-of", "at", "unit", "duration", NULL };
 
 /* A card word, exactly; *out is SS_NONE when it is none. */
 static int
@@ -235,6 +240,11 @@ ss_state_board(struct ss_game *g, const struct node *sec, struct gb_err *e)
 		    node_need(m, "units", NODE_SEQ, &us, e) < 0)
 			return -1;
 		g->sq[at].activated = (int)act;
+		if (node_get(m, "fought") != NULL) {
+			if (node_need_int(m, "fought", 0, 1, &act, e) < 0)
+				return -1;
+			g->sq[at].fought = (int)act;
+		}
 		if (ss_cards[t].type != SS_TERRAIN &&
 		    ss_cards[t].type != SS_CAPITAL)
 			return err_set(e, m->line, m->col, "board: %s is not "
@@ -270,6 +280,8 @@ ss_state_effects(struct ss_game *g, const struct node *sec,
 		    node_only_keys(m, ss_state_effect_keys, e) < 0 ||
 		    ss_state_card_key(m, "card", &f->card, e) < 0 ||
 		    ss_state_player(m, "caster", g->n, 0, &f->caster, e) < 0 ||
+		    ss_state_player(m, node_get(m, "round-of") != NULL ?
+		    "round-of" : "caster", g->n, 0, &f->round_of, e) < 0 ||
 		    ss_state_square(m, "at", &f->sq, e) < 0 ||
 		    node_need_word(m, "duration", ss_cards_duration_names,
 		    SS_DURATIONS, &f->duration, e) < 0 ||
@@ -408,6 +420,8 @@ ss_state_board_node(const struct ss_game *g)
 		node_set(m, "terrain", node_scalar(ss_cards[q->terrain].word));
 		node_set(m, "master", node_int(q->master));
 		node_set(m, "activated", node_int(q->activated));
+		if (q->fought)
+			node_set(m, "fought", node_int(q->fought));
 		us = node_set(m, "units", node_seq());
 		for (int k = 0; k < q->nunits; k++) {
 			struct node *u = node_push(us, node_map());
@@ -443,6 +457,9 @@ ss_state_save(const struct ss_game *g)
 		ss_board_name(f->sq, name);
 		node_set(m, "card", node_scalar(ss_cards[f->card].word));
 		node_set(m, "caster", node_int(f->caster));
+		/* Only where it differs: a reaction in another's turn. */
+		if (f->round_of != f->caster)
+			node_set(m, "round-of", node_int(f->round_of));
 		node_set(m, "at", node_scalar(name));
 		node_set(m, "unit", ss_state_who(f->unit));
 		node_set(m, "duration",
@@ -499,6 +516,7 @@ ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 		t->terrain = f->terrain;
 		t->master = f->master;
 		t->activated = f->activated;
+		t->fought = f->fought;
 		t->nunits = f->nunits;
 		for (int k = 0; k < f->nunits; k++)
 			t->unit[k] = f->unit[k];
@@ -548,6 +566,7 @@ ss_state_equal(const struct ss_game *a, const struct ss_game *b)
 		diff |= (unsigned)(x->terrain ^ y->terrain) |
 		    (unsigned)(x->master ^ y->master) |
 		    (unsigned)(x->activated ^ y->activated) |
+		    (unsigned)(x->fought ^ y->fought) |
 		    (unsigned)(x->nunits ^ y->nunits);
 		for (int k = 0; k < n; k++) {
 			const struct ss_unit *u = &x->unit[k], *v = &y->unit[k];

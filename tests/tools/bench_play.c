@@ -24,6 +24,22 @@
  *       written as DIR/pN-NAME.yaml and .sig (N the point) signed with
  *       tests/keys; SEED (a number) seeds the choices.  Prints the point
  *       the game ended at (tests/t_gamedir.sh plays them through `run`).
+ *   bench_play rounds GAMES POINTS [GAME]
+ *       Mail rounds (bench/README, section 7): for each game (or only
+ *       GAME), GAMES random legal games of seeds 1 to GAMES, each played
+ *       to its end or to point POINTS (answers that would end it are
+ *       drawn again, up to 64 times, as in `long`).  At each point an owed
+ *       player whose answer is complete with no orders (standing orders
+ *       answer for him) sends no file; the others send random legal
+ *       answers.  A point is a mail round (a deadline) when some owed
+ *       player must send a file.  Prints "ID all POINTS ROUNDS TURNS"
+ *       (TURNS: the points owing the decision that begins a player's
+ *       turn, bench_turn_word) and a line "ID DECISION POINTS ROUNDS"
+ *       for each decision owed.
+ *   bench_play owed STATE...
+ *       For each state, the same for its point: "POINT DECISION... TURN
+ *       ROUND" (TURN 1 if it begins a player's turn; ROUND 1 if a file is
+ *       needed), for the samples' states.
  *
  * Bench code: it reads clocks; nothing it writes depends on them. */
 #include <stdio.h>
@@ -525,9 +541,207 @@ bench_end(const char *start, const char *dir, const char *seed)
 	return n ? 0 : 1;
 }
 
+/* ----------------------------------------------------------------
+ * Mail rounds.
+ */
+
+/* The decision that begins a player's turn in each game (its owed
+ * decision name): every game's own turn is one point owing it. */
+static const char *
+bench_turn_word(const struct game_entry *g)
+{
+	static const char *const words[][2] = {
+		{ "senjin", "turn" }, { "japanese-swords", "turn" },
+		{ "senshiai", "draw" }, { "sensoufuda", "turn" },
+		{ "shinobi-wars", "turn" },
+	};
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(words[i][0], g->id) == 0)
+			return words[i][1];
+	bench_die(g->id, "no turn decision named in bench_turn_word");
+	return NULL;
+}
+
+/* Does player owe a file at this point: is his answer incomplete with no
+ * orders? */
+static int
+bench_needs_file(const struct game_entry *g, const void *gs, int player)
+{
+	struct verdict v[1];
+	struct order none[1] = { { "", 0, 0 } };
+
+	return !g->validate(gs, player, none, 0, v);
+}
+
+#define BENCH_DECISIONS 16
+
+struct bench_tally {
+	char word[BENCH_DECISIONS][32];
+	long points[BENCH_DECISIONS], rounds[BENCH_DECISIONS];
+	int n;
+};
+
+/* The owed decisions of gs counted in t; returns whether the point is a
+ * round, and *turn whether it begins a player's turn. */
+static int
+bench_tally_point(const struct game_entry *g, const void *gs,
+    struct bench_tally *t, int *turn)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t nowed = g->owed(gs, owed);
+	int round = 0;
+
+	*turn = 0;
+	for (size_t k = 0; k < nowed; k++) {
+		int file = bench_needs_file(g, gs, owed[k].player), i;
+
+		round |= file;
+		*turn |= strcmp(owed[k].decision, bench_turn_word(g)) == 0;
+		for (i = 0; i < t->n; i++)
+			if (strcmp(t->word[i], owed[k].decision) == 0)
+				break;
+		if (i == t->n && t->n < BENCH_DECISIONS)
+			snprintf(t->word[t->n++], sizeof t->word[0], "%s",
+			    owed[k].decision);
+		if (i < t->n) {
+			/* A decision owed by several players at one point
+			 * counts once there. */
+			int seen = 0;
+			for (size_t j = 0; j < k; j++)
+				seen |= strcmp(owed[j].decision,
+				    owed[k].decision) == 0;
+			if (!seen)
+				t->points[i]++;
+			if (file && !seen)
+				t->rounds[i]++;
+		}
+	}
+	return round;
+}
+
+static void
+bench_rounds(long ngames, long maxpoints, const char *only)
+{
+	for (size_t gi = 0; gi < game_count; gi++) {
+		const struct game_entry *g = game_registry[gi];
+		struct bench_tally t = { 0 };
+		long points = 0, rounds = 0, turns = 0;
+		struct rng r;
+		uint8_t rseed[RNG_SEED_BYTES] = { 0x72 };
+
+		if (only != NULL && strcmp(only, g->id) != 0)
+			continue;
+		rng_init(&r, rseed, gi);
+		for (long s = 1; s <= ngames && bench_broken[0] == '\0'; s++) {
+			struct state st;
+			struct rng pr;
+
+			bench_new(&st, g, (uint64_t)s);
+			rng_init(&pr, st.seed, 1);
+			while (!g->outcome(st.g).finished &&
+			    bench_broken[0] == '\0' && st.turn <= maxpoints) {
+				struct owed owed[GAME_MAX_PLAYERS];
+				struct order orders[GAME_MAX_PLAYERS]
+				    [ADJUDICATE_NMR_MAX];
+				char texts[GAME_MAX_PLAYERS][ADJUDICATE_NMR_MAX]
+				    [GAME_ORDER_MAX];
+				struct answer ans[GAME_MAX_PLAYERS];
+				struct gb_err e = { 0 };
+				size_t nowed = g->owed(st.g, owed);
+				int turn;
+
+				rounds += bench_tally_point(g, st.g, &t, &turn);
+				turns += turn;
+				points++;
+				/* Long games: answers that would end the game
+				 * are drawn again, up to BENCH_TRIES times. */
+				for (int a = 0;; a++) {
+					void *copy = bench_clone(&st);
+					struct events ev = { 0 };
+					struct rng keep = pr;
+
+					for (size_t k = 0; k < nowed; k++) {
+						int p = owed[k].player, j;
+						size_t n = 0;
+
+						if (bench_needs_file(g, st.g, p))
+							n = bench_answer(g, st.g,
+							    p, &r, orders[k],
+							    texts[k]);
+						for (j = (int)k; j > 0 &&
+						    ans[j - 1].player > p; j--)
+							ans[j] = ans[j - 1];
+						ans[j].player = p;
+						ans[j].orders = orders[k];
+						ans[j].n = n;
+						ans[j].nmr = 0;
+					}
+					ev.point = st.turn;
+					if (bench_broken[0] == '\0' &&
+					    g->resolve(copy, &st.pl, ans, nowed,
+					    &pr, &ev, &e) == -1)
+						bench_break(g, e.msg);
+					if (bench_broken[0] != '\0' ||
+					    a == BENCH_TRIES ||
+					    !g->outcome(copy).finished) {
+						g->free(st.g);
+						st.g = copy;
+						events_free(&ev);
+						break;
+					}
+					g->free(copy);
+					events_free(&ev);
+					pr = keep;
+				}
+				st.turn++;
+			}
+			state_free(&st);
+		}
+		if (bench_broken[0] != '\0') {
+			printf("%s error %s\n", g->id, bench_broken);
+			bench_broken[0] = '\0';
+			continue;
+		}
+		printf("%s all %ld %ld %ld\n", g->id, points, rounds, turns);
+		for (int i = 0; i < t.n; i++)
+			printf("%s %s %ld %ld\n", g->id, t.word[i], t.points[i],
+			    t.rounds[i]);
+		fflush(stdout);
+	}
+}
+
+static int
+bench_owed(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		struct state st;
+		struct gb_err e = { 0 };
+		struct bench_tally t = { 0 };
+		int turn, round;
+
+		if (state_load(&st, argv[i], &e) == -1)
+			bench_die(argv[i], e.msg);
+		round = bench_tally_point(st.game, st.g, &t, &turn);
+		printf("%lld", st.turn);
+		for (int k = 0; k < t.n; k++)
+			printf(" %s", t.word[k]);
+		printf(" %d %d\n", turn, round);
+		state_free(&st);
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "rounds") == 0) {
+		bench_rounds(atol(argv[2]), atol(argv[3]),
+		    argc == 5 ? argv[4] : NULL);
+		return 0;
+	}
+	if (argc >= 3 && strcmp(argv[1], "owed") == 0)
+		return bench_owed(argc - 2, argv + 2);
 	if (argc == 5 && strcmp(argv[1], "end") == 0)
 		return bench_end(argv[2], argv[3], argv[4]);
 	if ((argc == 4 || argc == 5) && strcmp(argv[1], "playouts") == 0) {
@@ -543,6 +757,8 @@ main(int argc, char **argv)
 	}
 	fputs("usage: bench_play playouts SECONDS REPS [GAME]\n"
 	    "       bench_play long DIR EARLY LATE\n"
-	    "       bench_play end START DIR SEED\n", stderr);
+	    "       bench_play end START DIR SEED\n"
+	    "       bench_play rounds GAMES POINTS [GAME]\n"
+	    "       bench_play owed STATE...\n", stderr);
 	return 2;
 }
