@@ -510,6 +510,9 @@ struct ss_unit {
 	short moves;       /* squares moved this turn (the state: 0 to 99) */
 	signed char flees; /* times fled this turn (0 or 1) */
 	signed char acted; /* SS_ACT_* done this turn */
+	signed char held;  /* the most moves this turn of a Move Restriction
+	                    * it entered or left this turn (1 to 99), 0:
+	                    * none */
 };
 
 #define SS_ACT_FOUGHT 1   /* took part in an attack */
@@ -615,6 +618,10 @@ void ss_out_draw_limit(struct ss_game *g, struct events *ev);
  * with the Terrain at to (the Unit must enter it; to SS_NONE: not
  * asked), for ranged a ranged trait that is not nulla? */
 int ss_fight_eligible(const struct ss_game *g, int s, int k, int to,
+    int ranged);
+/* Why Unit k of square s may not join that attack ("has fought this
+ * turn", ...), or NULL when it may. */
+const char *ss_fight_bar(const struct ss_game *g, int s, int k, int to,
     int ranged);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
@@ -727,6 +734,18 @@ int ss_square_producers(const struct ss_square *q);
  * if too few Units stand on it.  legal_pick skips the candidates they
  * refuse. */
 int ss_square_activate_test(const struct ss_square *q);
+
+/* What "moves left" means when nothing holds a Unit. */
+#define SS_MOVE_FREE 99
+/* The moves u may still make this turn by the Move Restriction it met
+ * (held), and, for terrain (SS_NONE: none), by the one of that Terrain
+ * when it enters or leaves it: SS_MOVE_FREE when none holds it.  The
+ * text: a Unit "coming in or out of this Terrain may not move more
+ * times than the listed number". */
+int ss_square_room(const struct ss_unit *u, int terrain);
+/* u entered or left a Terrain terrain: hold it to that Terrain's Move
+ * Restriction for the rest of the turn, if it has one for u. */
+void ss_square_hold(struct ss_unit *u, int terrain);
 
 /* ---- Reactions: standing orders (ss_react.c) ----------------------- */
 

@@ -22,21 +22,35 @@ struct ss_side {
 	struct ss_fighter f[SS_DEFAULT_MAX];
 };
 
-int
-ss_fight_eligible(const struct ss_game *g, int s, int k, int to, int ranged)
+const char *
+ss_fight_bar(const struct ss_game *g, int s, int k, int to, int ranged)
 {
 	const struct ss_unit *u = &g->sq[s].unit[k];
 	int v[SS_TRAITS];
 
 	if (u->acted & SS_ACT_FOUGHT)
-		return 0;
+		return "has fought this turn";
 	if (!ranged && to != SS_NONE && g->sq[to].terrain != SS_NONE &&
 	    (ss_cards[u->card].paths & ss_cards[g->sq[to].terrain].paths) == 0)
-		return 0;
+		return "cannot cross the Terrain attacked";
 	ss_mods_traits(g, s, k, v);
 	if (ranged)
-		return v[SS_RANGED] != SS_NULLA;
-	return v[SS_SPEED] - u->moves >= 1;
+		return v[SS_RANGED] != SS_NULLA ? NULL :
+		    "has no ranged attack (nulla)";
+	if (v[SS_SPEED] - u->moves < 1)
+		return "has no move left (close combat takes one)";
+	/* Close combat's move leaves s and enters to: Move Restriction. */
+	if (ss_square_room(u, g->sq[s].terrain) < 1 ||
+	    (to != SS_NONE && ss_square_room(u, g->sq[to].terrain) < 1))
+		return "is held by Move Restriction (close combat takes a "
+		    "move)";
+	return NULL;
+}
+
+int
+ss_fight_eligible(const struct ss_game *g, int s, int k, int to, int ranged)
+{
+	return ss_fight_bar(g, s, k, to, ranged) == NULL;
 }
 
 static void
@@ -249,6 +263,8 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 			    ss_fight_eligible(g, from, k, to, 0)) {
 				u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
 				u->moves++;
+				ss_square_hold(u, g->sq[from].terrain);
+				ss_square_hold(u, g->sq[to].terrain);
 			}
 		}
 		ss_flee_back(g, from, ev, names);
@@ -332,8 +348,11 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 		struct ss_unit *u = &g->sq[from].unit[a.unit[i]];
 
 		u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
-		if (!ranged)
+		if (!ranged) {
 			u->moves++;
+			ss_square_hold(u, g->sq[from].terrain);
+			ss_square_hold(u, g->sq[to].terrain);
+		}
 	}
 	ss_fight_codes(g, &a, &d, sa, ev, names);
 	ss_fight_codes(g, &d, &a, sd, ev, names);

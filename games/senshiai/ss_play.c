@@ -6,6 +6,7 @@
  * the answer: their outcome decides what may follow.  Moves are in
  * ss_move.c, casting in ss_cast.c; standing orders in ss_react.c; the
  * words of each are read by ss_order.c. */
+#include <stdio.h>
 #include <string.h>
 
 #include "senshiai.h"
@@ -83,10 +84,29 @@ ss_play_recruit(struct ss_ctx *c, const struct util_words *w)
 	return SS_PLAY_DONE;
 }
 
+/* The refusal of an attack on b no Unit of a may join, with each
+ * Unit's reason. */
+static int
+ss_play_no_fighter(struct ss_ctx *c, int a, int b, int ranged)
+{
+	const struct ss_game *g = c->g;
+	char why[256] = "", at[3], to[3];
+	size_t len = 0;
+
+	for (int k = 0; k < g->sq[a].nunits && len < sizeof why; k++)
+		len += (size_t)snprintf(why + len, sizeof why - len, "%s%s %s",
+		    k > 0 ? "; " : "", ss_cards[g->sq[a].unit[k].card].name,
+		    ss_fight_bar(g, a, k, b, ranged));
+	ss_board_name(a, at);
+	ss_board_name(b, to);
+	return ss_order_no(c, "no Unit at %s can attack %s %s now: %s", at,
+	    to, ranged ? "at range" : "in close combat", why);
+}
+
 static int
 ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 {
-	int a, b, ranged, any = 0, prio[SS_PRIO_MAX], nprio = 0;
+	int a, b, ranged, prio[SS_PRIO_MAX], nprio = 0;
 	int carry[SS_CARRY_MAX], ncarry = 0;
 	unsigned fight = 0;
 	struct ss_game *g = c->g;
@@ -119,14 +139,9 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 	for (int k = 0; k < g->sq[a].nunits; k++) {
 		if (ss_fight_eligible(g, a, k, b, ranged))
 			fight |= 1u << k;
-		any |= ss_fight_eligible(g, a, k, SS_NONE, ranged);
 	}
-	if (!any)
-		return ss_order_no(c, "no Unit at %s can attack %s now",
-		    w->w[1], ranged ? "at range" : "in close combat");
 	if (fight == 0)
-		return ss_order_no(c, "your company cannot cross %s",
-		    ss_cards[g->sq[b].terrain].name);
+		return ss_play_no_fighter(c, a, b, ranged);
 	/* Close combat requires a move: Tardy Units roll first. */
 	if (!ranged && ss_move_tardy(c, a, fight) != SS_PLAY_DONE)
 		return SS_PLAY_LAST;

@@ -17,6 +17,8 @@
  *       master: 0
  *       activated: 0         # its Activate used this turn
  *       units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}]
+ *                            # and "held: N" when a Move Restriction of
+ *                            # N holds the Unit this turn
  *   effects:                 # Effects in play
  *     - {card: blessing, caster: 0, at: b2, unit: 0, duration: round}
  *   winners: [0]             # only when stage is over
@@ -46,7 +48,7 @@ static const char *const ss_state_player_keys[] = { "out", "forced-by",
 static const char *const ss_state_square_keys[] = { "at", "terrain",
 	"master", "activated", "units", NULL };
 static const char *const ss_state_unit_keys[] = { "card", "owner",
-	"moves", "flees", "acted", NULL };
+	"moves", "flees", "acted", "held", NULL };
 static const char *const ss_state_effect_keys[] = { "card", "caster", "at",
 	"unit", "duration", NULL };
 
@@ -184,7 +186,7 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
     struct gb_err *e)
 {
 	struct ss_unit *u = &q->unit[q->nunits];
-	long long mv, fl, ac;
+	long long mv, fl, ac, hd = 0;
 	int card, owner;
 
 	if (node_want_kind(m, NODE_MAP, "units", e) < 0 ||
@@ -193,7 +195,9 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 	    ss_state_player(m, "owner", g->n, 0, &owner, e) < 0 ||
 	    node_need_int(m, "moves", 0, 99, &mv, e) < 0 ||
 	    node_need_int(m, "flees", 0, 1, &fl, e) < 0 ||
-	    node_need_int(m, "acted", 0, 3, &ac, e) < 0)
+	    node_need_int(m, "acted", 0, 3, &ac, e) < 0 ||
+	    (node_get(m, "held") != NULL &&
+	    node_need_int(m, "held", 1, 99, &hd, e) < 0))
 		return -1;
 	if (!ss_cards_is_unit(card))
 		return err_set(e, m->line, m->col, "units: %s is not a Unit",
@@ -206,6 +210,7 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 	u->moves = (short)mv;
 	u->flees = (signed char)fl;
 	u->acted = (signed char)ac;
+	u->held = (signed char)hd;
 	q->nunits++;
 	return 0;
 }
@@ -418,6 +423,9 @@ ss_state_board_node(const struct ss_game *g)
 			node_set(u, "moves", node_int(q->unit[k].moves));
 			node_set(u, "flees", node_int(q->unit[k].flees));
 			node_set(u, "acted", node_int(q->unit[k].acted));
+			if (q->unit[k].held > 0)
+				node_set(u, "held",
+				    node_int(q->unit[k].held));
 		}
 	}
 	return l;
@@ -556,7 +564,8 @@ ss_state_equal(const struct ss_game *a, const struct ss_game *b)
 			    (unsigned)(u->owner ^ v->owner) |
 			    (unsigned)(u->moves ^ v->moves) |
 			    (unsigned)(u->flees ^ v->flees) |
-			    (unsigned)(u->acted ^ v->acted);
+			    (unsigned)(u->acted ^ v->acted) |
+			    (unsigned)(u->held ^ v->held);
 		}
 	}
 	if (diff != 0)
