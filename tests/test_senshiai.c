@@ -1372,8 +1372,8 @@ test_ss_board(void **state)
 
 /* The man page's card table shows what a player needs of every card
  * (issue 30): each card's row, ".It NAME Ta ...", names its paths, a
- * Terrain's or Capital's Limit, a Unit's speed, and Mountain Pass its
- * Move Restriction with its path. */
+ * Terrain's or Capital's Limit, a Unit's speed, a Terrain's Recruit
+ * ability, and Mountain Pass its Move Restriction with its path. */
 static void
 test_ss_man_table(void **ctx)
 {
@@ -1411,6 +1411,11 @@ test_ss_man_table(void **ctx)
 				want[0] = '\0';
 			if (strstr(line, want) == NULL)
 				fail_msg("%s: no '%s' in %s", k->name, want,
+				    line);
+			if ((k->abilities & SS_AB(RECRUIT)) && terrain &&
+			    k->type != SS_CAPITAL &&
+			    strstr(line, "Recruit") == NULL)
+				fail_msg("%s: no Recruit in %s", k->name,
 				    line);
 			if ((k->abilities & SS_AB(MOVE_RESTRICTION)) &&
 			    strstr(line, "Move Restriction: Earth 1") == NULL)

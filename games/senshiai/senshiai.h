@@ -172,9 +172,9 @@ extern const char *const ss_cards_duration_names[SS_DURATIONS];
 	    "+0/0/2", "Units over it get +0/0/2.")                           \
 	X(MOUNTAIN_PASS, "mountain-pass", "Mountain Pass", SS_TERRAIN,        \
 	    "Mountain", 1, SS_EARTH | SS_AIR, 1, 0, 0, 0, 0,                  \
-	    SS_AB(MOVE_RESTRICTION), SS_RESTRICT(SS_EARTH, 1), SS_TG_NONE,    \
-	    SS_DUR_NONE, "",                                                  \
-	    "Move Restriction: Earth 1.")                                     \
+	    SS_AB(MOVE_RESTRICTION) | SS_AB(RECRUIT), SS_RESTRICT(SS_EARTH, \
+	    1), SS_TG_NONE, SS_DUR_NONE, "",                                  \
+	    "Recruit.  Move Restriction: Earth 1.")                           \
 	X(GOLD_MINE, "gold-mine", "Gold Mine", SS_TERRAIN, "Mine", 2,         \
 	    SS_EARTH, 2, 0, 0, 0, 0, SS_AB(ACTIVATE), 2, SS_TG_NONE,          \
 	    SS_DUR_NONE, "", "Activate 2: its master restores 2 cards.")      \
