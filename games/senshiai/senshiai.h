@@ -519,6 +519,7 @@ struct ss_unit {
 #define SS_ACT_PRODUCED 2 /* used its Production */
 #define SS_ACT_NOW 4      /* fighting in the battle being played; never
                            * in a saved state */
+#define SS_ACT_STAYED 8   /* failed its Tardy roll: stays this turn */
 
 struct ss_square {
 	int terrain; /* a card, or SS_NONE: empty */

@@ -30,6 +30,8 @@ ss_fight_bar(const struct ss_game *g, int s, int k, int to, int ranged)
 
 	if (u->acted & SS_ACT_FOUGHT)
 		return "has fought this turn";
+	if (!ranged && (u->acted & SS_ACT_STAYED))
+		return "failed its Tardy roll this turn and stays";
 	if (!ranged && to != SS_NONE && g->sq[to].terrain != SS_NONE &&
 	    (ss_cards[u->card].paths & ss_cards[g->sq[to].terrain].paths) == 0)
 		return "cannot cross the Terrain attacked";

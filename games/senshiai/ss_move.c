@@ -165,6 +165,7 @@ ss_move_tardy(struct ss_ctx *c, int a, unsigned mask)
 		events_add(c->ev, EVENT_ALL, "Tardy %s: die %d, %d needed.",
 		    t->name, die, t->param);
 		if (die < t->param) {
+			g->sq[a].unit[k].acted |= SS_ACT_STAYED;
 			ss_board_name(a, at);
 			events_add(c->ev, EVENT_ALL, "The %s at %s stay%s.",
 			    mask == SS_ALL_UNITS(&g->sq[a]) ? "company" :
@@ -174,6 +175,27 @@ ss_move_tardy(struct ss_ctx *c, int a, unsigned mask)
 		}
 	}
 	return SS_PLAY_DONE;
+}
+
+/* Refuse a move of Units of a in mask one of which failed its Tardy
+ * roll this turn (RULINGS: it stays, or every failed roll could be
+ * rolled again).  0, or -1 with why set. */
+static int
+ss_move_stayed(struct ss_ctx *c, int a, unsigned mask)
+{
+	const struct ss_square *q = &c->g->sq[a];
+	char at[3];
+
+	ss_board_name(a, at);
+	for (int k = 0; k < q->nunits; k++)
+		if ((mask >> k & 1u) && (q->unit[k].acted & SS_ACT_STAYED)) {
+			ss_order_no(c, "%s (Unit %d at %s) failed its Tardy "
+			    "roll this turn and stays%s", ss_cards[
+			    q->unit[k].card].name, k + 1, at, q->nunits > 1 ?
+			    "; the others may move if named by number" : "");
+			return -1;
+		}
+	return 0;
 }
 
 /* "N..." after the squares of a move: the Units of a to move, by their
@@ -246,6 +268,8 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 		return ss_order_no(c, "you have no company at %s", w->w[1]);
 	if ((ncarry = ss_order_carry(c, w, 3, a, carry)) < 0 ||
 	    ss_move_which(c, w, a, &mask) < 0)
+		return SS_PLAY_REFUSED;
+	if (ss_move_stayed(c, a, mask) < 0)
 		return SS_PLAY_REFUSED;
 	if (a == b || g->sq[b].terrain == SS_NONE)
 		return ss_order_no(c, "%s is no terrain to move to", w->w[2]);
@@ -334,6 +358,8 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 				return ss_order_no(c, "%s cannot cross %s",
 				    ss_cards[from->unit[k].card].name,
 				    to->name);
+		if (ss_move_stayed(c, sq[i], SS_ALL_UNITS(from)) < 0)
+			return SS_PLAY_REFUSED;
 		if (ss_move_reach(g, sq[i], SS_ALL_UNITS(from)) < 1)
 			return ss_order_no(c, "the company at %s has no move "
 			    "left", w->w[1 + i]);

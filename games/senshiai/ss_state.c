@@ -17,7 +17,8 @@
  *       master: 0
  *       activated: 0         # its Activate used this turn
  *       units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}]
- *                            # and "held: N" when a Move Restriction of
+ *                            # acted: 1 fought, 2 produced, 8 failed
+ *                            # its Tardy roll (stays); and "held: N" when a Move Restriction of
  *                            # N holds the Unit this turn
  *   effects:                 # Effects in play
  *     - {card: blessing, caster: 0, at: b2, unit: 0, duration: round}
@@ -195,13 +196,16 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 	    ss_state_player(m, "owner", g->n, 0, &owner, e) < 0 ||
 	    node_need_int(m, "moves", 0, 99, &mv, e) < 0 ||
 	    node_need_int(m, "flees", 0, 1, &fl, e) < 0 ||
-	    node_need_int(m, "acted", 0, 3, &ac, e) < 0 ||
+	    node_need_int(m, "acted", 0, 15, &ac, e) < 0 ||
 	    (node_get(m, "held") != NULL &&
 	    node_need_int(m, "held", 1, 99, &hd, e) < 0))
 		return -1;
 	if (!ss_cards_is_unit(card))
 		return err_set(e, m->line, m->col, "units: %s is not a Unit",
 		    ss_cards[card].name);
+	if (ac & SS_ACT_NOW)
+		return err_set(e, m->line, m->col, "units: acted %lld: 4 is "
+		    "only ever set within a battle", ac);
 	if (q->nunits > 0 && q->unit[0].owner != owner)
 		return err_set(e, m->line, m->col, "units: two players' Units "
 		    "on one square");
