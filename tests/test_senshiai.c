@@ -1427,11 +1427,78 @@ test_ss_man_table(void **ctx)
 	assert_int_equal(rows, SS_NCARDS);
 }
 
+/* The man page lists the Events that "on attack" and "on attacked ...
+ * cast CARD" take with Power Modifiers (issue 30: it named four of
+ * ten): the line after "The Events these orders take" names exactly the
+ * cards "on attack any cast CARD" accepts, and "on attacked" accepts
+ * those and Ambush and Native Barbarian, which have entries of their
+ * own. */
+static void
+test_ss_man_reactions(void **ctx)
+{
+	FILE *f = fopen("man/gunbai-senshiai.6", "r");
+	char line[512], text[64], why[256], listed[SS_NCARDS] = { 0 };
+	int seen = 0;
+	struct ss_standing st;
+
+	(void)ctx;
+	assert_non_null(f);
+	while (!seen && fgets(line, sizeof line, f) != NULL)
+		seen = strncmp(line, "The Events these orders take",
+		    strlen("The Events these orders take")) == 0;
+	assert_true(seen);
+	assert_non_null(fgets(line, sizeof line, f));
+	line[0] = '\0';
+	/* The list: the lines up to the one ending in a full stop. */
+	while (strchr(line, '.') == NULL) {
+		size_t len = strlen(line);
+
+		if (len > 0)
+			line[len - 1] = ',';
+		assert_non_null(fgets(line + len, (int)(sizeof line - len),
+		    f));
+	}
+	fclose(f);
+	line[strcspn(line, ".\n")] = '\0';
+	for (char *name = strtok(line, ","); name != NULL;
+	    name = strtok(NULL, ",")) {
+		int c;
+
+		while (*name == ' ')
+			name++;
+		for (c = 0; c < SS_NCARDS; c++)
+			if (strcmp(ss_cards[c].name, name) == 0)
+				break;
+		if (c == SS_NCARDS)
+			fail_msg("no card '%s'", name);
+		listed[c] = 1;
+	}
+	for (int c = 0; c < SS_NCARDS; c++) {
+		int attack, attacked;
+
+		snprintf(text, sizeof text, "on attack any cast %s",
+		    ss_cards[c].word);
+		attack = ss_react_parse(text, &st, why, sizeof why) == 0;
+		snprintf(text, sizeof text, "on attacked e5 cast %s",
+		    ss_cards[c].word);
+		attacked = ss_react_parse(text, &st, why, sizeof why) == 0;
+		if (attack != listed[c])
+			fail_msg("%s: 'on attack' %s it, the page %s",
+			    ss_cards[c].name, attack ? "takes" : "refuses",
+			    listed[c] ? "lists it" : "does not");
+		if (attacked != (listed[c] || c == SS_CARD_AMBUSH ||
+		    c == SS_CARD_NATIVE_BARBARIAN))
+			fail_msg("%s: 'on attacked' %s it", ss_cards[c].name,
+			    attacked ? "takes" : "refuses");
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ss_power_modifiers_example),
+		cmocka_unit_test(test_ss_man_reactions),
 		cmocka_unit_test(test_ss_singularity_per_trait),
 		cmocka_unit_test(test_ss_singularity_penalty_first),
 		cmocka_unit_test(test_ss_singularity_penalty_second),
