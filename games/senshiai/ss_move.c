@@ -198,6 +198,33 @@ ss_move_stayed(struct ss_ctx *c, int a, unsigned mask)
 	return 0;
 }
 
+/* The refusal of a move of the Units of a in mask to b that has no
+ * path: it names the Units with no path of their own, or says that
+ * no path serves them all. */
+static int
+ss_move_no_path(struct ss_ctx *c, int a, int b, unsigned mask)
+{
+	const struct ss_square *q = &c->g->sq[a];
+	char names[160] = "", from[3], to[3];
+	size_t len = 0;
+
+	for (int k = 0; k < q->nunits && len < sizeof names; k++)
+		if ((mask >> k & 1u) &&
+		    ss_move_bfs(c->g, c->p, a, b, 1u << k, 0, NULL) < 0)
+			len += (size_t)snprintf(names + len, sizeof names - len,
+			    "%s%s (Unit %d)", len > 0 ? ", " : "",
+			    ss_cards[q->unit[k].card].name, k + 1);
+	ss_board_name(a, from);
+	ss_board_name(b, to);
+	if (len == 0)
+		return ss_order_no(c, "no path from %s to %s that the Units "
+		    "moved can all cross: each must share a path with every "
+		    "square crossed", from, to);
+	return ss_order_no(c, "no path from %s to %s for %s: a Unit crosses "
+	    "only Terrains it shares a path with, free of enemies", from, to,
+	    names);
+}
+
 /* "N..." after the squares of a move: the Units of a to move, by their
  * numbers as the view lists them, into *mask (none: the whole company).
  * 0, or -1 with why set. */
@@ -277,8 +304,7 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 		return ss_order_no(c, "%s holds an enemy: attack it", w->w[2]);
 	whole = mask == SS_ALL_UNITS(&g->sq[a]);
 	if ((steps = ss_move_bfs(g, c->p, a, b, mask, 0, NULL)) < 0)
-		return ss_order_no(c, "no path for %s from %s to %s", whole ?
-		    "the whole company" : "these Units", w->w[1], w->w[2]);
+		return ss_move_no_path(c, a, b, mask);
 	if (steps > (left = ss_move_reach(g, a, mask)))
 		return ss_order_no(c, "%s is %d moves away: too far for %s",
 		    w->w[2], steps, whole ? "the company" : "these Units");

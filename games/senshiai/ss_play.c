@@ -169,8 +169,9 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 
 		switch (ss_square_activate_test(q)) {
 		case 1:
-			return ss_order_no(c, "%s cannot be activated now",
-			    t->name);
+			return ss_order_no(c, "%s %s", t->name,
+			    q->activated ? "was activated this turn already "
+			    "(once a turn)" : "has no Activate ability");
 		case 2:
 			return ss_order_no(c, "%s needs %d Units to activate",
 			    t->name, t->param);
@@ -367,8 +368,9 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 		if (ss_play_is(w->w[0], "draw"))
 			return ss_play_draw(c, w);
 		if (!ss_play_is(w->w[0], "discard") || w->n != 2)
-			return ss_order_no(c, "expected 'discard CARD', 'draw' "
-			    "or 'draw N'");
+			return ss_order_no(c, "expected 'discard CARD', 'draw', "
+			    "'draw N', or a standing order ('on ...', "
+			    "'standing clear')");
 		if (ss_order_hand_card(c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
