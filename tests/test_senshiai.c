@@ -781,6 +781,36 @@ test_ss_react_orders(void **state)
 	free(g);
 }
 
+/* The view says who holds a Terrain another player played (the text's
+ * master of a Terrain is the one controlling the company over it), and
+ * what holds a Unit this turn: Move Restriction, a failed Tardy roll
+ * (issue 30). */
+static void
+test_ss_view_holders(void **state)
+{
+	static const char *const names[] = { "alice", "bob", "carol" };
+	struct ss_game *g;
+	struct sbuf a;
+	char err[600];
+	int b2 = ss_board_parse("b2");
+
+	(void)state;
+	g = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	assert_non_null(g);
+	g->sq[b2].master = 1;
+	g->sq[b2].unit[0].held = 1;
+	g->sq[b2].unit[1].acted |= SS_ACT_STAYED;
+	sbuf_init(&a);
+	ss_view(g, names, -1, &a);
+	assert_non_null(strstr(a.p, "b2 Castle Town (played by bob, held by "
+	    "alice)"));
+	assert_non_null(strstr(a.p, "moved 1 (Move Restriction: at most 1 "
+	    "this turn)"));
+	assert_non_null(strstr(a.p, "moved 0 (failed its Tardy roll:"));
+	sbuf_free(&a);
+	free(g);
+}
+
 /* The view shows a player's own hand and standing orders only, and
  * never a Reserve's cards: changing them changes no other view. */
 static void
@@ -1520,6 +1550,7 @@ main(void)
 		cmocka_unit_test(test_ss_state_refused),
 		cmocka_unit_test(test_ss_mods_in_play),
 		cmocka_unit_test(test_ss_view_hidden),
+		cmocka_unit_test(test_ss_view_holders),
 		cmocka_unit_test(test_ss_board),
 		cmocka_unit_test(test_ss_playouts),
 		cmocka_unit_test(test_ss_memo),

@@ -198,6 +198,20 @@ ss_move_stayed(struct ss_ctx *c, int a, unsigned mask)
 	return 0;
 }
 
+/* The names of the Units of q in mask, "Warriors, Pirates", into buf. */
+static void
+ss_move_names(const struct ss_square *q, unsigned mask, char *buf,
+    size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < q->nunits && len < size; k++)
+		if (mask >> k & 1u)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+			    len > 0 ? ", " : "", ss_cards[q->unit[k].card].name);
+}
+
 /* The refusal of a move of the Units of a in mask to b that has no
  * path: it names the Units with no path of their own, or says that
  * no path serves them all. */
@@ -280,6 +294,7 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 {
 	int a, b, steps, left, troops = 0, carry[SS_CARRY_MAX], ncarry;
 	int go[SS_EFFECTS], ngo, nunits = 0, prev[SS_SQUARES];
+	char moved[160];
 	unsigned mask;
 	struct ss_game *g = c->g;
 	struct util_words t = *w0, *w = &t;
@@ -329,6 +344,7 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 		return SS_PLAY_LAST;
 	if (c->verdict)
 		return SS_PLAY_DONE;
+	ss_move_names(&g->sq[a], mask, moved, sizeof moved);
 	ngo = ss_pile_carried(g, a, carry, ncarry, go);
 	for (int k = g->sq[a].nunits - 1; k >= 0; k--)
 		if (mask >> k & 1u) {
@@ -342,9 +358,9 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 	for (int i = 0; i < ngo; i++)
 		g->effect[go[i]].sq = b;
 	if (c->ev != NULL)
-		events_add(c->ev, EVENT_ALL, "%s moves %s at %s to %s.",
+		events_add(c->ev, EVENT_ALL, "%s moves %s at %s to %s: %s.",
 		    c->names[c->p], g->sq[a].nunits == 0 ? "the company" :
-		    "Units", w->w[1], w->w[2]);
+		    "Units", w->w[1], w->w[2], moved);
 	if (ss_move_quake(c, b))
 		return SS_PLAY_LAST;
 	return ss_move_has_tardy(&g->sq[b], SS_ALL_UNITS(&g->sq[b])) ?

@@ -377,6 +377,10 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 			return SS_PLAY_DONE;
 		ss_pile_push(&g->p[p].discard, ss_pile_take(&g->p[p].hand,
 		    ss_pile_find(&g->p[p].hand, card)));
+		/* The Discard Pile is face up (the text): public. */
+		if (c->ev != NULL)
+			events_add(c->ev, EVENT_ALL, "%s discards %s.",
+			    c->names[p], ss_cards[card].name);
 		return SS_PLAY_DONE;
 	}
 	if (ss_play_is(w->w[0], "end") && w->n == 1)
