@@ -1,4 +1,5 @@
-/* ss_square.c - who holds a square and what its company may do there:
+/* ss_square.c - who holds a square and what its company may do there
+ * (and the moves a Unit has left by the Move Restrictions it met):
  * the questions the orders, fleeing and the candidate walk all ask of
  * one square, kept below them so that none has to ask the others. */
 #include "senshiai.h"
