@@ -43,7 +43,6 @@ shape "a good file"
 has '^good\.yaml: complete: ' "a good file is complete"
 
 orders badorder.yaml 1 alice "move e2 e9" "move e2 e3"
-orders badorder2.yaml 1 alice "move e2 e9"
 status_is 6 "a refused order" badorder.yaml
 has '^badorder\.yaml:7:5: refused: move e2 e9: ' "the refused order, with its position"
 
@@ -87,17 +86,6 @@ status_is 7 "incomplete beats not due" later.yaml empty.yaml
 if grep -qx "kept for turn 7: typo.yaml (the game is at turn 2) - a typo?" out
 then ok "adjudicate: a file for a later turn, kept: a typo?"
 else not_ok "adjudicate: a file for a later turn, kept: a typo?"
-	sed 's/^/    | /' out; fi
-
-# adjudicate on a file for the point owed now that is incomplete: it is
-# incomplete, with its refused order and what may come next, not "kept
-# for turn 1 (the game is at turn 1)" (issue 30).
-"$gunbai" adjudicate in/s1.yaml badorder2.yaml -o adj2 >out 2>&1
-if grep -q "^badorder2\.yaml:7:5: refused: move e2 e9: " out &&
-    grep -q "^badorder2\.yaml: incomplete: more orders are needed for turn 1; add one of 'move " out &&
-    ! grep -q "kept for turn" out
-then ok "adjudicate: an incomplete file for the point owed now says so"
-else not_ok "adjudicate: an incomplete file for the point owed now says so"
 	sed 's/^/    | /' out; fi
 
 # A finished game: every file gets "game over".
