@@ -469,42 +469,6 @@ adjudicate_kept_for(const struct state *st, const struct orders_file *f)
 	return st->game->outcome(st->g).finished ? -1 : 1;
 }
 
-static void adjudicate_msg_missing(const struct check_file *cf,
-    struct sbuf *msgs);
-
-/* A file for the point owed now that was not used because its accepted
- * orders are not a whole answer: it says so, with its refused orders
- * and what may come next (not "kept for turn N" at turn N, which reads
- * as a file come early).  Returns 1 if it was such a file. */
-static int
-adjudicate_kept_incomplete(const struct state *st,
-    const struct orders_file *f, struct events *ev, struct sbuf *msgs)
-{
-	struct check_result r;
-	int incomplete;
-
-	if (f->turn != st->turn)
-		return 0;
-	adjudicate_check_data(st, f, 1, &r);
-	incomplete = r.n == 1 && !r.v[0].complete &&
-	    (r.v[0].verdict == VERDICT_INCOMPLETE ||
-	    r.v[0].verdict == VERDICT_ORDER);
-	if (incomplete) {
-		for (size_t i = 0; i < r.v[0].n; i++)
-			if (!r.v[0].orders[i].accepted)
-				adjudicate_msg_order(msgs, f->path,
-				    r.v[0].orders[i].o, 0,
-				    r.v[0].orders[i].reason);
-		adjudicate_msg_missing(&r.v[0], msgs);
-		if (ev != NULL)
-			events_add(ev, EVENT_TO(f->player), "Your orders for "
-			    "turn %lld (sha256 %.16s) are incomplete: more "
-			    "orders are needed.", f->turn, f->sha256);
-	}
-	adjudicate_check_free(&r);
-	return incomplete;
-}
-
 /* A good file not used in this run, for the point owed now or a later
  * one: kept for that point, and nobody is told its orders were accepted
  * before they are.  Its sender is told in the report (if ev). */
@@ -514,7 +478,7 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
 {
 	int k = adjudicate_kept_for(st, f);
 
-	if (k == 0 || (k == 1 && adjudicate_kept_incomplete(st, f, ev, msgs)))
+	if (k == 0)
 		return;
 	if (k == -1) {
 		sbuf_printf(msgs, "not used: %s: turn %lld: the game is "
