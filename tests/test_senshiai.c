@@ -811,6 +811,36 @@ test_ss_react_orders(void **state)
 	free(g);
 }
 
+/* The view says who holds a Terrain another player played (the text's
+ * master of a Terrain is the one controlling the company over it), and
+ * what holds a Unit this turn: Move Restriction, a failed Tardy roll
+ * (issue 30). */
+static void
+test_ss_view_holders(void **state)
+{
+	static const char *const names[] = { "alice", "bob", "carol" };
+	struct ss_game *g;
+	struct sbuf a;
+	char err[600];
+	int b2 = ss_board_parse("b2");
+
+	(void)state;
+	g = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	assert_non_null(g);
+	g->sq[b2].master = 1;
+	g->sq[b2].unit[0].held = 1;
+	g->sq[b2].unit[1].acted |= SS_ACT_STAYED;
+	sbuf_init(&a);
+	ss_view(g, names, -1, &a);
+	assert_non_null(strstr(a.p, "b2 Castle Town (played by bob, held by "
+	    "alice)"));
+	assert_non_null(strstr(a.p, "moved 1 (Move Restriction: at most 1 "
+	    "this turn)"));
+	assert_non_null(strstr(a.p, "moved 0 (failed its Tardy roll:"));
+	sbuf_free(&a);
+	free(g);
+}
+
 /* The view shows a player's own hand and standing orders only, and
  * never a Reserve's cards: changing them changes no other view. */
 static void
@@ -1402,8 +1432,8 @@ test_ss_board(void **state)
 
 /* The man page's card table shows what a player needs of every card
  * (issue 30): each card's row, ".It NAME Ta ...", names its paths, a
- * Terrain's or Capital's Limit, a Unit's speed, and Mountain Pass its
- * Move Restriction with its path. */
+ * Terrain's or Capital's Limit, a Unit's speed, a Terrain's Recruit
+ * ability, and Mountain Pass its Move Restriction with its path. */
 static void
 test_ss_man_table(void **ctx)
 {
@@ -1442,6 +1472,11 @@ test_ss_man_table(void **ctx)
 			if (strstr(line, want) == NULL)
 				fail_msg("%s: no '%s' in %s", k->name, want,
 				    line);
+			if ((k->abilities & SS_AB(RECRUIT)) && terrain &&
+			    k->type != SS_CAPITAL &&
+			    strstr(line, "Recruit") == NULL)
+				fail_msg("%s: no Recruit in %s", k->name,
+				    line);
 			if ((k->abilities & SS_AB(MOVE_RESTRICTION)) &&
 			    strstr(line, "Move Restriction: Earth 1") == NULL)
 				fail_msg("%s: no restriction in %s", k->name,
@@ -1452,11 +1487,78 @@ test_ss_man_table(void **ctx)
 	assert_int_equal(rows, SS_NCARDS);
 }
 
+/* The man page lists the Events that "on attack" and "on attacked ...
+ * cast CARD" take with Power Modifiers (issue 30: it named four of
+ * ten): the line after "The Events these orders take" names exactly the
+ * cards "on attack any cast CARD" accepts, and "on attacked" accepts
+ * those and Ambush and Native Barbarian, which have entries of their
+ * own. */
+static void
+test_ss_man_reactions(void **ctx)
+{
+	FILE *f = fopen("man/gunbai-senshiai.6", "r");
+	char line[512], text[64], why[256], listed[SS_NCARDS] = { 0 };
+	int seen = 0;
+	struct ss_standing st;
+
+	(void)ctx;
+	assert_non_null(f);
+	while (!seen && fgets(line, sizeof line, f) != NULL)
+		seen = strncmp(line, "The Events these orders take",
+		    strlen("The Events these orders take")) == 0;
+	assert_true(seen);
+	assert_non_null(fgets(line, sizeof line, f));
+	line[0] = '\0';
+	/* The list: the lines up to the one ending in a full stop. */
+	while (strchr(line, '.') == NULL) {
+		size_t len = strlen(line);
+
+		if (len > 0)
+			line[len - 1] = ',';
+		assert_non_null(fgets(line + len, (int)(sizeof line - len),
+		    f));
+	}
+	fclose(f);
+	line[strcspn(line, ".\n")] = '\0';
+	for (char *name = strtok(line, ","); name != NULL;
+	    name = strtok(NULL, ",")) {
+		int c;
+
+		while (*name == ' ')
+			name++;
+		for (c = 0; c < SS_NCARDS; c++)
+			if (strcmp(ss_cards[c].name, name) == 0)
+				break;
+		if (c == SS_NCARDS)
+			fail_msg("no card '%s'", name);
+		listed[c] = 1;
+	}
+	for (int c = 0; c < SS_NCARDS; c++) {
+		int attack, attacked;
+
+		snprintf(text, sizeof text, "on attack any cast %s",
+		    ss_cards[c].word);
+		attack = ss_react_parse(text, &st, why, sizeof why) == 0;
+		snprintf(text, sizeof text, "on attacked e5 cast %s",
+		    ss_cards[c].word);
+		attacked = ss_react_parse(text, &st, why, sizeof why) == 0;
+		if (attack != listed[c])
+			fail_msg("%s: 'on attack' %s it, the page %s",
+			    ss_cards[c].name, attack ? "takes" : "refuses",
+			    listed[c] ? "lists it" : "does not");
+		if (attacked != (listed[c] || c == SS_CARD_AMBUSH ||
+		    c == SS_CARD_NATIVE_BARBARIAN))
+			fail_msg("%s: 'on attacked' %s it", ss_cards[c].name,
+			    attacked ? "takes" : "refuses");
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ss_power_modifiers_example),
+		cmocka_unit_test(test_ss_man_reactions),
 		cmocka_unit_test(test_ss_singularity_per_trait),
 		cmocka_unit_test(test_ss_singularity_penalty_first),
 		cmocka_unit_test(test_ss_singularity_penalty_second),
@@ -1478,6 +1580,7 @@ main(void)
 		cmocka_unit_test(test_ss_state_refused),
 		cmocka_unit_test(test_ss_mods_in_play),
 		cmocka_unit_test(test_ss_view_hidden),
+		cmocka_unit_test(test_ss_view_holders),
 		cmocka_unit_test(test_ss_board),
 		cmocka_unit_test(test_ss_playouts),
 		cmocka_unit_test(test_ss_memo),

@@ -242,6 +242,7 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 			g->sq[s].unit[k].moves = 0;
 			g->sq[s].unit[k].flees = 0;
 			g->sq[s].unit[k].acted = 0;
+			g->sq[s].unit[k].held = 0;
 		}
 	}
 	for (int i = g->neffects - 1; i >= 0; i--)

@@ -173,9 +173,9 @@ extern const char *const ss_cards_duration_names[SS_DURATIONS];
 	    "+0/0/2", "Units over it get +0/0/2.")                           \
 	X(MOUNTAIN_PASS, "mountain-pass", "Mountain Pass", SS_TERRAIN,        \
 	    "Mountain", 1, SS_EARTH | SS_AIR, 1, 0, 0, 0, 0,                  \
-	    SS_AB(MOVE_RESTRICTION), SS_RESTRICT(SS_EARTH, 1), SS_TG_NONE,    \
-	    SS_DUR_NONE, "",                                                  \
-	    "Move Restriction: Earth 1.")                                     \
+	    SS_AB(MOVE_RESTRICTION) | SS_AB(RECRUIT), SS_RESTRICT(SS_EARTH, \
+	    1), SS_TG_NONE, SS_DUR_NONE, "",                                  \
+	    "Recruit.  Move Restriction: Earth 1.")                           \
 	X(GOLD_MINE, "gold-mine", "Gold Mine", SS_TERRAIN, "Mine", 2,         \
 	    SS_EARTH, 2, 0, 0, 0, 0, SS_AB(ACTIVATE), 2, SS_TG_NONE,          \
 	    SS_DUR_NONE, "", "Activate 2: its master restores 2 cards.")      \
@@ -520,12 +520,16 @@ struct ss_unit {
 	short moves;       /* squares moved this turn (the state: 0 to 99) */
 	signed char flees; /* times fled this turn (0 or 1) */
 	signed char acted; /* SS_ACT_* done this turn */
+	signed char held;  /* the most moves this turn of a Move Restriction
+	                    * it entered or left this turn (1 to 99), 0:
+	                    * none */
 };
 
 #define SS_ACT_FOUGHT 1   /* took part in an attack */
 #define SS_ACT_PRODUCED 2 /* used its Production */
 #define SS_ACT_NOW 4      /* fighting in the battle being played; never
                            * in a saved state */
+#define SS_ACT_STAYED 8   /* failed its Tardy roll: stays this turn */
 
 struct ss_square {
 	int terrain; /* a card, or SS_NONE: empty */
@@ -636,6 +640,10 @@ int ss_fight_eligible(const struct ss_game *g, int s, int k, int to,
  * never joins a close combat: its Speed is 0 and close combat requires
  * a move.) */
 int ss_fight_capital(const struct ss_game *g, int s, int p);
+/* Why Unit k of square s may not join that attack ("has fought this
+ * turn", ...), or NULL when it may. */
+const char *ss_fight_bar(const struct ss_game *g, int s, int k, int to,
+    int ranged);
 /* The active player's eligible Units of from attack square to; plays the
  * whole battle, logging every roll.  The attacker's damage goes by
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
@@ -747,6 +755,18 @@ int ss_square_producers(const struct ss_square *q);
  * if too few Units stand on it.  legal_pick skips the candidates they
  * refuse. */
 int ss_square_activate_test(const struct ss_square *q);
+
+/* What "moves left" means when nothing holds a Unit. */
+#define SS_MOVE_FREE 99
+/* The moves u may still make this turn by the Move Restriction it met
+ * (held), and, for terrain (SS_NONE: none), by the one of that Terrain
+ * when it enters or leaves it: SS_MOVE_FREE when none holds it.  The
+ * text: a Unit "coming in or out of this Terrain may not move more
+ * times than the listed number". */
+int ss_square_room(const struct ss_unit *u, int terrain);
+/* u entered or left a Terrain terrain: hold it to that Terrain's Move
+ * Restriction for the rest of the turn, if it has one for u. */
+void ss_square_hold(struct ss_unit *u, int terrain);
 
 /* ---- Reactions: standing orders (ss_react.c) ----------------------- */
 

@@ -146,9 +146,18 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 	if (ss_cards[card].abilities & SS_AB(ACTS_AS_UNIT)) {
 		struct ss_square *q = &g->sq[s];
 
-		if (!ss_square_realm(g, c->p, s) || q->nunits >= SS_SQ_UNITS)
-			return ss_order_no(c, "%s must be cast on a terrain of "
-			    "your realm", ss_cards[card].name);
+		/* Anywhere on the board (the text), where the Unit it acts
+		 * as may stand: a Terrain it shares a path with, held by no
+		 * enemy. */
+		if (q->terrain == SS_NONE || ss_square_enemy(g, c->p, s))
+			return ss_order_no(c, "%s must be cast on a terrain "
+			    "that holds no enemy", ss_cards[card].name);
+		if ((ss_cards[q->terrain].paths & ss_cards[card].paths) == 0)
+			return ss_order_no(c, "%s and %s share no path",
+			    ss_cards[card].name, ss_cards[q->terrain].name);
+		if (q->nunits >= SS_SQ_UNITS)
+			return ss_order_no(c, "%s holds too many Units",
+			    w->w[2]);
 		if (ss_order_pay(c, card, w, at) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)

@@ -179,9 +179,10 @@ ss_check(const struct ss_game *g, int player, int owes,
 		} else if (g->stage == SS_STAGE_DECK && refused > 0 &&
 		    strcmp(orders[i].text, "done") == 0) {
 			/* Never seal a list over lines left out unseen. */
-			r = game_why(why, size, "order %zu of the list was "
-			    "refused: correct or remove it before 'done'",
-			    refused);
+			r = game_why(why, size, "the line '%.40s' (order %zu) "
+			    "was refused: correct or remove it before 'done', "
+			    "or send 'standard' for the standard deck",
+			    orders[refused - 1].text, refused);
 		} else if (g->stage == SS_STAGE_DECK) {
 			r = ss_check_deck_line(deck, orders[i].text, why, size);
 			if (r < 0 && refused == 0)

@@ -22,21 +22,37 @@ struct ss_side {
 	struct ss_fighter f[SS_DEFAULT_MAX];
 };
 
-int
-ss_fight_eligible(const struct ss_game *g, int s, int k, int to, int ranged)
+const char *
+ss_fight_bar(const struct ss_game *g, int s, int k, int to, int ranged)
 {
 	const struct ss_unit *u = &g->sq[s].unit[k];
 	int v[SS_TRAITS];
 
 	if (u->acted & SS_ACT_FOUGHT)
-		return 0;
+		return "has fought this turn";
+	if (!ranged && (u->acted & SS_ACT_STAYED))
+		return "failed its Tardy roll this turn and stays";
 	if (!ranged && to != SS_NONE && g->sq[to].terrain != SS_NONE &&
 	    (ss_cards[u->card].paths & ss_cards[g->sq[to].terrain].paths) == 0)
-		return 0;
+		return "cannot cross the Terrain attacked";
 	ss_mods_traits(g, s, k, v);
 	if (ranged)
-		return v[SS_RANGED] != SS_NULLA;
-	return v[SS_SPEED] - u->moves >= 1;
+		return v[SS_RANGED] != SS_NULLA ? NULL :
+		    "has no ranged attack (nulla)";
+	if (v[SS_SPEED] - u->moves < 1)
+		return "has no move left (close combat takes one)";
+	/* Close combat's move leaves s and enters to: Move Restriction. */
+	if (ss_square_room(u, g->sq[s].terrain) < 1 ||
+	    (to != SS_NONE && ss_square_room(u, g->sq[to].terrain) < 1))
+		return "is held by Move Restriction (close combat takes a "
+		    "move)";
+	return NULL;
+}
+
+int
+ss_fight_eligible(const struct ss_game *g, int s, int k, int to, int ranged)
+{
+	return ss_fight_bar(g, s, k, to, ranged) == NULL;
 }
 
 int
@@ -81,8 +97,21 @@ ss_fight_strike(struct ss_game *g, struct ss_side *a, struct ss_side *b,
 		hit[i] = ss_battle_can_hit(a->f, a->n, &b->f[i], ranged);
 	ss_battle_ordered(b->f, hit, b->n, pool + die, prio, nprio, as);
 	sbuf_init(&line);
-	sbuf_printf(&line, "%s strikes for %d + die %d = %d:", names[a->owner],
-	    pool, die, pool + die);
+	sbuf_printf(&line, "%s strikes for %d", names[a->owner], pool);
+	/* Artillery replaces a printed trait: say so, or the sum is a
+	 * riddle. */
+	for (size_t i = 0; i < a->n; i++) {
+		const struct ss_fighter *f = &a->f[i];
+		int v = f->power[ranged ? SS_RANGED : SS_MELEE];
+
+		if (ss_battle_attack(f, ranged, construction) !=
+		    (v == SS_NULLA ? 0 : v))
+			sbuf_printf(&line, " (%s by Artillery: %d for its %d)",
+			    ss_cards[f->card].name,
+			    ss_battle_attack(f, ranged, construction),
+			    v == SS_NULLA ? 0 : v);
+	}
+	sbuf_printf(&line, " + die %d = %d:", die, pool + die);
 	for (size_t i = 0; i < b->n; i++) {
 		b->f[i].damage += as[i];
 		sbuf_printf(&line, "%s %s takes %d", i == 0 ? "" : ",",
@@ -262,6 +291,8 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 			    ss_fight_eligible(g, from, k, to, 0)) {
 				u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
 				u->moves++;
+				ss_square_hold(u, g->sq[from].terrain);
+				ss_square_hold(u, g->sq[to].terrain);
 			}
 		}
 		ss_flee_back(g, from, ev, names);
@@ -320,6 +351,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	int sa[SS_DEFAULT_MAX], sd[SS_DEFAULT_MAX];
 	int capital = SS_NONE, acapital = SS_NONE;
 	size_t left_a, left_d;
+	char at_from[3], at_to[3];
 
 	memset(&a, 0, sizeof a);
 	memset(&d, 0, sizeof d);
@@ -331,8 +363,11 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	d.sq = d.at = to;
 	d.owner = g->sq[to].nunits > 0 ? g->sq[to].unit[0].owner :
 	    g->sq[to].master;
-	events_add(ev, EVENT_ALL, "%s attacks %s's company in %s combat.",
-	    names[a.owner], names[d.owner], ranged ? "ranged" : "close");
+	ss_board_name(from, at_from);
+	ss_board_name(to, at_to);
+	events_add(ev, EVENT_ALL, "%s attacks %s's company at %s from %s in "
+	    "%s combat.", names[a.owner], names[d.owner], at_to, at_from,
+	    ranged ? "ranged" : "close");
 	if (ss_fight_react(g, from, to, ranged, d.owner, ev, names)) {
 		ss_fight_end(g);
 		return;
@@ -374,8 +409,11 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 			continue;
 		u = &g->sq[from].unit[a.unit[i]];
 		u->acted |= SS_ACT_FOUGHT | SS_ACT_NOW;
-		if (!ranged)
+		if (!ranged) {
 			u->moves++;
+			ss_square_hold(u, g->sq[from].terrain);
+			ss_square_hold(u, g->sq[to].terrain);
+		}
 	}
 	ss_fight_codes(g, &a, &d, sa, ev, names);
 	ss_fight_codes(g, &d, &a, sd, ev, names);
@@ -416,6 +454,10 @@ ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
     size_t left_d, const int *carry, int ncarry, struct events *ev,
     const char *const *names)
 {
+	char at_from[3], at_to[3];
+
+	ss_board_name(from, at_from);
+	ss_board_name(to, at_to);
 	if (ss_battle_claim((int)left_a, (int)left_d) == SS_CLAIM_TAKE &&
 	    ss_fight_fits(g, from, to)) {
 		int go[SS_EFFECTS], ngo = ss_pile_carried(g, from, carry,
@@ -426,10 +468,10 @@ ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
 				ss_pile_unit_move(g, from, k, to);
 		for (int i = 0; i < ngo; i++)
 			g->effect[go[i]].sq = to;
-		events_add(ev, EVENT_ALL, "%s claims the terrain.",
-		    names[g->active]);
+		events_add(ev, EVENT_ALL, "%s claims the terrain at %s.",
+		    names[g->active], at_to);
 		return;
 	}
-	events_add(ev, EVENT_ALL, "The attackers flee back.");
+	events_add(ev, EVENT_ALL, "The attackers flee back to %s.", at_from);
 	ss_flee_back(g, from, ev, names);
 }

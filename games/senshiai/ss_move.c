@@ -15,29 +15,21 @@
 #define SS_ALL_UNITS(q) ((1u << (q)->nunits) - 1u)
 
 /* The moves the Units of a in mask may still make in this turn if
- * they enter or leave square t, by its Move Restriction (RULINGS: it
- * caps the moves in the turn of a Unit entering or leaving the
- * Terrain, by the path it would use): the least of what it leaves
- * each, or SS_MOVE_FREE when it holds none of them. */
-#define SS_MOVE_FREE 99
-
+ * they enter or leave square t, by its Move Restriction and by those
+ * they met before in the turn (RULINGS: it caps the moves in the turn
+ * of a Unit entering or leaving the Terrain, by the path it would
+ * use): the least of what it leaves each, or SS_MOVE_FREE when none
+ * holds any of them. */
 static int
 ss_move_room(const struct ss_game *g, int a, int t, unsigned mask)
 {
 	int room = SS_MOVE_FREE;
 
-	if (g->sq[t].terrain == SS_NONE ||
-	    !(ss_cards[g->sq[t].terrain].abilities & SS_AB(MOVE_RESTRICTION)))
-		return room;
 	for (int k = 0; k < g->sq[a].nunits; k++) {
-		const struct ss_unit *u = &g->sq[a].unit[k];
-		int cap;
+		int r = ss_square_room(&g->sq[a].unit[k], g->sq[t].terrain);
 
-		if (!(mask >> k & 1u) ||
-		    (cap = ss_cards_restriction(g->sq[t].terrain, u->card)) < 0)
-			continue;
-		if (cap - u->moves < room)
-			room = cap - u->moves;
+		if ((mask >> k & 1u) && r < room)
+			room = r;
 	}
 	return room;
 }
@@ -64,20 +56,27 @@ ss_move_enter(const struct ss_game *g, int p, int a, int t, unsigned mask,
  * every square (a and b too) leaves them need moves by its Move
  * Restriction.  Breadth first over the board, stopping when b is
  * reached (its distance is then the fewest); none when b itself cannot
- * be entered. */
+ * be entered.  With prev, prev[s] is the square before s on the path
+ * found (a before b's first step). */
 static int
 ss_move_bfs(const struct ss_game *g, int p, int a, int b, unsigned mask,
-    int need)
+    int need, int *prev)
 {
 	int dist[SS_SQUARES], queue[SS_SQUARES], head = 0, tail = 0;
+	int back[SS_SQUARES];
+
+	if (prev == NULL)
+		prev = back;
 
 	if (a == b || !ss_move_enter(g, p, a, b, mask, need) ||
 	    (need > 0 && ss_move_room(g, a, a, mask) < need))
 		return -1;
 	/* A neighbour that may be entered is one step away, as the search
 	 * would find first (legal_pick asks of neighbours only). */
-	if (ss_board_near(a, b))
+	if (ss_board_near(a, b)) {
+		prev[b] = a;
 		return 1;
+	}
 	for (int s = 0; s < SS_SQUARES; s++)
 		dist[s] = -1;
 	dist[a] = 0;
@@ -95,6 +94,7 @@ ss_move_bfs(const struct ss_game *g, int p, int a, int b, unsigned mask,
 			    !ss_move_enter(g, p, a, t, mask, need))
 				continue;
 			dist[t] = dist[s] + 1;
+			prev[t] = s;
 			queue[tail++] = t;
 		}
 	}
@@ -108,10 +108,10 @@ ss_move_bfs(const struct ss_game *g, int p, int a, int b, unsigned mask,
  * the first that reaches b is the answer.  -1 if none does. */
 static int
 ss_move_steps(const struct ss_game *g, int p, int a, int b, unsigned mask,
-    int min, int left)
+    int min, int left, int *prev)
 {
 	for (int need = min; need <= left; need++)
-		if (ss_move_bfs(g, p, a, b, mask, need) == need)
+		if (ss_move_bfs(g, p, a, b, mask, need, prev) == need)
 			return need;
 	return -1;
 }
@@ -165,6 +165,7 @@ ss_move_tardy(struct ss_ctx *c, int a, unsigned mask)
 		events_add(c->ev, EVENT_ALL, "Tardy %s: die %d, %d needed.",
 		    t->name, die, t->param);
 		if (die < t->param) {
+			g->sq[a].unit[k].acted |= SS_ACT_STAYED;
 			ss_board_name(a, at);
 			events_add(c->ev, EVENT_ALL, "The %s at %s stay%s.",
 			    mask == SS_ALL_UNITS(&g->sq[a]) ? "company" :
@@ -174,6 +175,68 @@ ss_move_tardy(struct ss_ctx *c, int a, unsigned mask)
 		}
 	}
 	return SS_PLAY_DONE;
+}
+
+/* Refuse a move of Units of a in mask one of which failed its Tardy
+ * roll this turn (RULINGS: it stays, or every failed roll could be
+ * rolled again).  0, or -1 with why set. */
+static int
+ss_move_stayed(struct ss_ctx *c, int a, unsigned mask)
+{
+	const struct ss_square *q = &c->g->sq[a];
+	char at[3];
+
+	ss_board_name(a, at);
+	for (int k = 0; k < q->nunits; k++)
+		if ((mask >> k & 1u) && (q->unit[k].acted & SS_ACT_STAYED)) {
+			ss_order_no(c, "%s (Unit %d at %s) failed its Tardy "
+			    "roll this turn and stays%s", ss_cards[
+			    q->unit[k].card].name, k + 1, at, q->nunits > 1 ?
+			    "; the others may move if named by number" : "");
+			return -1;
+		}
+	return 0;
+}
+
+/* The names of the Units of q in mask, "Warriors, Pirates", into buf. */
+static void
+ss_move_names(const struct ss_square *q, unsigned mask, char *buf,
+    size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < q->nunits && len < size; k++)
+		if (mask >> k & 1u)
+			len += (size_t)snprintf(buf + len, size - len, "%s%s",
+			    len > 0 ? ", " : "", ss_cards[q->unit[k].card].name);
+}
+
+/* The refusal of a move of the Units of a in mask to b that has no
+ * path: it names the Units with no path of their own, or says that
+ * no path serves them all. */
+static int
+ss_move_no_path(struct ss_ctx *c, int a, int b, unsigned mask)
+{
+	const struct ss_square *q = &c->g->sq[a];
+	char names[160] = "", from[3], to[3];
+	size_t len = 0;
+
+	for (int k = 0; k < q->nunits && len < sizeof names; k++)
+		if ((mask >> k & 1u) &&
+		    ss_move_bfs(c->g, c->p, a, b, 1u << k, 0, NULL) < 0)
+			len += (size_t)snprintf(names + len, sizeof names - len,
+			    "%s%s (Unit %d)", len > 0 ? ", " : "",
+			    ss_cards[q->unit[k].card].name, k + 1);
+	ss_board_name(a, from);
+	ss_board_name(b, to);
+	if (len == 0)
+		return ss_order_no(c, "no path from %s to %s that the Units "
+		    "moved can all cross: each must share a path with every "
+		    "square crossed", from, to);
+	return ss_order_no(c, "no path from %s to %s for %s: a Unit crosses "
+	    "only Terrains it shares a path with, free of enemies", from, to,
+	    names);
 }
 
 /* "N..." after the squares of a move: the Units of a to move, by their
@@ -230,7 +293,8 @@ int
 ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 {
 	int a, b, steps, left, troops = 0, carry[SS_CARRY_MAX], ncarry;
-	int go[SS_EFFECTS], ngo, nunits = 0;
+	int go[SS_EFFECTS], ngo, nunits = 0, prev[SS_SQUARES];
+	char moved[160];
 	unsigned mask;
 	struct ss_game *g = c->g;
 	struct util_words t = *w0, *w = &t;
@@ -247,20 +311,22 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 	if ((ncarry = ss_order_carry(c, w, 3, a, carry)) < 0 ||
 	    ss_move_which(c, w, a, &mask) < 0)
 		return SS_PLAY_REFUSED;
+	if (ss_move_stayed(c, a, mask) < 0)
+		return SS_PLAY_REFUSED;
 	if (a == b || g->sq[b].terrain == SS_NONE)
 		return ss_order_no(c, "%s is no terrain to move to", w->w[2]);
 	if (ss_square_enemy(g, c->p, b))
 		return ss_order_no(c, "%s holds an enemy: attack it", w->w[2]);
 	whole = mask == SS_ALL_UNITS(&g->sq[a]);
-	if ((steps = ss_move_bfs(g, c->p, a, b, mask, 0)) < 0)
-		return ss_order_no(c, "no path for %s from %s to %s", whole ?
-		    "the whole company" : "these Units", w->w[1], w->w[2]);
+	if ((steps = ss_move_bfs(g, c->p, a, b, mask, 0, NULL)) < 0)
+		return ss_move_no_path(c, a, b, mask);
 	if (steps > (left = ss_move_reach(g, a, mask)))
 		return ss_order_no(c, "%s is %d moves away: too far for %s",
 		    w->w[2], steps, whole ? "the company" : "these Units");
-	if ((steps = ss_move_steps(g, c->p, a, b, mask, steps, left)) < 0)
+	if ((steps = ss_move_steps(g, c->p, a, b, mask, steps, left,
+	    prev)) < 0)
 		return ss_order_no(c, "Move Restriction bars every path from %s "
-		    "to %s for %s: a Unit entering or leaving such a Terrain "
+		    "to %s for %s: a Unit that enters or leaves such a Terrain "
 		    "moves no more in the turn than its number", w->w[1],
 		    w->w[2], whole ? "the company" : "these Units");
 	for (int k = 0; k < g->sq[a].nunits; k++)
@@ -278,18 +344,23 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 		return SS_PLAY_LAST;
 	if (c->verdict)
 		return SS_PLAY_DONE;
+	ss_move_names(&g->sq[a], mask, moved, sizeof moved);
 	ngo = ss_pile_carried(g, a, carry, ncarry, go);
 	for (int k = g->sq[a].nunits - 1; k >= 0; k--)
 		if (mask >> k & 1u) {
 			g->sq[a].unit[k].moves += steps;
+			for (int s = b; s != a; s = prev[s])
+				ss_square_hold(&g->sq[a].unit[k],
+				    g->sq[prev[s]].terrain);
+			ss_square_hold(&g->sq[a].unit[k], g->sq[b].terrain);
 			ss_pile_unit_move(g, a, k, b);
 		}
 	for (int i = 0; i < ngo; i++)
 		g->effect[go[i]].sq = b;
 	if (c->ev != NULL)
-		events_add(c->ev, EVENT_ALL, "%s moves %s at %s to %s.",
+		events_add(c->ev, EVENT_ALL, "%s moves %s at %s to %s: %s.",
 		    c->names[c->p], g->sq[a].nunits == 0 ? "the company" :
-		    "Units", w->w[1], w->w[2]);
+		    "Units", w->w[1], w->w[2], moved);
 	if (ss_move_quake(c, b))
 		return SS_PLAY_LAST;
 	return ss_move_has_tardy(&g->sq[b], SS_ALL_UNITS(&g->sq[b])) ?
@@ -329,6 +400,8 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 				return ss_order_no(c, "%s cannot cross %s",
 				    ss_cards[from->unit[k].card].name,
 				    to->name);
+		if (ss_move_stayed(c, sq[i], SS_ALL_UNITS(from)) < 0)
+			return SS_PLAY_REFUSED;
 		if (ss_move_reach(g, sq[i], SS_ALL_UNITS(from)) < 1)
 			return ss_order_no(c, "the company at %s has no move "
 			    "left", w->w[1 + i]);
@@ -354,6 +427,10 @@ ss_move_castle(struct ss_ctx *c, const struct util_words *w)
 	for (int i = 0; i < 2; i++)
 		for (int k = 0; k < n[i]; k++) {
 			g->sq[sq[i]].unit[0].moves++;
+			ss_square_hold(&g->sq[sq[i]].unit[0],
+			    g->sq[sq[i]].terrain);
+			ss_square_hold(&g->sq[sq[i]].unit[0],
+			    g->sq[sq[1 - i]].terrain);
 			ss_pile_unit_move(g, sq[i], 0, sq[1 - i]);
 		}
 	for (int i = 0; i < nstay; i++)

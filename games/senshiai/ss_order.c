@@ -82,7 +82,11 @@ ss_order_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 			int k;
 
 			if (ss_order_pile_card(c, h, w->w[i], &k) < 0)
-				return SS_PLAY_REFUSED;
+				return k == card ? ss_order_no(c, "%s pays "
+				    "with other cards of the hand, not with "
+				    "itself (no other %s is in your hand)",
+				    ss_cards[card].name, ss_cards[card].name) :
+				    SS_PLAY_REFUSED;
 			k = ss_pile_take(h, ss_pile_find(h, k));
 			if (!c->verdict)
 				ss_pile_push(&c->g->p[c->p].discard, k);

@@ -61,16 +61,22 @@ ss_out_clear(struct ss_game *g, int p, struct events *ev,
 		}
 }
 
-/* The game ends with winners w. */
+/* The game ends with winners w (whose name is winner, or NULL for a
+ * draw) for the reason why: a clause, as the report's "Won by NAME:
+ * REASON." and "The game is a draw: REASON." want it. */
 static void
-ss_out_finish(struct ss_game *g, unsigned w, const char *why,
-    struct events *ev)
+ss_out_finish(struct ss_game *g, unsigned w, const char *winner,
+    const char *why, struct events *ev)
 {
 	g->stage = SS_STAGE_OVER;
 	g->winners = w;
 	snprintf(g->reason, sizeof g->reason, "%s", why);
-	if (ev != NULL)
-		events_add(ev, EVENT_ALL, "%s", why);
+	if (ev == NULL)
+		return;
+	if (winner != NULL)
+		events_add(ev, EVENT_ALL, "%s wins: %s.", winner, why);
+	else
+		events_add(ev, EVENT_ALL, "The game is a draw: %s.", why);
 }
 
 void
@@ -86,18 +92,16 @@ ss_out(struct ss_game *g, int p, const char *how, struct events *ev,
 		events_add(ev, EVENT_ALL, "%s is out: %s.", names[p], how);
 	if (g->n >= 3 && by != SS_NONE && !g->p[by].out &&
 	    strcmp(how, "seppuku") != 0) {
-		snprintf(why, sizeof why, "%s wins: the last to force %s to "
-		    "discard or waste.", names ? names[by] : "",
-		    names ? names[p] : "");
-		ss_out_finish(g, 1u << by, why, ev);
+		snprintf(why, sizeof why, "the last to force %s to discard or "
+		    "waste", names ? names[p] : "");
+		ss_out_finish(g, 1u << by, names ? names[by] : "", why, ev);
 		return;
 	}
 	if (ss_out_remaining(g) == 1)
 		for (int i = 0; i < g->n; i++)
 			if (!g->p[i].out) {
-				snprintf(why, sizeof why, "%s wins: the last "
-				    "player left.", names ? names[i] : "");
-				ss_out_finish(g, 1u << i, why, ev);
+				ss_out_finish(g, 1u << i, names ? names[i] :
+				    "", "the last player left", ev);
 			}
 }
 
@@ -115,5 +119,5 @@ ss_out_draw_limit(struct ss_game *g, struct events *ev)
 {
 	if (g->limit > 0 && g->turn >= g->limit &&
 	    g->stage != SS_STAGE_OVER)
-		ss_out_finish(g, 0, "The turn limit is reached: a draw.", ev);
+		ss_out_finish(g, 0, NULL, "the turn limit is reached", ev);
 }

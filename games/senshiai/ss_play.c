@@ -6,6 +6,7 @@
  * the answer: their outcome decides what may follow.  Moves are in
  * ss_move.c, casting in ss_cast.c; standing orders in ss_react.c; the
  * words of each are read by ss_order.c. */
+#include <stdio.h>
 #include <string.h>
 
 #include "senshiai.h"
@@ -83,10 +84,29 @@ ss_play_recruit(struct ss_ctx *c, const struct util_words *w)
 	return SS_PLAY_DONE;
 }
 
+/* The refusal of an attack on b no Unit of a may join, with each
+ * Unit's reason. */
+static int
+ss_play_no_fighter(struct ss_ctx *c, int a, int b, int ranged)
+{
+	const struct ss_game *g = c->g;
+	char why[256] = "", at[3], to[3];
+	size_t len = 0;
+
+	for (int k = 0; k < g->sq[a].nunits && len < sizeof why; k++)
+		len += (size_t)snprintf(why + len, sizeof why - len, "%s%s %s",
+		    k > 0 ? "; " : "", ss_cards[g->sq[a].unit[k].card].name,
+		    ss_fight_bar(g, a, k, b, ranged));
+	ss_board_name(a, at);
+	ss_board_name(b, to);
+	return ss_order_no(c, "no Unit at %s can attack %s %s now: %s", at,
+	    to, ranged ? "at range" : "in close combat", why);
+}
+
 static int
 ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 {
-	int a, b, ranged, any = 0, prio[SS_PRIO_MAX], nprio = 0;
+	int a, b, ranged, prio[SS_PRIO_MAX], nprio = 0;
 	int carry[SS_CARRY_MAX], ncarry = 0;
 	unsigned fight = 0;
 	struct ss_game *g = c->g;
@@ -127,17 +147,12 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 	for (int k = 0; k < g->sq[a].nunits; k++) {
 		if (ss_fight_eligible(g, a, k, b, ranged))
 			fight |= 1u << k;
-		any |= ss_fight_eligible(g, a, k, SS_NONE, ranged);
 	}
 	/* The Capital's ranged attack (ss_fight_capital): no move. */
 	if (ranged && ss_fight_capital(g, a, c->p))
-		any = 1, fight |= 1u << SS_SQ_UNITS;
-	if (!any)
-		return ss_order_no(c, "no Unit at %s can attack %s now",
-		    w->w[1], ranged ? "at range" : "in close combat");
+		fight |= 1u << SS_SQ_UNITS;
 	if (fight == 0)
-		return ss_order_no(c, "your company cannot cross %s",
-		    ss_cards[g->sq[b].terrain].name);
+		return ss_play_no_fighter(c, a, b, ranged);
 	/* Close combat requires a move: Tardy Units roll first. */
 	if (!ranged && ss_move_tardy(c, a, fight) != SS_PLAY_DONE)
 		return SS_PLAY_LAST;
@@ -165,8 +180,9 @@ ss_play_economy(struct ss_ctx *c, const struct util_words *w)
 
 		switch (ss_square_activate_test(q)) {
 		case 1:
-			return ss_order_no(c, "%s cannot be activated now",
-			    t->name);
+			return ss_order_no(c, "%s %s", t->name,
+			    q->activated ? "was activated this turn already "
+			    "(once a turn)" : "has no Activate ability");
 		case 2:
 			return ss_order_no(c, "%s needs %d Units to activate",
 			    t->name, t->param);
@@ -389,14 +405,19 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 		if (ss_play_is(w->w[0], "draw"))
 			return ss_play_draw(c, w);
 		if (!ss_play_is(w->w[0], "discard") || w->n != 2)
-			return ss_order_no(c, "expected 'discard CARD', 'draw' "
-			    "or 'draw N'");
+			return ss_order_no(c, "expected 'discard CARD', 'draw', "
+			    "'draw N', or a standing order ('on ...', "
+			    "'standing draw [N|off]', 'standing clear')");
 		if (ss_order_hand_card(c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		ss_pile_push(&g->p[p].discard, ss_pile_take(&g->p[p].hand,
 		    ss_pile_find(&g->p[p].hand, card)));
+		/* The Discard Pile is face up (the text): public. */
+		if (c->ev != NULL)
+			events_add(c->ev, EVENT_ALL, "%s discards %s.",
+			    c->names[p], ss_cards[card].name);
 		return SS_PLAY_DONE;
 	}
 	if (ss_play_is(w->w[0], "end") && w->n == 1)

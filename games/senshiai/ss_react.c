@@ -96,12 +96,36 @@ ss_react_targets(const struct util_words *w, int at, int prio[SS_PRIO_MAX],
 	return n;
 }
 
+/* The refusal of a standing order whose words do not fit: the form of
+ * its trigger's orders, or with none known (SS_ON_TRIGGERS) the
+ * triggers.  Each fits the reason a verdict holds. */
+static void
+ss_react_syntax(int trigger, char *why, size_t size)
+{
+	static const char *const form[SS_ON_TRIGGERS] = {
+		[SS_ON_ATTACKED] = "on attacked SQ|any cast CARD [pay CARD...]",
+		[SS_ON_ATTACK] = "on attack SQ|any cast CARD [pay CARD...]",
+		[SS_ON_ROLL] = "on roll cast CARD [pay CARD...]",
+		[SS_ON_CAST] = "on cast CARD cast CARD [pay CARD...]",
+		[SS_ON_STRIKE] = "on strike target CARD...",
+		[SS_ON_DRAW] = "on draw N|any cast CARD [pay CARD...]",
+		[SS_ON_MOVE] = "on move SQ|any cast CARD [pay CARD...]",
+	};
+
+	if (trigger < SS_ON_TRIGGERS)
+		snprintf(why, size, "expected '%s'", form[trigger]);
+	else
+		snprintf(why, size, "expected 'on WHEN ...', WHEN one of "
+		    "attacked, attack, roll, cast, draw, move, strike, or "
+		    "'standing draw [N|off]'");
+}
+
 int
 ss_react_parse(const char *text, struct ss_standing *s, char *why,
     size_t size)
 {
 	struct util_words w;
-	int i = 2, card;
+	int i = 2, card, known = SS_ON_TRIGGERS;
 
 	memset(s, 0, sizeof *s);
 	s->at = s->card = s->draw = SS_NONE;
@@ -119,8 +143,13 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 		s->draw = (int)k;
 		return 0;
 	}
-	if (util_words(text, &w) < 0 || w.n < 4 ||
+	if (util_words(text, &w) < 0 || w.n < 2 ||
 	    strcmp(w.w[0], "on") != 0)
+		goto syntax;
+	for (known = 0; known < SS_ON_TRIGGERS; known++)
+		if (strcmp(w.w[1], ss_react_trigger_words[known]) == 0)
+			break;
+	if (w.n < 4)
 		goto syntax;
 	ss_cards_join(&w, 2);
 	for (s->trigger = 0; s->trigger < SS_ON_TRIGGERS; s->trigger++)
@@ -190,11 +219,7 @@ ss_react_parse(const char *text, struct ss_standing *s, char *why,
 	}
 	return 0;
 syntax:
-	snprintf(why, size, "expected 'on attacked SQ|any cast CARD', 'on "
-	    "attack SQ|any cast CARD', 'on roll cast CARD', 'on cast "
-	    "CARD cast CARD', 'on draw N|any cast CARD', 'on move SQ|any "
-	    "cast CARD' (each optionally followed by 'pay CARD...') or 'on "
-	    "strike target CARD...'");
+	ss_react_syntax(known, why, size);
 	return -1;
 }
 

@@ -1,4 +1,5 @@
-/* ss_square.c - who holds a square and what its company may do there:
+/* ss_square.c - who holds a square and what its company may do there
+ * (and the moves a Unit has left by the Move Restrictions it met):
  * the questions the orders, fleeing and the candidate walk all ask of
  * one square, kept below them so that none has to ask the others. */
 #include "senshiai.h"
@@ -59,4 +60,26 @@ ss_square_activate_test(const struct ss_square *q)
 	if (!(t->abilities & SS_AB(ACTIVATE)) || q->activated)
 		return 1;
 	return q->nunits < t->param ? 2 : 0;
+}
+
+int
+ss_square_room(const struct ss_unit *u, int terrain)
+{
+	int room = u->held > 0 ? u->held - u->moves : SS_MOVE_FREE, cap;
+
+	if (terrain != SS_NONE &&
+	    (cap = ss_cards_restriction(terrain, u->card)) >= 0 &&
+	    cap - u->moves < room)
+		room = cap - u->moves;
+	return room;
+}
+
+void
+ss_square_hold(struct ss_unit *u, int terrain)
+{
+	int cap = terrain == SS_NONE ? -1 :
+	    ss_cards_restriction(terrain, u->card);
+
+	if (cap >= 1 && (u->held == 0 || cap < u->held))
+		u->held = (signed char)cap;
 }

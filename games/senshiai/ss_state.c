@@ -19,6 +19,9 @@
  *       fought: 1            # a Capital that attacked this turn (only
  *                            # then)
  *       units: [{card: warriors, owner: 0, moves: 1, flees: 0, acted: 0}]
+ *                            # acted: 1 fought, 2 produced, 8 failed
+ *                            # its Tardy roll (stays); and "held: N" when a Move Restriction of
+ *                            # N holds the Unit this turn
  *   effects:                 # Effects in play
  *     - {card: blessing, caster: 0, at: b2, unit: 0, duration: round}
  *       # round-of: N after caster when the Effect was cast in the turn
@@ -51,7 +54,7 @@ static const char *const ss_state_player_keys[] = { "out", "forced-by",
 static const char *const ss_state_square_keys[] = { "at", "terrain",
 	"master", "activated", "fought", "units", NULL };
 static const char *const ss_state_unit_keys[] = { "card", "owner",
-	"moves", "flees", "acted", NULL };
+	"moves", "flees", "acted", "held", NULL };
 static const char *const ss_state_effect_keys[] = { "card", "caster",
 	"round-of", "at", "unit", "duration", NULL };
 
@@ -189,7 +192,7 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
     struct gb_err *e)
 {
 	struct ss_unit *u = &q->unit[q->nunits];
-	long long mv, fl, ac;
+	long long mv, fl, ac, hd = 0;
 	int card, owner;
 
 	if (node_want_kind(m, NODE_MAP, "units", e) < 0 ||
@@ -198,11 +201,16 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 	    ss_state_player(m, "owner", g->n, 0, &owner, e) < 0 ||
 	    node_need_int(m, "moves", 0, 99, &mv, e) < 0 ||
 	    node_need_int(m, "flees", 0, 1, &fl, e) < 0 ||
-	    node_need_int(m, "acted", 0, 3, &ac, e) < 0)
+	    node_need_int(m, "acted", 0, 15, &ac, e) < 0 ||
+	    (node_get(m, "held") != NULL &&
+	    node_need_int(m, "held", 1, 99, &hd, e) < 0))
 		return -1;
 	if (!ss_cards_is_unit(card))
 		return err_set(e, m->line, m->col, "units: %s is not a Unit",
 		    ss_cards[card].name);
+	if (ac & SS_ACT_NOW)
+		return err_set(e, m->line, m->col, "units: acted %lld: 4 is "
+		    "only ever set within a battle", ac);
 	if (q->nunits > 0 && q->unit[0].owner != owner)
 		return err_set(e, m->line, m->col, "units: two players' Units "
 		    "on one square");
@@ -211,6 +219,7 @@ ss_state_unit(struct ss_game *g, struct ss_square *q, const struct node *m,
 	u->moves = (short)mv;
 	u->flees = (signed char)fl;
 	u->acted = (signed char)ac;
+	u->held = (signed char)hd;
 	q->nunits++;
 	return 0;
 }
@@ -432,6 +441,9 @@ ss_state_board_node(const struct ss_game *g)
 			node_set(u, "moves", node_int(q->unit[k].moves));
 			node_set(u, "flees", node_int(q->unit[k].flees));
 			node_set(u, "acted", node_int(q->unit[k].acted));
+			if (q->unit[k].held > 0)
+				node_set(u, "held",
+				    node_int(q->unit[k].held));
 		}
 	}
 	return l;
@@ -575,7 +587,8 @@ ss_state_equal(const struct ss_game *a, const struct ss_game *b)
 			    (unsigned)(u->owner ^ v->owner) |
 			    (unsigned)(u->moves ^ v->moves) |
 			    (unsigned)(u->flees ^ v->flees) |
-			    (unsigned)(u->acted ^ v->acted);
+			    (unsigned)(u->acted ^ v->acted) |
+			    (unsigned)(u->held ^ v->held);
 		}
 	}
 	if (diff != 0)

@@ -77,8 +77,15 @@ ss_view_square(const struct ss_game *g, const char *const *names, int s,
 
 	sbuf_init(&line);
 	ss_board_name(s, name);
-	sbuf_printf(&line, "%s %s (%s)", name, ss_cards[q->terrain].name,
-	    names[q->master]);
+	/* The text: a Terrain's master is who played it if it is empty,
+	 * or the one controlling the company over it. */
+	if (q->nunits > 0 && q->unit[0].owner != q->master)
+		sbuf_printf(&line, "%s %s (played by %s, held by %s)", name,
+		    ss_cards[q->terrain].name, names[q->master],
+		    names[q->unit[0].owner]);
+	else
+		sbuf_printf(&line, "%s %s (%s)", name,
+		    ss_cards[q->terrain].name, names[q->master]);
 	if (ss_cards[q->terrain].type == SS_CAPITAL) {
 		ss_mods_traits(g, s, SS_NONE, v);
 		ss_power_format(v, 0, pw, sizeof pw);
@@ -90,6 +97,11 @@ ss_view_square(const struct ss_game *g, const char *const *names, int s,
 		sbuf_printf(&line, "%s %s of %s %s, moved %d", k == 0 ? ":" :
 		    ";", ss_cards[q->unit[k].card].name,
 		    names[q->unit[k].owner], pw, q->unit[k].moves);
+		if (q->unit[k].held > 0)
+			sbuf_printf(&line, " (Move Restriction: at most %d "
+			    "this turn)", q->unit[k].held);
+		if (q->unit[k].acted & SS_ACT_STAYED)
+			sbuf_printf(&line, " (failed its Tardy roll: stays)");
 	}
 	for (int i = 0; i < g->neffects; i++)
 		if (g->effect[i].sq == s)

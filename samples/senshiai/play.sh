@@ -73,7 +73,7 @@ echo "== gunbai status"
 "$gunbai" status "$state"
 # What the sample is for, checked in the events of every turn: a battle,
 # a Capital taking damage, an interrupt by a standing order.
-for want in "alice attacks carol's company in close combat." \
+for want in "alice attacks carol's company at h2 from g2 in close combat." \
     "Castle Town takes 3." \
     "bob casts Dispel (a standing order): carol's Earthquake is annulled"
 do
