@@ -258,3 +258,72 @@ gamedir_place(const struct state *st, const struct orders_file *files,
 
 	return dir[adjudicate_fate(st, files, n, i)];
 }
+
+struct orders_file *
+gamedir_inbox(const char *dir, const struct state *st, size_t *n)
+{
+	struct gb_err e = { 0 };
+	struct strlist names;
+	struct orders_file *files;
+	char *inbox = gamedir_path(dir, 0, "inbox");
+
+	*n = 0;
+	if (gamedir_list(inbox, 0, &names, &e) == -1) {
+		free(inbox);
+		return util_calloc(1, sizeof *files);
+	}
+	files = util_calloc(names.n + 1, sizeof *files);
+	for (size_t i = 0; i < names.n; i++) {
+		char *path, *sigpath, *buf = NULL, *sig = NULL, *shown;
+		size_t len, siglen;
+
+		if (!gamedir_valid_name(names.v[i]))
+			continue;
+		path = gamedir_path(inbox, 0, names.v[i]);
+		sigpath = util_malloc(strlen(path) + 5);
+		strcat(strcpy(sigpath, path), ".sig");
+		if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &e) == 0 &&
+		    fileio_read(sigpath, FILEIO_SIG_MAX, &sig, &siglen,
+		    &e) == 0) {
+			shown = gamedir_path("inbox", 0, names.v[i]);
+			orders_read_mem(&files[*n], shown, buf, len, sig, siglen,
+			    st);
+			files[*n].arg = *n;
+			(*n)++;
+			free(shown);
+		}
+		free(buf);
+		free(sig);
+		free(path);
+		free(sigpath);
+	}
+	strlist_free(&names);
+	free(inbox);
+	return files;
+}
+
+void
+gamedir_filed(const char *dir, const struct state *st, struct sbuf *out)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct orders_file *files;
+	size_t n, nowed;
+
+	if (st->game->outcome(st->g).finished)
+		return;
+	files = gamedir_inbox(dir, st, &n);
+	nowed = st->game->owed(st->g, owed);
+	for (size_t k = 0; k < nowed; k++) {
+		int p = owed[k].player, filed = 0;
+
+		for (size_t i = 0; i < n; i++)
+			filed |= files[i].ok && files[i].player == p &&
+			    files[i].turn == st->turn;
+		sbuf_printf(out, "%s: %s turn %lld%s\n", st->names[p],
+		    filed ? "filed" : "nothing filed yet for", st->turn,
+		    filed ? ", waiting for the deadline" : "");
+	}
+	for (size_t i = 0; i < n; i++)
+		orders_free(&files[i]);
+	free(files);
+}

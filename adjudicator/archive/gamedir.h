@@ -70,6 +70,17 @@ struct orders_file;
 const char *gamedir_place(const struct state *st,
     const struct orders_file *files, size_t n, size_t i);
 
+/* The orders files of dir's inbox that have their .sig, read (orders_
+ * read_mem) against st as run reads them, each named "inbox/NAME"; *n of
+ * them.  Caller frees each (orders_free) and the array. */
+struct orders_file *gamedir_inbox(const char *dir, const struct state *st,
+    size_t *n);
+
+/* For each player owing a decision in st: "NAME: filed turn T, waiting for
+ * the deadline" when dir's inbox holds a good file of theirs for it, else
+ * "NAME: nothing filed yet for turn T"; one line each, to out. */
+void gamedir_filed(const char *dir, const struct state *st, struct sbuf *out);
+
 /* Stage the reports of st (reports/NAME.txt and reports/public.txt) and
  * its bytes as statename in s. */
 int gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,

@@ -12,6 +12,7 @@
  *    it came and with CRLF line ends made LF (a text part's line ends
  *    are the mail's, not the file's).  Whatever verifies is exactly the
  *    bytes the player signed. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,7 +217,8 @@ struct mail_in_sig {
 
 struct mail_in_walk {
 	struct mail_in_msg *m;
-	const struct state *st;
+	const struct state *const *sts; /* the games a document may be of */
+	size_t nst;
 	struct mail_in_part *docs;
 	size_t ndocs;
 	struct mail_in_sig sigs[MAIL_IN_SIGS_MAX];
@@ -345,6 +347,26 @@ mail_in_sort(struct mail_in_walk *w, struct mail_in_part *p)
 	}
 }
 
+/* The first line of text that is not blank, spaces around it taken off,
+ * if it is short (a mail command: "status"), else NULL. */
+static char *
+mail_in_first_line(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i = mail_in_next(buf, len, i)) {
+		size_t a = i, b = mail_in_next(buf, len, i);
+
+		while (a < b && (buf[a] == ' ' || buf[a] == '\t'))
+			a++;
+		while (b > a && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
+		    buf[b - 1] == '\r' || buf[b - 1] == '\n'))
+			b--;
+		if (a == b)
+			continue;
+		return b - a <= 32 ? util_strndup(buf + a, b - a) : NULL;
+	}
+	return NULL;
+}
+
 /* Walk obj (at depth); -1 with m->err set if the message is refused. */
 static int
 mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
@@ -385,25 +407,94 @@ mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
 		    "*");
 	}
 	p.buf = mail_in_decode(GMIME_PART(obj), &p.len);
+	if (w->m->first_line == NULL && p.text && !p.attachment)
+		w->m->first_line = mail_in_first_line(p.buf, p.len);
 	w->parts = util_reallocarray(w->parts, w->nkept + 1, sizeof *w->parts);
 	w->parts[w->nkept++] = p;
 	mail_in_sort(w, &w->parts[w->nkept - 1]);
 	return 0;
 }
 
-/* Who signed buf with signature s, within the budget; -1 if nobody. */
+/* The value of the top-level key "KEY:" of the document buf (its first
+ * such line, spaces and one pair of quotes around it taken off) into
+ * out; 0, or -1 if there is none or it does not fit. */
+static int
+mail_in_field(const char *buf, size_t len, const char *key, char *out,
+    size_t size)
+{
+	size_t k = strlen(key);
+
+	for (size_t i = 0; i < len; i = mail_in_next(buf, len, i)) {
+		size_t end = mail_in_next(buf, len, i), a = i + k, b = end;
+
+		if (end - i <= k || memcmp(buf + i, key, k) != 0)
+			continue;
+		while (a < b && (buf[a] == ' ' || buf[a] == '\t'))
+			a++;
+		while (b > a && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
+		    buf[b - 1] == '\r' || buf[b - 1] == '\n'))
+			b--;
+		if (b - a >= 2 && (buf[a] == '\'' || buf[a] == '"') &&
+		    buf[b - 1] == buf[a]) {
+			a++;
+			b--;
+		}
+		if (b - a >= size)
+			return -1;
+		memcpy(out, buf + a, b - a);
+		out[b - a] = '\0';
+		return 0;
+	}
+	return -1;
+}
+
+int
+mail_in_route(const struct state *const *sts, size_t n, const char *buf,
+    size_t len)
+{
+	char v[128], hex[2 * COMMIT_UID_BYTES + 1];
+	int found = -1;
+
+	if (n == 1)
+		return 0;
+	if (mail_in_field(buf, len, "uid:", v, sizeof v) == 0) {
+		for (size_t i = 0; i < n; i++) {
+			for (size_t k = 0; k < COMMIT_UID_BYTES; k++)
+				snprintf(hex + 2 * k, 3, "%02x",
+				    sts[i]->uid[k]);
+			if (strcmp(hex, v) == 0)
+				return (int)i;
+		}
+		return -1;
+	}
+	/* No uid (an orders 1 file, or a line lost): by the game's id when
+	 * one game has it. */
+	if (mail_in_field(buf, len, "game:", v, sizeof v) == 0)
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(sts[i]->id, v) == 0) {
+				if (found >= 0)
+					return -1;
+				found = (int)i;
+			}
+	return found;
+}
+
+/* Who signed buf with signature s, within the budget, in the game the
+ * document names (*game); -1 if nobody.  A document that names no game
+ * of the league costs no verification. */
 static int
 mail_in_signer(struct mail_in_walk *w, const char *buf, size_t len,
-    const struct mail_in_sig *s)
+    const struct mail_in_sig *s, int *game)
 {
 	int r;
 
-	if (w->tries >= MAIL_IN_TRIES_MAX ||
+	*game = mail_in_route(w->sts, w->nst, buf, len);
+	if (*game < 0 || w->tries >= MAIL_IN_TRIES_MAX ||
 	    len > MAIL_IN_TRIED_BYTES_MAX - w->tried)
 		return -1;
 	w->tries++;
 	w->tried += len;
-	r = orders_signer(w->st, buf, len, s->raw, NULL);
+	r = orders_signer(w->sts[*game], buf, len, s->raw, NULL);
 	return r >= 0 ? r : -1;
 }
 
@@ -451,6 +542,7 @@ mail_in_add_doc(struct mail_in_walk *w, const char *buf, size_t len,
 		memcpy(d->sighint, s->hint, sizeof d->sighint);
 	}
 	d->signer = signer;
+	d->game = mail_in_route(w->sts, w->nst, buf, len);
 	d->pasted = pasted;
 	memcpy(d->hint, p->hint, sizeof d->hint);
 }
@@ -468,7 +560,8 @@ mail_in_try(struct mail_in_walk *w, const char *buf, size_t len, int pasted,
 		for (size_t k = 0; k < w->nsigs; k++) {
 			const char *b = v ? lf.p : buf;
 			size_t n = v ? lf.len : len;
-			int who = mail_in_signer(w, b, n, &w->sigs[k]);
+			int game, who = mail_in_signer(w, b, n, &w->sigs[k],
+			    &game);
 			if (who >= 0) {
 				mail_in_add_doc(w, b, n, &w->sigs[k], who,
 				    pasted, p);
@@ -628,14 +721,15 @@ mail_in_prune(struct mail_in_msg *m, const unsigned char *attached)
 
 static void
 mail_in_look(struct mail_in_msg *m, GMimeMessage *msg,
-    const struct state *st)
+    const struct state *const *sts, size_t nst)
 {
 	struct mail_in_walk w;
 	unsigned char *attached;
 
 	memset(&w, 0, sizeof w);
 	w.m = m;
-	w.st = st;
+	w.sts = sts;
+	w.nst = nst;
 	if (mail_in_walk(&w, g_mime_message_get_mime_part(msg), 0) == -1) {
 		m->refused = 1;
 	} else {
@@ -661,6 +755,13 @@ mail_in_look(struct mail_in_msg *m, GMimeMessage *msg,
 void
 mail_in_read(struct mail_in_msg *m, const char *buf, size_t len,
     const struct state *st)
+{
+	mail_in_read_games(m, buf, len, &st, 1);
+}
+
+void
+mail_in_read_games(struct mail_in_msg *m, const char *buf, size_t len,
+    const struct state *const *sts, size_t nst)
 {
 	GMimeMessage *msg;
 	size_t marks;
@@ -688,7 +789,7 @@ mail_in_read(struct mail_in_msg *m, const char *buf, size_t len,
 		return;
 	}
 	mail_in_headers(m, msg);
-	mail_in_look(m, msg, st);
+	mail_in_look(m, msg, sts, nst);
 	g_object_unref(msg);
 }
 
@@ -703,5 +804,6 @@ mail_in_free(struct mail_in_msg *m)
 	free(m->from);
 	free(m->subject);
 	free(m->message_id);
+	free(m->first_line);
 	memset(m, 0, sizeof *m);
 }

@@ -1,0 +1,25 @@
+/* mailin.h - mail-in's answer to one message read for one game directory
+ * (cmd_mail_in.c): `gunbai mail-in` reads each message with that game's
+ * keys, `gunbai league LEAGUEDIR mail-in` (cmd_league_mail.c) with every
+ * game's and gives each game the documents of its own. */
+#ifndef GUNBAI_MAILIN_H
+#define GUNBAI_MAILIN_H
+
+#include "mail/mail_in.h"
+#include "turn/state.h"
+
+/* One run of mail-in on a game directory. */
+struct mailin {
+	const char *dir;
+	const char *from_opt; /* --from, the replies' From: */
+	struct state st;
+	int status;           /* the exit status so far */
+};
+
+/* Check and file the documents of m in mi's game directory and write the
+ * replies (their signers' indices are of mi->st); said gets what was
+ * done, for a line of standard output. */
+void mailin_answer(struct mailin *mi, const struct mail_in_msg *m,
+    struct sbuf *said);
+
+#endif
