@@ -427,35 +427,19 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	mail_in_free(&m);
 }
 
+/* What mail-in gives each message (mailin_fn). */
+struct lm_in {
+	struct lm *lm;
+	const struct state **sts;
+	size_t *gi, nst;
+};
+
 static void
-lm_input(struct lm *lm, const struct state *const *sts, const size_t *gi,
-    size_t nst, const char *name, const char *buf, size_t len)
+lm_one(void *ctx, const char *buf, size_t len, struct sbuf *said)
 {
-	struct mail_in_span *spans;
-	size_t n = mail_in_split(buf, len, &spans);
+	struct lm_in *in = ctx;
 
-	if (n == 0 || n > MAIL_IN_MESSAGES_MAX) {
-		cmd_fail(0, n == 0 ? "%s: empty: no mail message in it" :
-		    "%s: more than %d messages in one input", name,
-		    MAIL_IN_MESSAGES_MAX);
-		lm->status = EXIT_INPUT;
-		n = 0;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct sbuf said, line;
-
-		sbuf_init(&said);
-		lm_message(lm, sts, gi, nst, buf + spans[i].off, spans[i].len,
-		    &said);
-		sbuf_init(&line);
-		escape_puts(&line, name);
-		sbuf_printf(&line, ": message %zu: %s\n", i + 1,
-		    said.p ? said.p : "");
-		fwrite(line.p, 1, line.len, stdout);
-		sbuf_free(&line);
-		sbuf_free(&said);
-	}
-	free(spans);
+	lm_message(in->lm, in->sts, in->gi, in->nst, buf, len, said);
 }
 
 /* Send what every game and the league have not sent. */
@@ -476,33 +460,21 @@ lm_send_all(struct lm *lm)
 static int
 lm_mail_in(struct lm *lm, int argc, char **argv)
 {
-	const struct state **sts = util_calloc(lm->lg.n + 1, sizeof *sts);
-	size_t *gi = util_calloc(lm->lg.n + 1, sizeof *gi), nst = 0;
-	struct gb_err e = { 0 };
+	struct lm_in in = { .lm = lm };
 	int st;
 
+	in.sts = util_calloc(lm->lg.n + 1, sizeof *in.sts);
+	in.gi = util_calloc(lm->lg.n + 1, sizeof *in.gi);
 	for (size_t i = 0; i < lm->lg.n; i++)
 		if (lm->lg.v[i].loaded) {
-			gi[nst] = i;
-			sts[nst++] = &lm->lg.v[i].st;
+			in.gi[in.nst] = i;
+			in.sts[in.nst++] = &lm->lg.v[i].st;
 		}
-	for (int i = 0; i < argc || (i == 0 && argc == 0); i++) {
-		const char *name = i < argc ? argv[i] : "-";
-		char *buf;
-		size_t len;
-
-		if ((i < argc ? fileio_read(name, MAIL_IN_INPUT_MAX, &buf,
-		    &len, &e) : fileio_read_fd(0, "standard input",
-		    MAIL_IN_INPUT_MAX, &buf, &len, &e)) == -1) {
-			cmd_fail_err(0, &e);
-			lm->status = EXIT_INPUT;
-			continue;
-		}
-		lm_input(lm, sts, gi, nst, name, buf, len);
-		free(buf);
-	}
-	free(sts);
-	free(gi);
+	if (mailin_inputs(argc, argv, lm_one, &in) != EXIT_OK &&
+	    lm->status == EXIT_OK)
+		lm->status = EXIT_INPUT;
+	free(in.sts);
+	free(in.gi);
 	/* The replies go at once; one the mail command refuses is sent by
 	 * the next tick, and the message was filed: not an error for the
 	 * MTA, which would deliver it again. */

@@ -440,27 +440,28 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 		sbuf_free(&r[a].body);
 }
 
-/* One input: a message or an mbox of them. */
-static void
-mailin_input(struct mailin *mi, const char *name, const char *buf,
-    size_t len)
+/* One input: a message or an mbox of them; fn answers each message. */
+static int
+mailin_input(const char *name, const char *buf, size_t len, mailin_fn fn,
+    void *ctx)
 {
 	struct mail_in_span *spans;
 	size_t n = mail_in_split(buf, len, &spans);
+	int status = EXIT_OK;
 
 	if (n == 0) {
 		cmd_fail(0, "%s: empty: no mail message in it", name);
-		mi->status = EXIT_INPUT;
+		status = EXIT_INPUT;
 	} else if (n > MAIL_IN_MESSAGES_MAX) {
 		cmd_fail(0, "%s: %zu messages; at most %d in one input", name,
 		    n, MAIL_IN_MESSAGES_MAX);
-		mi->status = EXIT_INPUT;
+		status = EXIT_INPUT;
 		n = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct sbuf said, line;
 		sbuf_init(&said);
-		mailin_message(mi, buf + spans[i].off, spans[i].len, &said);
+		fn(ctx, buf + spans[i].off, spans[i].len, &said);
 		/* The input's name through the escaping rule: one line. */
 		sbuf_init(&line);
 		escape_puts(&line, name);
@@ -471,6 +472,40 @@ mailin_input(struct mailin *mi, const char *name, const char *buf,
 		sbuf_free(&said);
 	}
 	free(spans);
+	return status;
+}
+
+int
+mailin_inputs(int n, char **names, mailin_fn fn, void *ctx)
+{
+	struct gb_err e = { 0 };
+	int status = EXIT_OK;
+
+	/* Standard input when no MESSAGE is named. */
+	for (int i = 0; i < n || (i == 0 && n == 0); i++) {
+		const char *name = i < n ? names[i] : "-";
+		char *buf;
+		size_t len;
+
+		if ((i < n ? fileio_read(name, MAIL_IN_INPUT_MAX, &buf, &len,
+		    &e) : fileio_read_fd(0, "standard input",
+		    MAIL_IN_INPUT_MAX, &buf, &len, &e)) == -1) {
+			cmd_fail_err(0, &e);
+			status = EXIT_INPUT;
+			continue;
+		}
+		if (mailin_input(name, buf, len, fn, ctx) != EXIT_OK)
+			status = EXIT_INPUT;
+		free(buf);
+	}
+	return status;
+}
+
+/* mailin_fn of mail-in GAMEDIR. */
+static void
+mailin_one(void *ctx, const char *buf, size_t len, struct sbuf *said)
+{
+	mailin_message(ctx, buf, len, said);
 }
 
 int
@@ -521,22 +556,9 @@ cmd_mail_in(int argc, char **argv)
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
 	free(path);
-	/* Standard input when no MESSAGE is named. */
-	for (int i = optind; i < argc || (i == argc && optind == argc); i++) {
-		const char *name = i < argc ? argv[i] : "-";
-		char *buf;
-		size_t len;
-
-		if ((i < argc ? fileio_read(name, MAIL_IN_INPUT_MAX, &buf, &len,
-		    &e) : fileio_read_fd(0, "standard input",
-		    MAIL_IN_INPUT_MAX, &buf, &len, &e)) == -1) {
-			cmd_fail_err(0, &e);
-			mi.status = EXIT_INPUT;
-			continue;
-		}
-		mailin_input(&mi, name, buf, len);
-		free(buf);
-	}
+	if (mailin_inputs(argc - optind, argv + optind, mailin_one, &mi) !=
+	    EXIT_OK && mi.status == EXIT_OK)
+		mi.status = EXIT_INPUT;
 	state_free(&mi.st);
 	return mi.status;
 }

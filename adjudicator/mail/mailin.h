@@ -22,4 +22,14 @@ struct mailin {
 void mailin_answer(struct mailin *mi, const struct mail_in_msg *m,
     struct sbuf *said);
 
+/* What answers one message of an input: said gets its line. */
+typedef void (*mailin_fn)(void *ctx, const char *buf, size_t len,
+    struct sbuf *said);
+
+/* Each of the n inputs named (standard input when n is 0), a message or
+ * an mbox, split into messages, each given to fn and its line printed
+ * ("INPUT: message N: SAID").  EXIT_INPUT if an input is unreadable,
+ * empty or over its bounds (said on stderr), else EXIT_OK. */
+int mailin_inputs(int n, char **names, mailin_fn fn, void *ctx);
+
 #endif
