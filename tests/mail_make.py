@@ -21,6 +21,13 @@ STYLE:
                in a plain-text body
   flowed       pasted as a client that reflows: format=flowed, a space
                added at the end of every line (the signature breaks)
+  stuffed      pasted as RFC 3676 asks of a flowed client: format=flowed,
+               every line starting with a space (each '  - ' order line)
+               space-stuffed, long lines broken after a space
+  delsp-qp     the same with delsp=yes (long lines broken anywhere, a
+               space added), sent quoted-printable
+  alternative  multipart/alternative: the stuffed text/plain and an HTML
+               twin, as webmail sends pasted text
   unsigned     only the orders file attached
   noorders     a text body and nothing else
 The message goes to OUT; FROM is its From: address.
@@ -71,6 +78,31 @@ def pasted_text(orders, sig):
     b64 = base64.b64encode(sig).decode('ascii')
     return ('Hello,\n\nmy orders are below.\n\n' + orders.decode('utf-8') +
             '\n' + b64 + '\n\n-- \nAlice\n')
+
+
+def flow(text, delsp):
+    """text encoded format=flowed (RFC 3676) as a careful client does:
+    lines starting with a space, '>' or 'From ' space-stuffed; lines over
+    76 characters broken (after a space, or with delsp=yes anywhere, a
+    space added to be deleted again)."""
+    def stuff(line):
+        return ' ' + line if line.startswith((' ', '>', 'From ')) else line
+    out = []
+    for line in text.split('\n')[:-1]:
+        line = stuff(line)
+        while len(line) > 76:
+            k = line.rfind(' ', 1, 76)
+            if delsp:
+                k = 60 if k < 1 else k
+                out.append(line[:k] + ' ')
+                line = stuff(line[k:])
+            elif k < 1:
+                break
+            else:
+                out.append(line[:k + 1])
+                line = stuff(line[k + 1:])
+        out.append(line)
+    return ''.join(line + '\n' for line in out)
 
 
 def outlook(frm, orders, sig):
@@ -141,6 +173,18 @@ def make(style, frm, orders, sig):
         text = ''.join(line + ' \n' for line in
                        orders.decode('utf-8').split('\n')[:-1])
         m.set_content(text + '\n' + b64 + '\n')
+    elif style == 'stuffed':
+        m.set_content(flow(pasted_text(orders, sig), False),
+                      params={'format': 'flowed'}, cte='7bit')
+    elif style == 'delsp-qp':
+        m.set_content(flow(pasted_text(orders, sig), True),
+                      params={'format': 'flowed', 'delsp': 'yes'},
+                      cte='quoted-printable')
+    elif style == 'alternative':
+        m.set_content(flow(pasted_text(orders, sig), False),
+                      params={'format': 'flowed'}, cte='7bit')
+        m.add_alternative('<div dir="ltr"><pre>%s</pre></div>\n' %
+                          orders.decode('utf-8'), subtype='html')
     elif style == 'unsigned':
         m.set_content('Orders attached, no signature.\n')
         attach(m, orders, 'application/octet-stream', 'orders.yaml')

@@ -206,6 +206,9 @@ struct mail_in_part {
 	char hint[MAIL_IN_HINT_MAX];
 	int attachment; /* named, or Content-Disposition: attachment */
 	int text;       /* a text type: signature lines may be pasted in it */
+	int variant;    /* another reading of the part before it (format=
+	                 * flowed undone): said nothing of if nothing in it
+	                 * verifies */
 };
 
 struct mail_in_sig {
@@ -347,6 +350,53 @@ mail_in_sort(struct mail_in_walk *w, struct mail_in_part *p)
 	}
 }
 
+/* The text of a format=flowed part as it was before the mail client
+ * flowed it (RFC 3676): a space starting a line was stuffed and goes; a
+ * line ending in a space is joined to the next (the space deleted too
+ * with delsp=yes), except the signature separator "-- " and quoted
+ * lines, left as they are.  Lines end in LF.  NULL if nothing changes. */
+static char *
+mail_in_unflow(const char *buf, size_t len, int delsp, size_t *outlen)
+{
+	struct sbuf b;
+	int changed = 0;
+
+	sbuf_init(&b);
+	sbuf_puts(&b, "");
+	for (size_t i = 0; i < len; i = mail_in_next(buf, len, i)) {
+		size_t a = i, e = mail_in_next(buf, len, i), end = e;
+		int nl = end > a && buf[end - 1] == '\n';
+
+		if (nl)
+			end--;
+		if (end > a && buf[end - 1] == '\r')
+			end--;
+		if (end - a == 3 && memcmp(buf + a, "-- ", 3) == 0) {
+			sbuf_add(&b, buf + a, end - a);
+			sbuf_putc(&b, '\n');
+			continue;
+		}
+		if (end > a && buf[a] == ' ' && buf[a] != '>') {
+			a++;
+			changed = 1;
+		}
+		if (end > a && buf[end - 1] == ' ' && buf[i] != '>' && nl) {
+			changed = 1;
+			sbuf_add(&b, buf + a, end - a - (delsp ? 1 : 0));
+			continue;
+		}
+		sbuf_add(&b, buf + a, end - a);
+		if (nl)
+			sbuf_putc(&b, '\n');
+	}
+	if (!changed) {
+		sbuf_free(&b);
+		return NULL;
+	}
+	*outlen = b.len;
+	return sbuf_take(&b);
+}
+
 /* The first line of text that is not blank, spaces around it taken off,
  * if it is short (a mail command: "status"), else NULL. */
 static char *
@@ -409,9 +459,26 @@ mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
 	p.buf = mail_in_decode(GMIME_PART(obj), &p.len);
 	if (w->m->first_line == NULL && p.text && !p.attachment)
 		w->m->first_line = mail_in_first_line(p.buf, p.len);
-	w->parts = util_reallocarray(w->parts, w->nkept + 1, sizeof *w->parts);
+	w->parts = util_reallocarray(w->parts, w->nkept + 2, sizeof *w->parts);
 	w->parts[w->nkept++] = p;
 	mail_in_sort(w, &w->parts[w->nkept - 1]);
+	/* Pasted text a client sent format=flowed: also read as it was
+	 * before (space-stuffed order lines, long lines broken). */
+	if (p.text && ct != NULL) {
+		const char *fmt = g_mime_content_type_get_parameter(ct,
+		    "format");
+		const char *delsp = g_mime_content_type_get_parameter(ct,
+		    "delsp");
+		struct mail_in_part v = p;
+
+		if (fmt != NULL && g_ascii_strcasecmp(fmt, "flowed") == 0 &&
+		    (v.buf = mail_in_unflow(p.buf, p.len, delsp != NULL &&
+		    g_ascii_strcasecmp(delsp, "yes") == 0, &v.len)) != NULL) {
+			v.variant = 1;
+			w->parts[w->nkept++] = v;
+			mail_in_sort(w, &w->parts[w->nkept - 1]);
+		}
+	}
 	return 0;
 }
 
@@ -590,13 +657,14 @@ mail_in_stop_line(const struct mail_in_part *p, size_t i)
 	    mail_in_envelope_line(p->buf, i, end);
 }
 
-/* Documents pasted in p from the line at start: each run of lines up to
- * a stop line, with and without its last line end. */
+/* Documents pasted in p from the line at start, whose "gunbai:" line is
+ * at doc (start itself, or after the comment lines above it): each run
+ * of lines up to a stop line, with and without its last line end. */
 static int
 mail_in_pasted(struct mail_in_walk *w, const struct mail_in_part *p,
-    size_t start)
+    size_t start, size_t doc)
 {
-	size_t ends = 0, i = mail_in_next(p->buf, p->len, start);
+	size_t ends = 0, i = mail_in_next(p->buf, p->len, doc);
 
 	for (; ends < MAIL_IN_ENDS_MAX; i = mail_in_next(p->buf, p->len, i)) {
 		if (i < p->len && !mail_in_stop_line(p, i))
@@ -662,6 +730,26 @@ mail_in_has_sig(const struct mail_in_part *p)
 	return 0;
 }
 
+/* The start of the comment lines ("#...") just above the line at doc in
+ * p (doc if there are none): a pasted template signed whole, as the
+ * report gives it, starts there. */
+static size_t
+mail_in_comments(const struct mail_in_part *p, size_t doc)
+{
+	size_t c = doc;
+
+	while (c > 0) {
+		size_t prev = c - 1;
+
+		while (prev > 0 && p->buf[prev - 1] != '\n')
+			prev--;
+		if (p->buf[prev] != '#')
+			break;
+		c = prev;
+	}
+	return c;
+}
+
 /* Match document p with the signatures; add it, verified or not. */
 static void
 mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
@@ -678,9 +766,17 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 			starts[nstarts++] = i;
 	if (mail_in_try(w, p->buf, p->len, 0, p))
 		return;
-	for (size_t k = 0; k < nstarts; k++)
-		if (mail_in_pasted(w, p, starts[k]))
+	for (size_t k = 0; k < nstarts; k++) {
+		size_t c = mail_in_comments(p, starts[k]);
+
+		if (mail_in_pasted(w, p, starts[k], starts[k]) ||
+		    (c < starts[k] && mail_in_pasted(w, p, c, starts[k])))
 			return;
+	}
+	/* Another reading of a part says nothing more when nothing in it
+	 * verifies. */
+	if (p->variant)
+		return;
 	/* Nothing verifies: the part as a whole if it is a file, else the
 	 * pasted text; line ends made LF if the mail made them CRLF, so
 	 * that the hints speak of what the player did. */
