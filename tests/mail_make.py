@@ -30,6 +30,7 @@ STYLE:
                twin, as webmail sends pasted text
   unsigned     only the orders file attached
   noorders     a text body and nothing else
+  cmd-WORD     a mail command: the subject WORD ('status', 'resend')
 The message goes to OUT; FROM is its From: address.
 
     mail_make.py mbox OUT MESSAGE...   an mbox of the messages (mailbox)
@@ -40,6 +41,7 @@ The message goes to OUT; FROM is its From: address.
 import base64
 import email
 import mailbox
+import os
 import sys
 from email.header import Header
 from email.mime.application import MIMEApplication
@@ -59,8 +61,10 @@ def base(frm, subject='orders'):
     m['From'] = 'Player <%s>' % frm
     m['To'] = 'Organiser <gm@example.org>'
     m['Subject'] = subject
-    m['Message-ID'] = '<%s.%s@example.net>' % (subject.replace(' ', '.'),
-                                               frm.replace('@', '.'))
+    # MAIL_MAKE_ID: the message's own id, as each client makes one.
+    m['Message-ID'] = '<%s@example.net>' % os.environ.get(
+        'MAIL_MAKE_ID', '%s.%s' % (subject.replace(' ', '.'),
+                                   frm.replace('@', '.')))
     return m
 
 
@@ -129,6 +133,10 @@ def outlook(frm, orders, sig):
 
 
 def make(style, frm, orders, sig):
+    if style.startswith('cmd-'):
+        m = base(frm, style[4:])
+        m.set_content('Thank you.\n')
+        return m.as_bytes(policy=default)
     m = base(frm, 'orders ' + style)
     if style == 'thunderbird':
         m.set_content('Here are my orders.\n', params={'format': 'flowed'})
@@ -221,12 +229,14 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == 'read':
         show(sys.argv[2])
         return
+    if len(sys.argv) == 4 and sys.argv[1].startswith('cmd-'):
+        sys.argv.append('')
     if len(sys.argv) not in (5, 6):
         sys.exit(__doc__)
     style, out, frm, orders = sys.argv[1:5]
     sig = read(sys.argv[5]) if len(sys.argv) == 6 else b''
     with open(out, 'wb') as f:
-        f.write(make(style, frm, read(orders), sig))
+        f.write(make(style, frm, read(orders) if orders else b'', sig))
 
 
 if __name__ == '__main__':

@@ -519,30 +519,34 @@ int
 mail_in_route(const struct state *const *sts, size_t n, const char *buf,
     size_t len)
 {
-	char v[128], hex[2 * COMMIT_UID_BYTES + 1];
-	int found = -1;
+	char uid[128], id[128], hex[2 * COMMIT_UID_BYTES + 1];
+	int has_uid, has_id, found = -1;
 
 	if (n == 1)
 		return 0;
-	if (mail_in_field(buf, len, "uid:", v, sizeof v) == 0) {
+	has_uid = mail_in_field(buf, len, "uid:", uid, sizeof uid) == 0;
+	has_id = mail_in_field(buf, len, "game:", id, sizeof id) == 0;
+	/* The game whose uid and id the file names; without a uid (an
+	 * orders 1 file, a line lost), the one game with that id; of games
+	 * with the same uid (made with the same --seed), the one with the
+	 * id; else none. */
+	for (int pass = 0; pass < 2 && found < 0; pass++) {
 		for (size_t i = 0; i < n; i++) {
-			for (size_t k = 0; k < COMMIT_UID_BYTES; k++)
-				snprintf(hex + 2 * k, 3, "%02x",
-				    sts[i]->uid[k]);
-			if (strcmp(hex, v) == 0)
-				return (int)i;
+			int uid_ok, id_ok;
+
+			util_hex(sts[i]->uid, COMMIT_UID_BYTES, hex);
+			uid_ok = has_uid && strcmp(hex, uid) == 0;
+			id_ok = has_id && strcmp(sts[i]->id, id) == 0;
+			/* Pass 0: uid and id; pass 1: the uid alone, or
+			 * the id alone without a uid. */
+			if (pass == 0 ? !(uid_ok && id_ok) :
+			    has_uid ? !uid_ok : !id_ok)
+				continue;
+			if (found >= 0)
+				return -1;
+			found = (int)i;
 		}
-		return -1;
 	}
-	/* No uid (an orders 1 file, or a line lost): by the game's id when
-	 * one game has it. */
-	if (mail_in_field(buf, len, "game:", v, sizeof v) == 0)
-		for (size_t i = 0; i < n; i++)
-			if (strcmp(sts[i]->id, v) == 0) {
-				if (found >= 0)
-					return -1;
-				found = (int)i;
-			}
 	return found;
 }
 

@@ -76,8 +76,9 @@ outbox_put(const char *dir, const char *sub, const char *prefix,
 		    n[plen] == '-' && n[plen + 7] == '-') {
 			memcpy(num, n + plen + 1, 6);
 			num[6] = '\0';
-			if (util_parse_int(num, 0, 999999, &seq) == 0 &&
-			    seq > top)
+			seq = strspn(num, "0123456789") == 6 ?
+			    strtoll(num, NULL, 10) : 0;
+			if (seq > top)
 				top = seq;
 		}
 	}
