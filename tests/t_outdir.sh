@@ -59,5 +59,18 @@ else
 	sed 's/^/    | /' e5
 fi
 
+# Modes follow the umask (formats/archive.md, Permissions): with 077 the
+# game directory, its files and a run are the organiser's alone.
+# shellcheck disable=SC2086
+(umask 077 && "$gunbai" $newargs -d um >/dev/null &&
+    cp in/a1.yaml in/a1.yaml.sig um/inbox/ && "$gunbai" run um >/dev/null)
+modes=$(stat -c '%a' um um/start.yaml um/runs um/runs/0001 \
+    um/runs/0001/state.yaml | tr '\n' ' ')
+if [ "$modes" = "700 600 700 700 600 " ]; then
+	ok "under umask 077 the game directory and its run are 700 and 600"
+else
+	not_ok "modes under umask 077: $modes"
+fi
+
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

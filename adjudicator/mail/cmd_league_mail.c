@@ -76,10 +76,10 @@ lm_lock(const char *dir)
 	char *path = gamedir_path(ob, 0, LM_LOCK);
 	int fd, r = 0;
 
-	if (mkdir(ob, 0755) == -1 && errno != EEXIST)
+	if (mkdir(ob, 0777) == -1 && errno != EEXIST)
 		r = cmd_fail(-1, "cannot create directory '%s': %s", ob,
 		    strerror(errno));
-	else if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) == -1 ||
+	else if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) == -1 ||
 	    flock(fd, LOCK_EX) == -1)
 		r = cmd_fail(-1, "cannot lock '%s': %s", path,
 		    strerror(errno));
@@ -206,7 +206,7 @@ lm_mark_seen(struct lm *lm, const struct sbuf *key)
 {
 	char *ob = gamedir_path(lm->lg.dir, 0, LEAGUE_OUTBOX);
 	char *path = gamedir_path(ob, 0, LM_SEEN);
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 
 	if (fd == -1 || write(fd, key->p, key->len) != (ssize_t)key->len ||
 	    fsync(fd) == -1) {

@@ -28,8 +28,8 @@ outbox_mkdirs(const char *dir, const char *sub, struct gb_err *e)
 	int r = 0;
 
 	p = gamedir_path(ob, 0, sub);
-	if ((mkdir(ob, 0755) == -1 && errno != EEXIST) ||
-	    (mkdir(p, 0755) == -1 && errno != EEXIST))
+	if ((mkdir(ob, 0777) == -1 && errno != EEXIST) ||
+	    (mkdir(p, 0777) == -1 && errno != EEXIST))
 		r = err_set(e, 0, 0, "cannot create directory '%s': %s", p,
 		    strerror(errno));
 	free(ob);
@@ -148,7 +148,7 @@ outbox_pipe(const char *command, const char *path)
 static int
 outbox_log(const char *path, const char *line)
 {
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 	size_t n = strlen(line);
 	int r = 0;
 
