@@ -87,6 +87,10 @@ static const struct cmd_entry cmd_table[] = {
 	    .about = "One deadline of a game directory: adjudicates its "
 	    "newest state with the\nfiles in its inbox and archives the "
 	    "run as runs/NNNN." },
+	{ .name = "undo", .usage = CMD_UNDO_USAGE, .exec = cmd_undo,
+	    .about = "Takes back the last run of a game directory, made by "
+	    "mistake, before its\nmail was sent: its files go back to the "
+	    "inbox." },
 	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify,
 	    .about = "Replays every run of a game directory and checks "
 	    "every signature, state\nand report." },

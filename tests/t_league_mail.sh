@@ -268,5 +268,27 @@ grep -q 'report for' "$gm" && not_ok "the organiser received a report" ||
     ok "the organiser's mailbox holds only the players' mail"
 status_is 0 "league verify passes after it all" "$gunbai" league L verify
 
+# A run made by mistake is taken back before its mail is sent, not after.
+mkdir U
+cp -r L/s1 U/g
+rm -rf U/g/runs/* U/g/inbox/* U/g/outbox U/g/undone
+orders a1.yaml s1 alice 1 'move e2 e3'; sign a1.yaml alice
+cp a1.yaml a1.yaml.sig U/g/inbox/
+status_is 0 "a run made by mistake" "$gunbai" run U/g
+status_is 0 "undo takes back a run not yet mailed" "$gunbai" undo U/g
+if [ ! -d U/g/runs/0001 ] && cmp -s U/g/inbox/a1.yaml a1.yaml &&
+    cmp -s U/g/inbox/a1.yaml.sig a1.yaml.sig && [ -d U/g/undone/0001-1 ]; then
+	ok "the run moved to undone/0001-1, its file back in the inbox"
+else not_ok "after undo: $(ls -R U/g)"; fi
+"$gunbai" run U/g >/dev/null
+diff -r U/g/runs/0001 U/g/undone/0001-1 >/dev/null &&
+    ok "run again: the same run, byte for byte" || not_ok "not the same run"
+status_is 0 "the league's tick mails it" "$gunbai" league U tick \
+    --now 2026-12-04T10:00Z --from $from --sendmail 'cat >/dev/null'
+status_is 1 "undo refuses a run whose mail was sent" "$gunbai" undo U/g
+grep -q 'was mailed' "$tmp/err" && [ -d U/g/runs/0001 ] &&
+    ok "and says why, changing nothing" || not_ok "undo: $(cat "$tmp/err")"
+status_is 0 "verify passes after the undo" "$gunbai" verify U/g
+
 echo "1..$n"
 [ "$fails" -eq 0 ]

@@ -16,6 +16,7 @@
 	"verify [-j N] [--json] | mail-in [--from ADDR] [--sendmail COMMAND] " \
 	"[MESSAGE ...] | " \
 	"tick [--now TIME] [--from ADDR] [--list ADDR] [--sendmail COMMAND]"
+#define CMD_UNDO_USAGE "GAMEDIR"
 #define CMD_SCHEDULE_USAGE "GAMEDIR [--deadline TIME] [--period DURATION] " \
 	"[--grace DURATION] [--remind DURATION] [--nmr | --no-nmr]"
 
@@ -33,6 +34,10 @@ int cmd_league(int argc, char **argv);
 /* gunbai schedule: show or set a game directory's deadlines
  * (cmd_schedule.c, schedule.h). */
 int cmd_schedule(int argc, char **argv);
+
+/* gunbai undo: take back the last run before its mail was sent
+ * (cmd_undo.c). */
+int cmd_undo(int argc, char **argv);
 
 struct schedule;
 /* One line saying what schedule s is, to f. */

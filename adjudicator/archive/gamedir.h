@@ -23,6 +23,9 @@
 #define GAMEDIR_NMR "nmr"
 #define GAMEDIR_REASON ".reason" /* the suffix of a refusal's reason */
 #define GAMEDIR_NAME_MAX 100     /* bytes in the name of an orders file */
+#define GAMEDIR_OUTBOX "outbox"  /* the messages for the MTA (mail.md) */
+#define GAMEDIR_LEDGER "sent"    /* in outbox/: those the MTA took */
+#define GAMEDIR_UNDONE "undone"  /* runs taken back (gunbai undo) */
 
 /* The folders of a run, in the order verify reads them. */
 #define GAMEDIR_ORDERS "orders"

@@ -15,10 +15,11 @@
 
 #include <stddef.h>
 
+#include "archive/gamedir.h"
 #include "base/util.h"
 
-#define OUTBOX_DIR "outbox"
-#define OUTBOX_LEDGER "sent"
+#define OUTBOX_DIR GAMEDIR_OUTBOX
+#define OUTBOX_LEDGER GAMEDIR_LEDGER
 #define OUTBOX_SENDMAIL "/usr/sbin/sendmail -t" /* the default command */
 
 /* Write the message bytes as DIR/outbox/SUB/PREFIX-NNNNNN-SHA.eml, NNNNNN
