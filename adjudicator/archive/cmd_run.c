@@ -365,8 +365,17 @@ run_game(const char *dir, int nmr, int json)
 	sbuf_init(&msgs);
 	from = st.turn;
 	applied = adjudicate_run_data(&st, sha, files, n, nmr, &msgs, &res);
-	if (!json)
-		fputs(msgs.p ? msgs.p : "", stdout);
+	/* Order text is the players': through the one escaping rule, as
+	 * check prints it, so that no bidi or invisible character in an
+	 * order can drive the terminal or hide what follows. */
+	if (!json) {
+		struct sbuf esc;
+
+		sbuf_init(&esc);
+		escape_add(&esc, msgs.p ? msgs.p : "", msgs.len, ESCAPE_LINES);
+		fwrite(esc.p ? esc.p : "", 1, esc.len, stdout);
+		sbuf_free(&esc);
+	}
 	if (applied == 0) {
 		status = cmd_fail(EXIT_WAITING, "nothing applied: waiting for "
 		    "orders; nothing written");
