@@ -72,5 +72,19 @@ else
 	not_ok "modes under umask 077: $modes"
 fi
 
+# What a killed command left is removed by the next run once 10 minutes
+# old; a temporary file younger than that may be another command's.
+mkdir -p um/runs/.gunbai-out.abc123/orders
+touch um/runs/.gunbai-out.abc123/orders/x um/inbox/.gunbai.old123 \
+    um/inbox/.gunbai.new123
+touch -d '2 hours ago' um/runs/.gunbai-out.abc123 um/inbox/.gunbai.old123
+"$gunbai" run --nmr um >/dev/null 2>e9
+if [ ! -e um/runs/.gunbai-out.abc123 ] && [ ! -e um/inbox/.gunbai.old123 ] &&
+    [ -e um/inbox/.gunbai.new123 ] && grep -q 'removed 2 temporary' e9; then
+	ok "leftovers of a killed command removed by the next run, fresh ones kept"
+else
+	not_ok "leftovers: $(ls -a um/inbox um/runs) $(cat e9)"
+fi
+
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

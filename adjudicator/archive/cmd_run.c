@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "turn/adjudicate.h"
@@ -342,6 +343,16 @@ run_game(const char *dir, int nmr, int json)
 		free(path);
 		state_free(&st);
 		return EXIT_OUTPUT;
+	}
+	/* What a killed command left (temporary files, a staged run): once
+	 * old enough to be nobody's at work, removed. */
+	{
+		size_t swept = gamedir_sweep(dir, (long long)time(NULL));
+
+		if (swept > 0)
+			fprintf(stderr, "gunbai: removed %zu temporary "
+			    "file%s left by a killed command\n", swept,
+			    swept == 1 ? "" : "s");
 	}
 	if (st.game->outcome(st.g).finished) {
 		cmd_fail(EXIT_INPUT, "%s: the game is over", path);

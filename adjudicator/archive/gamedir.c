@@ -327,3 +327,68 @@ gamedir_filed(const char *dir, const struct state *st, struct sbuf *out)
 		orders_free(&files[i]);
 	free(files);
 }
+
+/* Remove path, a file or a directory and all it holds (depth-bounded:
+ * a staged run is three levels deep). */
+static void
+gamedir_remove(const char *path, int depth)
+{
+	struct strlist names;
+	struct gb_err e = { 0 };
+	struct stat sb;
+
+	if (lstat(path, &sb) == -1)
+		return;
+	if (!S_ISDIR(sb.st_mode)) {
+		(void)unlink(path);
+		return;
+	}
+	if (depth < 4 && gamedir_list(path, 1, &names, &e) == 0) {
+		for (size_t i = 0; i < names.n; i++) {
+			char *p = gamedir_path(path, 0, names.v[i]);
+
+			gamedir_remove(p, depth + 1);
+			free(p);
+		}
+		strlist_free(&names);
+	}
+	(void)rmdir(path);
+}
+
+size_t
+gamedir_sweep(const char *dir, long long now)
+{
+	static const char *const where[] = { "", "inbox", "runs", "outbox",
+		"outbox/mail-in", "outbox/notices", "outbox/replies",
+		"outbox/resend" };
+	size_t removed = 0;
+
+	for (size_t w = 0; w < sizeof where / sizeof where[0]; w++) {
+		char *d = where[w][0] ? gamedir_path(dir, 0, where[w]) :
+		    util_strdup(dir);
+		struct strlist names;
+		struct gb_err e = { 0 };
+
+		if (gamedir_list(d, 1, &names, &e) == 0) {
+			for (size_t i = 0; i < names.n; i++) {
+				const char *n = names.v[i];
+				char *p;
+				struct stat sb;
+
+				if (strncmp(n, ".gunbai.", 8) != 0 &&
+				    strncmp(n, ".gunbai-out.", 12) != 0)
+					continue;
+				p = gamedir_path(d, 0, n);
+				if (lstat(p, &sb) == 0 && (long long)
+				    sb.st_mtime + GAMEDIR_LEFTOVER_AGE <= now) {
+					gamedir_remove(p, 0);
+					removed++;
+				}
+				free(p);
+			}
+			strlist_free(&names);
+		}
+		free(d);
+	}
+	return removed;
+}

@@ -84,6 +84,17 @@ struct orders_file *gamedir_inbox(const char *dir, const struct state *st,
  * "NAME: nothing filed yet for turn T"; one line each, to out. */
 void gamedir_filed(const char *dir, const struct state *st, struct sbuf *out);
 
+/* How old (seconds) a temporary file or directory of a killed command
+ * must be before the next command takes it for a leftover: one still
+ * being written by a command at work is younger. */
+#define GAMEDIR_LEFTOVER_AGE 600
+
+/* Remove the temporary files (.gunbai.XXXXXX) and staged directories
+ * (.gunbai-out.XXXXXX) that commands killed at work left in dir, its
+ * inbox, runs and outbox, when at least GAMEDIR_LEFTOVER_AGE old at now
+ * (seconds since 1970).  Returns how many were removed. */
+size_t gamedir_sweep(const char *dir, long long now);
+
 /* Stage the reports of st (reports/NAME.txt and reports/public.txt) and
  * its bytes as statename in s. */
 int gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,

@@ -704,6 +704,8 @@ lm_tick_game(struct lm *lm, struct league_game *g)
 	char when[SCHEDULE_TIME_MAX];
 	int had;
 
+	/* The clock's time, not --now: files left by a killed command. */
+	(void)gamedir_sweep(g->dir, (long long)time(NULL));
 	lm_mail_out(lm, g);
 	if ((had = schedule_read(g->dir, &s, &e)) == -1) {
 		cmd_fail_err(0, &e);
