@@ -167,10 +167,19 @@ static void
 mailin_read_doc(struct mailin *mi, const struct mail_in_doc *d,
     struct orders_file *f, char *name, size_t size)
 {
-	orders_read_mem(f, "orders.yaml", d->buf, d->len, d->sig ? d->sig : "",
-	    d->siglen, &mi->st);
-	mailin_name(&mi->st, f, name, size);
-	orders_free(f);
+	/* A document no key verified has no good envelope: its name is
+	 * SHA.yaml, and it is read once, not twice (each read verifies). */
+	if (d->signer < 0) {
+		char hex[2 * CRYPTO_SHA256_BYTES + 1];
+
+		crypto_sha256_hex(d->buf, d->len, hex);
+		snprintf(name, size, "%.*s.yaml", MAILIN_SHA_SHOWN, hex);
+	} else {
+		orders_read_mem(f, "orders.yaml", d->buf, d->len, d->sig ?
+		    d->sig : "", d->siglen, &mi->st);
+		mailin_name(&mi->st, f, name, size);
+		orders_free(f);
+	}
 	orders_read_mem(f, name, d->buf, d->len, d->sig ? d->sig : "",
 	    d->siglen, &mi->st);
 	if (d->sig == NULL) {
@@ -415,6 +424,16 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	if (m.ndocs > 0)
 		sbuf_printf(said, "%zu orders file%s, %zu filed", m.ndocs,
 		    m.ndocs == 1 ? "" : "s", filed);
+	/* The work a message may cost is bounded: said to its sender. */
+	if (m.over_budget) {
+		sbuf_printf(&mailin_reply_of(r, -1)->body, "Not every text of "
+		    "your message was tried: gunbai checks at most %d "
+		    "signatures in one message.  Mail each orders file with "
+		    "its own signature, one or a few to a message.\n\n",
+		    MAIL_IN_VERIFY_MAX);
+		sbuf_puts(said, m.ndocs > 0 ? "; not all tried" :
+		    "not all tried");
+	}
 	/* Nothing is said of a message not filed whole: it is to be given
 	 * again (the MTA defers it). */
 	if (failed) {

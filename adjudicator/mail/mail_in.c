@@ -22,6 +22,7 @@
 #include "base/escape.h"
 #include "base/fileio.h"
 #include "mail/mail_in.h"
+#include "turn/hints.h"
 #include "turn/orders.h"
 
 #define MAIL_IN_HEADER_MAX (64u << 10) /* header bytes read from a message
@@ -228,7 +229,7 @@ struct mail_in_walk {
 	size_t nsigs;
 	struct mail_in_part *parts; /* every part kept, for the hints */
 	size_t nkept;
-	size_t tries, tried;        /* MAIL_IN_TRIES_MAX, _TRIED_BYTES_MAX */
+	size_t tries, tried;        /* MAIL_IN_VERIFY_MAX, _TRIED_BYTES_MAX */
 };
 
 static char *
@@ -460,10 +461,10 @@ mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
 	if (w->m->first_line == NULL && p.text && !p.attachment)
 		w->m->first_line = mail_in_first_line(p.buf, p.len);
 	w->parts = util_reallocarray(w->parts, w->nkept + 2, sizeof *w->parts);
-	w->parts[w->nkept++] = p;
-	mail_in_sort(w, &w->parts[w->nkept - 1]);
 	/* Pasted text a client sent format=flowed: also read as it was
-	 * before (space-stuffed order lines, long lines broken). */
+	 * before (space-stuffed order lines, long lines broken), and first:
+	 * that reading is the one a flowing client's text was signed in,
+	 * and the verifications a message may cost are few. */
 	if (p.text && ct != NULL) {
 		const char *fmt = g_mime_content_type_get_parameter(ct,
 		    "format");
@@ -479,6 +480,8 @@ mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
 			mail_in_sort(w, &w->parts[w->nkept - 1]);
 		}
 	}
+	w->parts[w->nkept++] = p;
+	mail_in_sort(w, &w->parts[w->nkept - 1]);
 	return 0;
 }
 
@@ -559,13 +562,29 @@ mail_in_signer(struct mail_in_walk *w, const char *buf, size_t len,
 {
 	int r;
 
+	const struct state *st;
+	int named, cost;
+
 	*game = mail_in_route(w->sts, w->nst, buf, len);
-	if (*game < 0 || w->tries >= MAIL_IN_TRIES_MAX ||
-	    len > MAIL_IN_TRIED_BYTES_MAX - w->tried)
+	if (*game < 0)
 		return -1;
-	w->tries++;
+	st = w->sts[*game];
+	/* The key of the player the text names, alone: a text that names
+	 * a player is that player's or no one's (the envelope requires the
+	 * signer), so one verification, not one per player, each time. */
+	named = hints_named(st, buf, len);
+	cost = named >= 0 ? 1 : st->nplayers;
+	if (w->tries + (size_t)cost > MAIL_IN_VERIFY_MAX ||
+	    len > MAIL_IN_TRIED_BYTES_MAX - w->tried) {
+		w->m->over_budget = 1;
+		return -1;
+	}
+	w->tries += (size_t)cost;
 	w->tried += len;
-	r = orders_signer(w->sts[*game], buf, len, s->raw, NULL);
+	if (named >= 0)
+		return crypto_verify(st->players[named].key, buf, len, s->raw,
+		    NULL) == 1 ? named : -1;
+	r = orders_signer(st, buf, len, s->raw, NULL);
 	return r >= 0 ? r : -1;
 }
 
@@ -800,20 +819,32 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 }
 
 /* A document not verified is dropped when another is: only attachments
- * are worth a word then (a body that only mentions "gunbai:" is not). */
+ * are worth a word then (a body that only mentions "gunbai:" is not).
+ * At most MAIL_IN_DOCS_MAX verified and MAIL_IN_UNVERIFIED_MAX others are
+ * kept: each is checked again as run checks it, so each costs
+ * verifications too (m->over_budget says some were left). */
 static void
 mail_in_prune(struct mail_in_msg *m, const unsigned char *attached)
 {
-	size_t k = 0, verified = 0;
+	size_t k = 0, verified = 0, kept_v = 0, kept_u = 0;
 
 	for (size_t i = 0; i < m->ndocs; i++)
 		verified += m->docs[i].signer >= 0;
 	for (size_t i = 0; i < m->ndocs; i++) {
-		if (verified > 0 && m->docs[i].signer < 0 && !attached[i]) {
+		int v = m->docs[i].signer >= 0;
+
+		if ((verified > 0 && !v && !attached[i]) ||
+		    (v && kept_v == MAIL_IN_DOCS_MAX) ||
+		    (!v && kept_u == MAIL_IN_UNVERIFIED_MAX)) {
+			if ((v && kept_v == MAIL_IN_DOCS_MAX) ||
+			    (!v && kept_u == MAIL_IN_UNVERIFIED_MAX))
+				m->over_budget = 1;
 			free(m->docs[i].buf);
 			free(m->docs[i].sig);
 			continue;
 		}
+		kept_v += v;
+		kept_u += !v;
 		m->docs[k++] = m->docs[i];
 	}
 	m->ndocs = k;

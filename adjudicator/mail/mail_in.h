@@ -25,9 +25,15 @@
 #define MAIL_IN_PARTS_MAX 100           /* parts of one message */
 #define MAIL_IN_DEPTH_MAX 8             /* multiparts nested */
 #define MAIL_IN_SIGS_MAX 16             /* signatures looked at */
-/* Documents and signatures tried together (each against every player's
- * key), and the bytes verified in all, in one message. */
-#define MAIL_IN_TRIES_MAX 1024
+/* Signature verifications in one message (a text naming a player is
+ * tried with that player's key alone, one without with every key), and
+ * the bytes verified in all: what a hostile message can cost, whatever
+ * it holds (bench section 7). */
+#define MAIL_IN_VERIFY_MAX 32
+/* Orders files of one message checked and answered: those that verify,
+ * and those that do not (to say why). */
+#define MAIL_IN_DOCS_MAX 16
+#define MAIL_IN_UNVERIFIED_MAX 2
 #define MAIL_IN_TRIED_BYTES_MAX (32u << 20)
 #define MAIL_IN_HINT_MAX 128            /* bytes of a part's name shown */
 
@@ -53,6 +59,7 @@ struct mail_in_msg {
 	char *first_line;   /* the body's first line of text if short (a
 	                     * mail command), or NULL */
 	int refused;        /* the message was not looked into: err says why */
+	int over_budget;    /* texts were left untried: MAIL_IN_VERIFY_MAX */
 	struct gb_err err;
 	size_t nparts;      /* parts looked at */
 	struct mail_in_doc *docs;
