@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "turn/adjudicate.h"
@@ -25,6 +26,7 @@
 #include "report/report.h"
 #include "report/report_json.h"
 #include "archive/run_json.h"
+#include "archive/schedule.h"
 #include "turn/state.h"
 #include "turn/registry.h"
 
@@ -49,6 +51,7 @@ static int cmd_check(int, char **);
 static int cmd_adjudicate(int, char **);
 static int cmd_view(int, char **);
 static int cmd_mail(int, char **);
+static int cmd_league_any(int, char **);
 static int cmd_help(int, char **);
 
 /* In the order of the man page's SYNOPSIS. */
@@ -58,11 +61,13 @@ static const struct cmd_entry cmd_table[] = {
 	    "options with their\ndefaults." },
 	{ .name = "new", .usage = "GAME --id ID "
 	    "--player NAME=KEY.pem[,ADDRESS] ... "
-	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE | -d GAMEDIR",
+	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE | -d GAMEDIR "
+	    "[--deadline TIME [--period DURATION] [--grace DURATION] "
+	    "[--remind DURATION] [--no-nmr]]",
 	    .exec = cmd_new,
 	    .about = "Creates a game: its first state in STATE, or a game "
 	    "directory GAMEDIR\nwith the first reports." },
-	{ .name = "status", .usage = "STATE [--json]", .exec = cmd_status,
+	{ .name = "status", .usage = "STATE | GAMEDIR [--json]", .exec = cmd_status,
 	    .takes = CMD_JSON,
 	    .about = "Prints who owes which decision, or how the game "
 	    "ended." },
@@ -82,12 +87,22 @@ static const struct cmd_entry cmd_table[] = {
 	    .about = "One deadline of a game directory: adjudicates its "
 	    "newest state with the\nfiles in its inbox and archives the "
 	    "run as runs/NNNN." },
+	{ .name = "undo", .usage = CMD_UNDO_USAGE, .exec = cmd_undo,
+	    .about = "Takes back the last run of a game directory, made by "
+	    "mistake, before its\nmail was sent: its files go back to the "
+	    "inbox." },
 	{ .name = "verify", .usage = CMD_VERIFY_USAGE, .exec = cmd_verify,
 	    .about = "Replays every run of a game directory and checks "
 	    "every signature, state\nand report." },
-	{ .name = "league", .usage = CMD_LEAGUE_USAGE, .exec = cmd_league,
+	{ .name = "league", .usage = CMD_LEAGUE_USAGE,
+	    .exec = cmd_league_any,
 	    .about = "Status, runs, standings or verification of every game "
-	    "directory in\nLEAGUEDIR." },
+	    "directory in\nLEAGUEDIR; its mail in, and its deadlines on a "
+	    "clock (tick)." },
+	{ .name = "schedule", .usage = CMD_SCHEDULE_USAGE,
+	    .exec = cmd_schedule,
+	    .about = "Shows or sets the deadlines of a game directory, "
+	    "which league tick keeps." },
 	{ .name = "mail-in", .usage = CMD_MAIL_IN_USAGE, .exec = cmd_mail,
 	    .about = "Files the orders mailed to a game in its inbox and "
 	    "writes a reply to\neach message." },
@@ -168,7 +183,8 @@ fail(const struct gb_err *e)
 }
 
 enum { OPT_HELP = 1000, OPT_NMR, OPT_PUBLIC, OPT_SEED,
-	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG };
+	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG, OPT_DEADLINE,
+	OPT_PERIOD, OPT_GRACE, OPT_REMIND, OPT_NO_NMR };
 
 static const struct option cmd_options[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -182,6 +198,12 @@ static const struct option cmd_options[] = {
 	{ "dir", required_argument, NULL, 'd' },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "svg", no_argument, NULL, OPT_SVG },
+	/* new -d: the game directory's schedule (schedule.h). */
+	{ "deadline", required_argument, NULL, OPT_DEADLINE },
+	{ "period", required_argument, NULL, OPT_PERIOD },
+	{ "grace", required_argument, NULL, OPT_GRACE },
+	{ "remind", required_argument, NULL, OPT_REMIND },
+	{ "no-nmr", no_argument, NULL, OPT_NO_NMR },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -193,6 +215,8 @@ struct cmd_args {
 	int nplayers;
 	const char *options[32];
 	int noptions;
+	struct schedule_opts sched;
+	int scheduled; /* a schedule option was given */
 	int bad;
 };
 
@@ -202,6 +226,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 	int c;
 
 	memset(a, 0, sizeof *a);
+	a->sched.nmr = -1;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:d:", cmd_options, NULL)) != -1) {
@@ -215,6 +240,11 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		case OPT_ID: a->id = optarg; break;
 		case 'o': a->out = optarg; break;
 		case 'd': a->dir = optarg; break;
+		case OPT_DEADLINE: a->sched.deadline = optarg; break;
+		case OPT_PERIOD: a->sched.period = optarg; break;
+		case OPT_GRACE: a->sched.grace = optarg; break;
+		case OPT_REMIND: a->sched.remind = optarg; break;
+		case OPT_NO_NMR: a->sched.nmr = 0; break;
 		case OPT_PLAYER:
 			if (a->nplayers > GAME_MAX_PLAYERS)
 				a->bad = 1;
@@ -238,6 +268,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 				    "argument: '%s'", argv[optind - 1]);
 			a->bad = 1;
 		}
+		a->scheduled |= c >= OPT_DEADLINE && c <= OPT_NO_NMR;
 	}
 }
 
@@ -259,7 +290,8 @@ cmd_early(const char *name, const struct cmd_args *a, int *status)
 		*status = usage_cmd(name, stdout);
 		return 1;
 	}
-	if (a->bad || (a->dir != NULL && strcmp(name, "new") != 0) ||
+	if (a->bad || ((a->dir != NULL || a->scheduled) &&
+	    strcmp(name, "new") != 0) ||
 	    (a->json && !(cmd_takes(name) & CMD_JSON)) ||
 	    (a->svg && !(cmd_takes(name) & CMD_SVG))) {
 		*status = usage_cmd(name, stderr);
@@ -456,6 +488,7 @@ cmd_new(int argc, char **argv)
 	struct state st;
 	struct gb_err e = { 0 };
 	struct rng rng;
+	struct schedule sched;
 	char *bytes, count[32];
 	size_t len;
 	int status;
@@ -464,8 +497,13 @@ cmd_new(int argc, char **argv)
 	if (cmd_early("new", &a, &status))
 		return status;
 	if (optind != argc - 1 || a.id == NULL ||
-	    (a.out == NULL) == (a.dir == NULL) || a.nmr || a.public)
+	    (a.out == NULL) == (a.dir == NULL) || a.nmr || a.public ||
+	    (a.scheduled && a.dir == NULL))
 		return usage_cmd("new", stderr);
+	if (a.scheduled && schedule_apply(&sched, 0, &a.sched, &e) == -1) {
+		fail(&e);
+		return EXIT_USAGE;
+	}
 	memset(&st, 0, sizeof st);
 	if ((st.game = game_find(argv[optind])) == NULL)
 		return failx(EXIT_USAGE, "unknown game '%s' (see 'gunbai "
@@ -524,6 +562,13 @@ cmd_new(int argc, char **argv)
 	} else if (a.dir != NULL) {
 		printf("wrote %s/: start.yaml, the first reports in reports/, "
 		    "an empty inbox/ and runs/\n", a.dir);
+		if (a.scheduled && schedule_write(a.dir, &sched, &e) == -1) {
+			fail(&e);
+			status = EXIT_OUTPUT;
+		} else if (a.scheduled) {
+			printf("%s/schedule: ", a.dir);
+			schedule_print(&sched, stdout);
+		}
 	}
 	free(bytes);
 	state_free(&st);
@@ -542,10 +587,41 @@ cmd_load(const char *path, struct state *st, char *sha)
 	return r;
 }
 
+/* status takes a state file or a game directory (its newest state; *gdir
+ * set to it). */
+static int
+cmd_status_load(const char *path, struct state *st, const char **gdir)
+{
+	struct gb_err e = { 0 };
+	struct stat sb;
+	long long runs;
+	char *sp;
+	int r;
+
+	*gdir = NULL;
+	char *start = gamedir_path(path, 0, GAMEDIR_START);
+	int isgame = stat(start, &sb) == 0;
+
+	free(start);
+	if (!isgame)
+		return cmd_load(path, st, NULL);
+	if (gamedir_runs(path, &runs, &e) == -1) {
+		fail(&e);
+		return -1;
+	}
+	sp = gamedir_state_path(path, runs);
+	r = cmd_load(sp, st, NULL);
+	free(sp);
+	if (r == 0)
+		*gdir = path;
+	return r;
+}
+
 static int
 cmd_status(int argc, char **argv)
 {
 	struct cmd_args a;
+	const char *gdir;
 	struct state st;
 	struct sbuf b;
 	int status;
@@ -555,7 +631,7 @@ cmd_status(int argc, char **argv)
 		return status;
 	if (optind != argc - 1 || a.out || a.nplayers || a.nmr || a.public)
 		return usage_cmd("status", stderr);
-	if (cmd_load(argv[optind], &st, NULL) == -1)
+	if (cmd_status_load(argv[optind], &st, &gdir) == -1)
 		return EXIT_INPUT;
 	if (a.json) {
 		size_t len;
@@ -567,6 +643,8 @@ cmd_status(int argc, char **argv)
 	}
 	sbuf_init(&b);
 	report_status(&st, &b);
+	if (gdir != NULL)
+		gamedir_filed(gdir, &st, &b);
 	say(stdout, b.p, b.len);
 	sbuf_free(&b);
 	state_free(&st);
@@ -812,6 +890,17 @@ cmd_mail(int argc, char **argv)
 	free(args);
 	return cmd_fail(EXIT_NOPROG, "%s needs gunbai-mail, beside gunbai or "
 	    "in ../libexec/gunbai/ from it: %s", argv[0], strerror(err));
+}
+
+/* gunbai league: its mail in and its clock are gunbai-mail's (they write
+ * and read mail), the rest is cmd_league's. */
+static int
+cmd_league_any(int argc, char **argv)
+{
+	if (argc >= 3 && (strcmp(argv[2], "mail-in") == 0 ||
+	    strcmp(argv[2], "tick") == 0))
+		return cmd_mail(argc, argv);
+	return cmd_league(argc, argv);
 }
 
 /* gunbai help [COMMAND]: what `--help` says, for those who type the

@@ -21,8 +21,16 @@ STYLE:
                in a plain-text body
   flowed       pasted as a client that reflows: format=flowed, a space
                added at the end of every line (the signature breaks)
+  stuffed      pasted as RFC 3676 asks of a flowed client: format=flowed,
+               every line starting with a space (each '  - ' order line)
+               space-stuffed, long lines broken after a space
+  delsp-qp     the same with delsp=yes (long lines broken anywhere, a
+               space added), sent quoted-printable
+  alternative  multipart/alternative: the stuffed text/plain and an HTML
+               twin, as webmail sends pasted text
   unsigned     only the orders file attached
   noorders     a text body and nothing else
+  cmd-WORD     a mail command: the subject WORD ('status', 'resend')
 The message goes to OUT; FROM is its From: address.
 
     mail_make.py mbox OUT MESSAGE...   an mbox of the messages (mailbox)
@@ -33,6 +41,7 @@ The message goes to OUT; FROM is its From: address.
 import base64
 import email
 import mailbox
+import os
 import sys
 from email.header import Header
 from email.mime.application import MIMEApplication
@@ -52,8 +61,10 @@ def base(frm, subject='orders'):
     m['From'] = 'Player <%s>' % frm
     m['To'] = 'Organiser <gm@example.org>'
     m['Subject'] = subject
-    m['Message-ID'] = '<%s.%s@example.net>' % (subject.replace(' ', '.'),
-                                               frm.replace('@', '.'))
+    # MAIL_MAKE_ID: the message's own id, as each client makes one.
+    m['Message-ID'] = '<%s@example.net>' % os.environ.get(
+        'MAIL_MAKE_ID', '%s.%s' % (subject.replace(' ', '.'),
+                                   frm.replace('@', '.')))
     return m
 
 
@@ -71,6 +82,31 @@ def pasted_text(orders, sig):
     b64 = base64.b64encode(sig).decode('ascii')
     return ('Hello,\n\nmy orders are below.\n\n' + orders.decode('utf-8') +
             '\n' + b64 + '\n\n-- \nAlice\n')
+
+
+def flow(text, delsp):
+    """text encoded format=flowed (RFC 3676) as a careful client does:
+    lines starting with a space, '>' or 'From ' space-stuffed; lines over
+    76 characters broken (after a space, or with delsp=yes anywhere, a
+    space added to be deleted again)."""
+    def stuff(line):
+        return ' ' + line if line.startswith((' ', '>', 'From ')) else line
+    out = []
+    for line in text.split('\n')[:-1]:
+        line = stuff(line)
+        while len(line) > 76:
+            k = line.rfind(' ', 1, 76)
+            if delsp:
+                k = 60 if k < 1 else k
+                out.append(line[:k] + ' ')
+                line = stuff(line[k:])
+            elif k < 1:
+                break
+            else:
+                out.append(line[:k + 1])
+                line = stuff(line[k + 1:])
+        out.append(line)
+    return ''.join(line + '\n' for line in out)
 
 
 def outlook(frm, orders, sig):
@@ -97,6 +133,10 @@ def outlook(frm, orders, sig):
 
 
 def make(style, frm, orders, sig):
+    if style.startswith('cmd-'):
+        m = base(frm, style[4:])
+        m.set_content('Thank you.\n')
+        return m.as_bytes(policy=default)
     m = base(frm, 'orders ' + style)
     if style == 'thunderbird':
         m.set_content('Here are my orders.\n', params={'format': 'flowed'})
@@ -141,6 +181,18 @@ def make(style, frm, orders, sig):
         text = ''.join(line + ' \n' for line in
                        orders.decode('utf-8').split('\n')[:-1])
         m.set_content(text + '\n' + b64 + '\n')
+    elif style == 'stuffed':
+        m.set_content(flow(pasted_text(orders, sig), False),
+                      params={'format': 'flowed'}, cte='7bit')
+    elif style == 'delsp-qp':
+        m.set_content(flow(pasted_text(orders, sig), True),
+                      params={'format': 'flowed', 'delsp': 'yes'},
+                      cte='quoted-printable')
+    elif style == 'alternative':
+        m.set_content(flow(pasted_text(orders, sig), False),
+                      params={'format': 'flowed'}, cte='7bit')
+        m.add_alternative('<div dir="ltr"><pre>%s</pre></div>\n' %
+                          orders.decode('utf-8'), subtype='html')
     elif style == 'unsigned':
         m.set_content('Orders attached, no signature.\n')
         attach(m, orders, 'application/octet-stream', 'orders.yaml')
@@ -177,12 +229,14 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == 'read':
         show(sys.argv[2])
         return
+    if len(sys.argv) == 4 and sys.argv[1].startswith('cmd-'):
+        sys.argv.append('')
     if len(sys.argv) not in (5, 6):
         sys.exit(__doc__)
     style, out, frm, orders = sys.argv[1:5]
     sig = read(sys.argv[5]) if len(sys.argv) == 6 else b''
     with open(out, 'wb') as f:
-        f.write(make(style, frm, read(orders), sig))
+        f.write(make(style, frm, read(orders) if orders else b'', sig))
 
 
 if __name__ == '__main__':

@@ -93,6 +93,17 @@ expect "check escapes refused orders on stdout" c1 'move\u202e e8 e7' \
 expect "adjudicate escapes refused orders on stdout" c2 'move\u202e e8 e7'
 expect "the sender's report escapes refused orders" t2/reports/bob.txt \
     'move\u202e e8 e7' 'move e8\u2028 e7' 'mo\u200bve d9 e8'
+# run and league run print the same verdicts: escaped too (issue 32).
+mkdir -p L/gd/inbox L/gd/runs L/gd/reports
+cp hostile.yaml L/gd/start.yaml
+cp b2.yaml b2.yaml.sig L/gd/inbox/
+cp -r L L2
+"$gunbai" run --nmr L/gd >c3 2>&1
+expect "run escapes refused orders on stdout" c3 'move\u202e e8 e7' \
+    'move e8\u2028 e7' 'mo\u200bve d9 e8' '\ufeffmove e8 e7'
+"$gunbai" league L2 run --nmr >c4 2>&1
+expect "league run escapes refused orders on stdout" c4 'move\u202e e8 e7' \
+    'mo\u200bve d9 e8'
 good=1
 for r in t2/reports/*.txt; do clean "$r" || good=0; done
 if [ "$good" = 1 ]; then ok "every report is clean"

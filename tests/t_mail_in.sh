@@ -67,6 +67,29 @@ has() { # has DESCRIPTION PATTERN FILE: a fixed string in FILE
 		not_ok "$1: no '$2' in:"; sed 's/^/    /' "$3" | head -30; fi
 }
 
+# Pasted by clients that flow text (RFC 3676), the whole template signed
+# as the report gives it: its comment lines first, one longer than a
+# line of mail.
+{
+	echo "# Orders of alice for turn 1 of game club (Senjin), a comment long enough to be broken by the mail client."
+	echo "# A turn is two actions."
+	cat a1.yaml
+} >t1.yaml
+openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in t1.yaml \
+    -out t1.yaml.sig
+t1name=alice-t1-$(sha256sum t1.yaml | cut -c1-24).yaml
+for style in stuffed delsp-qp alternative; do
+	newgame gd
+	$make "$style" m.eml alice@example.net t1.yaml t1.yaml.sig
+	status_is 0 "$style: mail-in" "$gunbai" mail-in gd m.eml
+	if cmp -s gd/inbox/"$t1name" t1.yaml; then
+		ok "$style: the flowing undone, the template filed as signed"
+	else
+		not_ok "$style: not filed as $t1name"; ls gd/inbox | sed 's/^/    /'
+		sed 's/^/    /' "$tmp/out"
+	fi
+done
+
 # Each client's way of attaching the two files.
 for style in thunderbird mutt-qp gmail outlook nested pasted; do
 	newgame gd

@@ -14,107 +14,7 @@
 check=$top/tests/mail_check.py
 make="python3 $top/tests/mail_make.py"
 cd "$tmp" || exit 1
-exim=$(command -v exim4 || command -v exim || echo /usr/sbin/exim4)
-ex=$tmp/exim
-mkdir -p "$ex/spool" "$ex/log" "$ex/mail"
-expid=
-stop_exim() {
-	if [ -n "$expid" ]; then
-		kill "$expid" 2>/dev/null
-		wait "$expid" 2>/dev/null
-		expid=
-	fi
-}
-trap 'stop_exim; rm -rf "$tmp"' EXIT
-fail_loudly() {
-	not_ok "$1"
-	for f in "$ex"/log/*; do [ -f "$f" ] && sed 's/^/    /' "$f"; done
-	echo "1..$n"
-	exit 1
-}
-[ -x "$exim" ] || fail_loudly "no Exim (exim4-daemon-light) at $exim"
-
-# Exim never delivers as root: as root, deliveries run as nobody into a
-# sticky world-writable folder; as another user, Exim drops its privileges
-# for a configuration given with -C and delivers as that user.
-if [ "$(id -u)" -eq 0 ]; then
-	duser=nobody runuser=root
-	chmod 755 "$tmp" "$ex"
-	chmod 1777 "$ex/mail"
-else
-	duser=$(id -un) runuser=$(id -un)
-fi
-port=$(python3 -c 'import socket
-s = socket.socket()
-s.bind(("127.0.0.1", 0))
-print(s.getsockname()[1])')
-conf=$ex/exim.conf
-cat >"$conf" <<CONF
-primary_hostname = gunbai.test
-qualify_domain = gunbai.test
-domainlist local_domains = example.org : example.net
-local_interfaces = 127.0.0.1
-daemon_smtp_ports = $port
-spool_directory = $ex/spool
-log_file_path = $ex/log/%slog
-exim_user = $runuser
-exim_group = $(id -gn)
-trusted_users = $(id -un)
-keep_environment =
-tls_advertise_hosts =
-host_lookup =
-rfc1413_hosts =
-acl_smtp_rcpt = acl_rcpt
-begin acl
-acl_rcpt:
-  accept domains = +local_domains
-  deny message = not a local domain
-begin routers
-mbox:
-  driver = accept
-  domains = +local_domains
-  local_parts = gm : alice : bob : observers
-  transport = mbox
-begin transports
-mbox:
-  driver = appendfile
-  file = $ex/mail/\${local_part_data}@\${domain_data}
-  user = $duser
-  mode = 0644
-  delivery_date_add
-  envelope_to_add
-  return_path_add
-begin retry
-* * F,1m,1m
-CONF
-chmod 644 "$conf" # Exim refuses a configuration others may write
-# The daemon in the foreground (-bdf), a child of this shell: its pid is
-# ours to stop, as root or not.
-"$exim" -C "$conf" -bdf -oX "$port" </dev/null >"$ex/out" 2>&1 &
-expid=$!
-i=0
-until python3 -c 'import socket, sys
-socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1).close()' \
-    "$port" 2>/dev/null; do
-	i=$((i + 1))
-	kill -0 "$expid" 2>/dev/null ||
-	    fail_loudly "Exim does not start: $(cat "$ex/out")"
-	[ $i -gt 50 ] && fail_loudly "Exim does not listen on 127.0.0.1:$port"
-	sleep 0.1
-done
-ok "Exim listens on 127.0.0.1:$port"
-
-# delivered: wait until Exim's queue is empty (every message delivered or
-# bounced), at most 10 seconds.
-delivered() {
-	i=0
-	while [ "$("$exim" -C "$conf" -bpc 2>/dev/null)" != 0 ]; do
-		i=$((i + 1))
-		[ $i -gt 100 ] && fail_loudly "Exim still holds mail after 10 s"
-		sleep 0.1
-	done
-}
-box() { echo "$ex/mail/$1"; }
+. "$top/tests/exim.sh"
 
 # The game, with every player's address.
 "$gunbai" new senjin --id club --seed \
@@ -138,13 +38,7 @@ $make thunderbird a1.eml alice@example.org a1.yaml a1.yaml.sig &&
     $make gmail b2.eml bob@example.net b2.yaml b2.yaml.sig ||
     fail_loudly "making the players' messages"
 for m in a1.eml b2.eml; do
-	if python3 -c 'import smtplib, sys
-from email import message_from_binary_file, policy
-with open(sys.argv[2], "rb") as f:
-    msg = message_from_binary_file(f, policy=policy.default)
-with smtplib.SMTP("127.0.0.1", int(sys.argv[1]), "localhost",
-                  timeout=10) as s:
-    s.send_message(msg, to_addrs=["gm@example.org"])' "$port" "$m"
+	if smtp_send "$m"
 	then ok "$m sent over SMTP"; else fail_loudly "SMTP refused $m"; fi
 done
 delivered

@@ -59,5 +59,32 @@ else
 	sed 's/^/    | /' e5
 fi
 
+# Modes follow the umask (formats/archive.md, Permissions): with 077 the
+# game directory, its files and a run are the organiser's alone.
+# shellcheck disable=SC2086
+(umask 077 && "$gunbai" $newargs -d um >/dev/null &&
+    cp in/a1.yaml in/a1.yaml.sig um/inbox/ && "$gunbai" run um >/dev/null)
+modes=$(stat -c '%a' um um/start.yaml um/runs um/runs/0001 \
+    um/runs/0001/state.yaml | tr '\n' ' ')
+if [ "$modes" = "700 600 700 700 600 " ]; then
+	ok "under umask 077 the game directory and its run are 700 and 600"
+else
+	not_ok "modes under umask 077: $modes"
+fi
+
+# What a killed command left is removed by the next run once 10 minutes
+# old; a temporary file younger than that may be another command's.
+mkdir -p um/runs/.gunbai-out.abc123/orders
+touch um/runs/.gunbai-out.abc123/orders/x um/inbox/.gunbai.old123 \
+    um/inbox/.gunbai.new123
+touch -d '2 hours ago' um/runs/.gunbai-out.abc123 um/inbox/.gunbai.old123
+"$gunbai" run --nmr um >/dev/null 2>e9
+if [ ! -e um/runs/.gunbai-out.abc123 ] && [ ! -e um/inbox/.gunbai.old123 ] &&
+    [ -e um/inbox/.gunbai.new123 ] && grep -q 'removed 2 temporary' e9; then
+	ok "leftovers of a killed command removed by the next run, fresh ones kept"
+else
+	not_ok "leftovers: $(ls -a um/inbox um/runs) $(cat e9)"
+fi
+
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

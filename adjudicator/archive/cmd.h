@@ -13,7 +13,12 @@
 #define CMD_VERIFY_USAGE "GAMEDIR [--player NAME REPORT ...] [--json]"
 #define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | " \
 	"run [--nmr] [-j N] [--json] | standings [--json] | " \
-	"verify [-j N] [--json]"
+	"verify [-j N] [--json] | mail-in [--from ADDR] [--sendmail COMMAND] " \
+	"[MESSAGE ...] | " \
+	"tick [--now TIME] [--from ADDR] [--list ADDR] [--sendmail COMMAND]"
+#define CMD_UNDO_USAGE "GAMEDIR"
+#define CMD_SCHEDULE_USAGE "GAMEDIR [--deadline TIME] [--period DURATION] " \
+	"[--grace DURATION] [--remind DURATION] [--nmr | --no-nmr]"
 
 /* gunbai run: adjudicate a game directory's newest state with its inbox
  * and archive the run (gamedir.h). */
@@ -25,6 +30,18 @@ int cmd_verify(int argc, char **argv);
 /* gunbai league: status, run, standings and verify over every game
  * directory of a league directory (cmd_league.c). */
 int cmd_league(int argc, char **argv);
+
+/* gunbai schedule: show or set a game directory's deadlines
+ * (cmd_schedule.c, schedule.h). */
+int cmd_schedule(int argc, char **argv);
+
+/* gunbai undo: take back the last run before its mail was sent
+ * (cmd_undo.c). */
+int cmd_undo(int argc, char **argv);
+
+struct schedule;
+/* One line saying what schedule s is, to f. */
+void schedule_print(const struct schedule *s, FILE *f);
 
 /* "gunbai: " and the message on stderr; returns status. */
 int cmd_fail(int status, const char *fmt, ...) GB_PRINTF(2, 3);

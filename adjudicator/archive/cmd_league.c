@@ -32,28 +32,12 @@
 
 #include "archive/cmd.h"
 #include "archive/gamedir.h"
+#include "archive/league.h"
 #include "report/report_json.h"
 #include "turn/state.h"
 #include "turn/registry.h"
 
 #define LEAGUE_JOBS_MAX 64
-
-/* One game of the league, loaded. */
-struct league_game {
-	char *name;  /* its directory's name in the league */
-	char *dir;   /* LEAGUEDIR/name */
-	int loaded;  /* st is valid */
-	struct state st;
-	long long runs;
-	char why[512]; /* why it could not be loaded */
-};
-
-struct league {
-	const char *dir;
-	struct league_game *v;
-	size_t n;
-	struct strlist skipped; /* entries that are not game directories */
-};
 
 static int
 league_is_game(const char *dir)
@@ -66,9 +50,7 @@ league_is_game(const char *dir)
 	return r;
 }
 
-/* Load the league's games and their newest states.  -1 if dir cannot be
- * listed. */
-static int
+int
 league_open(struct league *lg, const char *dir)
 {
 	struct gb_err e = { 0 };
@@ -83,6 +65,12 @@ league_open(struct league *lg, const char *dir)
 		char *gdir = gamedir_path(dir, 0, names.v[i]), *path;
 		struct league_game *g;
 
+		/* The league's own mail (league tick, mail-in) is no game
+		 * and no stranger. */
+		if (strcmp(names.v[i], LEAGUE_OUTBOX) == 0) {
+			free(gdir);
+			continue;
+		}
 		if (!gamedir_valid_name(names.v[i]) || !league_is_game(gdir)) {
 			strlist_add(&lg->skipped, names.v[i]);
 			free(gdir);
@@ -106,7 +94,7 @@ league_open(struct league *lg, const char *dir)
 	return 0;
 }
 
-static void
+void
 league_close(struct league *lg)
 {
 	for (size_t i = 0; i < lg->n; i++) {

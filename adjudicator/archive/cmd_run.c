@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "turn/adjudicate.h"
@@ -343,6 +344,16 @@ run_game(const char *dir, int nmr, int json)
 		state_free(&st);
 		return EXIT_OUTPUT;
 	}
+	/* What a killed command left (temporary files, a staged run): once
+	 * old enough to be nobody's at work, removed. */
+	{
+		size_t swept = gamedir_sweep(dir, (long long)time(NULL));
+
+		if (swept > 0)
+			fprintf(stderr, "gunbai: removed %zu temporary "
+			    "file%s left by a killed command\n", swept,
+			    swept == 1 ? "" : "s");
+	}
 	if (st.game->outcome(st.g).finished) {
 		cmd_fail(EXIT_INPUT, "%s: the game is over", path);
 		free(path);
@@ -365,8 +376,17 @@ run_game(const char *dir, int nmr, int json)
 	sbuf_init(&msgs);
 	from = st.turn;
 	applied = adjudicate_run_data(&st, sha, files, n, nmr, &msgs, &res);
-	if (!json)
-		fputs(msgs.p ? msgs.p : "", stdout);
+	/* Order text is the players': through the one escaping rule, as
+	 * check prints it, so that no bidi or invisible character in an
+	 * order can drive the terminal or hide what follows. */
+	if (!json) {
+		struct sbuf esc;
+
+		sbuf_init(&esc);
+		escape_add(&esc, msgs.p ? msgs.p : "", msgs.len, ESCAPE_LINES);
+		fwrite(esc.p ? esc.p : "", 1, esc.len, stdout);
+		sbuf_free(&esc);
+	}
 	if (applied == 0) {
 		status = cmd_fail(EXIT_WAITING, "nothing applied: waiting for "
 		    "orders; nothing written");

@@ -258,3 +258,137 @@ gamedir_place(const struct state *st, const struct orders_file *files,
 
 	return dir[adjudicate_fate(st, files, n, i)];
 }
+
+struct orders_file *
+gamedir_inbox(const char *dir, const struct state *st, size_t *n)
+{
+	struct gb_err e = { 0 };
+	struct strlist names;
+	struct orders_file *files;
+	char *inbox = gamedir_path(dir, 0, "inbox");
+
+	*n = 0;
+	if (gamedir_list(inbox, 0, &names, &e) == -1) {
+		free(inbox);
+		return util_calloc(1, sizeof *files);
+	}
+	files = util_calloc(names.n + 1, sizeof *files);
+	for (size_t i = 0; i < names.n; i++) {
+		char *path, *sigpath, *buf = NULL, *sig = NULL, *shown;
+		size_t len, siglen;
+
+		if (!gamedir_valid_name(names.v[i]))
+			continue;
+		path = gamedir_path(inbox, 0, names.v[i]);
+		sigpath = util_malloc(strlen(path) + 5);
+		strcat(strcpy(sigpath, path), ".sig");
+		if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &e) == 0 &&
+		    fileio_read(sigpath, FILEIO_SIG_MAX, &sig, &siglen,
+		    &e) == 0) {
+			shown = gamedir_path("inbox", 0, names.v[i]);
+			orders_read_mem(&files[*n], shown, buf, len, sig, siglen,
+			    st);
+			files[*n].arg = *n;
+			(*n)++;
+			free(shown);
+		}
+		free(buf);
+		free(sig);
+		free(path);
+		free(sigpath);
+	}
+	strlist_free(&names);
+	free(inbox);
+	return files;
+}
+
+void
+gamedir_filed(const char *dir, const struct state *st, struct sbuf *out)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct orders_file *files;
+	size_t n, nowed;
+
+	if (st->game->outcome(st->g).finished)
+		return;
+	files = gamedir_inbox(dir, st, &n);
+	nowed = st->game->owed(st->g, owed);
+	for (size_t k = 0; k < nowed; k++) {
+		int p = owed[k].player, filed = 0;
+
+		for (size_t i = 0; i < n; i++)
+			filed |= files[i].ok && files[i].player == p &&
+			    files[i].turn == st->turn;
+		sbuf_printf(out, "%s: %s point %lld%s\n", st->names[p],
+		    filed ? "filed" : "nothing filed yet for", st->turn,
+		    filed ? ", waiting for the deadline" : "");
+	}
+	for (size_t i = 0; i < n; i++)
+		orders_free(&files[i]);
+	free(files);
+}
+
+/* Remove path, a file or a directory and all it holds (depth-bounded:
+ * a staged run is three levels deep). */
+static void
+gamedir_remove(const char *path, int depth)
+{
+	struct strlist names;
+	struct gb_err e = { 0 };
+	struct stat sb;
+
+	if (lstat(path, &sb) == -1)
+		return;
+	if (!S_ISDIR(sb.st_mode)) {
+		(void)unlink(path);
+		return;
+	}
+	if (depth < 4 && gamedir_list(path, 1, &names, &e) == 0) {
+		for (size_t i = 0; i < names.n; i++) {
+			char *p = gamedir_path(path, 0, names.v[i]);
+
+			gamedir_remove(p, depth + 1);
+			free(p);
+		}
+		strlist_free(&names);
+	}
+	(void)rmdir(path);
+}
+
+size_t
+gamedir_sweep(const char *dir, long long now)
+{
+	static const char *const where[] = { "", "inbox", "runs", "outbox",
+		"outbox/mail-in", "outbox/notices", "outbox/replies",
+		"outbox/resend" };
+	size_t removed = 0;
+
+	for (size_t w = 0; w < sizeof where / sizeof where[0]; w++) {
+		char *d = where[w][0] ? gamedir_path(dir, 0, where[w]) :
+		    util_strdup(dir);
+		struct strlist names;
+		struct gb_err e = { 0 };
+
+		if (gamedir_list(d, 1, &names, &e) == 0) {
+			for (size_t i = 0; i < names.n; i++) {
+				const char *n = names.v[i];
+				char *p;
+				struct stat sb;
+
+				if (strncmp(n, ".gunbai.", 8) != 0 &&
+				    strncmp(n, ".gunbai-out.", 12) != 0)
+					continue;
+				p = gamedir_path(d, 0, n);
+				if (lstat(p, &sb) == 0 && (long long)
+				    sb.st_mtime + GAMEDIR_LEFTOVER_AGE <= now) {
+					gamedir_remove(p, 0);
+					removed++;
+				}
+				free(p);
+			}
+			strlist_free(&names);
+		}
+		free(d);
+	}
+	return removed;
+}

@@ -23,6 +23,9 @@
 #define GAMEDIR_NMR "nmr"
 #define GAMEDIR_REASON ".reason" /* the suffix of a refusal's reason */
 #define GAMEDIR_NAME_MAX 100     /* bytes in the name of an orders file */
+#define GAMEDIR_OUTBOX "outbox"  /* the messages for the MTA (mail.md) */
+#define GAMEDIR_LEDGER "sent"    /* in outbox/: those the MTA took */
+#define GAMEDIR_UNDONE "undone"  /* runs taken back (gunbai undo) */
 
 /* The folders of a run, in the order verify reads them. */
 #define GAMEDIR_ORDERS "orders"
@@ -69,6 +72,28 @@ struct orders_file;
  * sorts files by it; `verify` checks that each file is where it says. */
 const char *gamedir_place(const struct state *st,
     const struct orders_file *files, size_t n, size_t i);
+
+/* The orders files of dir's inbox that have their .sig, read (orders_
+ * read_mem) against st as run reads them, each named "inbox/NAME"; *n of
+ * them.  Caller frees each (orders_free) and the array. */
+struct orders_file *gamedir_inbox(const char *dir, const struct state *st,
+    size_t *n);
+
+/* For each player owing a decision in st: "NAME: filed point T, waiting for
+ * the deadline" when dir's inbox holds a good file of theirs for it, else
+ * "NAME: nothing filed yet for point T"; one line each, to out. */
+void gamedir_filed(const char *dir, const struct state *st, struct sbuf *out);
+
+/* How old (seconds) a temporary file or directory of a killed command
+ * must be before the next command takes it for a leftover: one still
+ * being written by a command at work is younger. */
+#define GAMEDIR_LEFTOVER_AGE 600
+
+/* Remove the temporary files (.gunbai.XXXXXX) and staged directories
+ * (.gunbai-out.XXXXXX) that commands killed at work left in dir, its
+ * inbox, runs and outbox, when at least GAMEDIR_LEFTOVER_AGE old at now
+ * (seconds since 1970).  Returns how many were removed. */
+size_t gamedir_sweep(const char *dir, long long now);
 
 /* Stage the reports of st (reports/NAME.txt and reports/public.txt) and
  * its bytes as statename in s. */

@@ -222,6 +222,17 @@ fileio_sync(const char *path)
 	return r;
 }
 
+/* mode as the umask leaves it: what open and mkdir would give, for the
+ * files mkstemp and the directories mkdtemp make 0600 and 0700. */
+static mode_t
+fileio_umasked(mode_t mode)
+{
+	mode_t mask = umask(077);
+
+	umask(mask);
+	return mode & ~mask;
+}
+
 int
 fileio_create(const char *path, const char *data, size_t len,
     struct gb_err *e)
@@ -240,7 +251,8 @@ fileio_create(const char *path, const char *data, size_t len,
 	if ((fd = mkstemp(tmp)) == -1)
 		return fileio_fail(e, dir, "cannot create a file in");
 	memcpy(fileio_live_tmp, tmp, sizeof tmp);
-	if (fchmod(fd, 0644) == -1 || fileio_write_all(fd, data, len) == -1 ||
+	if (fchmod(fd, fileio_umasked(0666)) == -1 ||
+	    fileio_write_all(fd, data, len) == -1 ||
 	    fsync(fd) == -1) {
 		fileio_fail(e, path, "cannot write");
 		close(fd);
@@ -417,8 +429,10 @@ fileio_stage_begin(struct fileio_stage *s, const char *dir,
 		return -1;
 	}
 	/* Opened before anything is written in it: syncfs reports the
-	 * errors met since (fileio_flush_mode). */
-	if ((s->fd = open(s->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
+	 * errors met since (fileio_flush_mode).  It becomes the output
+	 * directory: the umask's mode, not mkdtemp's 0700. */
+	if ((s->fd = open(s->tmp, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1 ||
+	    fchmod(s->fd, fileio_umasked(0777)) == -1)
 		return fileio_fail(e, dir, "cannot open directory");
 	s->flush = fileio_flush_mode(s->fd);
 	return 0;
@@ -468,7 +482,7 @@ fileio_stage_mkdir(struct fileio_stage *s, const char *relpath,
 	int r = 0;
 
 	fileio_stage_note(s, relpath);
-	if (mkdir(p, 0755) == -1)
+	if (mkdir(p, 0777) == -1)
 		r = fileio_stage_fail(s, relpath, "cannot create directory", e);
 	free(p);
 	return r;
@@ -482,7 +496,7 @@ fileio_stage_write(struct fileio_stage *s, const char *relpath,
 	int fd, r = 0;
 
 	fileio_stage_note(s, relpath);
-	fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = open(p, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd == -1) {
 		r = fileio_stage_fail(s, relpath, "cannot create", e);
 	} else {

@@ -33,19 +33,14 @@
 #include "archive/gamedir.h"
 #include "base/mail_addr.h"
 #include "mail/mail_in.h"
+#include "mail/mailin.h"
+#include "mail/outbox.h"
 #include "mail/mail_msg.h"
 #include "report/report.h"
 
 #define MAILIN_SHA_SHOWN 24 /* hex digits of the SHA-256 in a file name */
-#define MAILIN_OUTBOX "outbox/mail-in" /* in GAMEDIR: the replies */
+#define MAILIN_OUTBOX "mail-in" /* in GAMEDIR/outbox: the replies */
 
-/* One run of mail-in on a game directory. */
-struct mailin {
-	const char *dir;
-	const char *from_opt; /* --from, the replies' From: */
-	struct state st;
-	int status;           /* the exit status so far */
-};
 
 /* A reply being written: to a player (by their signature) or to the
  * sender (mailin_reply_of). */
@@ -54,48 +49,11 @@ struct mailin_reply {
 	int used;
 };
 
-/* The good orders files of the inbox, read as run reads them. */
+/* The orders files of the inbox, read as run reads them. */
 static struct orders_file *
 mailin_inbox(struct mailin *mi, size_t *n)
 {
-	struct gb_err e = { 0 };
-	struct strlist names;
-	struct orders_file *files;
-	char *inbox = gamedir_path(mi->dir, 0, "inbox");
-
-	*n = 0;
-	if (gamedir_list(inbox, 0, &names, &e) == -1) {
-		free(inbox);
-		return util_calloc(1, sizeof *files);
-	}
-	files = util_calloc(names.n + 1, sizeof *files);
-	for (size_t i = 0; i < names.n; i++) {
-		char *path, *sigpath, *buf = NULL, *sig = NULL, *shown;
-		size_t len, siglen;
-
-		if (!gamedir_valid_name(names.v[i]))
-			continue;
-		path = gamedir_path(inbox, 0, names.v[i]);
-		sigpath = util_malloc(strlen(path) + 5);
-		strcat(strcpy(sigpath, path), ".sig");
-		if (fileio_read(path, FILEIO_ORDERS_MAX, &buf, &len, &e) == 0 &&
-		    fileio_read(sigpath, FILEIO_SIG_MAX, &sig, &siglen,
-		    &e) == 0) {
-			shown = gamedir_path("inbox", 0, names.v[i]);
-			orders_read_mem(&files[*n], shown, buf, len, sig, siglen,
-			    &mi->st);
-			files[*n].arg = *n;
-			(*n)++;
-			free(shown);
-		}
-		free(buf);
-		free(sig);
-		free(path);
-		free(sigpath);
-	}
-	strlist_free(&names);
-	free(inbox);
-	return files;
+	return gamedir_inbox(mi->dir, &mi->st, n);
 }
 
 /* Create path with data, or find it there with the same bytes (*had
@@ -209,10 +167,19 @@ static void
 mailin_read_doc(struct mailin *mi, const struct mail_in_doc *d,
     struct orders_file *f, char *name, size_t size)
 {
-	orders_read_mem(f, "orders.yaml", d->buf, d->len, d->sig ? d->sig : "",
-	    d->siglen, &mi->st);
-	mailin_name(&mi->st, f, name, size);
-	orders_free(f);
+	/* A document no key verified has no good envelope: its name is
+	 * SHA.yaml, and it is read once, not twice (each read verifies). */
+	if (d->signer < 0) {
+		char hex[2 * CRYPTO_SHA256_BYTES + 1];
+
+		crypto_sha256_hex(d->buf, d->len, hex);
+		snprintf(name, size, "%.*s.yaml", MAILIN_SHA_SHOWN, hex);
+	} else {
+		orders_read_mem(f, "orders.yaml", d->buf, d->len, d->sig ?
+		    d->sig : "", d->siglen, &mi->st);
+		mailin_name(&mi->st, f, name, size);
+		orders_free(f);
+	}
 	orders_read_mem(f, name, d->buf, d->len, d->sig ? d->sig : "",
 	    d->siglen, &mi->st);
 	if (d->sig == NULL) {
@@ -343,27 +310,8 @@ mailin_msgid(const struct mail_in_msg *m, const char *to)
 	return sbuf_take(&b);
 }
 
-/* Make GAMEDIR/outbox/mail-in if it is missing: 0, or -1 with e set. */
-static int
-mailin_mkdirs(const char *dir, struct gb_err *e)
-{
-	char *p = gamedir_path(dir, 0, MAILIN_OUTBOX), *slash;
-	int r = 0;
-
-	slash = strrchr(p, '/');
-	for (int k = 0; k < 2 && r == 0; k++) {
-		if (k == 0)
-			*slash = '\0';
-		if (mkdir(p, 0755) == -1 && errno != EEXIST)
-			r = err_set(e, 0, 0, "cannot create directory '%s': %s",
-			    p, strerror(errno));
-		*slash = '/';
-	}
-	free(p);
-	return r;
-}
-
-/* Write reply r as GAMEDIR/outbox/mail-in/reply-SHA.eml: 0, or -1. */
+/* Write reply r as GAMEDIR/outbox/mail-in/reply-NNNNNN-SHA.eml (outbox.h):
+ * 0, or -1. */
 static int
 mailin_send(struct mailin *mi, const struct mail_in_msg *m,
     struct mailin_reply *r, const char *to, struct sbuf *said)
@@ -371,8 +319,7 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	struct mail_msg msg;
 	struct gb_err e = { 0 };
 	struct sbuf bytes, subject;
-	char hex[2 * CRYPTO_SHA256_BYTES + 1], rel[64], *path, *outbox;
-	char *id = mailin_msgid(m, to);
+	char rel[256], *id = mailin_msgid(m, to);
 	int had, rc = 0;
 
 	sbuf_init(&subject);
@@ -387,24 +334,12 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	msg.body = r->body.p;
 	msg.body_len = r->body.len;
 	sbuf_init(&bytes);
-	outbox = gamedir_path(mi->dir, 0, MAILIN_OUTBOX);
-	if (mail_msg_render(&msg, &bytes, NULL, &e) == -1) {
+	if (mail_msg_render(&msg, &bytes, NULL, &e) == -1 ||
+	    outbox_put(mi->dir, MAILIN_OUTBOX, "reply", bytes.p, bytes.len,
+	    rel, sizeof rel, &had, &e) == -1)
 		rc = cmd_fail_err(-1, &e);
-	} else {
-		crypto_sha256_hex(bytes.p, bytes.len, hex);
-		snprintf(rel, sizeof rel, "reply-%.*s.eml", MAILIN_SHA_SHOWN,
-		    hex);
-		path = gamedir_path(outbox, 0, rel);
-		if (mailin_mkdirs(mi->dir, &e) == -1 ||
-		    mailin_create(path, bytes.p, bytes.len, &had, &e) == -1) {
-			rc = cmd_fail_err(-1, &e);
-		} else {
-			sbuf_printf(said, "; reply to %s: %s/%s", to,
-			    MAILIN_OUTBOX, rel);
-		}
-		free(path);
-	}
-	free(outbox);
+	else
+		sbuf_printf(said, "; reply to %s: %s", to, rel);
 	free(id);
 	sbuf_free(&bytes);
 	sbuf_free(&subject);
@@ -429,6 +364,7 @@ mailin_close(const struct mailin *mi, struct mailin_reply *r, int status)
 		return;
 	sbuf_init(&b);
 	report_status(&mi->st, &b);
+	gamedir_filed(mi->dir, &mi->st, &b);
 	sbuf_puts(&r->body, "The game now (gunbai status):\n\n");
 	escape_add(&r->body, b.p, b.len, ESCAPE_LINES);
 	sbuf_free(&b);
@@ -440,14 +376,24 @@ static void
 mailin_message(struct mailin *mi, const char *buf, size_t len,
     struct sbuf *said)
 {
+	struct mail_in_msg m;
+
+	mail_in_read(&m, buf, len, &mi->st);
+	mailin_answer(mi, &m, said);
+	mail_in_free(&m);
+}
+
+void
+mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
+    struct sbuf *said)
+{
 	struct mailin_reply r[GAME_MAX_PLAYERS + 1];
 	int signed_by[GAME_MAX_PLAYERS + 1] = { 0 };
-	struct mail_in_msg m;
+	const struct mail_in_msg m = *mp;
 	size_t filed = 0;
 	int failed = 0;
 
 	memset(r, 0, sizeof r);
-	mail_in_read(&m, buf, len, &mi->st);
 	for (int a = 0; a <= GAME_MAX_PLAYERS; a++)
 		mailin_open(mi, &r[a]);
 	if (m.refused) {
@@ -478,6 +424,16 @@ mailin_message(struct mailin *mi, const char *buf, size_t len,
 	if (m.ndocs > 0)
 		sbuf_printf(said, "%zu orders file%s, %zu filed", m.ndocs,
 		    m.ndocs == 1 ? "" : "s", filed);
+	/* The work a message may cost is bounded: said to its sender. */
+	if (m.over_budget) {
+		sbuf_printf(&mailin_reply_of(r, -1)->body, "Not every text of "
+		    "your message was tried: gunbai checks at most %d "
+		    "signatures in one message.  Mail each orders file with "
+		    "its own signature, one or a few to a message.\n\n",
+		    MAIL_IN_VERIFY_MAX);
+		sbuf_puts(said, m.ndocs > 0 ? "; not all tried" :
+		    "not all tried");
+	}
 	/* Nothing is said of a message not filed whole: it is to be given
 	 * again (the MTA defers it). */
 	if (failed) {
@@ -501,30 +457,30 @@ mailin_message(struct mailin *mi, const char *buf, size_t len,
 	}
 	for (int a = 0; a <= GAME_MAX_PLAYERS; a++)
 		sbuf_free(&r[a].body);
-	mail_in_free(&m);
 }
 
-/* One input: a message or an mbox of them. */
-static void
-mailin_input(struct mailin *mi, const char *name, const char *buf,
-    size_t len)
+/* One input: a message or an mbox of them; fn answers each message. */
+static int
+mailin_input(const char *name, const char *buf, size_t len, mailin_fn fn,
+    void *ctx)
 {
 	struct mail_in_span *spans;
 	size_t n = mail_in_split(buf, len, &spans);
+	int status = EXIT_OK;
 
 	if (n == 0) {
 		cmd_fail(0, "%s: empty: no mail message in it", name);
-		mi->status = EXIT_INPUT;
+		status = EXIT_INPUT;
 	} else if (n > MAIL_IN_MESSAGES_MAX) {
 		cmd_fail(0, "%s: %zu messages; at most %d in one input", name,
 		    n, MAIL_IN_MESSAGES_MAX);
-		mi->status = EXIT_INPUT;
+		status = EXIT_INPUT;
 		n = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
 		struct sbuf said, line;
 		sbuf_init(&said);
-		mailin_message(mi, buf + spans[i].off, spans[i].len, &said);
+		fn(ctx, buf + spans[i].off, spans[i].len, &said);
 		/* The input's name through the escaping rule: one line. */
 		sbuf_init(&line);
 		escape_puts(&line, name);
@@ -535,6 +491,40 @@ mailin_input(struct mailin *mi, const char *name, const char *buf,
 		sbuf_free(&said);
 	}
 	free(spans);
+	return status;
+}
+
+int
+mailin_inputs(int n, char **names, mailin_fn fn, void *ctx)
+{
+	struct gb_err e = { 0 };
+	int status = EXIT_OK;
+
+	/* Standard input when no MESSAGE is named. */
+	for (int i = 0; i < n || (i == 0 && n == 0); i++) {
+		const char *name = i < n ? names[i] : "-";
+		char *buf;
+		size_t len;
+
+		if ((i < n ? fileio_read(name, MAIL_IN_INPUT_MAX, &buf, &len,
+		    &e) : fileio_read_fd(0, "standard input",
+		    MAIL_IN_INPUT_MAX, &buf, &len, &e)) == -1) {
+			cmd_fail_err(0, &e);
+			status = EXIT_INPUT;
+			continue;
+		}
+		if (mailin_input(name, buf, len, fn, ctx) != EXIT_OK)
+			status = EXIT_INPUT;
+		free(buf);
+	}
+	return status;
+}
+
+/* mailin_fn of mail-in GAMEDIR. */
+static void
+mailin_one(void *ctx, const char *buf, size_t len, struct sbuf *said)
+{
+	mailin_message(ctx, buf, len, said);
 }
 
 int
@@ -585,22 +575,9 @@ cmd_mail_in(int argc, char **argv)
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
 	free(path);
-	/* Standard input when no MESSAGE is named. */
-	for (int i = optind; i < argc || (i == argc && optind == argc); i++) {
-		const char *name = i < argc ? argv[i] : "-";
-		char *buf;
-		size_t len;
-
-		if ((i < argc ? fileio_read(name, MAIL_IN_INPUT_MAX, &buf, &len,
-		    &e) : fileio_read_fd(0, "standard input",
-		    MAIL_IN_INPUT_MAX, &buf, &len, &e)) == -1) {
-			cmd_fail_err(0, &e);
-			mi.status = EXIT_INPUT;
-			continue;
-		}
-		mailin_input(&mi, name, buf, len);
-		free(buf);
-	}
+	if (mailin_inputs(argc - optind, argv + optind, mailin_one, &mi) !=
+	    EXIT_OK && mi.status == EXIT_OK)
+		mi.status = EXIT_INPUT;
 	state_free(&mi.st);
 	return mi.status;
 }

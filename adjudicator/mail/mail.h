@@ -15,4 +15,9 @@ int cmd_mail_in(int argc, char **argv);
  * as messages for sendmail -t (mail_out.c, formats/mail.md). */
 int cmd_mail_out(int argc, char **argv);
 
+/* gunbai league LEAGUEDIR mail-in | tick: a league's mail from one
+ * address and its deadlines on a clock (cmd_league_mail.c); argv[1] is
+ * LEAGUEDIR, argv[2] the action. */
+int cmd_league_mail(int argc, char **argv);
+
 #endif

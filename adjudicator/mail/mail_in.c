@@ -12,6 +12,7 @@
  *    it came and with CRLF line ends made LF (a text part's line ends
  *    are the mail's, not the file's).  Whatever verifies is exactly the
  *    bytes the player signed. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,7 @@
 #include "base/escape.h"
 #include "base/fileio.h"
 #include "mail/mail_in.h"
+#include "turn/hints.h"
 #include "turn/orders.h"
 
 #define MAIL_IN_HEADER_MAX (64u << 10) /* header bytes read from a message
@@ -205,6 +207,9 @@ struct mail_in_part {
 	char hint[MAIL_IN_HINT_MAX];
 	int attachment; /* named, or Content-Disposition: attachment */
 	int text;       /* a text type: signature lines may be pasted in it */
+	int variant;    /* another reading of the part before it (format=
+	                 * flowed undone): said nothing of if nothing in it
+	                 * verifies */
 };
 
 struct mail_in_sig {
@@ -216,14 +221,15 @@ struct mail_in_sig {
 
 struct mail_in_walk {
 	struct mail_in_msg *m;
-	const struct state *st;
+	const struct state *const *sts; /* the games a document may be of */
+	size_t nst;
 	struct mail_in_part *docs;
 	size_t ndocs;
 	struct mail_in_sig sigs[MAIL_IN_SIGS_MAX];
 	size_t nsigs;
 	struct mail_in_part *parts; /* every part kept, for the hints */
 	size_t nkept;
-	size_t tries, tried;        /* MAIL_IN_TRIES_MAX, _TRIED_BYTES_MAX */
+	size_t tries, tried;        /* MAIL_IN_VERIFY_MAX, _TRIED_BYTES_MAX */
 };
 
 static char *
@@ -345,6 +351,73 @@ mail_in_sort(struct mail_in_walk *w, struct mail_in_part *p)
 	}
 }
 
+/* The text of a format=flowed part as it was before the mail client
+ * flowed it (RFC 3676): a space starting a line was stuffed and goes; a
+ * line ending in a space is joined to the next (the space deleted too
+ * with delsp=yes), except the signature separator "-- " and quoted
+ * lines, left as they are.  Lines end in LF.  NULL if nothing changes. */
+static char *
+mail_in_unflow(const char *buf, size_t len, int delsp, size_t *outlen)
+{
+	struct sbuf b;
+	int changed = 0;
+
+	sbuf_init(&b);
+	sbuf_puts(&b, "");
+	for (size_t i = 0; i < len; i = mail_in_next(buf, len, i)) {
+		size_t a = i, e = mail_in_next(buf, len, i), end = e;
+		int nl = end > a && buf[end - 1] == '\n';
+
+		if (nl)
+			end--;
+		if (end > a && buf[end - 1] == '\r')
+			end--;
+		if (end - a == 3 && memcmp(buf + a, "-- ", 3) == 0) {
+			sbuf_add(&b, buf + a, end - a);
+			sbuf_putc(&b, '\n');
+			continue;
+		}
+		if (end > a && buf[a] == ' ' && buf[a] != '>') {
+			a++;
+			changed = 1;
+		}
+		if (end > a && buf[end - 1] == ' ' && buf[i] != '>' && nl) {
+			changed = 1;
+			sbuf_add(&b, buf + a, end - a - (delsp ? 1 : 0));
+			continue;
+		}
+		sbuf_add(&b, buf + a, end - a);
+		if (nl)
+			sbuf_putc(&b, '\n');
+	}
+	if (!changed) {
+		sbuf_free(&b);
+		return NULL;
+	}
+	*outlen = b.len;
+	return sbuf_take(&b);
+}
+
+/* The first line of text that is not blank, spaces around it taken off,
+ * if it is short (a mail command: "status"), else NULL. */
+static char *
+mail_in_first_line(const char *buf, size_t len)
+{
+	for (size_t i = 0; i < len; i = mail_in_next(buf, len, i)) {
+		size_t a = i, b = mail_in_next(buf, len, i);
+
+		while (a < b && (buf[a] == ' ' || buf[a] == '\t'))
+			a++;
+		while (b > a && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
+		    buf[b - 1] == '\r' || buf[b - 1] == '\n'))
+			b--;
+		if (a == b)
+			continue;
+		return b - a <= 32 ? util_strndup(buf + a, b - a) : NULL;
+	}
+	return NULL;
+}
+
 /* Walk obj (at depth); -1 with m->err set if the message is refused. */
 static int
 mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
@@ -385,25 +458,133 @@ mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
 		    "*");
 	}
 	p.buf = mail_in_decode(GMIME_PART(obj), &p.len);
-	w->parts = util_reallocarray(w->parts, w->nkept + 1, sizeof *w->parts);
+	if (w->m->first_line == NULL && p.text && !p.attachment)
+		w->m->first_line = mail_in_first_line(p.buf, p.len);
+	w->parts = util_reallocarray(w->parts, w->nkept + 2, sizeof *w->parts);
+	/* Pasted text a client sent format=flowed: also read as it was
+	 * before (space-stuffed order lines, long lines broken), and first:
+	 * that reading is the one a flowing client's text was signed in,
+	 * and the verifications a message may cost are few. */
+	if (p.text && ct != NULL) {
+		const char *fmt = g_mime_content_type_get_parameter(ct,
+		    "format");
+		const char *delsp = g_mime_content_type_get_parameter(ct,
+		    "delsp");
+		struct mail_in_part v = p;
+
+		if (fmt != NULL && g_ascii_strcasecmp(fmt, "flowed") == 0 &&
+		    (v.buf = mail_in_unflow(p.buf, p.len, delsp != NULL &&
+		    g_ascii_strcasecmp(delsp, "yes") == 0, &v.len)) != NULL) {
+			v.variant = 1;
+			w->parts[w->nkept++] = v;
+			mail_in_sort(w, &w->parts[w->nkept - 1]);
+		}
+	}
 	w->parts[w->nkept++] = p;
 	mail_in_sort(w, &w->parts[w->nkept - 1]);
 	return 0;
 }
 
-/* Who signed buf with signature s, within the budget; -1 if nobody. */
+/* The value of the top-level key "KEY:" of the document buf (its first
+ * such line, spaces and one pair of quotes around it taken off) into
+ * out; 0, or -1 if there is none or it does not fit. */
+static int
+mail_in_field(const char *buf, size_t len, const char *key, char *out,
+    size_t size)
+{
+	size_t k = strlen(key);
+
+	for (size_t i = 0; i < len; i = mail_in_next(buf, len, i)) {
+		size_t end = mail_in_next(buf, len, i), a = i + k, b = end;
+
+		if (end - i <= k || memcmp(buf + i, key, k) != 0)
+			continue;
+		while (a < b && (buf[a] == ' ' || buf[a] == '\t'))
+			a++;
+		while (b > a && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
+		    buf[b - 1] == '\r' || buf[b - 1] == '\n'))
+			b--;
+		if (b - a >= 2 && (buf[a] == '\'' || buf[a] == '"') &&
+		    buf[b - 1] == buf[a]) {
+			a++;
+			b--;
+		}
+		if (b - a >= size)
+			return -1;
+		memcpy(out, buf + a, b - a);
+		out[b - a] = '\0';
+		return 0;
+	}
+	return -1;
+}
+
+int
+mail_in_route(const struct state *const *sts, size_t n, const char *buf,
+    size_t len)
+{
+	char uid[128], id[128], hex[2 * COMMIT_UID_BYTES + 1];
+	int has_uid, has_id, found = -1;
+
+	if (n == 1)
+		return 0;
+	has_uid = mail_in_field(buf, len, "uid:", uid, sizeof uid) == 0;
+	has_id = mail_in_field(buf, len, "game:", id, sizeof id) == 0;
+	/* The game whose uid and id the file names; without a uid (an
+	 * orders 1 file, a line lost), the one game with that id; of games
+	 * with the same uid (made with the same --seed), the one with the
+	 * id; else none. */
+	for (int pass = 0; pass < 2 && found < 0; pass++) {
+		for (size_t i = 0; i < n; i++) {
+			int uid_ok, id_ok;
+
+			util_hex(sts[i]->uid, COMMIT_UID_BYTES, hex);
+			uid_ok = has_uid && strcmp(hex, uid) == 0;
+			id_ok = has_id && strcmp(sts[i]->id, id) == 0;
+			/* Pass 0: uid and id; pass 1: the uid alone, or
+			 * the id alone without a uid. */
+			if (pass == 0 ? !(uid_ok && id_ok) :
+			    has_uid ? !uid_ok : !id_ok)
+				continue;
+			if (found >= 0)
+				return -1;
+			found = (int)i;
+		}
+	}
+	return found;
+}
+
+/* Who signed buf with signature s, within the budget, in the game the
+ * document names (*game); -1 if nobody.  A document that names no game
+ * of the league costs no verification. */
 static int
 mail_in_signer(struct mail_in_walk *w, const char *buf, size_t len,
-    const struct mail_in_sig *s)
+    const struct mail_in_sig *s, int *game)
 {
 	int r;
 
-	if (w->tries >= MAIL_IN_TRIES_MAX ||
-	    len > MAIL_IN_TRIED_BYTES_MAX - w->tried)
+	const struct state *st;
+	int named, cost;
+
+	*game = mail_in_route(w->sts, w->nst, buf, len);
+	if (*game < 0)
 		return -1;
-	w->tries++;
+	st = w->sts[*game];
+	/* The key of the player the text names, alone: a text that names
+	 * a player is that player's or no one's (the envelope requires the
+	 * signer), so one verification, not one per player, each time. */
+	named = hints_named(st, buf, len);
+	cost = named >= 0 ? 1 : st->nplayers;
+	if (w->tries + (size_t)cost > MAIL_IN_VERIFY_MAX ||
+	    len > MAIL_IN_TRIED_BYTES_MAX - w->tried) {
+		w->m->over_budget = 1;
+		return -1;
+	}
+	w->tries += (size_t)cost;
 	w->tried += len;
-	r = orders_signer(w->st, buf, len, s->raw, NULL);
+	if (named >= 0)
+		return crypto_verify(st->players[named].key, buf, len, s->raw,
+		    NULL) == 1 ? named : -1;
+	r = orders_signer(st, buf, len, s->raw, NULL);
 	return r >= 0 ? r : -1;
 }
 
@@ -451,6 +632,7 @@ mail_in_add_doc(struct mail_in_walk *w, const char *buf, size_t len,
 		memcpy(d->sighint, s->hint, sizeof d->sighint);
 	}
 	d->signer = signer;
+	d->game = mail_in_route(w->sts, w->nst, buf, len);
 	d->pasted = pasted;
 	memcpy(d->hint, p->hint, sizeof d->hint);
 }
@@ -468,7 +650,8 @@ mail_in_try(struct mail_in_walk *w, const char *buf, size_t len, int pasted,
 		for (size_t k = 0; k < w->nsigs; k++) {
 			const char *b = v ? lf.p : buf;
 			size_t n = v ? lf.len : len;
-			int who = mail_in_signer(w, b, n, &w->sigs[k]);
+			int game, who = mail_in_signer(w, b, n, &w->sigs[k],
+			    &game);
 			if (who >= 0) {
 				mail_in_add_doc(w, b, n, &w->sigs[k], who,
 				    pasted, p);
@@ -497,13 +680,14 @@ mail_in_stop_line(const struct mail_in_part *p, size_t i)
 	    mail_in_envelope_line(p->buf, i, end);
 }
 
-/* Documents pasted in p from the line at start: each run of lines up to
- * a stop line, with and without its last line end. */
+/* Documents pasted in p from the line at start, whose "gunbai:" line is
+ * at doc (start itself, or after the comment lines above it): each run
+ * of lines up to a stop line, with and without its last line end. */
 static int
 mail_in_pasted(struct mail_in_walk *w, const struct mail_in_part *p,
-    size_t start)
+    size_t start, size_t doc)
 {
-	size_t ends = 0, i = mail_in_next(p->buf, p->len, start);
+	size_t ends = 0, i = mail_in_next(p->buf, p->len, doc);
 
 	for (; ends < MAIL_IN_ENDS_MAX; i = mail_in_next(p->buf, p->len, i)) {
 		if (i < p->len && !mail_in_stop_line(p, i))
@@ -569,6 +753,26 @@ mail_in_has_sig(const struct mail_in_part *p)
 	return 0;
 }
 
+/* The start of the comment lines ("#...") just above the line at doc in
+ * p (doc if there are none): a pasted template signed whole, as the
+ * report gives it, starts there. */
+static size_t
+mail_in_comments(const struct mail_in_part *p, size_t doc)
+{
+	size_t c = doc;
+
+	while (c > 0) {
+		size_t prev = c - 1;
+
+		while (prev > 0 && p->buf[prev - 1] != '\n')
+			prev--;
+		if (p->buf[prev] != '#')
+			break;
+		c = prev;
+	}
+	return c;
+}
+
 /* Match document p with the signatures; add it, verified or not. */
 static void
 mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
@@ -585,9 +789,17 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 			starts[nstarts++] = i;
 	if (mail_in_try(w, p->buf, p->len, 0, p))
 		return;
-	for (size_t k = 0; k < nstarts; k++)
-		if (mail_in_pasted(w, p, starts[k]))
+	for (size_t k = 0; k < nstarts; k++) {
+		size_t c = mail_in_comments(p, starts[k]);
+
+		if (mail_in_pasted(w, p, starts[k], starts[k]) ||
+		    (c < starts[k] && mail_in_pasted(w, p, c, starts[k])))
 			return;
+	}
+	/* Another reading of a part says nothing more when nothing in it
+	 * verifies. */
+	if (p->variant)
+		return;
 	/* Nothing verifies: the part as a whole if it is a file, else the
 	 * pasted text; line ends made LF if the mail made them CRLF, so
 	 * that the hints speak of what the player did. */
@@ -607,20 +819,32 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 }
 
 /* A document not verified is dropped when another is: only attachments
- * are worth a word then (a body that only mentions "gunbai:" is not). */
+ * are worth a word then (a body that only mentions "gunbai:" is not).
+ * At most MAIL_IN_DOCS_MAX verified and MAIL_IN_UNVERIFIED_MAX others are
+ * kept: each is checked again as run checks it, so each costs
+ * verifications too (m->over_budget says some were left). */
 static void
 mail_in_prune(struct mail_in_msg *m, const unsigned char *attached)
 {
-	size_t k = 0, verified = 0;
+	size_t k = 0, verified = 0, kept_v = 0, kept_u = 0;
 
 	for (size_t i = 0; i < m->ndocs; i++)
 		verified += m->docs[i].signer >= 0;
 	for (size_t i = 0; i < m->ndocs; i++) {
-		if (verified > 0 && m->docs[i].signer < 0 && !attached[i]) {
+		int v = m->docs[i].signer >= 0;
+
+		if ((verified > 0 && !v && !attached[i]) ||
+		    (v && kept_v == MAIL_IN_DOCS_MAX) ||
+		    (!v && kept_u == MAIL_IN_UNVERIFIED_MAX)) {
+			if ((v && kept_v == MAIL_IN_DOCS_MAX) ||
+			    (!v && kept_u == MAIL_IN_UNVERIFIED_MAX))
+				m->over_budget = 1;
 			free(m->docs[i].buf);
 			free(m->docs[i].sig);
 			continue;
 		}
+		kept_v += v;
+		kept_u += !v;
 		m->docs[k++] = m->docs[i];
 	}
 	m->ndocs = k;
@@ -628,14 +852,15 @@ mail_in_prune(struct mail_in_msg *m, const unsigned char *attached)
 
 static void
 mail_in_look(struct mail_in_msg *m, GMimeMessage *msg,
-    const struct state *st)
+    const struct state *const *sts, size_t nst)
 {
 	struct mail_in_walk w;
 	unsigned char *attached;
 
 	memset(&w, 0, sizeof w);
 	w.m = m;
-	w.st = st;
+	w.sts = sts;
+	w.nst = nst;
 	if (mail_in_walk(&w, g_mime_message_get_mime_part(msg), 0) == -1) {
 		m->refused = 1;
 	} else {
@@ -661,6 +886,13 @@ mail_in_look(struct mail_in_msg *m, GMimeMessage *msg,
 void
 mail_in_read(struct mail_in_msg *m, const char *buf, size_t len,
     const struct state *st)
+{
+	mail_in_read_games(m, buf, len, &st, 1);
+}
+
+void
+mail_in_read_games(struct mail_in_msg *m, const char *buf, size_t len,
+    const struct state *const *sts, size_t nst)
 {
 	GMimeMessage *msg;
 	size_t marks;
@@ -688,7 +920,7 @@ mail_in_read(struct mail_in_msg *m, const char *buf, size_t len,
 		return;
 	}
 	mail_in_headers(m, msg);
-	mail_in_look(m, msg, st);
+	mail_in_look(m, msg, sts, nst);
 	g_object_unref(msg);
 }
 
@@ -703,5 +935,6 @@ mail_in_free(struct mail_in_msg *m)
 	free(m->from);
 	free(m->subject);
 	free(m->message_id);
+	free(m->first_line);
 	memset(m, 0, sizeof *m);
 }

@@ -25,9 +25,15 @@
 #define MAIL_IN_PARTS_MAX 100           /* parts of one message */
 #define MAIL_IN_DEPTH_MAX 8             /* multiparts nested */
 #define MAIL_IN_SIGS_MAX 16             /* signatures looked at */
-/* Documents and signatures tried together (each against every player's
- * key), and the bytes verified in all, in one message. */
-#define MAIL_IN_TRIES_MAX 1024
+/* Signature verifications in one message (a text naming a player is
+ * tried with that player's key alone, one without with every key), and
+ * the bytes verified in all: what a hostile message can cost, whatever
+ * it holds (bench section 7). */
+#define MAIL_IN_VERIFY_MAX 32
+/* Orders files of one message checked and answered: those that verify,
+ * and those that do not (to say why). */
+#define MAIL_IN_DOCS_MAX 16
+#define MAIL_IN_UNVERIFIED_MAX 2
 #define MAIL_IN_TRIED_BYTES_MAX (32u << 20)
 #define MAIL_IN_HINT_MAX 128            /* bytes of a part's name shown */
 
@@ -40,6 +46,7 @@ struct mail_in_doc {
 	char *sig;          /* the signature file's bytes, or NULL: none */
 	size_t siglen;
 	int signer;         /* whose key verified sig over buf, or -1 */
+	int game;           /* the game it names (mail_in_route), or -1 */
 	int pasted;         /* found in a text body, not as a whole part */
 	char hint[MAIL_IN_HINT_MAX]; /* the part's file name, escaped, or "" */
 	char sighint[MAIL_IN_HINT_MAX];
@@ -49,7 +56,10 @@ struct mail_in_msg {
 	char *from;         /* the first address of From:, or NULL */
 	char *subject;      /* decoded, or NULL */
 	char *message_id;   /* without <>, or NULL */
+	char *first_line;   /* the body's first line of text if short (a
+	                     * mail command), or NULL */
 	int refused;        /* the message was not looked into: err says why */
+	int over_budget;    /* texts were left untried: MAIL_IN_VERIFY_MAX */
 	struct gb_err err;
 	size_t nparts;      /* parts looked at */
 	struct mail_in_doc *docs;
@@ -75,6 +85,18 @@ size_t mail_in_split(const char *buf, size_t len, struct mail_in_span **spans);
 void mail_in_read(struct mail_in_msg *m, const char *buf, size_t len,
     const struct state *st);
 void mail_in_free(struct mail_in_msg *m);
+
+/* The same for a league: each document is of the game its "uid:" line
+ * names (or, without one, its "game:" line, when one game has that id),
+ * never of the sender's; its signature is tried with that game's keys
+ * only, and d->game says which of sts[0..n) it is (-1: none). */
+void mail_in_read_games(struct mail_in_msg *m, const char *buf, size_t len,
+    const struct state *const *sts, size_t n);
+
+/* Which of sts[0..n) the orders document buf names (always 0 when n is
+ * 1), or -1. */
+int mail_in_route(const struct state *const *sts, size_t n, const char *buf,
+    size_t len);
 
 /* Release GMime's global state (registered with atexit by the first
  * mail_in_read; for leak checkers). */

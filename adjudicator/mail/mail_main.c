@@ -18,6 +18,8 @@ main(int argc, char **argv)
 		return cmd_mail_in(argc - 1, argv + 1);
 	if (argc >= 2 && strcmp(argv[1], "mail-out") == 0)
 		return cmd_mail_out(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "league") == 0)
+		return cmd_league_mail(argc - 1, argv + 1);
 	return cmd_fail(EXIT_USAGE, "gunbai-mail is run by gunbai: "
 	    "use gunbai mail-in or gunbai mail-out");
 }

@@ -171,7 +171,7 @@ mail_out_mkparent(const char *outdir)
 
 	if (slash != NULL && slash > p) {
 		*slash = '\0';
-		if (mkdir(p, 0755) == 0)
+		if (mkdir(p, 0777) == 0)
 			r = 1;
 		else if (errno != EEXIST)
 			r = cmd_fail(-1, "cannot create directory '%s': %s", p,

@@ -1,0 +1,836 @@
+/* cmd_league_mail.c - a league by mail, from one address and a clock
+ * (formats/mail.md, League mail; formats/archive.md, Schedules):
+ *
+ *   gunbai league LEAGUEDIR mail-in [--from ADDR] [--sendmail COMMAND]
+ *       [MESSAGE ...]
+ *       every orders file of each message goes to the game its uid names
+ *       (mail_in_read_games), never the one From: suggests, and is filed
+ *       and answered there as `gunbai mail-in GAMEDIR` does; what fits no
+ *       game, and the mail commands "status" and "resend", are answered
+ *       from the league; a message delivered twice is answered once;
+ *       then what was written is sent (outbox.h).
+ *   gunbai league LEAGUEDIR tick [--now TIME] [--from ADDR] [--list ADDR]
+ *       [--sendmail COMMAND]
+ *       everything due by the clock: each run not yet mailed is written
+ *       (mail-out); each scheduled game whose deadline passed is run
+ *       (every decision owed filed: at once; else after the grace, with
+ *       --nmr when its schedule says so); reminders before a deadline and
+ *       a late notice after it to each player who owes and has filed
+ *       nothing; then every message not in a ledger is sent.
+ *
+ * Both hold the league's lock (LEAGUEDIR/outbox/lock) from start to end,
+ * so the MTA's mail-in and cron's tick never file, run or send at the
+ * same time.  No clock reaches a state or a report: the time decides only
+ * when a run is made (as an organiser typing `gunbai run` would) and what
+ * the notices say. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "archive/cmd.h"
+#include "archive/gamedir.h"
+#include "archive/league.h"
+#include "archive/schedule.h"
+#include "base/crypto.h"
+#include "base/escape.h"
+#include "base/mail_addr.h"
+#include "mail/mail.h"
+#include "mail/mail_in.h"
+#include "mail/mail_msg.h"
+#include "mail/mailin.h"
+#include "mail/outbox.h"
+#include "report/report.h"
+
+#define LM_SEEN "seen"            /* LEAGUEDIR/outbox/seen */
+#define LM_SEEN_MAX (64u << 20)
+#define LM_LOCK "lock"
+
+struct lm {
+	struct league lg;
+	const char *from, *list, *sendmail;
+	long long now;
+	int status;
+};
+
+static int
+lm_usage(FILE *f, int status)
+{
+	fprintf(f, "usage: gunbai league %s\n", CMD_LEAGUE_USAGE);
+	return status;
+}
+
+/* Hold the league's lock until the process ends: 0, or -1 (said). */
+static int
+lm_lock(const char *dir)
+{
+	char *ob = gamedir_path(dir, 0, LEAGUE_OUTBOX);
+	char *path = gamedir_path(ob, 0, LM_LOCK);
+	int fd, r = 0;
+
+	if (mkdir(ob, 0777) == -1 && errno != EEXIST)
+		r = cmd_fail(-1, "cannot create directory '%s': %s", ob,
+		    strerror(errno));
+	else if ((fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) == -1 ||
+	    flock(fd, LOCK_EX) == -1)
+		r = cmd_fail(-1, "cannot lock '%s': %s", path,
+		    strerror(errno));
+	free(ob);
+	free(path);
+	return r;
+}
+
+/* ---- the league's own replies ------------------------------------- */
+
+/* Write a message from the league to `to` into LEAGUEDIR/outbox/sub:
+ * 0, or -1 (said). */
+static int
+lm_write(struct lm *lm, const char *dir, const char *sub, const char *prefix,
+    const char *to, const char *subject, const char *in_reply_to,
+    const struct sbuf *body, struct sbuf *said)
+{
+	struct mail_msg msg;
+	struct gb_err e = { 0 };
+	struct sbuf bytes;
+	char rel[256];
+	int had, r = 0;
+
+	memset(&msg, 0, sizeof msg);
+	msg.from = lm->from;
+	msg.to = to;
+	msg.subject = subject;
+	msg.in_reply_to = in_reply_to;
+	msg.references = in_reply_to;
+	msg.body = body->p;
+	msg.body_len = body->len;
+	sbuf_init(&bytes);
+	if (mail_msg_render(&msg, &bytes, NULL, &e) == -1 ||
+	    outbox_put(dir, sub, prefix, bytes.p, bytes.len, rel, sizeof rel,
+	    &had, &e) == -1) {
+		r = cmd_fail_err(-1, &e);
+		lm->status = EXIT_OUTPUT;
+	} else if (said != NULL) {
+		sbuf_printf(said, "; reply to %s: %s", to, rel);
+	}
+	sbuf_free(&bytes);
+	return r;
+}
+
+/* A reply from the league to the sender of m, if it has a From: that can
+ * be answered. */
+static void
+lm_reply(struct lm *lm, const struct mail_in_msg *m, const struct sbuf *body,
+    struct sbuf *said)
+{
+	struct gb_err e = { 0 };
+	char *id = NULL;
+
+	if (m->from == NULL || mail_addr_check(m->from, &e) == -1) {
+		sbuf_puts(said, "; no reply: ");
+		escape_puts(said, m->from == NULL ? "no From: address" :
+		    e.msg);
+		return;
+	}
+	if (m->message_id != NULL && m->message_id[0] != '\0' &&
+	    strlen(m->message_id) + 2 <= MAIL_MSG_ID_MAX &&
+	    strpbrk(m->message_id, " <>\t\r\n") == NULL) {
+		struct sbuf b;
+		int ok = 1;
+
+		for (const char *p = m->message_id; *p != '\0'; p++)
+			ok &= *p > ' ' && *p <= '~';
+		sbuf_init(&b);
+		sbuf_printf(&b, "<%s>", m->message_id);
+		id = sbuf_take(&b);
+		if (!ok) {
+			free(id);
+			id = NULL;
+		}
+	}
+	lm_write(lm, lm->lg.dir, "replies", "reply", m->from,
+	    "gunbai: your message", id, body, said);
+	free(id);
+}
+
+/* ---- messages delivered twice ------------------------------------- */
+
+/* Has the league answered this message (the same bytes, or the same
+ * Message-ID) already?  *key gets its ledger line. */
+static int
+lm_seen(const struct lm *lm, const char *buf, size_t len,
+    const struct mail_in_msg *m, struct sbuf *key)
+{
+	char hex[2 * CRYPTO_SHA256_BYTES + 1], *ob, *path, *log = NULL;
+	struct gb_err e = { 0 };
+	size_t loglen;
+	int seen = 0;
+
+	crypto_sha256_hex(buf, len, hex);
+	sbuf_init(key);
+	sbuf_printf(key, "%s ", hex);
+	if (m->message_id != NULL && m->message_id[0] != '\0')
+		escape_puts(key, m->message_id);
+	else
+		sbuf_putc(key, '-');
+	sbuf_putc(key, '\n');
+	ob = gamedir_path(lm->lg.dir, 0, LEAGUE_OUTBOX);
+	path = gamedir_path(ob, 0, LM_SEEN);
+	if (access(path, F_OK) == 0 && fileio_read(path, LM_SEEN_MAX, &log,
+	    &loglen, &e) == 0) {
+		for (char *p = log; p != NULL && *p != '\0' && !seen;) {
+			char *nl = strchr(p, '\n'), *sp = strchr(p, ' ');
+			size_t n = strlen(key->p + 65) - 1;
+
+			seen = strncmp(p, hex, 64) == 0 || (sp != NULL &&
+			    key->p[65] != '-' && strncmp(sp + 1, key->p + 65,
+			    n) == 0 && sp[1 + n] == '\n');
+			p = nl != NULL ? nl + 1 : NULL;
+		}
+	}
+	free(log);
+	free(ob);
+	free(path);
+	return seen;
+}
+
+static void
+lm_mark_seen(struct lm *lm, const struct sbuf *key)
+{
+	char *ob = gamedir_path(lm->lg.dir, 0, LEAGUE_OUTBOX);
+	char *path = gamedir_path(ob, 0, LM_SEEN);
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+
+	if (fd == -1 || write(fd, key->p, key->len) != (ssize_t)key->len ||
+	    fsync(fd) == -1) {
+		cmd_fail(0, "%s: cannot write: %s", path, strerror(errno));
+		lm->status = EXIT_OUTPUT;
+	}
+	if (fd != -1)
+		close(fd);
+	free(ob);
+	free(path);
+}
+
+/* ---- mail commands ------------------------------------------------- */
+
+/* The mail command of m: "status" or "resend" as its subject or the first
+ * line of its text (a "Re: " before it allowed), or NULL. */
+static const char *
+lm_command(const struct mail_in_msg *m)
+{
+	static const char *const words[] = { "status", "resend" };
+	const char *in[2] = { m->subject, m->first_line };
+
+	for (int k = 0; k < 2; k++) {
+		const char *s = in[k];
+
+		if (s == NULL)
+			continue;
+		while (*s == ' ')
+			s++;
+		if (strncasecmp(s, "re: ", 4) == 0)
+			s += 4;
+		for (size_t w = 0; w < sizeof words / sizeof words[0]; w++)
+			if (strcasecmp(s, words[w]) == 0)
+				return words[w];
+	}
+	return NULL;
+}
+
+/* Copy the newest report message of player p of game g, as mail-out
+ * wrote it, into GAMEDIR/outbox/resend: what "resend" sends, to the
+ * player's registered address (the one in that message). */
+static int
+lm_resend(struct lm *lm, const struct league_game *g, int p, struct sbuf *b)
+{
+	struct gb_err e = { 0 };
+	char rel[300], out[256], *path, *buf;
+	size_t len;
+	int had;
+
+	snprintf(rel, sizeof rel, OUTBOX_DIR "/%04lld/%s.eml", g->runs,
+	    g->st.names[p]);
+	path = gamedir_path(g->dir, 0, rel);
+	if (fileio_read(path, MAIL_IN_INPUT_MAX, &buf, &len, &e) == -1) {
+		sbuf_printf(b, "%s: your latest report is not written yet; it "
+		    "is mailed at the next tick.\n", g->name);
+		free(path);
+		return 0;
+	}
+	if (outbox_put(g->dir, "resend", g->st.names[p], buf, len, out,
+	    sizeof out, &had, &e) == -1) {
+		cmd_fail_err(0, &e);
+		lm->status = EXIT_OUTPUT;
+	} else {
+		sbuf_printf(b, "%s: your latest report (turn %lld) is mailed "
+		    "again to your registered address.\n", g->name,
+		    g->st.turn);
+	}
+	free(buf);
+	free(path);
+	return 0;
+}
+
+/* Answer a mail command of the sender: status of, or their report in,
+ * every game where From: is a player's registered address.  Nothing of a
+ * game is told to an address no player registered. */
+static void
+lm_answer_command(struct lm *lm, const struct mail_in_msg *m,
+    const char *cmd, struct sbuf *said)
+{
+	struct sbuf b;
+	int found = 0;
+
+	sbuf_init(&b);
+	sbuf_printf(&b, "gunbai league: your command '%s'.\n\n", cmd);
+	for (size_t i = 0; m->from != NULL && i < lm->lg.n; i++) {
+		const struct league_game *g = &lm->lg.v[i];
+
+		for (int p = 0; g->loaded && p < g->st.nplayers; p++) {
+			const char *a = g->st.players[p].address;
+
+			if (a == NULL || strcasecmp(a, m->from) != 0)
+				continue;
+			found++;
+			if (strcmp(cmd, "resend") == 0) {
+				lm_resend(lm, g, p, &b);
+				continue;
+			}
+			{
+				struct sbuf s;
+
+				sbuf_init(&s);
+				sbuf_printf(&s, "%s (%s), you are %s:\n",
+				    g->name, g->st.game->title,
+				    g->st.names[p]);
+				report_status(&g->st, &s);
+				gamedir_filed(g->dir, &g->st, &s);
+				sbuf_putc(&s, '\n');
+				escape_add(&b, s.p, s.len, ESCAPE_LINES);
+				sbuf_free(&s);
+			}
+		}
+	}
+	if (!found)
+		sbuf_puts(&b, "No player of this league is registered at the "
+		    "address you wrote from.\n");
+	sbuf_printf(said, "command %s", cmd);
+	lm_reply(lm, m, &b, said);
+	sbuf_free(&b);
+}
+
+/* ---- mail-in ------------------------------------------------------- */
+
+/* One message: its documents to their games, the rest answered here. */
+static void
+lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
+    size_t nst, const char *buf, size_t len, struct sbuf *said)
+{
+	struct mail_in_msg m;
+	struct sbuf key, lost;
+	size_t nlost = 0;
+	int before = lm->status;
+
+	lm->status = EXIT_OK;
+	mail_in_read_games(&m, buf, len, sts, nst);
+	if (lm_seen(lm, buf, len, &m, &key)) {
+		sbuf_puts(said, "delivered before: answered then, not again");
+		sbuf_free(&key);
+		mail_in_free(&m);
+		lm->status = before;
+		return;
+	}
+	sbuf_init(&lost);
+	if (m.refused) {
+		sbuf_puts(&lost, "Your message was not read: ");
+		escape_add(&lost, m.err.msg, strlen(m.err.msg), 0);
+		sbuf_printf(&lost, ".  Mail the orders file and its .sig file "
+		    "as attachments, in a message of at most %u bytes.\n",
+		    MAIL_IN_MESSAGE_MAX);
+		sbuf_puts(said, "not read: ");
+		escape_add(said, m.err.msg, strlen(m.err.msg), 0);
+		lm_reply(lm, &m, &lost, said);
+	} else if (m.ndocs == 0 && lm_command(&m) != NULL) {
+		lm_answer_command(lm, &m, lm_command(&m), said);
+	} else if (m.ndocs == 0) {
+		sbuf_puts(&lost, "No orders file was found in your message.  "
+		    "Attach the orders file (the template at the end of your "
+		    "latest report, filled in: it starts with 'gunbai: orders "
+		    "2') and its signature file (.sig).  A message whose "
+		    "subject is 'status' gets the state of your games, "
+		    "'resend' your latest reports again.\n");
+		sbuf_puts(said, "no orders file");
+		lm_reply(lm, &m, &lost, said);
+	}
+	/* Each game its own documents, filed and answered as mail-in
+	 * GAMEDIR does. */
+	for (size_t k = 0; !m.refused && k < nst; k++) {
+		struct mail_in_msg sub = m;
+		struct mailin mi;
+		struct sbuf gsaid;
+
+		sub.docs = util_calloc(m.ndocs + 1, sizeof *sub.docs);
+		sub.ndocs = 0;
+		for (size_t d = 0; d < m.ndocs; d++)
+			if (m.docs[d].game == (int)k)
+				sub.docs[sub.ndocs++] = m.docs[d];
+		if (sub.ndocs > 0) {
+			memset(&mi, 0, sizeof mi);
+			mi.dir = lm->lg.v[gi[k]].dir;
+			mi.from_opt = lm->from;
+			mi.st = *sts[k];
+			sbuf_init(&gsaid);
+			mailin_answer(&mi, &sub, &gsaid);
+			sbuf_printf(said, "%s%s: %s", said->len ? "; " : "",
+			    lm->lg.v[gi[k]].name, gsaid.p ? gsaid.p : "");
+			sbuf_free(&gsaid);
+			if (mi.status > lm->status)
+				lm->status = mi.status;
+		}
+		free(sub.docs);
+	}
+	for (size_t d = 0; !m.refused && d < m.ndocs; d++) {
+		if (m.docs[d].game >= 0)
+			continue;
+		if (nlost++ == 0)
+			sbuf_puts(&lost, "Orders that fit no game of this "
+			    "league: their 'uid:' line (or, without one, "
+			    "their 'game:' line) names none of its games.  "
+			    "Copy the template at the end of your latest "
+			    "report: it holds your game's uid.\n\n");
+		sbuf_printf(&lost, "Orders file %zu, %s", d + 1,
+		    m.docs[d].pasted ? "pasted in the text" : "attached");
+		if (m.docs[d].hint[0] != '\0')
+			sbuf_printf(&lost, " as '%s'", m.docs[d].hint);
+		sbuf_puts(&lost, ": not filed.\n");
+	}
+	if (nlost > 0) {
+		sbuf_printf(said, "%s%zu orders file%s of no game",
+		    said->len ? "; " : "", nlost, nlost == 1 ? "" : "s");
+		lm_reply(lm, &m, &lost, said);
+	}
+	/* A message not filed whole is given again by the MTA: not seen. */
+	if (lm->status != EXIT_OUTPUT)
+		lm_mark_seen(lm, &key);
+	if (before > lm->status)
+		lm->status = before;
+	sbuf_free(&key);
+	sbuf_free(&lost);
+	mail_in_free(&m);
+}
+
+/* What mail-in gives each message (mailin_fn). */
+struct lm_in {
+	struct lm *lm;
+	const struct state **sts;
+	size_t *gi, nst;
+};
+
+static void
+lm_one(void *ctx, const char *buf, size_t len, struct sbuf *said)
+{
+	struct lm_in *in = ctx;
+
+	lm_message(in->lm, in->sts, in->gi, in->nst, buf, len, said);
+}
+
+/* Send what every game and the league have not sent. */
+static void
+lm_send_all(struct lm *lm)
+{
+	int failed = 0, r;
+
+	for (size_t i = 0; i < lm->lg.n; i++)
+		if ((r = outbox_send(lm->lg.v[i].dir, lm->sendmail)) != 0)
+			failed = 1;
+	if (outbox_send(lm->lg.dir, lm->sendmail) != 0)
+		failed = 1;
+	if (failed && lm->status == EXIT_OK)
+		lm->status = EXIT_OUTPUT;
+}
+
+static int
+lm_mail_in(struct lm *lm, int argc, char **argv)
+{
+	struct lm_in in = { .lm = lm };
+	int st;
+
+	in.sts = util_calloc(lm->lg.n + 1, sizeof *in.sts);
+	in.gi = util_calloc(lm->lg.n + 1, sizeof *in.gi);
+	for (size_t i = 0; i < lm->lg.n; i++)
+		if (lm->lg.v[i].loaded) {
+			in.gi[in.nst] = i;
+			in.sts[in.nst++] = &lm->lg.v[i].st;
+		}
+	if (mailin_inputs(argc, argv, lm_one, &in) != EXIT_OK &&
+	    lm->status == EXIT_OK)
+		lm->status = EXIT_INPUT;
+	free(in.sts);
+	free(in.gi);
+	/* The replies go at once; one the mail command refuses is sent by
+	 * the next tick, and the message was filed: not an error for the
+	 * MTA, which would deliver it again. */
+	st = lm->status;
+	lm_send_all(lm);
+	lm->status = st;
+	return lm->status;
+}
+
+/* ---- tick ---------------------------------------------------------- */
+
+/* gunbai run [--nmr] GAMEDIR in a child: its exit status. */
+static int
+lm_run(const char *dir, int nmr)
+{
+	char *argv[4];
+	int argc = 0, ws;
+	pid_t pid;
+
+	argv[argc++] = (char *)"run";
+	if (nmr)
+		argv[argc++] = (char *)"--nmr";
+	argv[argc++] = (char *)dir;
+	argv[argc] = NULL;
+	fflush(NULL);
+	if ((pid = fork()) == -1)
+		return -1;
+	if (pid == 0)
+		exit(cmd_run(argc, argv));
+	while (waitpid(pid, &ws, 0) == -1)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+/* Write the messages of every run of g (and of its first reports) that
+ * has none yet: a run is never left unmailed. */
+static void
+lm_mail_out(struct lm *lm, const struct league_game *g)
+{
+	for (long long r = 0; r <= g->runs; r++) {
+		char rel[64], *out, *dir;
+		struct stat sb;
+
+		snprintf(rel, sizeof rel, OUTBOX_DIR "/%04lld", r);
+		out = gamedir_path(g->dir, 0, rel);
+		if (stat(out, &sb) == -1 && errno == ENOENT) {
+			char *argv[8];
+			int argc = 0, st;
+
+			dir = r == 0 ? util_strdup(g->dir) :
+			    gamedir_path(g->dir, r, NULL);
+			argv[argc++] = (char *)"mail-out";
+			argv[argc++] = dir;
+			argv[argc++] = (char *)"--from";
+			argv[argc++] = (char *)lm->from;
+			argv[argc++] = (char *)"--list";
+			argv[argc++] = (char *)lm->list;
+			argv[argc] = NULL;
+			/* 1: a player has no address (named); the others
+			 * are written. */
+			if ((st = cmd_mail_out(argc, argv)) != EXIT_OK &&
+			    st != EXIT_REFUSED)
+				lm->status = EXIT_OUTPUT;
+			free(dir);
+		}
+		free(out);
+	}
+}
+
+/* A reminder or a late notice to each player of g owing a decision with
+ * nothing filed for it: written once per deadline (its name holds the
+ * deadline and the turn). */
+static void
+lm_notices(struct lm *lm, const struct league_game *g,
+    const struct schedule *s, int late)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct orders_file *files;
+	size_t n, nowed = g->st.game->owed(g->st.g, owed);
+	char when[SCHEDULE_TIME_MAX], until[SCHEDULE_TIME_MAX];
+
+	schedule_format_time(s->deadline, when);
+	schedule_format_time(s->deadline + s->grace, until);
+	files = gamedir_inbox(g->dir, &g->st, &n);
+	for (size_t k = 0; k < nowed; k++) {
+		int p = owed[k].player, filed = 0;
+		const char *to = g->st.players[p].address;
+		char prefix[128], subject[200];
+		struct sbuf body;
+
+		for (size_t i = 0; i < n; i++)
+			filed |= files[i].ok && files[i].player == p &&
+			    files[i].turn == g->st.turn;
+		if (filed || to == NULL)
+			continue;
+		/* Once per deadline, turn and player: the name says it. */
+		{
+			char stamp[SCHEDULE_TIME_MAX];
+			size_t j = 0;
+
+			/* 2026-12-04T20:00Z as 20261204T2000Z. */
+			for (const char *c = when; *c != '\0'; c++)
+				if (*c != '-' && *c != ':')
+					stamp[j++] = *c;
+			stamp[j] = '\0';
+			snprintf(prefix, sizeof prefix, "%s-%s-t%lld-%s",
+			    late ? "late" : "remind", stamp, g->st.turn,
+			    g->st.names[p]);
+		}
+		{
+			char *nd = gamedir_path(g->dir, 0, OUTBOX_DIR
+			    "/notices");
+			struct strlist names = { 0 };
+			struct gb_err e = { 0 };
+			int had = 0;
+
+			if (gamedir_list(nd, 0, &names, &e) == 0)
+				for (size_t i = 0; i < names.n; i++)
+					had |= strncmp(names.v[i], prefix,
+					    strlen(prefix)) == 0 &&
+					    names.v[i][strlen(prefix)] == '-';
+			strlist_free(&names);
+			free(nd);
+			if (had)
+				continue;
+		}
+		snprintf(subject, sizeof subject, "gunbai %s: turn %lld, %s "
+		    "for %s", g->st.id, g->st.turn, late ? "late notice" :
+		    "reminder", g->st.names[p]);
+		sbuf_init(&body);
+		if (late)
+			sbuf_printf(&body, "The deadline of turn %lld of game "
+			    "%s (%s) was %s (UTC), and no orders of yours "
+			    "are filed for it.\n\n%s%s%s\n", g->st.turn,
+			    g->st.id, g->st.game->title, when,
+			    s->grace > 0 ? "Orders that arrive before " : "",
+			    s->grace > 0 ? until : "",
+			    s->grace > 0 ? " (UTC) are still used.  After "
+			    "that, " : "From now, ");
+		else
+			sbuf_printf(&body, "Your orders for turn %lld of game "
+			    "%s (%s) are due by %s (UTC); none are filed "
+			    "yet.\n", g->st.turn, g->st.id, g->st.game->title,
+			    when);
+		if (late)
+			sbuf_puts(&body, s->nmr ? "the game goes on with the "
+			    "default orders for you (NMR).\n" : "the game "
+			    "waits for your orders.\n");
+		sbuf_printf(&body, "\nYou owe: %s (%s).\nThe orders template "
+		    "is at the end of your latest report; mail the filled-in "
+		    "file and its signature to %s.  A message with the subject "
+		    "'resend' gets your latest report again, 'status' the "
+		    "state of your games.\n", owed[k].decision, owed[k].what,
+		    lm->from);
+		{
+			struct sbuf esc;
+
+			sbuf_init(&esc);
+			escape_add(&esc, body.p, body.len, ESCAPE_LINES);
+			lm_write(lm, g->dir, "notices", prefix, to, subject,
+			    NULL, &esc, NULL);
+			sbuf_free(&esc);
+		}
+		sbuf_free(&body);
+		printf("%s: %s to %s, turn %lld\n", g->name, late ?
+		    "late notice" : "reminder", g->st.names[p], g->st.turn);
+	}
+	for (size_t i = 0; i < n; i++)
+		orders_free(&files[i]);
+	free(files);
+}
+
+/* Does every player owing a decision in g have a good file for it in the
+ * inbox? */
+static int
+lm_all_in(const struct league_game *g)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	struct orders_file *files;
+	size_t n, nowed = g->st.game->owed(g->st.g, owed);
+	int all = 1;
+
+	files = gamedir_inbox(g->dir, &g->st, &n);
+	for (size_t k = 0; k < nowed; k++) {
+		int filed = 0;
+
+		for (size_t i = 0; i < n; i++)
+			filed |= files[i].ok && files[i].player ==
+			    owed[k].player && files[i].turn == g->st.turn;
+		all &= filed;
+	}
+	for (size_t i = 0; i < n; i++)
+		orders_free(&files[i]);
+	free(files);
+	return all;
+}
+
+/* Reload g's newest state after a run. */
+static void
+lm_reload(struct league_game *g)
+{
+	struct gb_err e = { 0 };
+	char *path;
+
+	if (g->loaded)
+		state_free(&g->st);
+	g->loaded = 0;
+	if (gamedir_runs(g->dir, &g->runs, &e) == -1) {
+		err_format(&e, g->why, sizeof g->why);
+		return;
+	}
+	path = gamedir_state_path(g->dir, g->runs);
+	if (gamedir_load(path, &g->st, NULL, &e) == -1)
+		err_format(&e, g->why, sizeof g->why);
+	else
+		g->loaded = 1;
+	free(path);
+}
+
+/* What is due for game g now. */
+static void
+lm_tick_game(struct lm *lm, struct league_game *g)
+{
+	struct schedule s;
+	struct gb_err e = { 0 };
+	char when[SCHEDULE_TIME_MAX];
+	int had;
+
+	/* The clock's time, not --now: files left by a killed command. */
+	(void)gamedir_sweep(g->dir, (long long)time(NULL));
+	lm_mail_out(lm, g);
+	if ((had = schedule_read(g->dir, &s, &e)) == -1) {
+		cmd_fail_err(0, &e);
+		lm->status = EXIT_INPUT;
+		return;
+	}
+	if (!had || g->st.game->outcome(g->st.g).finished)
+		return;
+	if (lm->now >= s.deadline) {
+		int all = lm_all_in(g), over = lm->now >= s.deadline + s.grace;
+		int st;
+
+		if (!all && !over) {
+			lm_notices(lm, g, &s, 1);
+			return;
+		}
+		printf("%s: the deadline passed: gunbai run%s\n", g->name,
+		    !all && s.nmr ? " --nmr" : "");
+		st = lm_run(g->dir, !all && s.nmr);
+		if (st == EXIT_WAITING) {
+			lm_notices(lm, g, &s, 1);
+			return;
+		}
+		if (st != EXIT_OK) {
+			cmd_fail(0, "%s: gunbai run failed (status %d)",
+			    g->name, st);
+			lm->status = EXIT_OUTPUT;
+			return;
+		}
+		s.deadline = schedule_next(&s, lm->now);
+		if (schedule_write(g->dir, &s, &e) == -1) {
+			cmd_fail_err(0, &e);
+			lm->status = EXIT_OUTPUT;
+		}
+		schedule_format_time(s.deadline, when);
+		printf("%s: next deadline %s\n", g->name, when);
+		lm_reload(g);
+		if (!g->loaded)
+			return;
+		lm_mail_out(lm, g);
+		if (g->st.game->outcome(g->st.g).finished)
+			return;
+	}
+	if (lm->now >= s.deadline - s.remind)
+		lm_notices(lm, g, &s, 0);
+}
+
+static int
+lm_tick(struct lm *lm)
+{
+	for (size_t i = 0; i < lm->lg.n; i++) {
+		if (!lm->lg.v[i].loaded) {
+			cmd_fail(0, "%s: unreadable: %s", lm->lg.v[i].name,
+			    lm->lg.v[i].why);
+			lm->status = EXIT_INPUT;
+			continue;
+		}
+		lm_tick_game(lm, &lm->lg.v[i]);
+	}
+	lm_send_all(lm);
+	return lm->status;
+}
+
+/* ---- the command --------------------------------------------------- */
+
+int
+cmd_league_mail(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "from", required_argument, NULL, 'f' },
+		{ "list", required_argument, NULL, 'l' },
+		{ "now", required_argument, NULL, 'N' },
+		{ "sendmail", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct lm lm;
+	struct gb_err e = { 0 };
+	const char *dir, *action, *now = NULL;
+	int c, tick;
+
+	memset(&lm, 0, sizeof lm);
+	lm.from = MAIL_MSG_FROM_DEFAULT;
+	lm.sendmail = OUTBOX_SENDMAIL;
+	if (argc < 3)
+		return lm_usage(stderr, EXIT_USAGE);
+	dir = argv[1];
+	action = argv[2];
+	tick = strcmp(action, "tick") == 0;
+	optind = 3;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f': lm.from = optarg; break;
+		case 'l': lm.list = optarg; break;
+		case 'N': now = optarg; break;
+		case 's': lm.sendmail = optarg; break;
+		case 'h': return lm_usage(stdout, EXIT_OK);
+		default:
+			cmd_fail(0, "unknown option or missing argument: '%s'",
+			    argv[optind - 1]);
+			return lm_usage(stderr, EXIT_USAGE);
+		}
+	}
+	if ((tick && optind != argc) || (!tick && (now || lm.list)))
+		return lm_usage(stderr, EXIT_USAGE);
+	if (mail_addr_check(lm.from, &e) == -1)
+		return cmd_fail(EXIT_USAGE, "--from: %s", e.msg);
+	if (lm.list == NULL)
+		lm.list = lm.from;
+	else if (mail_addr_check(lm.list, &e) == -1)
+		return cmd_fail(EXIT_USAGE, "--list: %s", e.msg);
+	if (now != NULL && schedule_parse_time(now, &lm.now) == -1)
+		return cmd_fail(EXIT_USAGE, "--now '%s': expected a UTC time "
+		    "YYYY-MM-DDTHH:MMZ", now);
+	if (now == NULL)
+		lm.now = (long long)time(NULL);
+	if (lm_lock(dir) == -1)
+		return EXIT_OUTPUT;
+	if (league_open(&lm.lg, dir) == -1)
+		return EXIT_INPUT;
+	if (tick)
+		lm_tick(&lm);
+	else
+		lm_mail_in(&lm, argc - optind, argv + optind);
+	league_close(&lm.lg);
+	return lm.status;
+}

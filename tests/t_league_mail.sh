@@ -1,0 +1,294 @@
+#!/bin/sh
+# A league by mail with no glue (issue 32), through a real MTA: the test
+# starts its own Exim (tests/exim.sh) once and stops it at exit.  Four
+# games of three kinds, every player mailing one address (gm@example.org)
+# over SMTP; `gunbai league L mail-in` reads the organiser's mailbox,
+# `gunbai league L tick --now TIME` is the crontab line, the clock moved
+# over two deadlines.  Players mail orders (one late, one never, one
+# correction, one bad signature, one pasted by a flowed client, one that
+# fits no game, a mail command, a message delivered twice); reminders and
+# late notices go out; then every mailbox holds exactly the reports,
+# replies and notices its player should have, nothing twice, and
+# `league verify` passes.  Run by tests/run.sh with GUNBAI set.
+. tests/lib.sh
+cd "$tmp" || exit 1
+. "$top/tests/exim.sh"
+ok "Exim listens on 127.0.0.1:$port"
+
+send="$exim -C $conf -odb -t"
+gm=$(box gm@example.org)
+from=gm@example.org
+tick() { # tick TIME [SENDMAIL]: the crontab line at TIME
+	"$gunbai" league L tick --now "$1" --from $from \
+	    --list observers@example.org --sendmail "${2:-$send}"
+}
+mailin() { # the MTA alias: the organiser's mailbox to mail-in
+	delivered
+	"$gunbai" league L mail-in --from $from --sendmail "$send" "$gm"
+}
+posted=0
+: >posts
+post() { # post STYLE FROM [ORDERS]: a player's message, sent by posts_send
+	posted=$((posted + 1))
+	echo "msg$posted $1 $2 ${3:-}" >>posts
+}
+posts_send() { # every message posted, over one SMTP connection
+	python3 - "$top/tests" "$port" posts <<'PY' ||
+import os, smtplib, sys
+sys.path.insert(0, sys.argv[1])
+import mail_make
+with smtplib.SMTP("127.0.0.1", int(sys.argv[2]), "localhost",
+                  timeout=10) as s:
+    for line in open(sys.argv[3]):
+        mid, style, frm, *orders = line.split()
+        os.environ["MAIL_MAKE_ID"] = mid
+        o = mail_make.read(orders[0]) if orders else b""
+        g = mail_make.read(orders[0] + ".sig") if orders else b""
+        s.sendmail(frm, ["gm@example.org"], mail_make.make(style, frm, o, g))
+PY
+	fail_loudly "mailing $(cat posts)"
+	: >posts
+}
+# sign FILE KEY: FILE.sig by KEY
+sign() { openssl pkeyutl -sign -rawin -inkey "$keys/$2.key" -in "$1" \
+    -out "$1.sig"; }
+# orders FILE GAME PLAYER TURN ORDER...: an orders file of GAME's uid
+orders() {
+	f=$1 g=$2 p=$3 t=$4
+	shift 4
+	{
+		printf 'gunbai: orders 2\ngame: club-%s\nuid: %s\nturn: %s\n' \
+		    "$g" "$(state_uid L/$g/start.yaml)" "$t"
+		printf 'player: %s\norders:\n' "$p"
+		for o in "$@"; do printf '  - %s\n' "$o"; done
+	} >"$f"
+}
+
+# The league: one directory per game, each with its schedule.
+mkdir L
+seed=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+pl() { echo "--player $1=$keys/$1.pub,$1@$2"; }
+sched="--deadline 2026-12-04T20:00Z --period 1d --grace 2h --remind 6h"
+# shellcheck disable=SC2046,SC2086
+{ "$gunbai" new senjin --id club-s1 --seed $seed $(pl alice example.org) \
+    $(pl bob example.net) --option first=alice -d L/s1 $sched &&
+  "$gunbai" new senjin --id club-s2 --seed $seed $(pl carol example.org) \
+    $(pl dave example.net) --option first=carol -d L/s2 $sched &&
+  "$gunbai" new shinobi-wars --id club-sw --seed "${seed%??}00" \
+    $(pl alice example.org) $(pl carol example.org) -d L/sw $sched &&
+  "$gunbai" new japanese-swords --id club-js --seed $seed \
+    $(pl alice example.org) $(pl bob example.net) $(pl dave example.net) \
+    -d L/js $sched; } >/dev/null || fail_loudly "gunbai new"
+if grep -q '^owed: alice: turn' <<EOF
+$("$gunbai" status L/sw)
+EOF
+then ok "shinobi-wars: alice owes the first turn"; else
+	fail_loudly "shinobi-wars: not alice first"; fi
+
+# 10:00, before anything is due: the first reports go out.
+status_is 0 "tick at 10:00 mails the first reports" tick 2026-12-04T10:00Z
+[ "$(grep -c '^sent ' "$tmp/out")" -eq 13 ] && ok "13 first messages sent" ||
+    not_ok "first messages: $(cat "$tmp/out")"
+
+# The players mail the one address.
+orders a1.yaml s1 alice 1 'move e2 e3'; sign a1.yaml alice
+post thunderbird alice@example.org a1.yaml
+{ sed '4a revision: 1' a1.yaml; } >a1r.yaml; sign a1r.yaml alice
+post mutt-qp alice@example.org a1r.yaml                      # a correction
+orders c1.yaml s2 carol 1 'move e2 e3'
+{ echo "# Orders of carol for turn 1 of game club-s2 (Senjin), the whole template as her report gives it."
+  cat c1.yaml; } >c1t.yaml; sign c1t.yaml carol
+post stuffed carol@example.org c1t.yaml          # pasted, flowed client
+orders ja.yaml js alice 1 'rps paper'; sign ja.yaml alice
+post gmail alice@example.org ja.yaml
+orders jd.yaml js dave 1 'rps rock'; sign jd.yaml dave
+post thunderbird dave@example.net jd.yaml
+orders jb.yaml js bob 1 'rps rock'; sign jb.yaml carol
+post thunderbird bob@example.net jb.yaml                 # a bad signature
+post cmd-status dave@example.net                            # a command
+printf 'gunbai: orders 2\ngame: club-s1\nuid: %s\nturn: 1\nplayer: bob\norders:\n  - move e8 e7\n' \
+    00000000000000000000000000000000 >nog.yaml; sign nog.yaml bob
+post pasted bob@example.net nog.yaml                     # fits no game
+echo "msg1 thunderbird alice@example.org a1.yaml" >>posts # delivered twice
+posts_send
+status_is 0 "league mail-in files and answers the mailbox" mailin
+if [ "$(ls L/s1/inbox | wc -l)" -eq 4 ] && [ "$(ls L/s2/inbox | wc -l)" -eq 2 ] &&
+    [ "$(ls L/js/inbox | wc -l)" -eq 4 ] && [ "$(ls L/sw/inbox | wc -l)" -eq 0 ]
+then ok "each file filed in its own game, the bad signature in none"
+else not_ok "inboxes: $(ls L/*/inbox)"; fi
+if cmp -s L/s2/inbox/carol-t1-*.yaml c1t.yaml; then
+	ok "the flowed paste filed as signed, template comments and all"
+else not_ok "carol's pasted template not filed"; fi
+grep -q 'delivered before' "$tmp/out" && ok "a message delivered twice: answered once" ||
+    not_ok "no message seen twice"
+status_is 0 "mail-in again on the same mailbox answers nothing again" mailin
+[ "$(grep -c 'delivered before' "$tmp/out")" -eq 9 ] &&
+    ! grep -q '^sent' "$tmp/out" && ok "every message known, nothing sent" ||
+    not_ok "mail-in again: $(cat "$tmp/out")"
+
+# 15:00, the reminders: alice owes shinobi-wars, bob's swords file was
+# refused.
+status_is 0 "tick at 15:00" tick 2026-12-04T15:00Z
+grep -q 'sw: reminder to alice' "$tmp/out" &&
+    grep -q 'js: reminder to bob' "$tmp/out" &&
+    [ "$(grep -c reminder "$tmp/out")" -eq 2 ] &&
+    ok "reminders to alice (club-sw) and bob (club-js) only" ||
+    not_ok "reminders: $(cat "$tmp/out")"
+
+# 20:30, past the deadline; the mail command fails at first.
+status_is 5 "tick at 20:30 with a failing mail command" tick \
+    2026-12-04T20:30Z false
+[ -d L/s1/runs/0001 ] && [ -d L/s2/runs/0001 ] && [ ! -d L/sw/runs/0001 ] &&
+    [ ! -d L/js/runs/0001 ] &&
+    ok "all orders in: s1 and s2 run; the others wait for the grace" ||
+    not_ok "runs: $(ls -d L/*/runs/*)"
+grep -q 'sw: late notice to alice' "$tmp/out" &&
+    grep -q 'js: late notice to bob' "$tmp/out" &&
+    ok "late notices to alice and bob" || not_ok "late: $(cat "$tmp/out")"
+status_is 0 "tick again at 20:30: the failed sends are retried" tick \
+    2026-12-04T20:30Z
+[ ! -d L/s1/runs/0002 ] && [ "$(grep -c '^sent ' "$tmp/out")" -eq 8 ] &&
+    ok "no second run; the 6 reports and 2 notices sent once" ||
+    not_ok "retry: $(cat "$tmp/out")"
+grep -q '^revision: 1' L/s1/runs/0001/orders/* &&
+    ok "the correction is what s1 applied" || not_ok "s1 did not take revision 1"
+
+# bob's good file, late but within the grace.
+orders jb.yaml js bob 1 'rps rock'; sign jb.yaml bob
+post thunderbird bob@example.net jb.yaml
+posts_send
+status_is 0 "mail-in of the late file" mailin
+# 22:30, after the grace: club-js has all it needs, club-sw defaults.
+status_is 0 "tick at 22:30" tick 2026-12-04T22:30Z
+[ -f L/sw/runs/0001/nmr ] && [ -d L/js/runs/0001 ] && [ ! -f L/js/runs/0001/nmr ] &&
+    grep -q 'bob-t1' L/js/runs/0001/orders/* 2>/dev/null ||
+    ls L/js/runs/0001/orders | grep -q '^bob-t1' &&
+    ok "club-sw run with default orders; club-js with bob's late file" ||
+    not_ok "after the grace: $(ls -R L/sw/runs L/js/runs)"
+
+# The second deadline: bob plays club-s1 and asks for his reports again;
+# nobody else mails.
+orders b2.yaml s1 bob 2 'move e8 e7' 'move d9 e8'; sign b2.yaml bob
+post thunderbird bob@example.net b2.yaml
+post cmd-resend bob@example.net
+posts_send
+status_is 0 "mail-in: bob's orders and his resend" mailin
+"$gunbai" league L status --json >st.json
+# Who owes now and has filed nothing: each gets a reminder and a late
+# notice for the second deadline.
+owing=$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for g in d["games"]:
+    for o in g["owed"]:
+        if (g["name"], o["player"]) != ("s1", "bob"):
+            print(g["name"], o["player"])' st.json)
+status_is 0 "tick at 15:00 the next day" tick 2026-12-05T15:00Z
+[ "$(grep -c reminder "$tmp/out")" -eq "$(echo "$owing" | wc -l)" ] &&
+    ok "a reminder to each of: $(echo "$owing" | tr '\n' ',')" ||
+    not_ok "reminders: $(cat "$tmp/out"), owing: $owing"
+status_is 0 "tick at 20:30" tick 2026-12-05T20:30Z
+[ -d L/s1/runs/0002 ] && [ ! -d L/s2/runs/0002 ] &&
+    [ "$(grep -c 'late notice' "$tmp/out")" -eq "$(echo "$owing" | wc -l)" ] &&
+    ok "s1 runs with bob's orders; late notices to the same players" ||
+    not_ok "20:30: $(cat "$tmp/out")"
+status_is 0 "tick at 22:30" tick 2026-12-05T22:30Z
+for g in s2 sw js; do
+	[ -f L/$g/runs/0002/nmr ] || not_ok "$g: no default run"
+done
+ok "the games whose players never mailed run with default orders"
+status_is 0 "a tick with nothing due" tick 2026-12-05T22:40Z
+! grep -q . "$tmp/out" && ok "nothing due: nothing run, nothing sent" ||
+    not_ok "nothing due: $(cat "$tmp/out")"
+delivered
+
+# Every mailbox: exactly what its player should have, nothing twice.
+# want ADDRESS RESENT PATTERN=COUNT...: the subjects of ADDRESS's mailbox;
+# no message twice but the RESENT reports asked for again.
+want() {
+	if python3 - "$(box "$1")" "$@" <<'PY'
+import mailbox, re, sys
+box, addr, resent, wants = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+subjects, ids, twice = [], set(), 0
+for m in mailbox.mbox(box):
+    mid = m["Message-Id"]
+    twice += mid in ids
+    ids.add(mid)
+    subjects.append(" ".join(m["Subject"].split()))
+if twice != int(resent):
+    sys.exit("%s: %d messages twice, wanted %s" % (addr, twice, resent))
+left = list(subjects)
+for w in wants:
+    pat, n = w.rsplit("=", 1)
+    got = [s for s in left if re.fullmatch(pat, s)]
+    if len(got) != int(n):
+        sys.exit("%s: %d of %r, wanted %s: %r" % (addr, len(got), pat, n,
+                 subjects))
+    left = [s for s in left if not re.fullmatch(pat, s)]
+if left:
+    sys.exit("%s: more messages: %r" % (addr, left))
+PY
+	then ok "$1: exactly its reports, replies and notices"
+	else not_ok "$1: see above"; fi
+}
+n_owing() { echo "$owing" | grep -c " $1\$"; }
+rep='gunbai club-%s: turn [0-9]+, report for %s'
+# shellcheck disable=SC2059
+want alice@example.org 0 \
+    "$(printf "$rep" s1 alice)=3" "$(printf "$rep" sw alice)=3" \
+    "$(printf "$rep" js alice)=3" 'gunbai club-s1: turn 1, your orders=2' \
+    'gunbai club-js: turn 1, your orders=1' \
+    "gunbai club-.*reminder for alice=$((1 + $(n_owing alice)))" \
+    "gunbai club-.*late notice for alice=$((1 + $(n_owing alice)))"
+# shellcheck disable=SC2059
+want bob@example.net 2 \
+    "$(printf "$rep" s1 bob)=4" "$(printf "$rep" js bob)=4" \
+    'gunbai club-js: turn 1, your orders=2' \
+    'gunbai club-s1: turn 2, your orders=1' 'gunbai: your message=2' \
+    "gunbai club-.*reminder for bob=$((1 + $(n_owing bob)))" \
+    "gunbai club-.*late notice for bob=$((1 + $(n_owing bob)))"
+# shellcheck disable=SC2059
+want carol@example.org 0 \
+    "$(printf "$rep" s2 carol)=3" "$(printf "$rep" sw carol)=3" \
+    'gunbai club-s2: turn 1, your orders=1' \
+    "gunbai club-.*reminder for carol=$(n_owing carol)" \
+    "gunbai club-.*late notice for carol=$(n_owing carol)"
+# shellcheck disable=SC2059
+want dave@example.net 0 \
+    "$(printf "$rep" s2 dave)=3" "$(printf "$rep" js dave)=3" \
+    'gunbai club-js: turn 1, your orders=1' 'gunbai: your message=1' \
+    "gunbai club-.*reminder for dave=$(n_owing dave)" \
+    "gunbai club-.*late notice for dave=$(n_owing dave)"
+want observers@example.org 0 'gunbai club-.*public report=12'
+grep -q 'No orders file\|fit no game' "$(box bob@example.net)" &&
+    ok "bob is told his file fits no game" || not_ok "no word on the lost file"
+grep -q 'you are dave' "$(box dave@example.net)" &&
+    ok "dave's status command answered with his games" ||
+    not_ok "no status for dave"
+grep -q 'report for' "$gm" && not_ok "the organiser received a report" ||
+    ok "the organiser's mailbox holds only the players' mail"
+status_is 0 "league verify passes after it all" "$gunbai" league L verify
+
+# A run made by mistake is taken back before its mail is sent, not after.
+mkdir U
+cp -r L/s1 U/g
+rm -rf U/g/runs/* U/g/inbox/* U/g/outbox U/g/undone
+orders a1.yaml s1 alice 1 'move e2 e3'; sign a1.yaml alice
+cp a1.yaml a1.yaml.sig U/g/inbox/
+status_is 0 "a run made by mistake" "$gunbai" run U/g
+status_is 0 "undo takes back a run not yet mailed" "$gunbai" undo U/g
+if [ ! -d U/g/runs/0001 ] && cmp -s U/g/inbox/a1.yaml a1.yaml &&
+    cmp -s U/g/inbox/a1.yaml.sig a1.yaml.sig && [ -d U/g/undone/0001-1 ]; then
+	ok "the run moved to undone/0001-1, its file back in the inbox"
+else not_ok "after undo: $(ls -R U/g)"; fi
+"$gunbai" run U/g >/dev/null
+diff -r U/g/runs/0001 U/g/undone/0001-1 >/dev/null &&
+    ok "run again: the same run, byte for byte" || not_ok "not the same run"
+status_is 0 "the league's tick mails it" "$gunbai" league U tick \
+    --now 2026-12-04T10:00Z --from $from --sendmail 'cat >/dev/null'
+status_is 1 "undo refuses a run whose mail was sent" "$gunbai" undo U/g
+grep -q 'was mailed' "$tmp/err" && [ -d U/g/runs/0001 ] &&
+    ok "and says why, changing nothing" || not_ok "undo: $(cat "$tmp/err")"
+status_is 0 "verify passes after the undo" "$gunbai" verify U/g
+
+echo "1..$n"
+[ "$fails" -eq 0 ]
