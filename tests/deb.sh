@@ -58,7 +58,7 @@ done
 ok "man -l opens $pages packaged pages"
 
 cd "$tmp" || exit 1
-if [ "$("$bin" --version 2>&1)" = "gunbai $version" ]; then
+if [ "$("$bin" --version 2>&1 | head -1)" = "gunbai $version" ]; then
 	ok "gunbai --version from the package: $version"
 else not_ok "gunbai --version from the package: $("$bin" --version 2>&1)"; fi
 "$bin" games >games.txt 2>&1
