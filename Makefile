@@ -73,7 +73,8 @@ MANS = $(wildcard man/*.[0-9])
 DEMO_PKGS = build-essential make pkg-config libyaml-dev libssl-dev \
 	libjansson-dev libgmime-3.0-dev openssl
 TEST_PKGS = libcmocka-dev mandoc clang python3 libclang-rt-14-dev \
-	python3-jsonschema python3-pil chromium parallel dpkg-dev debhelper \
+	python3-jsonschema python3-pil chromium chromium-driver \
+	python3-selenium parallel dpkg-dev debhelper \
 	lintian man-db exim4-daemon-light mutt mpack valgrind
 DEB_PKGS = $(DEMO_PKGS) $(TEST_PKGS)
 # deps_check PACKAGES: on Debian every package asked for by name;
@@ -127,8 +128,10 @@ $(BUILD)/page_sha256.h: $(PAGE)
 	printf '#define GUNBAI_PAGE_SHA256 "%s"\n' \
 	    "$$(sha256sum $(PAGE) | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/adjudicator/main.o: $(BUILD)/page_sha256.h
-$(BUILD)/adjudicator/main.o: ALL_CFLAGS += -iquote $(BUILD)
+$(BUILD)/adjudicator/main.o $(BUILD)/adjudicator/mail/mail_out.o: \
+    $(BUILD)/page_sha256.h
+$(BUILD)/adjudicator/main.o $(BUILD)/adjudicator/mail/mail_out.o: \
+    ALL_CFLAGS += -iquote $(BUILD)
 
 $(BUILD)/libgunbai.a: $(LIB_OBJS)
 	rm -f $@
