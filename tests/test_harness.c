@@ -146,19 +146,23 @@ harness_report(const struct state *st, int p)
 }
 
 /* Everything p is sent: the text report, the JSON report and the
- * picture. */
+ * picture (the choices of the JSON report, the band of the picture
+ * included). */
 static char *
 harness_reports(const struct state *st, int p)
 {
 	struct sbuf b;
 	size_t len;
-	char *json = report_json(st, NULL, p, &len);
+	char *json = report_json(st, NULL, p, &len), *svg;
 
 	sbuf_init(&b);
 	report_build(st, p, &b);
 	sbuf_add(&b, json, len);
 	free(json);
-	st->game->picture(st->g, &st->pl, p, &b);
+	/* The picture as mailed: the game's, under the report's band. */
+	svg = report_make(st, NULL, p, REPORT_SVG, &len);
+	sbuf_add(&b, svg, len);
+	free(svg);
 	return sbuf_take(&b);
 }
 

@@ -96,7 +96,8 @@ choices_tree(const struct state *st, int player)
 		}
 		for (size_t a = k; a != 0; a = t.v[a].parent)
 			depth++;
-		if (depth == CHOICES_DEPTH)
+		if (depth == CHOICES_DEPTH ||
+		    (depth > 0 && st->game->answer_reveals))
 			continue;
 		choices_prefix(&t, k, o, depth);
 		st->game->legal(st->g, player, o, depth, &legal);

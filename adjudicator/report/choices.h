@@ -21,7 +21,8 @@
  * complete node's next is [].  Nodes are expanded breadth first, in
  * the game's order, each while its children fit within CHOICES_MAX
  * nodes in all; a node not expanded has next null (its orders not
- * listed).  Made with jansson's current allocator. */
+ * listed).  Of a game whose answers reveal hidden things
+ * (game_entry.answer_reveals), only the root is expanded.  Made with jansson's current allocator. */
 json_t *choices_tree(const struct state *st, int player);
 
 #endif
