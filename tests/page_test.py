@@ -223,6 +223,12 @@ def main():
                    not d.find_element(By.ID, "saves").is_displayed(),
                    "%s: %s's key is refused for %s's orders, with a clear "
                    "message" % (g, other, player), msg)
+                pairs = d.execute_script(CONTRAST_JS)
+                bad = [p for p in pairs if p[3] < 4.5]
+                ok(any(p[0].endswith(".error") for p in pairs) and not bad,
+                   "%s: with the refusal shown, %d texts, each of contrast "
+                   "4.5:1 or more" % (g, len(pairs)),
+                   "\n".join(map(str, bad)))
                 d.find_element(By.ID, "key-file").clear()
                 msg = sign(d, os.path.join(work, player + ".pub"))
                 ok("not a private key" in msg and

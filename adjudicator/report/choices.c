@@ -15,6 +15,8 @@ struct choices_node {
 	int complete, expanded;
 };
 
+size_t choices_max = CHOICES_MAX;
+
 struct choices_tree {
 	struct choices_node *v;
 	size_t n, cap;
@@ -101,7 +103,7 @@ choices_tree(const struct state *st, int player)
 			continue;
 		choices_prefix(&t, k, o, depth);
 		st->game->legal(st->g, player, o, depth, &legal);
-		if (t.n + legal.n <= CHOICES_MAX) {
+		if (t.n + legal.n <= choices_max) {
 			t.v[k].expanded = 1;
 			t.v[k].first = t.n;
 			t.v[k].n = legal.n;

@@ -25,4 +25,8 @@
  * (game_entry.answer_reveals), only the root is expanded.  Made with jansson's current allocator. */
 json_t *choices_tree(const struct state *st, int player);
 
+/* The bound choices_tree keeps to: CHOICES_MAX.  Only a test lowers it
+ * (tests/test_harness.c, which makes thousands of reports). */
+extern size_t choices_max;
+
 #endif
