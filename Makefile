@@ -73,7 +73,8 @@ MANS = $(wildcard man/*.[0-9])
 DEMO_PKGS = build-essential make pkg-config libyaml-dev libssl-dev \
 	libjansson-dev libgmime-3.0-dev openssl
 TEST_PKGS = libcmocka-dev mandoc clang python3 libclang-rt-14-dev \
-	python3-jsonschema python3-pil chromium parallel dpkg-dev debhelper \
+	python3-jsonschema python3-pil chromium chromium-driver \
+	python3-selenium parallel dpkg-dev debhelper \
 	lintian man-db exim4-daemon-light mutt mpack valgrind
 DEB_PKGS = $(DEMO_PKGS) $(TEST_PKGS)
 # deps_check PACKAGES: on Debian every package asked for by name;
@@ -118,6 +119,19 @@ $(BUILD)/gunbai: $(BUILD)/adjudicator/main.o $(BUILD)/libgunbai.a | $(BUILD)/gun
 
 $(BUILD)/gunbai-mail: $(BUILD)/adjudicator/mail/mail_main.o $(ALL_LIBS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) $(MAIL_LIBS)
+
+# The player's page: the same bytes for everyone, its SHA-256 printed by
+# `gunbai --version` from a header made here from the file itself.
+PAGE = page/gunbai-orders.html
+$(BUILD)/page_sha256.h: $(PAGE)
+	@mkdir -p $(dir $@)
+	printf '#define GUNBAI_PAGE_SHA256 "%s"\n' \
+	    "$$(sha256sum $(PAGE) | cut -d' ' -f1)" >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/adjudicator/main.o $(BUILD)/adjudicator/mail/mail_out.o: \
+    $(BUILD)/page_sha256.h
+$(BUILD)/adjudicator/main.o $(BUILD)/adjudicator/mail/mail_out.o: \
+    ALL_CFLAGS += -iquote $(BUILD)
 
 $(BUILD)/libgunbai.a: $(LIB_OBJS)
 	rm -f $@
@@ -203,6 +217,8 @@ install: $(BUILD)/gunbai
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PREFIX)/libexec/gunbai
 	install -m 755 $(BUILD)/gunbai $(DESTDIR)$(BINDIR)/gunbai
 	install -m 755 $(BUILD)/gunbai-mail $(DESTDIR)$(PREFIX)/libexec/gunbai/gunbai-mail
+	install -d $(DESTDIR)$(PREFIX)/share/gunbai
+	install -m 644 $(PAGE) $(DESTDIR)$(PREFIX)/share/gunbai/gunbai-orders.html
 	for m in $(MANS); do \
 	  d=$(DESTDIR)$(MANDIR)/man$${m##*.}; \
 	  install -d "$$d" && install -m 644 "$$m" "$$d/" || exit 1; \
@@ -211,6 +227,8 @@ install: $(BUILD)/gunbai
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gunbai $(DESTDIR)$(PREFIX)/libexec/gunbai/gunbai-mail
 	rmdir $(DESTDIR)$(PREFIX)/libexec/gunbai 2>/dev/null || true
+	rm -f $(DESTDIR)$(PREFIX)/share/gunbai/gunbai-orders.html
+	rmdir $(DESTDIR)$(PREFIX)/share/gunbai 2>/dev/null || true
 	for m in $(MANS); do \
 	  rm -f "$(DESTDIR)$(MANDIR)/man$${m##*.}/$${m#man/}" || exit 1; \
 	done

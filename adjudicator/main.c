@@ -30,6 +30,8 @@
 #include "turn/state.h"
 #include "turn/registry.h"
 
+#include "page_sha256.h" /* made by the Makefile from page/gunbai-orders.html */
+
 #ifndef GUNBAI_VERSION
 #define GUNBAI_VERSION "unknown"
 #endif
@@ -966,7 +968,10 @@ main(int argc, char **argv)
 	c = cmd_find(argv[1]);
 	if (strcmp(argv[1], "--version") == 0 ||
 	    (c != NULL && cmd_wants_version(argc - 1, argv + 1))) {
-		printf("gunbai %s\n", GUNBAI_VERSION);
+		/* The player's page is checked against this figure (README,
+		 * "For players"). */
+		printf("gunbai %s\ngunbai-orders.html sha256 %s\n",
+		    GUNBAI_VERSION, GUNBAI_PAGE_SHA256);
 		return EXIT_OK;
 	}
 	if (c != NULL)

@@ -43,10 +43,12 @@ dpkg -x "$deb" "$root"
 bin=$root$gunbai
 { echo ./usr/bin/gunbai
   echo ./usr/libexec/gunbai/gunbai-mail
+  echo ./usr/share/gunbai/gunbai-orders.html
   for m in man/*.[0-9]; do echo "./usr/share/man/man${m##*.}/${m#man/}.gz"; done
 } | sort >"$tmp/want"
-(cd "$root" && find ./usr/bin ./usr/libexec ./usr/share/man -type f | sort) >"$tmp/got"
-if cmp -s "$tmp/want" "$tmp/got"; then ok "it holds the binary, gunbai-mail and every man page"
+(cd "$root" && find ./usr/bin ./usr/libexec ./usr/share/man \
+    ./usr/share/gunbai -type f | sort) >"$tmp/got"
+if cmp -s "$tmp/want" "$tmp/got"; then ok "it holds the binary, gunbai-mail, the player's page and every man page"
 else not_ok "its files, - wanted + got:"; diff "$tmp/want" "$tmp/got" | sed 's/^/    /'; fi
 pages=0
 for page in "$root"/usr/share/man/man*/*.gz; do
@@ -57,8 +59,14 @@ for page in "$root"/usr/share/man/man*/*.gz; do
 done
 ok "man -l opens $pages packaged pages"
 
+if cmp -s "$root/usr/share/gunbai/gunbai-orders.html" page/gunbai-orders.html &&
+    "$bin" --version | grep -qx "gunbai-orders.html sha256 $(sha256sum \
+    page/gunbai-orders.html | cut -d' ' -f1)"; then
+	ok "the packaged page is page/gunbai-orders.html, whose SHA-256 the packaged gunbai prints"
+else not_ok "the packaged page or its SHA-256 in gunbai --version"; fi
+
 cd "$tmp" || exit 1
-if [ "$("$bin" --version 2>&1)" = "gunbai $version" ]; then
+if [ "$("$bin" --version 2>&1 | head -1)" = "gunbai $version" ]; then
 	ok "gunbai --version from the package: $version"
 else not_ok "gunbai --version from the package: $("$bin" --version 2>&1)"; fi
 "$bin" games >games.txt 2>&1

@@ -25,11 +25,12 @@ if $make --no-print-directory install BUILD="$build" DESTDIR="$root" \
 else not_ok "make install:"; sed 's/^/    /' "$tmp/log"; fi
 { cat "$tmp/before"; echo ".$prefix/bin/gunbai"
   echo ".$prefix/libexec/gunbai/gunbai-mail"
+  echo ".$prefix/share/gunbai/gunbai-orders.html"
   for m in man/*.[0-9]; do echo ".$prefix/share/man/man${m##*.}/${m#man/}"; done
 } | sort >"$tmp/want"
 files >"$tmp/after"
 if cmp -s "$tmp/want" "$tmp/after"; then
-	ok "install adds the binary, gunbai-mail and the $(ls man/*.[0-9] | wc -l) man pages, nothing else"
+	ok "install adds the binary, gunbai-mail, the player's page and the $(ls man/*.[0-9] | wc -l) man pages, nothing else"
 else
 	not_ok "installed files, - wanted + got:"
 	diff "$tmp/want" "$tmp/after" | sed 's/^/    /'

@@ -114,7 +114,8 @@ def main():
               "gunbai %s --help prints its SYNOPSIS entry" % cmd,
               out.strip())
         rc, out, _ = run(gunbai, cmd, "--version")
-        check(rc == 0 and re.fullmatch(r"gunbai \S+\n", out) is not None,
+        check(rc == 0 and re.fullmatch(r"gunbai \S+\ngunbai-orders\.html sha256 "
+                                   r"[0-9a-f]{64}\n", out) is not None,
               "gunbai %s --version prints the version (exit %d)"
               % (cmd, rc), out)
         syn_opts = set(OPT.findall(entry))

@@ -93,7 +93,7 @@ weight() {
 	*deb-test*|*t_faults*|*t_bad*) echo 8 ;;
 	*t_fuzz*|*t_league*|*test_harness\ senshiai|*test_harness\ japanese*) echo 7 ;;
 	*t_kill*|*t_gamedir*|*t_mail_in*|*test_harness*) echo 5 ;;
-	*t_samples*|*t_layers*|*t_examples*|*t_mta*|*test_senshiai*) echo 3 ;;
+	*t_samples*|*t_layers*|*t_examples*|*t_mta*|*t_page*|*test_senshiai*) echo 3 ;;
 	*) echo 1 ;;
 	esac
 }

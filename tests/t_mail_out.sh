@@ -175,5 +175,24 @@ if mandoc -Tascii -O width=200 "$top/man/gunbai.1" | col -bx |
 	ok "mail-out --help is in the manual's SYNOPSIS"; else
 	not_ok "mail-out --help: $(cat help.txt)"; fi
 
+# --page: the player's page attached to each player's message, byte for
+# byte, and not to the public one; a page that is not this gunbai's
+# (one byte changed) refused, nothing written.
+page=$top/page/gunbai-orders.html
+status_is 0 "mail-out --page" "$gunbai" mail-out g --from gm@example.com \
+    --list observers@example.com --page "$page" -o withpage
+if python3 "$check" withpage/alice.eml "$A" g/reports/alice.txt \
+    g/reports/alice.json g/reports/alice.svg "$page" 2>err; then
+	ok "alice's message carries the page"; else not_ok "page in alice's message: $(cat err)"; fi
+if python3 "$check" withpage/public.eml observers@example.com \
+    g/reports/public.txt g/reports/public.json g/reports/public.svg 2>err; then
+	ok "the public message does not"; else not_ok "public message with --page: $(cat err)"; fi
+sed 's/connect-src/connect-src /' "$page" >gunbai-orders.html
+status_is 4 "mail-out --page refuses a page that is not the released one" \
+    "$gunbai" mail-out g --from gm@example.com --page gunbai-orders.html \
+    -o badpage
+if grep -q "is not the player's page of this gunbai" err && [ ! -e badpage ]
+then ok "it says why and writes nothing"; else not_ok "--page refusal: $(cat err)"; fi
+
 echo "1..$n"
 [ "$fails" -eq 0 ]

@@ -56,6 +56,25 @@ for play in samples/*/play.sh; do
 		not_ok "$game: pictures:"
 		sed 's/^/    /' "$tmp/out" | tail -20
 	fi
+	# Each picture says whose report it is, the turn, and who owes which
+	# decision (the phase) or that the game is over.
+	said=0 unsaid=0
+	for svg in $(cat "$tmp/$game.svg"); do
+		who=$(basename "$svg" .svg)
+		turn=$(sed -n 's/^turn: //p' "$(dirname "$(dirname "$svg")")/state.yaml" 2>/dev/null)
+		[ -n "$turn" ] || continue
+		if [ "$who" = public ]; then whose="the public report"
+		else whose="the report of $who"; fi
+		if grep -q ">[^<]* turn $turn: $whose</text>" "$svg" &&
+		    grep -q '>\(Waiting for [a-z]* ([a-z-]*): \|The game is over: \)' "$svg"
+		then said=$((said + 1))
+		else unsaid=$((unsaid + 1)); echo "    says not: $svg"; fi
+	done
+	if [ "$said" -gt 0 ] && [ "$unsaid" -eq 0 ]; then
+		ok "$game: each of $said pictures says whose report, the turn and who owes what"
+	else
+		not_ok "$game: $unsaid pictures do not say whose report, turn and phase"
+	fi
 	same=0 differ=0
 	for state in $(find "$tmp/$game" -name state.yaml | sort); do
 		dir=$(dirname "$state")
@@ -168,6 +187,21 @@ for cmd in "games --json" \
 	if [ "$st" -eq 2 ]; then ok "${cmd%% *} ${cmd##* }: refused as usage"
 	else not_ok "${cmd%% *} ${cmd##* } exits $st, not 2 (usage)"; fi
 done
+
+# Senjin's legend names the kinds as the text report does; Sensoufuda's
+# picture has a legend and marks each card with its kind.
+"$gunbai" view samples/senjin/state-turn2.yaml --player alice --svg >"$tmp/sj.svg"
+if grep -q 'Sho (Shogun), Shi (Bushi)' "$tmp/sj.svg" &&
+    "$gunbai" view samples/senjin/state-turn2.yaml --player alice |
+    grep -q 'Shi (Bushi)'; then
+	ok "senjin: the picture's legend says Shi (Bushi), as the text does"
+else not_ok "senjin: the picture's legend names Shi (Bushi)"; fi
+sf=$(find "$tmp/sensoufuda" -path '*/reports/alice.svg' | sort -V | tail -1)
+if [ -n "$sf" ] && grep -q '>Legend</text>' "$sf" &&
+    grep -q '>Heroes</text>' "$sf" &&
+    [ "$(grep -c '<circle [^>]*r="6" fill="#ffffff"' "$sf")" -gt 8 ]; then
+	ok "sensoufuda: the picture has a legend and a kind marker on every card"
+else not_ok "sensoufuda: legend and kind markers in $sf"; fi
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -34,6 +34,7 @@
 #include "base/crypto.h"
 #include "base/fileio.h"
 #include "report/report.h"
+#include "report/choices.h"
 #include "report/report_json.h"
 #include "turn/state.h"
 #include "base/yaml.h"
@@ -146,19 +147,23 @@ harness_report(const struct state *st, int p)
 }
 
 /* Everything p is sent: the text report, the JSON report and the
- * picture. */
+ * picture (the choices of the JSON report, the band of the picture
+ * included). */
 static char *
 harness_reports(const struct state *st, int p)
 {
 	struct sbuf b;
 	size_t len;
-	char *json = report_json(st, NULL, p, &len);
+	char *json = report_json(st, NULL, p, &len), *svg;
 
 	sbuf_init(&b);
 	report_build(st, p, &b);
 	sbuf_add(&b, json, len);
 	free(json);
-	st->game->picture(st->g, &st->pl, p, &b);
+	/* The picture as mailed: the game's, under the report's band. */
+	svg = report_make(st, NULL, p, REPORT_SVG, &len);
+	sbuf_add(&b, svg, len);
+	free(svg);
 	return sbuf_take(&b);
 }
 
@@ -680,6 +685,15 @@ main(int argc, char **argv)
 
 	if (env != NULL && util_parse_int(env, 1, 1000, &n) == 0)
 		harness_seeds = (uint64_t)n;
+	/* The JSON reports' trees of legal orders (report/choices.h) within
+	 * HARNESS_CHOICES nodes (300) instead of 2000: thousands of reports
+	 * are made here, and a tree's cost grows with its size; 300 nodes
+	 * still reach past the first order, where an order that shows a
+	 * hidden card would show it (Senshiai's did, found at this bound). */
+	env = getenv("HARNESS_CHOICES");
+	choices_max = 300;
+	if (env != NULL && util_parse_int(env, 1, CHOICES_MAX, &n) == 0)
+		choices_max = (size_t)n;
 
 	for (int a = 1; a < argc; a++)
 		if (game_find(argv[a]) == NULL) {

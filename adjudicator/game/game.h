@@ -225,6 +225,15 @@ struct game_entry {
 	 * a state (report_make_all).  tests/test_harness.c checks it. */
 	int picture_public;
 
+	/* 1 if the legal orders after the first of an answer may depend on
+	 * what the player cannot see: validate plays the orders on the
+	 * position, and one may draw from a hidden deck, so the orders after
+	 * it would show the cards drawn.  The player's page is then given
+	 * only the first orders (report/choices.h); 0 (the default): legal
+	 * after any prefix shows only what the player may see, which
+	 * tests/test_harness.c checks through the JSON report. */
+	int answer_reveals;
+
 	/* Comment lines ("# ...") explaining the orders syntax for the
 	 * decision player owes now, and example orders; goes in the orders
 	 * template of the player's report.  At most 72 columns. */

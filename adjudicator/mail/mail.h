@@ -5,7 +5,7 @@
 
 /* After "gunbai NAME ", as the man page's SYNOPSIS says. */
 #define CMD_MAIL_IN_USAGE "GAMEDIR [--from ADDR] [MESSAGE ...]"
-#define CMD_MAIL_OUT_USAGE "DIR [--from ADDR] [--list ADDR] [-o OUTDIR]"
+#define CMD_MAIL_OUT_USAGE "DIR [--from ADDR] [--list ADDR] [--page FILE] [-o OUTDIR]"
 
 /* gunbai mail-in: orders mailed to a game directory checked, filed in
  * its inbox and answered (cmd_mail_in.c). */

@@ -10,11 +10,14 @@
 #include <unistd.h>
 
 #include "archive/cmd.h"
+#include "base/crypto.h"
 #include "mail/mail.h"
 #include "archive/gamedir.h"
 #include "base/mail_addr.h"
 #include "mail/mail_msg.h"
 #include "report/report.h"
+
+#include "page_sha256.h" /* made by the Makefile from page/gunbai-orders.html */
 
 #define MAIL_OUT_DIR "outbox"
 #define MAIL_OUT_REPORT_MAX FILEIO_STATE_MAX
@@ -29,6 +32,8 @@ struct mail_out {
 	const char *from;
 	const char *list;
 	const char *reports; /* the reports/ folder */
+	char *page;          /* --page: the player's page, or NULL */
+	size_t page_len;
 	struct state st;
 	struct fileio_stage stage;
 };
@@ -54,6 +59,29 @@ mail_out_read(const struct mail_out *mo, const char *name, int kind,
 	return r;
 }
 
+/* --page FILE: read, and refused unless it is the page this gunbai was
+ * built with (its SHA-256 is GUNBAI_PAGE_SHA256): players must get the
+ * released page, never one an organiser changed.  0, or -1 (printed). */
+static int
+mail_out_page(struct mail_out *mo, const char *path)
+{
+	char hex[2 * CRYPTO_SHA256_BYTES + 1];
+	struct gb_err e = { 0 };
+
+	if (fileio_read(path, MAIL_OUT_REPORT_MAX, &mo->page, &mo->page_len,
+	    &e) == -1)
+		return cmd_fail_err(-1, &e);
+	crypto_sha256_hex(mo->page, mo->page_len, hex);
+	if (strcmp(hex, GUNBAI_PAGE_SHA256) != 0) {
+		free(mo->page);
+		mo->page = NULL;
+		return cmd_fail(-1, "--page: '%s' is not the player's page "
+		    "of this gunbai: its SHA-256 is %s, not %s", path, hex,
+		    GUNBAI_PAGE_SHA256);
+	}
+	return 0;
+}
+
 /* Stage NAME.eml: reports/NAME.txt to the address to, with NAME.json and
  * NAME.svg attached where they exist.  name is a player's or "public".
  * Returns 0, EXIT_INPUT (a report unreadable or not mailable) or
@@ -62,7 +90,7 @@ static int
 mail_out_one(struct mail_out *mo, const char *name, const char *to,
     const char *subject)
 {
-	struct mail_attach att[REPORT_KINDS];
+	struct mail_attach att[REPORT_KINDS + 1];
 	char *bufs[REPORT_KINDS] = { 0 }, fname[REPORT_KINDS][64], rel[64];
 	size_t lens[REPORT_KINDS], natt = 0;
 	struct gb_err e = { 0 };
@@ -84,6 +112,15 @@ mail_out_one(struct mail_out *mo, const char *name, const char *to,
 		att[natt].type = mail_out_types[k];
 		att[natt].data = bufs[k];
 		att[natt].len = lens[k];
+		natt++;
+	}
+	/* The page goes to players, not to the list (to is mo->list, the
+	 * very pointer, only for the public report). */
+	if (mo->page != NULL && to != mo->list) {
+		att[natt].filename = "gunbai-orders.html";
+		att[natt].type = "text/html";
+		att[natt].data = mo->page;
+		att[natt].len = mo->page_len;
 		natt++;
 	}
 	if (r == 0) {
@@ -250,12 +287,13 @@ cmd_mail_out(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "from", required_argument, NULL, 'f' },
 		{ "list", required_argument, NULL, 'l' },
+		{ "page", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct mail_out mo;
 	struct gb_err e = { 0 };
-	const char *out = NULL;
+	const char *out = NULL, *page = NULL;
 	char *dir, *statepath, *outdir;
 	int c, status;
 
@@ -267,6 +305,7 @@ cmd_mail_out(int argc, char **argv)
 		switch (c) {
 		case 'f': mo.from = optarg; break;
 		case 'l': mo.list = optarg; break;
+		case 'p': page = optarg; break;
 		case 'o': out = optarg; break;
 		case 'h': return mail_out_usage(stdout, EXIT_OK);
 		default:
@@ -283,6 +322,8 @@ cmd_mail_out(int argc, char **argv)
 		mo.list = mo.from;
 	else if (mail_addr_check(mo.list, &e) == -1)
 		return cmd_fail(EXIT_USAGE, "--list: %s", e.msg);
+	if (page != NULL && mail_out_page(&mo, page) == -1)
+		return EXIT_INPUT;
 
 	dir = mail_out_where(argv[optind], &statepath, &outdir);
 	if (out != NULL) {
@@ -307,5 +348,6 @@ cmd_mail_out(int argc, char **argv)
 	free(dir);
 	free(statepath);
 	free(outdir);
+	free(mo.page);
 	return status;
 }

@@ -6,6 +6,7 @@
 
 #include "base/escape.h"
 #include "turn/orders.h"
+#include "report/picture.h"
 #include "report/report.h"
 #include "report/report_json.h"
 
@@ -261,9 +262,14 @@ report_make_tmpl(const struct state *st, const char *state_hex, int player,
 			sh->picture = sbuf_take(&b);
 			sbuf_init(&b);
 		}
-		sbuf_add(&b, sh->picture, sh->picture_len);
+		picture_report(st, player, sh->picture, sh->picture_len, &b);
 	} else if (kind == REPORT_SVG) {
-		st->game->picture(st->g, &st->pl, player, &b);
+		struct sbuf pic;
+
+		sbuf_init(&pic);
+		st->game->picture(st->g, &st->pl, player, &pic);
+		picture_report(st, player, pic.p, pic.len, &b);
+		sbuf_free(&pic);
 	} else {
 		report_text(st, state_hex, player, tmpl, &b);
 	}

@@ -13,6 +13,7 @@
 
 #include "turn/adjudicate.h"
 #include "turn/commit.h"
+#include "report/choices.h"
 #include "report/report_json.h"
 #include "report/template.h"
 
@@ -277,6 +278,10 @@ json_orders(const struct state *st, int player, const struct owed *o,
 	    "what", jstr(o->what), "legal", l, "template", jstr(made != NULL ?
 	    made : tmpl.p));
 	sbuf_free(&tmpl);
+	/* For the player's page (gunbai-orders.html): every legal answer,
+	 * and the key the page checks the player's own key against. */
+	json_object_set_new(j, "choices", choices_tree(st, player));
+	json_object_set_new(j, "public_key", jstr(st->players[player].key));
 	return j;
 }
 

@@ -61,8 +61,11 @@ senjin_picture_legend(const struct senjin *g, const struct game_players *pl,
 		    "%s (%s): pieces, and Bakufu tinted; %d lost",
 		    pl->names[p], senjin_armies[p].name, lost);
 	}
-	svg_text(out, MARGIN, y + 48, 13, "start", 0,
-	    "Sho = Shogun, Shi = Shinobi; badge Sw = Sword, Sh = Shield.");
+	/* The kinds as the text report's key names them (senjin_kinds). */
+	svg_textf(out, MARGIN, y + 48, 13, "start", 0,
+	    "%s (%s), %s (%s); badge Sw = Sword, Sh = Shield.",
+	    senjin_kinds[SENJIN_SHO].name, senjin_kinds[SENJIN_SHO].gloss,
+	    senjin_kinds[SENJIN_SHI].name, senjin_kinds[SENJIN_SHI].gloss);
 	if (g->finished)
 		svg_textf(out, MARGIN, y + 68, 13, "start", 1,
 		    "The game is over: %s.", g->reason);

@@ -497,6 +497,9 @@ const struct game_entry senshiai_game = {
 	.view_data = ss_game_data,
 	.picture = ss_game_picture,
 	.picture_public = 1,
+	/* A card played may draw cards (ss_play_order): the orders after
+	 * it list what was drawn. */
+	.answer_reveals = 1,
 	.help = ss_help,
 	.outcome = ss_outcome,
 	.perturb = ss_perturb,

@@ -1,7 +1,7 @@
 /* sf_picture.c - the battle as an SVG picture (reports/<player>.svg): the
  * tactical options, both tableaus and, in a player's own picture, their
- * hand; each card a tile tinted by its theatre with its printed name, and
- * every face-down pile as a count.  Hidden exactly as in sf_view.c: the
+ * hand; each card a tile tinted by its theatre with its printed name and
+ * its kind's marker, every face-down pile as a count, and a legend.  Hidden exactly as in sf_view.c: the
  * other hand, the ally decks and the out-of-play cards are only counted. */
 #include <stdio.h>
 
@@ -21,6 +21,43 @@ static const char *const sf_picture_tints[SF_THEATRES] = {
 	"#fff2ae", "#c7e9c0", "#e0ecf4", "#d4b9da", "#fdd0a2", "#ccebc5"
 };
 
+static int
+sf_picture_heading(struct sbuf *out, int y, const char *text)
+{
+	svg_text(out, LEFT, y + 16, 14, "start", 1, text);
+	return y + 24;
+}
+
+/* The marker of card kind k centred on x, y: its initial in a ring. */
+static void
+sf_picture_marker(struct sbuf *out, int x, int y, int k)
+{
+	char initial[2] = { (char)(sf_card_kinds[k].word[0] - 'a' + 'A'),
+		'\0' };
+
+	svg_circle(out, x, y, 6, "#ffffff", "#333333");
+	svg_text(out, x, y + 3, 8, "middle", 1, initial);
+}
+
+/* The legend from y: the markers of the kinds and what a tile shows;
+ * returns the y below it. */
+static int
+sf_picture_legend(struct sbuf *out, int y)
+{
+	int x = LEFT + 8;
+
+	y = sf_picture_heading(out, y, "Legend");
+	for (int k = 0; k < SF_KINDS; k++) {
+		sf_picture_marker(out, x, y + 6, k);
+		svg_text(out, x + 10, y + 10, 12, "start", 0,
+		    sf_card_kinds[k].title);
+		x += 130;
+	}
+	svg_text(out, LEFT, y + 30, 12, "start", 0, "Each tile: the card's "
+	    "name, its theatre (the tint), its kind (the marker).");
+	return y + 38;
+}
+
 /* Cards as tiles from y; returns the y below them. */
 static int
 sf_picture_tiles(struct sbuf *out, const int *cards, int n, int y)
@@ -36,19 +73,14 @@ sf_picture_tiles(struct sbuf *out, const int *cards, int n, int y)
 		    c->title);
 		svg_text(out, x + TILE_W / 2, ty + 31, 9, "middle", 0,
 		    sf_card_theatres[c->theatre].name);
+		sf_picture_marker(out, x + TILE_W - 8, ty + TILE_H - 8,
+		    sf_card_kind(cards[i]));
 	}
 	if (n == 0) {
 		svg_text(out, LEFT, y + 16, 12, "start", 0, "none");
 		return y + TILE_H / 2 + 8;
 	}
 	return y + ((n + PER_ROW - 1) / PER_ROW) * (TILE_H + GAP) + 6;
-}
-
-static int
-sf_picture_heading(struct sbuf *out, int y, const char *text)
-{
-	svg_text(out, LEFT, y + 16, 14, "start", 1, text);
-	return y + 24;
 }
 
 /* The picture, or only its height when out is NULL. */
@@ -97,6 +129,7 @@ sf_picture_draw(const struct sensoufuda *g, const struct game_players *pl,
 		y = sf_picture_heading(out, y, "Your hand");
 		y = sf_picture_tiles(out, cards, n, y);
 	}
+	y = sf_picture_legend(out, y);
 	sbuf_free(&line);
 	sbuf_free(&scratch);
 	return y + 4;

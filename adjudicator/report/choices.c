@@ -1,0 +1,127 @@
+/* choices.c - the tree of legal orders a player's page offers
+ * (choices.h), built breadth first within a bound. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/choices.h"
+
+/* One node: the order that leads to it, whether the answer is complete
+ * there, and its children (first, n), or not expanded (n 0 and
+ * !expanded). */
+struct choices_node {
+	char *text;
+	size_t parent; /* (size_t)-1 for the root */
+	size_t first, n;
+	int complete, expanded;
+};
+
+size_t choices_max = CHOICES_MAX;
+
+struct choices_tree {
+	struct choices_node *v;
+	size_t n, cap;
+};
+
+static size_t
+choices_add(struct choices_tree *t, char *text, size_t parent)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->v = util_realloc(t->v, t->cap * sizeof *t->v);
+	}
+	t->v[t->n] = (struct choices_node){ .text = text, .parent = parent };
+	return t->n++;
+}
+
+/* The orders that lead to node k, into o (depth of them, from the root's
+ * child down). */
+static void
+choices_prefix(const struct choices_tree *t, size_t k, struct order *o,
+    size_t depth)
+{
+	for (size_t i = depth; i > 0; i--, k = t->v[k].parent)
+		o[i - 1] = (struct order){ .text = t->v[k].text, .line = 0,
+		    .col = 0 };
+}
+
+/* Is the answer complete after o[0..n)?  validate's verdicts go to v. */
+static int
+choices_complete(const struct state *st, int player, const struct order *o,
+    size_t n, struct verdict *v)
+{
+	return st->game->validate(st->g, player, o, n, v) == 1;
+}
+
+static json_t *
+choices_json(const struct choices_tree *t, size_t k)
+{
+	const struct choices_node *c = &t->v[k];
+	json_t *next, *o = json_object();
+
+	/* A game's orders are ASCII; anything else would be a bug, shown
+	 * as "?" rather than lost. */
+	if (k != 0)
+		json_object_set_new(o, "order", (next = json_string(c->text)) !=
+		    NULL ? next : json_string("?"));
+	json_object_set_new(o, "complete", json_boolean(c->complete));
+	if (!c->expanded) {
+		next = json_null();
+	} else {
+		next = json_array();
+		for (size_t i = 0; i < c->n; i++)
+			json_array_append_new(next, choices_json(t, c->first +
+			    i));
+	}
+	json_object_set_new(o, "next", next);
+	return o;
+}
+
+json_t *
+choices_tree(const struct state *st, int player)
+{
+	struct choices_tree t = { 0 };
+	struct order *o = util_malloc(CHOICES_DEPTH * sizeof *o);
+	struct verdict *v = util_malloc((CHOICES_DEPTH + 1) * sizeof *v);
+	json_t *j;
+
+	choices_add(&t, NULL, (size_t)-1);
+	t.v[0].complete = choices_complete(st, player, o, 0, v);
+	/* Breadth first: node k's children are added after every node
+	 * before it, so the nodes are in the order they are expanded. */
+	for (size_t k = 0; k < t.n; k++) {
+		struct strlist legal = { 0 };
+		size_t depth = 0;
+
+		if (t.v[k].complete) {
+			t.v[k].expanded = 1; /* nothing after it */
+			continue;
+		}
+		for (size_t a = k; a != 0; a = t.v[a].parent)
+			depth++;
+		if (depth == CHOICES_DEPTH ||
+		    (depth > 0 && st->game->answer_reveals))
+			continue;
+		choices_prefix(&t, k, o, depth);
+		st->game->legal(st->g, player, o, depth, &legal);
+		if (t.n + legal.n <= choices_max) {
+			t.v[k].expanded = 1;
+			t.v[k].first = t.n;
+			t.v[k].n = legal.n;
+			for (size_t i = 0; i < legal.n; i++) {
+				size_t c = choices_add(&t,
+				    util_strdup(legal.v[i]), k);
+				o[depth].text = t.v[c].text;
+				t.v[c].complete = choices_complete(st, player,
+				    o, depth + 1, v);
+			}
+		}
+		strlist_free(&legal);
+	}
+	j = choices_json(&t, 0);
+	for (size_t k = 0; k < t.n; k++)
+		free(t.v[k].text);
+	free(t.v);
+	free(o);
+	free(v);
+	return j;
+}

@@ -1,0 +1,32 @@
+/* choices.h - the legal orders of a player's whole answer, as a tree:
+ * what the player's page (gunbai-orders.html) offers, so that it never
+ * offers an order the referee would refuse (formats/report-json.md). */
+#ifndef GUNBAI_CHOICES_H
+#define GUNBAI_CHOICES_H
+
+#include <jansson.h>
+
+#include "turn/state.h"
+
+/* At most this many nodes in a tree, and this many orders deep (an
+ * orders file holds at most 100). */
+#define CHOICES_MAX 2000
+#define CHOICES_DEPTH 100
+
+/* The tree of player's legal orders now: the root is
+ * {"complete": B, "next": [NODE...] or null}, and each NODE
+ * {"order": TEXT, "complete": B, "next": [...] or null}: the legal next
+ * orders after the orders on the way to it, in the game's order
+ * (game_entry.legal), and whether the answer is complete there.  A
+ * complete node's next is [].  Nodes are expanded breadth first, in
+ * the game's order, each while its children fit within CHOICES_MAX
+ * nodes in all; a node not expanded has next null (its orders not
+ * listed).  Of a game whose answers reveal hidden things
+ * (game_entry.answer_reveals), only the root is expanded.  Made with jansson's current allocator. */
+json_t *choices_tree(const struct state *st, int player);
+
+/* The bound choices_tree keeps to: CHOICES_MAX.  Only a test lowers it
+ * (tests/test_harness.c, which makes thousands of reports). */
+extern size_t choices_max;
+
+#endif

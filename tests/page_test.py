@@ -1,0 +1,319 @@
+#!/usr/bin/python3
+"""The player's page (page/gunbai-orders.html) in real Chromium, driven
+through WebDriver (chromedriver, python3-selenium): tests/t_page.sh.
+
+    page_test.py PAGE GUNBAI DIR
+
+DIR holds, for each game G of the five, G.yaml (a state where a player
+owes orders), G.player (that player's name), G.json and G.svg (their
+reports), and the keys NAME.key (made by openssl genpkey) and NAME.pub.
+One browser session for all five games.  For each: open the page from
+file://, load the report, compose a whole answer by clicking the offered
+orders (the longest complete answer the report lists, up to 4 orders),
+sign with the player's key, save both files, and `gunbai check` accepts
+them; the saved orders.yaml is the bytes the page showed.  Besides: a
+wrong key and a file that is no key are refused with a clear message;
+one game's answer is typed with the keyboard; the page fits a phone's
+width (390 px); every text's colours pass WCAG AA contrast; and the
+browser's network log holds no request but the page's own file (a
+request made on purpose at the end shows that the log sees requests).
+Prints TAP lines."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+GAMES = ["senjin", "japanese-swords", "senshiai", "sensoufuda",
+         "shinobi-wars"]
+n = 0
+fails = 0
+
+
+def ok(cond, what, detail=""):
+    global n, fails
+    n += 1
+    if cond:
+        print("ok %d - %s" % (n, what))
+    else:
+        fails += 1
+        print("not ok %d - %s" % (n, what))
+        for line in str(detail).splitlines()[:30]:
+            print("    " + line)
+    sys.stdout.flush()
+    return cond
+
+
+def browser(downloads, profile):
+    o = Options()
+    o.binary_location = "/usr/bin/chromium"
+    # No first-run work and no connection attempted (as t_reports.sh).
+    for a in ["--headless", "--no-sandbox", "--disable-gpu",
+              "--no-first-run", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync",
+              "--disable-quic", "--disable-features=Translate,MediaRouter",
+              "--user-data-dir=" + profile, "--window-size=1000,900"]:
+        o.add_argument(a)
+    o.add_experimental_option("prefs", {
+        "download.default_directory": downloads,
+        "download.prompt_for_download": False,
+        "safebrowsing.enabled": False})
+    o.set_capability("goog:loggingPrefs", {"performance": "ALL",
+                                           "browser": "ALL"})
+    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    d.execute_cdp_cmd("Browser.setDownloadBehavior",
+                      {"behavior": "allow", "downloadPath": downloads})
+    return d
+
+
+def wait(pred, what, timeout=10):
+    end = time.time() + timeout
+    while time.time() < end:
+        v = pred()
+        if v:
+            return v
+        time.sleep(0.05)
+    raise TimeoutError(what)
+
+
+def path_to_complete(node, depth=4):
+    """The longest list of orders (at most depth) that the tree lists as
+    a complete answer, the first of that length in the game's order."""
+    best = None
+    for c in node.get("next") or []:
+        if c["complete"]:
+            p = [c["order"]]
+        elif depth > 1:
+            sub = path_to_complete(c, depth - 1)
+            p = [c["order"]] + sub if sub is not None else None
+        else:
+            p = None
+        if p is not None and (best is None or len(p) > len(best)):
+            best = p
+    return best
+
+
+def text(d, id_):
+    return d.find_element(By.ID, id_).text
+
+
+def load(d, page, files):
+    d.get(page)
+    d.find_element(By.ID, "report-file").send_keys("\n".join(files))
+    wait(lambda: text(d, "load-status"), "the report loads")
+
+
+def click_order(d, order):
+    for b in d.find_elements(By.CSS_SELECTOR, "#offers button"):
+        if b.get_attribute("data-order") == order:
+            b.click()
+            return True
+    return False
+
+
+def saved(downloads, name):
+    p = os.path.join(downloads, name)
+    wait(lambda: os.path.exists(p) and not os.path.exists(p + ".crdownload")
+         and os.path.getsize(p) > 0, "%s saved" % name)
+    return p
+
+
+def sign(d, key):
+    d.find_element(By.ID, "key-file").send_keys(key)
+    d.find_element(By.ID, "sign-button").click()
+    return wait(lambda: text(d, "sign-status"), "signing says something")
+
+
+CONTRAST_JS = r"""
+function rgb(s) { const m = s.match(/[\d.]+/g).map(Number);
+  return { r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1 }; }
+function lum(c) { const f = (v) => { v /= 255;
+  return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); }
+function bg(e) { for (; e; e = e.parentElement) {
+  const c = rgb(getComputedStyle(e).backgroundColor);
+  if (c.a > 0) return c; } return { r: 255, g: 255, b: 255, a: 1 }; }
+const out = [];
+for (const e of document.querySelectorAll('body *')) {
+  if (!e.offsetParent && getComputedStyle(e).position !== 'fixed') continue;
+  let own = false;
+  for (const t of e.childNodes) if (t.nodeType === 3 && t.data.trim()) own = true;
+  if (!own && !(e.tagName === 'INPUT' && e.type !== 'file')) continue;
+  const fg = rgb(getComputedStyle(e).color), b = bg(e);
+  const l1 = lum(fg), l2 = lum(b);
+  const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+  out.push([e.tagName + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : ''),
+    getComputedStyle(e).color, getComputedStyle(e).backgroundColor, ratio]);
+}
+return out;
+"""
+
+
+def main():
+    page_path, gunbai, work = sys.argv[1:4]
+    page = "file://" + os.path.abspath(page_path)
+    downloads = os.path.join(work, "downloads")
+    os.makedirs(downloads, exist_ok=True)
+    d = browser(downloads, os.path.join(work, "profile"))
+    # What the browser loaded before the page (its own new tab page) is
+    # not the page's.
+    d.get_log("performance")
+    several = []
+    try:
+        for gi, g in enumerate(GAMES):
+            player = open(os.path.join(work, g + ".player")).read().strip()
+            report = json.load(open(os.path.join(work, g + ".json")))
+            load(d, page, [os.path.join(work, g + ".json"),
+                           os.path.join(work, g + ".svg")])
+            ok("Loaded the report of %s" % player in text(d, "load-status")
+               and d.find_element(By.ID, "board-img").is_displayed()
+               and d.execute_script(
+                   "return document.getElementById('board-img')"
+                   ".naturalWidth") > 0,
+               "%s: the page loads %s's report and draws the board" %
+               (g, player), text(d, "load-status"))
+            ok(report["orders"]["what"] in text(d, "owed"),
+               "%s: the page says what %s owes" % (g, player))
+            if g == "senshiai":
+                mine = [p for p in report["view"]["players"]
+                        if p["player"] == player][0]
+                hand = mine.get("your_hand", [])
+            else:
+                hand = report["view"].get("yours", {}).get("hand", [])
+            if hand:
+                first = hand[0] if isinstance(hand[0], str) else \
+                    hand[0].get("card", hand[0].get("name"))
+                ok(first is None or str(first) in text(d, "private-body"),
+                   "%s: the page shows the player's hand" % g,
+                   text(d, "private-body"))
+            orders = path_to_complete(report["orders"]["choices"])
+            if not ok(orders is not None,
+                      "%s: the report lists a complete answer" % g):
+                continue
+            if gi == 1:
+                # Typed: each order into the filter, then Enter.
+                for o in orders:
+                    f = d.find_element(By.ID, "filter")
+                    f.send_keys(o)
+                    f.send_keys(Keys.ENTER)
+                ok([e.text for e in d.find_elements(
+                    By.CSS_SELECTOR, "#chosen li")] == orders,
+                   "%s: the answer typed with the keyboard (%d orders)" %
+                   (g, len(orders)))
+            else:
+                clicked = all(click_order(d, o) for o in orders)
+                ok(clicked, "%s: the answer composed by clicking "
+                   "(%d orders)" % (g, len(orders)), orders)
+            if len(orders) > 1:
+                several.append(g)
+            ok("complete" in text(d, "state"),
+               "%s: the page says the answer is complete" % g,
+               text(d, "state"))
+            if gi == 0:
+                other = "bob" if player != "bob" else "alice"
+                msg = sign(d, os.path.join(work, other + ".key"))
+                ok(msg.startswith("Wrong key") and player in msg and
+                   not d.find_element(By.ID, "saves").is_displayed(),
+                   "%s: %s's key is refused for %s's orders, with a clear "
+                   "message" % (g, other, player), msg)
+                pairs = d.execute_script(CONTRAST_JS)
+                bad = [p for p in pairs if p[3] < 4.5]
+                ok(any(p[0].endswith(".error") for p in pairs) and not bad,
+                   "%s: with the refusal shown, %d texts, each of contrast "
+                   "4.5:1 or more" % (g, len(pairs)),
+                   "\n".join(map(str, bad)))
+                d.find_element(By.ID, "key-file").clear()
+                msg = sign(d, os.path.join(work, player + ".pub"))
+                ok("not a private key" in msg and
+                   not d.find_element(By.ID, "saves").is_displayed(),
+                   "%s: a public key file is refused as a private key" % g,
+                   msg)
+                d.find_element(By.ID, "key-file").clear()
+            msg = sign(d, os.path.join(work, player + ".key"))
+            ok(msg.startswith("Signed as " + player), "%s: signed with "
+               "%s's key made by openssl" % (g, player), msg)
+            shown = d.find_element(By.ID, "file").get_attribute("textContent")
+            for f in os.listdir(downloads):
+                os.remove(os.path.join(downloads, f))
+            d.find_element(By.ID, "save-orders").click()
+            d.find_element(By.ID, "save-sig").click()
+            yml = saved(downloads, "orders.yaml")
+            sig = saved(downloads, "orders.yaml.sig")
+            dest = os.path.join(work, g + "-out")
+            os.makedirs(dest, exist_ok=True)
+            shutil.copy(yml, dest)
+            shutil.copy(sig, dest)
+            got = open(yml, "rb").read()
+            ok(got == shown.encode() and
+               got.endswith("".join("  - %s\n" % o
+                                    for o in orders).encode()),
+               "%s: the saved orders.yaml is the file the page showed" % g)
+            ok(os.path.getsize(sig) == 64,
+               "%s: orders.yaml.sig is 64 raw bytes" % g)
+            r = subprocess.run([gunbai, "check", os.path.join(work,
+                                g + ".yaml"), os.path.join(dest,
+                                "orders.yaml")], capture_output=True,
+                               text=True)
+            ok(r.returncode == 0, "%s: gunbai check accepts the two files "
+               "(exit 0)" % g, r.stdout + r.stderr)
+            r = subprocess.run(["openssl", "pkeyutl", "-verify", "-rawin",
+                                "-pubin", "-inkey",
+                                os.path.join(work, player + ".pub"), "-in",
+                                os.path.join(dest, "orders.yaml"),
+                                "-sigfile", os.path.join(dest,
+                                                         "orders.yaml.sig")],
+                               capture_output=True, text=True)
+            ok(r.returncode == 0, "%s: openssl verifies the signature" % g,
+               r.stdout + r.stderr)
+            if gi == 2:
+                pairs = d.execute_script(CONTRAST_JS)
+                bad = [p for p in pairs if p[3] < 4.5]
+                ok(len(pairs) > 20 and not bad, "%s: %d texts, each of "
+                   "contrast 4.5:1 or more (WCAG AA)" % (g, len(pairs)),
+                   "\n".join(map(str, bad)))
+                d.set_window_size(390, 844)
+                w = d.execute_script(
+                    "return [document.documentElement.scrollWidth, "
+                    "window.innerWidth]")
+                ok(w[0] <= w[1], "%s: at 390 px the page needs no "
+                   "sideways scrolling (%d <= %d)" % (g, w[0], w[1]))
+                d.set_window_size(1000, 900)
+        ok(len(several) >= 2, "answers of several orders in %d games: %s" %
+           (len(several), ", ".join(several)))
+        # The policy refuses a connection the page's script would make.
+        d.execute_script("fetch('http://127.0.0.1:9/').catch(() => 0);"
+                         "document.title = 'x';")
+        time.sleep(0.2)
+        logs = [json.loads(e["message"])["message"]
+                for e in d.get_log("performance")]
+        requests = [m["params"]["request"]["url"] for m in logs
+                    if m["method"] == "Network.requestWillBeSent"]
+        outside = [u for u in requests if u != page and
+                   not u.startswith("data:") and not u.startswith("blob:")]
+        ok(requests and not outside, "the network log holds no request "
+           "but the page itself (%d requests, all the page, a data: "
+           "picture or a blob: save)" % len(requests), "\n".join(outside))
+        # The log sees requests: one made on purpose by a page without
+        # the policy.
+        d.get("data:text/html,<img src='http://127.0.0.1:9/probe'>")
+        time.sleep(0.3)
+        logs = [json.loads(e["message"])["message"]
+                for e in d.get_log("performance")]
+        ok(any(m["method"] == "Network.requestWillBeSent" and
+               "127.0.0.1:9/probe" in m["params"]["request"]["url"]
+               for m in logs), "the network log records a request when "
+           "one is made (the check above can fail)")
+    finally:
+        d.quit()
+    print("1..%d" % n)
+    return 1 if fails else 0
+
+
+sys.exit(main())
