@@ -173,7 +173,8 @@ check: bins
 # make test: the gcc and the sanitizer builds first, in parallel
 # (TEST_JOBS, the cores), then every suite of both and the checks across
 # builds run in parallel (tests/run.sh): the gcc build's suites, the clang
-# ASan/UBSan build's (fewer harness seeds: it is the slowest; ONCE=0: the
+# ASan/UBSan build's (fewer harness seeds and smaller trees of legal
+# orders in the harness's JSON reports: it is the slowest; ONCE=0: the
 # checks that judge bytes the same in every build, which the flags job
 # shows of build/san too, run with the gcc build only: tests/lib.sh), mandoc
 # -Tlint, the flag matrix (make flags: its variants built in that job),
@@ -183,7 +184,7 @@ TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 test: deps
 	$(MAKE) --no-print-directory -j$(TEST_JOBS) test-builds
-	@bash tests/run.sh build/gcc HARNESS_SEEDS=4 ONCE=0 build/san \
+	@bash tests/run.sh build/gcc HARNESS_SEEDS=4 HARNESS_CHOICES=50 ONCE=0 build/san \
 	    --job lint '$(MAKE) --no-print-directory lint' \
 	    --job flags '$(MAKE) --no-print-directory $(TEST_FLAGS_ONLY:%=flags-%) && \
 	        sh tests/flags.sh build/gcc build/san $(TEST_FLAGS_BUILDS)' \
