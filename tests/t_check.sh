@@ -121,5 +121,19 @@ if [ "$got" -eq 7 ] && grep -q "^nodone\.yaml: incomplete: more orders are neede
 then ok "Japanese Swords: a turn without 'done' is incomplete and says so"
 else not_ok "Japanese Swords: without 'done': exit $got"; sed 's/^/    | /' out; fi
 
+# A file from the player who owes nothing at the point says whose the
+# point is (fresh readers: "owes no decision" alone left them guessing).
+mkdir -p "$tmp/nowed" && (cd "$tmp/nowed" && senjin_fixture nowed &&
+    sed 's/^player: alice$/player: bob/' in/a1.yaml >in/b1.yaml &&
+    openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in in/b1.yaml \
+    -out in/b1.yaml.sig) &&
+    "$gunbai" check "$tmp/nowed/in/s1.yaml" "$tmp/nowed/in/b1.yaml" \
+    >"$tmp/nowed/out" 2>&1
+if grep -q 'refused file: bob owes no decision at point 1: it waits for alice (turn)$' \
+    "$tmp/nowed/out"; then
+	ok "a file of a player owing nothing names who owes the point"
+else
+	not_ok "a file of a player owing nothing:"; sed 's/^/    /' "$tmp/nowed/out"
+fi
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -587,8 +587,7 @@ json_check_file(const struct state *st, const struct check_result *r,
 		    "at point %lld", f->turn, st->turn);
 		json_object_set_new(o, "reason", json_string(why));
 	} else if (cf->verdict == VERDICT_FILE) {
-		snprintf(why, sizeof why, "%s owes no decision at point %lld",
-		    st->names[f->player], f->turn);
+		adjudicate_not_owed(st, f, why, sizeof why);
 		json_object_set_new(o, "reason", json_string(why));
 	} else {
 		json_object_set_new(o, "complete", json_boolean(cf->complete));

@@ -680,8 +680,10 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 		return;
 	}
 	if (cf->verdict == VERDICT_FILE) {
-		sbuf_printf(msgs, "%s: refused file: %s owes no decision at "
-		    "point %lld\n", f->path, st->names[f->player], f->turn);
+		char why[GAME_REASON_MAX];
+
+		adjudicate_not_owed(st, f, why, sizeof why);
+		sbuf_printf(msgs, "%s: refused file: %s\n", f->path, why);
 		return;
 	}
 	for (size_t i = 0; i < cf->n; i++)
@@ -706,6 +708,23 @@ adjudicate_check(const struct state *st, const struct orders_file *files,
 		adjudicate_msg_check(st, &r, &r.v[i], msgs);
 	adjudicate_check_free(&r);
 	return worst;
+}
+
+void
+adjudicate_not_owed(const struct state *st, const struct orders_file *f,
+    char *why, size_t size)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t nowed = st->game->owed(st->g, owed), len;
+
+	snprintf(why, size, "%s owes no decision at point %lld",
+	    st->names[f->player], f->turn);
+	for (size_t k = 0; k < nowed; k++) {
+		len = strlen(why);
+		snprintf(why + len, size - len, "%s%s (%s)",
+		    k == 0 ? ": it waits for " : ", ",
+		    st->names[owed[k].player], owed[k].decision);
+	}
 }
 
 void

@@ -110,6 +110,12 @@ void adjudicate_check_free(struct check_result *r);
 enum adjudicate_verdict adjudicate_check(const struct state *st,
     const struct orders_file *files, size_t n, struct sbuf *msgs);
 
+/* Why the file f of a player who owes nothing at st's point is refused:
+ * "NAME owes no decision at point N: it waits for NAME (DECISION), ...",
+ * so the player learns whose the point is.  Into why. */
+void adjudicate_not_owed(const struct state *st, const struct orders_file *f,
+    char *why, size_t size);
+
 /* Why the file f, not applied by the run that made st, was refused or
  * not used, as FILE[:LINE:COLUMN]: REASON, into buf (formats/archive.md's
  * FILE.reason). */
