@@ -92,6 +92,9 @@ for t in 3 4 5 6 7 8 9 10 11 12 13; do
 	if [ $t = 5 ]; then
 		sed 's/done/ done/' "$S/orders/turn6-alice.yaml" >g/inbox/forged.yaml
 		cp "$S/orders/turn6-alice.yaml.sig" g/inbox/forged.yaml.sig
+		# bob's turn 4 file again: signed, but for a past turn
+		cp "$S/orders/turn4-bob.yaml" g/inbox/late.yaml
+		cp "$S/orders/turn4-bob.yaml.sig" g/inbox/late.yaml.sig
 	fi
 	"$gunbai" run g >out 2>err || { not_ok "run at turn $t: $(cat err)"; break; }
 done
@@ -169,6 +172,18 @@ tamper
 sed 's/honor 2/honor 1/' "$S/orders/turn4-bob.yaml" >t/runs/0004/orders/turn4-bob.yaml
 caught "an orders file changed after signing" 0004 \
     't/runs/0004/orders/turn4-bob.yaml: the signature does not verify'
+tamper
+echo "inbox/forged.yaml: not used" >t/runs/0005/refused/forged.yaml.reason
+caught "an edited reason of a refused file" 0005 \
+    "^run 0005: FAILED: t/runs/0005/refused/forged.yaml: refused, but its reason is not the replay's"
+tamper
+rm t/runs/0005/refused/late.yaml.reason
+caught "a refused file without its reason" 0005 \
+    "^run 0005: FAILED: .*t/runs/0005/refused/late.yaml.reason"
+tamper
+sed 's/honor 2/honor 1/' "$S/orders/turn4-bob.yaml" >t/runs/0005/refused/late.yaml
+caught "an edited refused file, named as that file" 0005 \
+    "^run 0005: FAILED: t/runs/0005/refused/late.yaml: refused, but its reason"
 tamper
 sed 's/^  draws: .*/  draws: 7/' t/runs/0009/state.yaml >x && mv x t/runs/0009/state.yaml
 caught "an edited state" 0009 't/runs/0009/state.yaml:[0-9]+: differs'

@@ -273,6 +273,74 @@ verify_places(struct verify_run *vr, const struct state *st,
 	}
 }
 
+/* text with every archived path of files replaced by the inbox path the
+ * file had when `run` took it ("inbox/NAME"), as run wrote its reasons.
+ * Caller frees. */
+static char *
+verify_as_run(const char *text, const struct orders_file *files, size_t n)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	while (*text != '\0') {
+		size_t k, best = 0, blen = 0;
+
+		for (k = 0; k < n; k++) {
+			size_t l = strlen(files[k].path);
+			if (l > blen && strncmp(text, files[k].path, l) == 0) {
+				best = k;
+				blen = l;
+			}
+		}
+		if (blen == 0) {
+			sbuf_putc(&b, *text++);
+			continue;
+		}
+		sbuf_puts(&b, "inbox/");
+		sbuf_puts(&b, strrchr(files[best].path, '/') + 1);
+		text += blen;
+	}
+	return sbuf_take(&b);
+}
+
+/* Each file archived in refused/ has the reason the replay gives it, as
+ * `run` wrote it (formats/archive.md): an edited reason, or an edited
+ * refused file whose reason is no longer the replay's, is named. */
+static void
+verify_reasons(struct verify_run *vr, const struct state *st,
+    const struct orders_file *files, const char **from, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct gb_err e = { 0 };
+		char buf[1200], *want, *rpath, *have;
+		size_t hlen, wlen;
+
+		if (strcmp(from[i], GAMEDIR_REFUSED) != 0 ||
+		    strcmp(gamedir_place(st, files, n, i),
+		    GAMEDIR_REFUSED) != 0)
+			continue; /* misplaced: said by verify_places */
+		adjudicate_refused_reason(st, &files[i], buf, sizeof buf);
+		want = verify_as_run(buf, files, n);
+		wlen = strlen(want);
+		rpath = util_malloc(strlen(files[i].path) +
+		    sizeof GAMEDIR_REASON);
+		sprintf(rpath, "%s%s", files[i].path, GAMEDIR_REASON);
+		if (fileio_read(rpath, FILEIO_ORDERS_MAX, &have, &hlen,
+		    &e) == -1) {
+			verify_problem_err(vr, &e);
+		} else {
+			if (hlen != wlen + 1 || memcmp(have, want, wlen) != 0 ||
+			    have[wlen] != '\n')
+				verify_problem(vr, "%s: refused, but its reason "
+				    "is not the replay's: '%s' (%s)",
+				    files[i].path, want, rpath);
+			free(have);
+		}
+		free(rpath);
+		free(want);
+	}
+}
+
 /* The entries of a run's directory are all known ones; they are left in
  * names (which is empty if the directory cannot be listed: returns -1). */
 static int
@@ -442,6 +510,9 @@ verify_one(const char *dir, long long run, struct state *st,
 	} else {
 		char hex[COMMIT_HEX + 1];
 
+		/* A refused file edited, or its reason: named first, before
+		 * the differences it makes in the state and reports. */
+		verify_reasons(vr, st, files, from, n);
 		bytes = state_write(st, &len);
 		same = archived != NULL && len == alen &&
 		    memcmp(bytes, archived, len) == 0;
