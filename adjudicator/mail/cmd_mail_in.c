@@ -148,10 +148,11 @@ mailin_store(struct mailin *mi, const char *name, const struct mail_in_doc *d,
 
 /* Where f (read from d) stands among the inbox's files, as run would
  * sort them: NULL if run would take it, else why not.  *same is set if
- * the inbox holds these very bytes. */
+ * the inbox holds these very bytes, and sig to the SHA-256 of the
+ * signature filed with them. */
 static char *
 mailin_against_inbox(struct mailin *mi, const struct orders_file *f,
-    const struct mail_in_doc *d, int *same)
+    const struct mail_in_doc *d, int *same, char sig[COMMIT_HEX + 1])
 {
 	struct orders_file *files;
 	size_t n, k;
@@ -160,7 +161,11 @@ mailin_against_inbox(struct mailin *mi, const struct orders_file *f,
 	*same = 0;
 	files = mailin_inbox(mi, &n);
 	for (k = 0; k < n; k++)
-		*same |= files[k].ok && strcmp(files[k].sha256, f->sha256) == 0;
+		if (files[k].ok && strcmp(files[k].sha256, f->sha256) == 0) {
+			/* The receipt names the signature filed. */
+			*same = 1;
+			orders_sig_sha256(&files[k], sig);
+		}
 	if (!*same) {
 		files = util_reallocarray(files, n + 1, sizeof *files);
 		orders_read_mem(&files[n], f->path, d->buf, d->len, d->sig,
@@ -253,7 +258,7 @@ static int
 mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
     struct mailin_reply *r)
 {
-	char name[GAMEDIR_NAME_MAX + 1];
+	char name[GAMEDIR_NAME_MAX + 1], sig[COMMIT_HEX + 1];
 	struct orders_file f;
 	struct sbuf lines;
 	enum adjudicate_verdict v;
@@ -274,7 +279,8 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	 * from a player who owes a decision at its turn or a later one. */
 	if (v == VERDICT_FILE || v == VERDICT_OVER) {
 		sbuf_puts(&r->body, "Not filed: the file is refused whole.\n");
-	} else if ((why = mailin_against_inbox(mi, &f, d, &same)) != NULL) {
+	} else if ((why = mailin_against_inbox(mi, &f, d, &same, sig)) !=
+	    NULL) {
 		sbuf_puts(&r->body, "Not filed: ");
 		escape_add(&r->body, why, strlen(why), 0);
 		sbuf_puts(&r->body, ".\n");
@@ -288,9 +294,11 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 			return -1;
 		}
 		filed = 1;
+		if (!same)
+			orders_sig_sha256(&f, sig);
 		sbuf_printf(&r->body, "%s in the inbox as %s.\nReceipt: "
-		    "sha256 %s\n", same || had ? "Already filed" : "Filed",
-		    name, f.sha256);
+		    "sha256 %s\nSignature: sha256 %s\n", same || had ?
+		    "Already filed" : "Filed", name, f.sha256, sig);
 		if (v == VERDICT_INCOMPLETE || v == VERDICT_ORDER)
 			sbuf_printf(&r->body, "To correct it, send the whole "
 			    "file again with 'revision: %lld'.\n",
