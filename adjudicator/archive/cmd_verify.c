@@ -22,7 +22,9 @@
 #include "turn/adjudicate.h"
 #include "archive/cmd.h"
 #include "turn/commit.h"
+#include "archive/evidence.h"
 #include "archive/gamedir.h"
+#include "turn/setup.h"
 #include "report/report.h"
 #include "report/report_json.h"
 
@@ -56,13 +58,70 @@ verify_seed_commitment(const struct state *before, const struct state *st,
 
 	if (before == NULL)
 		return;
-	commit_seed_hex(before->uid, before->seed, was);
-	commit_seed_hex(st->uid, st->seed, now);
+	commit_seed_hex(before->seed, was);
+	commit_seed_hex(st->seed, now);
 	if (memcmp(before->uid, st->uid, sizeof st->uid) != 0 ||
 	    strcmp(was, now) != 0)
 		verify_problem(vr, "%s: the uid or the seed was changed: its "
 		    "seed commitment %.16s... is not the game's %.16s...",
 		    path, now, was);
+}
+
+static void verify_bytes(struct verify_run *vr, const char *path,
+    const char *want, size_t wlen, const char *what);
+
+/* The start made again from start.yaml's seed and setup inputs (its
+ * game, id, players and keys, organiser, options): the uid must be the
+ * one derived from them, and start.yaml the bytes the setup makes, so
+ * that no deal, first player or log line was written by hand
+ * (formats/evidence.md). */
+static void
+verify_setup(struct verify_run *vr, const struct state *cur,
+    const char *path)
+{
+	struct gb_err e = { 0 };
+	struct state again;
+	char *bytes;
+	size_t len;
+
+	memset(&again, 0, sizeof again);
+	again.game = cur->game;
+	again.id = util_strdup(cur->id);
+	for (int i = 0; i < cur->nplayers; i++) {
+		again.players[i].name = util_strdup(cur->players[i].name);
+		again.players[i].key = util_strdup(cur->players[i].key);
+		if (cur->players[i].address != NULL)
+			again.players[i].address =
+			    util_strdup(cur->players[i].address);
+	}
+	again.nplayers = cur->nplayers;
+	state_link_players(&again);
+	if (cur->organiser != NULL)
+		again.organiser = util_strdup(cur->organiser);
+	for (size_t k = 0; k < STATE_MAX_OPTIONS; k++)
+		if (cur->options[k] != NULL)
+			again.options[k] = util_strdup(cur->options[k]);
+	memcpy(again.seed, cur->seed, sizeof again.seed);
+	if (setup_make(&again, &e) == -1) {
+		err_file(&e, path);
+		verify_problem_err(vr, &e);
+		state_free(&again);
+		return;
+	}
+	if (memcmp(again.uid, cur->uid, sizeof again.uid) != 0) {
+		char want[COMMIT_UID_HEX + 1], have[COMMIT_UID_HEX + 1];
+
+		util_hex(again.uid, sizeof again.uid, want);
+		util_hex(cur->uid, sizeof cur->uid, have);
+		verify_problem(vr, "%s: its uid %s is not the one derived from "
+		    "its seed's commitment and its setup (%s)", path, have,
+		    want);
+	}
+	bytes = state_write(&again, &len);
+	verify_bytes(vr, path, bytes, len, "start the seed and the setup "
+	    "inputs make");
+	free(bytes);
+	state_free(&again);
 }
 
 /* Compare bytes with have, the bytes of the file at path: 1 if the same,
@@ -106,9 +165,47 @@ verify_bytes(struct verify_run *vr, const char *path, const char *want,
 
 /* The reports of st against the files in dir/reports (nothing more);
  * state_hex is st's hash (report_make). */
+/* The organiser's signed block of the archived report at path, checked
+ * against the text the replay signs (formats/evidence.md), then added to
+ * the report the replay makes (*want), so that the bytes compared are
+ * the whole report. */
+static void
+verify_signed(struct verify_run *vr, const struct state *st,
+    const char *path, const char *text, char **want, size_t *wlen,
+    int json)
+{
+	struct gb_err e = { 0 };
+	uint8_t sig[CRYPTO_SIG_BYTES];
+	char *have, *atext = NULL;
+	size_t hlen;
+	int r;
+
+	if (fileio_read(path, FILEIO_STATE_MAX, &have, &hlen, &e) == -1)
+		return; /* said when the bytes are compared */
+	r = evidence_find(have, hlen, &atext, sig, &e);
+	free(have);
+	if (r == -1) {
+		err_file(&e, path);
+		verify_problem_err(vr, &e);
+	} else if (r == 0) {
+		verify_problem(vr, "%s: not signed by the organiser the game "
+		    "names", path);
+	} else if (strcmp(atext, text) != 0) {
+		verify_problem(vr, "%s: the evidence the organiser signed is "
+		    "not the replay's", path);
+	} else if (crypto_verify(st->organiser, text, strlen(text), sig,
+	    &e) != 1) {
+		verify_problem(vr, "%s: the organiser's signature does not "
+		    "verify", path);
+	} else {
+		evidence_append(want, wlen, json, text, sig);
+	}
+	free(atext);
+}
+
 static void
 verify_reports(struct verify_run *vr, const struct state *st,
-    const char *state_hex, const char *dir)
+    const char *state_hex, const char *dir, const struct evidence_run *took)
 {
 	struct gb_err e = { 0 };
 	struct strlist names;
@@ -137,6 +234,16 @@ verify_reports(struct verify_run *vr, const struct state *st,
 					names.v[i] = NULL;
 				}
 			path = gamedir_path(rdir, 0, rel);
+			if (st->organiser != NULL && k != REPORT_SVG) {
+				struct sbuf text;
+
+				sbuf_init(&text);
+				evidence_report_text(st, state_hex, p, took,
+				    &text);
+				verify_signed(vr, st, path, text.p, &want[k],
+				    &len[k], k == REPORT_JSON);
+				sbuf_free(&text);
+			}
 			verify_bytes(vr, path, want[k], len[k], "report");
 			free(want[k]);
 			free(path);
@@ -462,6 +569,8 @@ verify_one(const char *dir, long long run, struct state *st,
 	char *spath = gamedir_state_path(dir, run), *nmrpath, *bytes, *tmp;
 	char *archived = NULL;
 	struct strlist entries;
+	struct evidence_run took;
+	long long from_turn = st->turn;
 	size_t n = 0, len, alen = 0;
 	int nmr, r = 0, listed, same = 0;
 
@@ -531,7 +640,10 @@ verify_one(const char *dir, long long run, struct state *st,
 			crypto_sha256_hex(bytes, len, hex);
 		}
 		free(bytes);
-		verify_reports(vr, st, hex, rundir);
+		took.from_turn = from_turn;
+		took.files = files;
+		took.n = n;
+		verify_reports(vr, st, hex, rundir, &took);
 		verify_places(vr, st, files, from, n);
 	}
 	sbuf_free(&msgs);
@@ -619,8 +731,9 @@ verify_game(const char *dir, long long *nruns, size_t *nsigs, json_t *runs,
 	{
 		char hex[COMMIT_HEX + 1];
 
+		verify_setup(&vr, &cur, path);
 		state_sha256(&cur, hex);
-		verify_reports(&vr, &cur, hex, dir);
+		verify_reports(&vr, &cur, hex, dir, NULL);
 	}
 	verify_seed_commitment(NULL, &cur, path, &vr);
 	snprintf(line, sizeof line, "%s, the first reports", GAMEDIR_START);
@@ -669,7 +782,9 @@ verify_report(const char *dir, long long nruns, const char *player,
 		cmd_fail_err(0, &e);
 		return 1;
 	}
-	snprintf(rel, sizeof rel, "reports/%s.txt", player);
+	/* The text report or its JSON twin, whichever the player kept. */
+	snprintf(rel, sizeof rel, "reports/%s.%s", player,
+	    hlen > 0 && have[0] == '{' ? "json" : "txt");
 	for (long long run = 0; run <= nruns && !found; run++) {
 		char *arch = gamedir_path(dir, run, rel), *want;
 		size_t wlen;

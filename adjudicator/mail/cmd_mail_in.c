@@ -30,6 +30,7 @@
 #include "archive/cmd.h"
 #include "mail/mail.h"
 #include "base/escape.h"
+#include "archive/evidence.h"
 #include "archive/gamedir.h"
 #include "base/mail_addr.h"
 #include "mail/mail_in.h"
@@ -45,6 +46,10 @@ struct mailin {
 	const char *from_opt; /* --from, the replies' From: */
 	struct state st;
 	int status;           /* the exit status so far */
+	/* The organiser's key, which signs each receipt (--key), and the
+	 * hash of the state read (formats/evidence.md). */
+	struct crypto_key *key;
+	char sha[COMMIT_HEX + 1];
 };
 
 /* A reply being written: to a player (by their signature) or to the
@@ -252,6 +257,24 @@ mailin_where(const struct mail_in_doc *d, struct sbuf *b)
 		sbuf_printf(b, ", signed by the part '%s'", d->sighint);
 }
 
+/* The organiser's signed receipt for the good file f, filed with the
+ * signature whose SHA-256 is sig (formats/evidence.md). */
+static void
+mailin_sign(struct mailin *mi, const struct orders_file *f, const char *sig,
+    struct sbuf *out)
+{
+	struct sbuf text;
+	uint8_t s[CRYPTO_SIG_BYTES];
+
+	sbuf_init(&text);
+	evidence_receipt_text(&mi->st, mi->sha, f, sig, &text);
+	crypto_sign(mi->key, text.p, text.len, s);
+	sbuf_puts(out, "The organiser's signed receipt (formats/evidence.md; "
+	    "keep it):\n");
+	evidence_block(out, text.p, s);
+	sbuf_free(&text);
+}
+
 /* Check, file and describe document d in the reply r.  Returns 1 if it
  * was filed (or already was), 0 if not, -1 if filing failed. */
 static int
@@ -299,6 +322,8 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 		sbuf_printf(&r->body, "%s in the inbox as %s.\nReceipt: "
 		    "sha256 %s\nSignature: sha256 %s\n", same || had ?
 		    "Already filed" : "Filed", name, f.sha256, sig);
+		if (mi->key != NULL)
+			mailin_sign(mi, &f, sig, &r->body);
 		if (v == VERDICT_INCOMPLETE || v == VERDICT_ORDER)
 			sbuf_printf(&r->body, "To correct it, send the whole "
 			    "file again with 'revision: %lld'.\n",
@@ -550,12 +575,14 @@ cmd_mail_in(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "from", required_argument, NULL, 'f' },
+		{ "key", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct mailin mi;
 	struct gb_err e = { 0 };
 	long long run;
+	const char *keypath = NULL;
 	char *path;
 	int c;
 
@@ -566,6 +593,7 @@ cmd_mail_in(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': mi.from_opt = optarg; break;
+		case 'k': keypath = optarg; break;
 		case 'h':
 			printf("usage: gunbai mail-in %s\n", CMD_MAIL_IN_USAGE);
 			return EXIT_OK;
@@ -588,11 +616,15 @@ cmd_mail_in(int argc, char **argv)
 	if (gamedir_runs(mi.dir, &run, &e) == -1)
 		return cmd_fail_err(EXIT_INPUT, &e);
 	path = gamedir_state_path(mi.dir, run);
-	if (gamedir_load(path, &mi.st, NULL, &e) == -1) {
+	if (gamedir_load(path, &mi.st, mi.sha, &e) == -1) {
 		free(path);
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
 	free(path);
+	if (evidence_key_load(&mi.st, keypath, &mi.key, &e) == -1) {
+		state_free(&mi.st);
+		return cmd_fail_err(EXIT_USAGE, &e);
+	}
 	/* Standard input when no MESSAGE is named. */
 	for (int i = optind; i < argc || (i == argc && optind == argc); i++) {
 		const char *name = i < argc ? argv[i] : "-";
@@ -609,6 +641,7 @@ cmd_mail_in(int argc, char **argv)
 		mailin_input(&mi, name, buf, len);
 		free(buf);
 	}
+	crypto_key_free(mi.key);
 	state_free(&mi.st);
 	return mi.status;
 }
