@@ -9,8 +9,9 @@
 #include "base/util.h"
 
 /* After "gunbai NAME ", as the man page's SYNOPSIS says. */
-#define CMD_RUN_USAGE "[--nmr] [--json] GAMEDIR"
+#define CMD_RUN_USAGE "[--nmr] [--json] [--key KEY] GAMEDIR"
 #define CMD_VERIFY_USAGE "GAMEDIR [--player NAME REPORT ...] [--json]"
+#define CMD_EVIDENCE_USAGE "[--organiser KEY.pub] FILE ..."
 #define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | " \
 	"run [--nmr] [-j N] [--json] | standings [--json] | " \
 	"verify [-j N] [--json] | mail-in [--from ADDR] [--sendmail COMMAND] " \
@@ -26,6 +27,10 @@ int cmd_run(int argc, char **argv);
 
 /* gunbai verify: replay a game directory's runs and compare. */
 int cmd_verify(int argc, char **argv);
+
+/* gunbai evidence: what the reports and receipts a player was mailed
+ * prove, checked without the archive (formats/evidence.md). */
+int cmd_evidence(int argc, char **argv);
 
 /* gunbai league: status, run, standings and verify over every game
  * directory of a league directory (cmd_league.c). */
