@@ -156,6 +156,29 @@ status_is 0 "verify --player takes the JSON twin" "$gunbai" verify g --player al
 # --- hole 3: withholding, proven by a signed receipt and a signed report.
 order b2.yaml 2 bob "move e8 e7" "move d9 e8"
 $py "$top/tests/mail_make.py" thunderbird msg.eml bob@example.net b2.yaml b2.yaml.sig
+# The same game in a league: league mail-in and tick take the key too.
+mkdir L && cp -R g L/g
+status_is 2 "league mail-in without the organiser's key files nothing" \
+    "$gunbai" league L mail-in --sendmail 'cat >/dev/null' msg.eml
+[ -z "$(ls L/g/inbox)" ] && grep -q "g: the game names an organiser" "$tmp/err" &&
+    ok "and names the game and the missing key" ||
+    not_ok "inbox: $(ls L/g/inbox); $(cat "$tmp/err")"
+status_is 0 "league mail-in --key files it" "$gunbai" league L mail-in \
+    --key org.key --sendmail 'cat >/dev/null' msg.eml
+grep -lq '^gunbai-receipt-v1$' L/g/outbox/mail-in/*.eml &&
+    ok "league mail-in --key: the reply carries the signed receipt" ||
+    not_ok "no signed receipt in L/g/outbox/mail-in"
+"$gunbai" schedule L/g --deadline 2026-01-01T00:00Z --period 1d >/dev/null
+status_is 5 "league tick without the key: the run fails" "$gunbai" league L \
+    tick --now 2026-01-01T01:00Z --sendmail 'cat >/dev/null'
+status_is 0 "league tick --key runs the game with its organiser's key" \
+    "$gunbai" league L tick --now 2026-01-01T01:00Z --key org.key \
+    --sendmail 'cat >/dev/null'
+[ -f L/g/runs/0002/reports/bob.txt ] &&
+    grep -q "^The organiser's signature over" L/g/runs/0002/reports/bob.txt &&
+    "$gunbai" verify L/g >/dev/null 2>&1 &&
+    ok "the run's reports are signed and verify passes" ||
+    not_ok "L/g/runs: $(ls L/g/runs)"
 "$gunbai" mail-in g --key org.key msg.eml >/dev/null 2>&1
 reply=$(ls g/outbox/mail-in/*.eml | head -1)
 grep -q '^gunbai-receipt-v1$' "$reply" && ok "mail-in --key: the reply carries the signed receipt" ||

@@ -14,9 +14,10 @@
 #define CMD_EVIDENCE_USAGE "[--organiser KEY.pub] FILE ..."
 #define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | " \
 	"run [--nmr] [-j N] [--json] | standings [--json] | " \
-	"verify [-j N] [--json] | mail-in [--from ADDR] [--sendmail COMMAND] " \
-	"[MESSAGE ...] | " \
-	"tick [--now TIME] [--from ADDR] [--list ADDR] [--sendmail COMMAND]"
+	"verify [-j N] [--json] | mail-in [--from ADDR] [--key KEY] " \
+	"[--sendmail COMMAND] [MESSAGE ...] | " \
+	"tick [--now TIME] [--from ADDR] [--list ADDR] [--key KEY] " \
+	"[--sendmail COMMAND]"
 #define CMD_UNDO_USAGE "GAMEDIR"
 #define CMD_SCHEDULE_USAGE "GAMEDIR [--deadline TIME] [--period DURATION] " \
 	"[--grace DURATION] [--remind DURATION] [--nmr | --no-nmr]"
