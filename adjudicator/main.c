@@ -27,6 +27,7 @@
 #include "report/report_json.h"
 #include "archive/run_json.h"
 #include "archive/schedule.h"
+#include "turn/setup.h"
 #include "turn/state.h"
 #include "turn/registry.h"
 
@@ -63,7 +64,8 @@ static const struct cmd_entry cmd_table[] = {
 	    "options with their\ndefaults." },
 	{ .name = "new", .usage = "GAME --id ID "
 	    "--player NAME=KEY.pem[,ADDRESS] ... "
-	    "[--seed HEX] [--option NAME=VALUE ...] -o STATE | -d GAMEDIR "
+	    "[--organiser KEY] [--seed HEX] [--option NAME=VALUE ...] "
+	    "-o STATE | -d GAMEDIR "
 	    "[--deadline TIME [--period DURATION] [--grace DURATION] "
 	    "[--remind DURATION] [--no-nmr]]",
 	    .exec = cmd_new,
@@ -115,6 +117,10 @@ static const struct cmd_entry cmd_table[] = {
 	    .exec = cmd_check_seed,
 	    .about = "Checks that the seed a finished game revealed is the "
 	    "one its reports\ncommitted to." },
+	{ .name = "evidence", .usage = CMD_EVIDENCE_USAGE,
+	    .exec = cmd_evidence,
+	    .about = "Checks the organiser's signed reports and receipts a "
+	    "player holds, and\nsays what they prove." },
 	{ .name = "help", .usage = "[COMMAND]", .exec = cmd_help,
 	    .about = "Lists the commands, or says what COMMAND does." },
 };
@@ -186,7 +192,7 @@ fail(const struct gb_err *e)
 
 enum { OPT_HELP = 1000, OPT_NMR, OPT_PUBLIC, OPT_SEED,
 	OPT_OPTION, OPT_ID, OPT_PLAYER, OPT_JSON, OPT_SVG, OPT_DEADLINE,
-	OPT_PERIOD, OPT_GRACE, OPT_REMIND, OPT_NO_NMR };
+	OPT_PERIOD, OPT_GRACE, OPT_REMIND, OPT_NO_NMR, OPT_ORGANISER };
 
 static const struct option cmd_options[] = {
 	{ "help", no_argument, NULL, OPT_HELP },
@@ -206,13 +212,14 @@ static const struct option cmd_options[] = {
 	{ "grace", required_argument, NULL, OPT_GRACE },
 	{ "remind", required_argument, NULL, OPT_REMIND },
 	{ "no-nmr", no_argument, NULL, OPT_NO_NMR },
+	{ "organiser", required_argument, NULL, OPT_ORGANISER },
 	{ NULL, 0, NULL, 0 }
 };
 
 /* Parsed options of any subcommand; each checks what it allows. */
 struct cmd_args {
 	int help, nmr, public, json, svg;
-	const char *seed, *id, *out, *player, *dir;
+	const char *seed, *id, *out, *player, *dir, *organiser;
 	const char *players[GAME_MAX_PLAYERS + 1];
 	int nplayers;
 	const char *options[32];
@@ -239,6 +246,7 @@ cmd_parse(int argc, char **argv, struct cmd_args *a)
 		case OPT_JSON: a->json = 1; break;
 		case OPT_SVG: a->svg = 1; break;
 		case OPT_SEED: a->seed = optarg; break;
+		case OPT_ORGANISER: a->organiser = optarg; break;
 		case OPT_ID: a->id = optarg; break;
 		case 'o': a->out = optarg; break;
 		case 'd': a->dir = optarg; break;
@@ -292,7 +300,8 @@ cmd_early(const char *name, const struct cmd_args *a, int *status)
 		*status = usage_cmd(name, stdout);
 		return 1;
 	}
-	if (a->bad || ((a->dir != NULL || a->scheduled) &&
+	if (a->bad || ((a->dir != NULL || a->scheduled ||
+	    a->organiser != NULL) &&
 	    strcmp(name, "new") != 0) ||
 	    (a->json && !(cmd_takes(name) & CMD_JSON)) ||
 	    (a->svg && !(cmd_takes(name) & CMD_SVG))) {
@@ -357,6 +366,10 @@ cmd_new_options(const struct game_entry *g, const struct cmd_args *a,
 			    "(see 'gunbai games')", g->title,
 			    (int)(eq - a->options[i]), a->options[i]);
 		optv[k] = eq + 1;
+		if (!g->options[k].file && strchr(eq + 1, '\n') != NULL)
+			return failx(EXIT_USAGE, "--option %.*s: a value is "
+			    "one line", (int)(eq - a->options[i]),
+			    a->options[i]);
 		/* A file option's default is a word, as `gunbai games`
 		 * shows it: written out, it means the default, never a
 		 * file of that name, and a file there is not taken
@@ -481,6 +494,30 @@ cmd_new_players(struct state *st, const struct cmd_args *a)
 	return 0;
 }
 
+/* --organiser KEY: the organiser's private key, whose public key the
+ * state names; *key gets it, to sign the first reports. */
+static int
+cmd_new_organiser(struct state *st, const char *path, struct crypto_key **key)
+{
+	struct gb_err e = { 0 };
+	char *pem;
+	size_t len;
+
+	if (fileio_read(path, FILEIO_KEY_MAX, &pem, &len, &e) == -1 ||
+	    (*key = crypto_key_load(pem, &st->organiser, &e)) == NULL) {
+		err_file(&e, path);
+		fail(&e);
+		free(pem);
+		return EXIT_INPUT;
+	}
+	free(pem);
+	for (int i = 0; i < st->nplayers; i++)
+		if (strcmp(st->players[i].key, st->organiser) == 0)
+			return failx(EXIT_INPUT, "%s: the organiser's key is "
+			    "player '%s''s", path, st->players[i].name);
+	return 0;
+}
+
 static int
 cmd_new(int argc, char **argv)
 {
@@ -489,8 +526,8 @@ cmd_new(int argc, char **argv)
 	struct cmd_args a;
 	struct state st;
 	struct gb_err e = { 0 };
-	struct rng rng;
 	struct schedule sched;
+	struct crypto_key *key = NULL;
 	char *bytes, count[32];
 	size_t len;
 	int status;
@@ -518,46 +555,47 @@ cmd_new(int argc, char **argv)
 	if (!util_valid_name(a.id))
 		return failx(EXIT_USAGE, "invalid game id '%s': 1 to 32 "
 		    "letters, digits, '_' or '-'", a.id);
-	/* The one place fresh randomness enters a game: its seed and its
-	 * uid (formats/threats.md). */
+	/* The one place fresh randomness enters a game: its seed.  The uid
+	 * is derived from it and the setup (formats/evidence.md). */
 	if (a.seed != NULL) {
 		if (strlen(a.seed) != 2 * RNG_SEED_BYTES ||
 		    util_unhex(a.seed, st.seed, sizeof st.seed) == -1)
 			return failx(EXIT_USAGE, "--seed: expected 64 "
 			    "hexadecimal digits");
-		commit_uid_from_seed(st.seed, st.uid);
-	} else if (crypto_os_random(st.seed, sizeof st.seed, &e) == -1 ||
-	    crypto_os_random(st.uid, sizeof st.uid, &e) == -1) {
+	} else if (crypto_os_random(st.seed, sizeof st.seed, &e) == -1) {
 		fail(&e);
 		return EXIT_INPUT;
 	}
-	if ((status = cmd_new_players(&st, &a)) != 0) {
+	if ((status = cmd_new_players(&st, &a)) != 0 ||
+	    (a.organiser != NULL &&
+	    (status = cmd_new_organiser(&st, a.organiser, &key)) != 0)) {
 		state_free(&st);
 		return status;
 	}
 	if ((status = cmd_new_options(st.game, &a, optv, &keep)) != 0) {
 		strlist_free(&keep);
+		crypto_key_free(key);
 		state_free(&st);
 		return status;
 	}
 	st.id = util_strdup(a.id);
-	st.turn = 1;
-	rng_init(&rng, st.seed, 0);
-	st.log.point = 0;
-	st.g = st.game->setup(&st.pl, optv, &rng, &st.log, &e);
+	for (size_t k = 0; st.game->options != NULL &&
+	    st.game->options[k].name != NULL; k++)
+		if (strcmp(optv[k], st.game->options[k].def) != 0)
+			st.options[k] = util_strdup(optv[k]);
 	strlist_free(&keep);
-	if (st.g == NULL) {
+	if (setup_make(&st, &e) == -1) {
 		/* A file given for an option is an input like a key file. */
 		status = cmd_new_blame(st.game, &a, &e) ? EXIT_INPUT :
 		    EXIT_USAGE;
 		fail(&e);
+		crypto_key_free(key);
 		state_free(&st);
 		return status;
 	}
-	st.draws = rng.draws;
 	bytes = state_write(&st, &len);
 	status = EXIT_OK;
-	if (a.dir != NULL ? gamedir_create(a.dir, &st, &e) == -1 :
+	if (a.dir != NULL ? gamedir_create(a.dir, &st, key, &e) == -1 :
 	    fileio_create(a.out, bytes, len, &e) == -1) {
 		fail(&e);
 		status = EXIT_OUTPUT;
@@ -573,6 +611,7 @@ cmd_new(int argc, char **argv)
 		}
 	}
 	free(bytes);
+	crypto_key_free(key);
 	state_free(&st);
 	return status;
 }
@@ -735,7 +774,8 @@ cmd_write_outputs(const struct state *st, const char *outdir,
 {
 	struct gb_err e = { 0 };
 	struct sbuf b;
-	int r = gamedir_stage_outputs(stage, st, GAMEDIR_STATE, &e);
+	int r = gamedir_stage_outputs(stage, st, GAMEDIR_STATE, NULL, NULL,
+	    &e);
 
 	/* The message is made before the commit: nothing may fail (run out
 	 * of memory) once the outputs are in place. */

@@ -98,16 +98,6 @@ def world(gunbai, top, d):
     for p in ("alice", "bob"):
         for ext in ("key", "pub"):
             shutil.copy(os.path.join(top, SAMPLE, "keys", p + "." + ext), d)
-    orders = {}
-    for f in sorted(glob.glob(os.path.join(top, SAMPLE, "orders", "*"))):
-        m = re.match(r"turn(\d+)-(\w+)\.yaml", os.path.basename(f))
-        text = open(f).read().replace("game: demo", "game: club-7")
-        name = os.path.join(d, "%s-%s.yaml" % (m.group(2), m.group(1)))
-        open(name, "w").write(text)
-        r = sh(["openssl", "pkeyutl", "-sign", "-rawin", "-inkey",
-                m.group(2) + ".key", "-in", name, "-out", name + ".sig"], d)
-        assert r.returncode == 0, r.stderr
-        orders[int(m.group(1))] = name
 
     def run(*args):
         r = sh([gunbai, *args], d)
@@ -117,6 +107,28 @@ def world(gunbai, top, d):
                "--player", "bob=bob.pub,bob@example.net"]
     run("new", "senjin", "--id", "club-7", "--seed", SEED, *players,
         "--option", "first=alice", "-d", "club-7")
+    def signed_orders(gamedir, into):
+        """The sample's orders for the game in gamedir, signed: they name
+        its uid, derived from its setup (the id, the keys, the options)."""
+        orders = {}
+        uid = re.search(r"^uid: (\w+)$", open(os.path.join(
+            d, gamedir, "start.yaml")).read(), re.M).group(1)
+        for f in sorted(glob.glob(os.path.join(top, SAMPLE, "orders", "*"))):
+            m = re.match(r"turn(\d+)-(\w+)\.yaml", os.path.basename(f))
+            text = open(f).read().replace("game: demo", "game: club-7")
+            text = re.sub(r"^uid: \w+$", "uid: " + uid, text, flags=re.M)
+            name = os.path.join(into, "%s-%s.yaml" % (m.group(2),
+                                                       m.group(1)))
+            open(name, "w").write(text)
+            r = sh(["openssl", "pkeyutl", "-sign", "-rawin", "-inkey",
+                    os.path.join(d, m.group(2) + ".key"), "-in", name,
+                    "-out", name + ".sig"], d)
+            assert r.returncode == 0, r.stderr
+            orders[int(m.group(1))] = name
+        return orders
+
+    orders = signed_orders("club-7", d)
+
     for t in (1, 2, 3, 4):
         for f in (orders[t], orders[t] + ".sig"):
             shutil.copy(f, os.path.join(d, "club-7", "inbox"))
@@ -134,19 +146,30 @@ def world(gunbai, top, d):
     os.mkdir(os.path.join(d, "club"))
     shutil.copytree(os.path.join(d, "club-7"),
                     os.path.join(d, "club", "club-7"))
-    # A game played to its end reveals its seed: two turns of two.
+    # A game played to its end reveals its seed: two turns of two, its
+    # reports signed with the organiser's key.
+    r = sh(["openssl", "genpkey", "-algorithm", "ed25519", "-out",
+            "organiser.key"], d)
+    assert r.returncode == 0, r.stderr
     run("new", "senjin", "--id", "club-7", "--seed", SEED, *players,
-        "--option", "first=alice", "--option", "turn-limit=2", "-d", "fin")
+        "--option", "first=alice", "--option", "turn-limit=2",
+        "--organiser", "organiser.key", "-d", "fin")
+    os.mkdir(os.path.join(d, "fin-orders"))
+    fin = signed_orders("fin", os.path.join(d, "fin-orders"))
     for t in (1, 2):
-        for f in (orders[t], orders[t] + ".sig"):
+        for f in (fin[t], fin[t] + ".sig"):
             shutil.copy(f, os.path.join(d, "fin", "inbox"))
-        run("run", "fin")
+        run("run", "--key", "organiser.key", "fin")
     shutil.copy(os.path.join(d, "fin", "reports", "alice.txt"),
                 os.path.join(d, "first-report.txt"))
+    shutil.copy(os.path.join(d, "fin", "runs", "0001", "reports",
+                             "alice.json"),
+                os.path.join(d, "report-1.json"))
     shutil.copy(os.path.join(d, "fin", "runs", "0002", "reports",
                              "public.txt"),
                 os.path.join(d, "final-public.txt"))
     shutil.rmtree(os.path.join(d, "fin"))
+    shutil.rmtree(os.path.join(d, "fin-orders"))
 
 
 def outputs(words):

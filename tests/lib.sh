@@ -45,13 +45,15 @@ state_uid() { sed -n 's/^uid: //p' "$1"; }
 # senjin_fixture ID: in the current directory, in/s1.yaml (a Senjin game
 # called ID between alice and bob, alice first, a fixed seed) and the
 # signed orders of its first two turns, in/a1.yaml and in/b2.yaml.  Sets
-# newargs, the arguments of the `gunbai new` that made in/s1.yaml.
+# newargs, the arguments of the `gunbai new` that made in/s1.yaml.  More
+# arguments of new may follow ID: they are part of the setup, from which
+# the uid the orders name is derived (formats/evidence.md).
 senjin_fixture() {
 	mkdir -p in
 	newargs="new senjin --id $1 --seed \
 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
 --player alice=$keys/alice.pub --player bob=$keys/bob.pub \
---option first=alice"
+--option first=alice ${2:-}"
 	# shellcheck disable=SC2086
 	"$gunbai" $newargs -o in/s1.yaml >/dev/null
 	u=$(state_uid in/s1.yaml)

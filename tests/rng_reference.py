@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Reference implementation of the gunbai RNG (formats/rng.md).
+"""Reference implementation of the gunbai RNG (formats/rng.md) and of the
+commitment, the setup record and the uid (formats/evidence.md).
 
 Written from the specification alone, with Python integers and hashlib, to
 show that an independent implementation reproduces the C one.  Prints the
 known-answer vectors of formats/rng.md; tests/test_rng.c runs this script
 and compares its output with the same text made by adjudicator/base/rng.c.
 
-    python3 tests/rng_reference.py
+    python3 tests/rng_reference.py             # the RNG's vectors
+    python3 tests/rng_reference.py --evidence  # formats/evidence.md's
 """
 
 import hashlib
@@ -146,5 +148,59 @@ def v2_lines():
     return out
 
 
+def commitment(seed):
+    """formats/evidence.md: SHA-256("gunbai-seed-commit-v2" || seed)."""
+    return hashlib.sha256(b"gunbai-seed-commit-v2" + seed).digest()
+
+
+def setup_record(game, ruleset, gid, players, organiser, options):
+    """The setup record: players a list of (name, 32-byte key), organiser
+    a 32-byte key or None, options a list of (name, value) in the game's
+    order, every one (a file option given a file: ("NAME", b"CONTENTS"))."""
+    out = "gunbai-setup-v1\ngame %s\nruleset %s\nid %s\n" % (game, ruleset, gid)
+    for name, key in players:
+        out += "player %s %s\n" % (name, key.hex())
+    out += "organiser %s\n" % (organiser.hex() if organiser else "none")
+    for name, value in options:
+        if isinstance(value, bytes):
+            value = "file " + hashlib.sha256(value).hexdigest()
+        out += "option %s %s\n" % (name, value)
+    return out.encode()
+
+
+def uid(commit, record):
+    """The first 16 bytes of SHA-256("gunbai-uid-v2" || commit || record)."""
+    return hashlib.sha256(b"gunbai-uid-v2" + commit + record).digest()[:16]
+
+
+def evidence_lines():
+    """The vectors of formats/evidence.md."""
+    alice = bytes.fromhex("f5a9db55b4f3e78176f284ecdb2c0ce3"
+                          "d7ec0e9e78e40cbc39f67eb0097b5181")
+    bob = bytes.fromhex("75fa677773b96dd57e7999dd7dbcd8a7"
+                        "e4b14ddddb588ea0d57887bc2196eba3")
+    cases = [
+        (bytes(range(32)), ("senjin", "1", "demo", [("alice", alice), ("bob", bob)],
+                            None, [("first", "random"), ("turn-limit", "0")])),
+        (bytes(range(32)), ("senjin", "1", "demo", [("alice", alice), ("bob", bob)],
+                            bob[::-1], [("first", "south"), ("turn-limit", "0")])),
+        (b"\xff" * 32, ("shinobi-wars", "0", "club-7", [("bob", bob), ("alice", alice)],
+                         None, [("deck-leaf", b"# my deck\n"), ("deck-mist", "standard")])),
+    ]
+    out = ["evidence known-answer vectors"]
+    for seed, args in cases:
+        rec = setup_record(*args)
+        c = commitment(seed)
+        out.append("")
+        out.append("seed   " + seed.hex())
+        out.append("commit " + c.hex())
+        out += ["record " + line for line in rec.decode().splitlines()]
+        out.append("uid    " + uid(c, rec).hex())
+    return out
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--evidence"]:
+        sys.stdout.write("\n".join(evidence_lines()) + "\n")
+    else:
+        main()

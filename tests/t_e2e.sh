@@ -163,7 +163,7 @@ has 'the default orders apply' n1/reports/public.txt \
     "the public report says the defaults were used"
 
 # 6. Bad input: a message naming file:line:column, a status, nothing written.
-printf 'gunbai: state 2\ngame: senjin\n  bad: [\n' >bad.yaml
+printf 'gunbai: state 3\ngame: senjin\n  bad: [\n' >bad.yaml
 status_is 4 "a malformed state is refused" "$gunbai" adjudicate bad.yaml \
     -o b0
 has 'bad.yaml:[0-9]*:[0-9]*:' "$tmp/err" "the message names file:line:column"

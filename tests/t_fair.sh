@@ -80,7 +80,7 @@ status_is 1 "check-seed: reports of two games" "$gunbai" check-seed \
     other.txt t2/reports/public.txt
 python3 -c "
 import hashlib,sys
-print(hashlib.sha256(b'gunbai-seed-commit-v1'+bytes.fromhex('$u')+bytes.fromhex('$seed')).hexdigest())" >py.txt
+print(hashlib.sha256(b'gunbai-seed-commit-v2'+bytes.fromhex('$seed')).hexdigest())" >py.txt
 if [ "$(cat py.txt)" = "$commit" ]; then
 	ok "the commitment is SHA-256 of the documented message (recomputed in Python)"
 else not_ok "commitment $commit, recomputed $(cat py.txt)"; fi

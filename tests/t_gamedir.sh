@@ -72,7 +72,9 @@ hasnt "stdout never says bob's turn 2 orders were accepted" out \
     'turn2-bob.yaml.*accepted'
 has "bob's report says kept for turn 2" g/runs/0001/reports/bob.txt \
     'kept for$|kept for point 2'
-hasnt "bob's report does not call them accepted" g/runs/0001/reports/bob.txt \
+# (lines wrapped in a report are joined)
+tr -s '\n ' '  ' <g/runs/0001/reports/bob.txt >joined.txt
+hasnt "bob's report does not call them accepted" joined.txt \
     'orders for point 2.*accepted'
 [ -f g/inbox/turn2-bob.yaml ] && [ -f g/runs/0001/kept/turn2-bob.yaml ] &&
     [ ! -e g/inbox/turn1-alice.yaml ] &&
@@ -81,8 +83,9 @@ hasnt "bob's report does not call them accepted" g/runs/0001/reports/bob.txt \
     not_ok "inbox: $(ls g/inbox); runs/0001: $(ls -R g/runs/0001)"
 mail g 2 carol
 expect "run: turn 2 applied with both sealed choices" 0 "$gunbai" run g
+tr -s '\n ' '  ' <g/runs/0002/reports/bob.txt >joined.txt
 has "bob's report now says his turn 2 orders were accepted" \
-    g/runs/0002/reports/bob.txt 'orders for point 2 .*1 accepted'
+    joined.txt 'orders for point 2 .*1 accepted'
 [ -z "$(ls g/inbox)" ] && ok "the inbox is empty after it" ||
     not_ok "inbox: $(ls g/inbox)"
 
@@ -92,6 +95,9 @@ for t in 3 4 5 6 7 8 9 10 11 12 13; do
 	if [ $t = 5 ]; then
 		sed 's/done/ done/' "$S/orders/turn6-alice.yaml" >g/inbox/forged.yaml
 		cp "$S/orders/turn6-alice.yaml.sig" g/inbox/forged.yaml.sig
+		# bob's turn 4 file again: signed, but for a past turn
+		cp "$S/orders/turn4-bob.yaml" g/inbox/late.yaml
+		cp "$S/orders/turn4-bob.yaml.sig" g/inbox/late.yaml.sig
 	fi
 	"$gunbai" run g >out 2>err || { not_ok "run at turn $t: $(cat err)"; break; }
 done
@@ -169,6 +175,18 @@ tamper
 sed 's/honor 2/honor 1/' "$S/orders/turn4-bob.yaml" >t/runs/0004/orders/turn4-bob.yaml
 caught "an orders file changed after signing" 0004 \
     't/runs/0004/orders/turn4-bob.yaml: the signature does not verify'
+tamper
+echo "inbox/forged.yaml: not used" >t/runs/0005/refused/forged.yaml.reason
+caught "an edited reason of a refused file" 0005 \
+    "^run 0005: FAILED: t/runs/0005/refused/forged.yaml: refused, but its reason is not the replay's"
+tamper
+rm t/runs/0005/refused/late.yaml.reason
+caught "a refused file without its reason" 0005 \
+    "^run 0005: FAILED: .*t/runs/0005/refused/late.yaml.reason"
+tamper
+sed 's/honor 2/honor 1/' "$S/orders/turn4-bob.yaml" >t/runs/0005/refused/late.yaml
+caught "an edited refused file, named as that file" 0005 \
+    "^run 0005: FAILED: t/runs/0005/refused/late.yaml: refused, but its reason"
 tamper
 sed 's/^  draws: .*/  draws: 7/' t/runs/0009/state.yaml >x && mv x t/runs/0009/state.yaml
 caught "an edited state" 0009 't/runs/0009/state.yaml:[0-9]+: differs'

@@ -282,26 +282,24 @@ noout 4 "verify --json, not a game directory" "$gunbai" verify --json nowhere
 noout 4 "league run --json, no league" "$gunbai" league nowhere run --json
 
 # ---- Sensoufuda: a turn answered in part is incomplete (exit 7) -------
-# In the sample's second battle, after bob plays, alice's sea-4 matches
-# two tactical options (admiral, sea-3): "play sea-4" alone is not a whole
-# answer until a "collect" says which.
+# In the sample's second battle, bob's land-4 matches two tactical
+# options (land-3, tank): "play land-4" alone is not a whole answer until
+# a "collect" says which.
 sk=$top/samples/sensoufuda/keys
 suid=$(state_uid sensoufuda/start.yaml)
 sforders() { signed demo "$suid" "$sk" "$@"; }
-sforders b17.yaml 17 bob "play propaganda-3"
-"$gunbai" adjudicate sensoufuda/turn16/state.yaml b17.yaml -o sf17 >/dev/null
-sforders a18.yaml 18 alice "play sea-4"
-sforders a18c.yaml 18 alice "play sea-4" "collect admiral"
+sforders b17.yaml 17 bob "play land-4"
+sforders b17c.yaml 17 bob "play land-4" "collect tank"
 both check 7 "Sensoufuda: a play matching two options, no collect" \
-    "$gunbai" check sf17/state.yaml a18.yaml
+    "$gunbai" check sensoufuda/turn16/state.yaml b17.yaml
 jq_is 'd["verdict"] == "incomplete" and d["files"][0]["next"][:2] ==
-["collect admiral", "collect sea-3"]' \
-    "Sensoufuda check --json: incomplete, collect admiral or sea-3 next"
-grep -q "a18.yaml: incomplete: more orders are needed for point 18; add one of 'collect admiral', 'collect sea-3'" text.out &&
+["collect tank", "collect land-3"]' \
+    "Sensoufuda check --json: incomplete, collect land-3 or tank next"
+grep -q "b17.yaml: incomplete: more orders are needed for point 17; add one of 'collect tank', 'collect land-3'" text.out &&
     ok "Sensoufuda check: says incomplete and what may come next" ||
     not_ok "Sensoufuda check: $(cat text.out)"
 both check 0 "Sensoufuda: the same with its collect" \
-    "$gunbai" check sf17/state.yaml a18c.yaml
+    "$gunbai" check sensoufuda/turn16/state.yaml b17c.yaml
 
 # ---- the schema --------------------------------------------------------
 # Each kind of document is there, and a document that breaks the schema

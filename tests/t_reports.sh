@@ -161,10 +161,9 @@ for game in senjin sensoufuda; do
 	done
 done
 # A game that is over: Senjin with a turn limit of 2, played to it.
-mkdir "$tmp/over" && cd "$tmp/over" && senjin_fixture over &&
-    # shellcheck disable=SC2086 # newargs is a list of words
-    "$gunbai" $newargs --option turn-limit=2 -o in/s2.yaml >/dev/null &&
-    "$gunbai" adjudicate in/s2.yaml in/a1.yaml in/b2.yaml -o out >/dev/null &&
+mkdir "$tmp/over" && cd "$tmp/over" &&
+    senjin_fixture over "--option turn-limit=2" &&
+    "$gunbai" adjudicate in/s1.yaml in/a1.yaml in/b2.yaml -o out >/dev/null &&
     "$gunbai" status out/state.yaml --json >"$tmp/status-over.json"
 cd "$top" || exit 1
 # shellcheck disable=SC2046

@@ -21,7 +21,7 @@
 
 /* The start of an envelope of the sample game (its uid from its seed). */
 #define HEAD "gunbai: orders 2\ngame: demo\nuid: " \
-    "67673ad6f8bf6a132bf44c2be0d22955\n"
+    "07c7d23f975f08849d89139c68dc2b79\n"
 
 static struct state orders_st;
 static char orders_dir[64];
@@ -160,7 +160,7 @@ test_other_game(void **ctx)
 {
 	(void)ctx;
 	orders_expect(orders_make("other.yaml", "gunbai: orders 2\n"
-	    "game: other\nuid: 67673ad6f8bf6a132bf44c2be0d22955\nturn: 3\nplayer: alice\norders: []\n", "alice",
+	    "game: other\nuid: 07c7d23f975f08849d89139c68dc2b79\nturn: 3\nplayer: alice\norders: []\n", "alice",
 	    NULL), 0, "for game 'other', not 'demo'");
 }
 

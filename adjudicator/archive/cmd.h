@@ -9,13 +9,15 @@
 #include "base/util.h"
 
 /* After "gunbai NAME ", as the man page's SYNOPSIS says. */
-#define CMD_RUN_USAGE "[--nmr] [--json] GAMEDIR"
+#define CMD_RUN_USAGE "[--nmr] [--json] [--key KEY] GAMEDIR"
 #define CMD_VERIFY_USAGE "GAMEDIR [--player NAME REPORT ...] [--json]"
+#define CMD_EVIDENCE_USAGE "[--organiser KEY.pub] FILE ..."
 #define CMD_LEAGUE_USAGE "LEAGUEDIR status [--json] | " \
 	"run [--nmr] [-j N] [--json] | standings [--json] | " \
-	"verify [-j N] [--json] | mail-in [--from ADDR] [--sendmail COMMAND] " \
-	"[MESSAGE ...] | " \
-	"tick [--now TIME] [--from ADDR] [--list ADDR] [--sendmail COMMAND]"
+	"verify [-j N] [--json] | mail-in [--from ADDR] [--key KEY] " \
+	"[--sendmail COMMAND] [MESSAGE ...] | " \
+	"tick [--now TIME] [--from ADDR] [--list ADDR] [--key KEY] " \
+	"[--sendmail COMMAND]"
 #define CMD_UNDO_USAGE "GAMEDIR"
 #define CMD_SCHEDULE_USAGE "GAMEDIR [--deadline TIME] [--period DURATION] " \
 	"[--grace DURATION] [--remind DURATION] [--nmr | --no-nmr]"
@@ -26,6 +28,10 @@ int cmd_run(int argc, char **argv);
 
 /* gunbai verify: replay a game directory's runs and compare. */
 int cmd_verify(int argc, char **argv);
+
+/* gunbai evidence: what the reports and receipts a player was mailed
+ * prove, checked without the archive (formats/evidence.md). */
+int cmd_evidence(int argc, char **argv);
 
 /* gunbai league: status, run, standings and verify over every game
  * directory of a league directory (cmd_league.c). */

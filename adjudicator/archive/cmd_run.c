@@ -20,6 +20,7 @@
 #include "turn/adjudicate.h"
 #include "archive/cmd.h"
 #include "base/escape.h"
+#include "archive/evidence.h"
 #include "archive/gamedir.h"
 #include "archive/run_json.h"
 
@@ -213,7 +214,8 @@ run_sort_out(const struct state *st, const struct orders_file *files,
 /* Step 4: stage runs/N with the files, the state and the reports. */
 static int
 run_stage(const char *dir, long long run, const struct state *st,
-    struct run_file *rf, size_t n, int nmr)
+    struct run_file *rf, size_t n, int nmr, struct crypto_key *key,
+    const struct evidence_run *took)
 {
 	static const char *const folders[] = { GAMEDIR_ORDERS,
 		GAMEDIR_REFUSED, GAMEDIR_KEPT };
@@ -259,7 +261,8 @@ run_stage(const char *dir, long long run, const struct state *st,
 	if (r == 0 && nmr)
 		r = fileio_stage_write(&s, GAMEDIR_NMR, "nmr\n", 4, &e);
 	if (r == 0)
-		r = gamedir_stage_outputs(&s, st, GAMEDIR_STATE, &e);
+		r = gamedir_stage_outputs(&s, st, GAMEDIR_STATE, key, took,
+		    &e);
 	if (r == 0)
 		r = fileio_stage_commit(&s, &e);
 	fileio_stage_end(&s);
@@ -319,8 +322,10 @@ cmd_run_json(const struct state *st, const char *dir, long long run,
 }
 
 static int
-run_game(const char *dir, int nmr, int json)
+run_game(const char *dir, int nmr, int json, const char *keypath)
 {
+	struct crypto_key *key = NULL;
+	struct evidence_run took;
 	struct gb_err e = { 0 };
 	struct orders_file *files;
 	struct run_file *rf;
@@ -339,8 +344,14 @@ run_game(const char *dir, int nmr, int json)
 		free(path);
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
+	if (evidence_key_load(&st, keypath, &key, &e) == -1) {
+		free(path);
+		state_free(&st);
+		return cmd_fail_err(EXIT_USAGE, &e);
+	}
 	if (run_finish(dir, run) == -1) {
 		free(path);
+		crypto_key_free(key);
 		state_free(&st);
 		return EXIT_OUTPUT;
 	}
@@ -357,12 +368,14 @@ run_game(const char *dir, int nmr, int json)
 	if (st.game->outcome(st.g).finished) {
 		cmd_fail(EXIT_INPUT, "%s: the game is over", path);
 		free(path);
+		crypto_key_free(key);
 		state_free(&st);
 		return EXIT_INPUT;
 	}
 	free(path);
 	rf = run_inbox(dir, &n, &bad);
 	if (bad) {
+		crypto_key_free(key);
 		state_free(&st);
 		return EXIT_INPUT;
 	}
@@ -392,7 +405,10 @@ run_game(const char *dir, int nmr, int json)
 		    "orders; nothing written");
 	} else {
 		run_sort_out(&st, files, n, rf, n);
-		if (run_stage(dir, run + 1, &st, rf, n, nmr) == -1)
+		took.from_turn = from;
+		took.files = files;
+		took.n = n;
+		if (run_stage(dir, run + 1, &st, rf, n, nmr, key, &took) == -1)
 			status = EXIT_OUTPUT;
 		else if (run_clear_inbox(dir, rf, n) == -1)
 			status = EXIT_OUTPUT;
@@ -410,6 +426,7 @@ run_game(const char *dir, int nmr, int json)
 		orders_free(&files[i]);
 	free(files);
 	run_files_free(rf, n);
+	crypto_key_free(key);
 	state_free(&st);
 	return status;
 }
@@ -420,9 +437,11 @@ cmd_run(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "nmr", no_argument, NULL, 'n' },
 		{ "json", no_argument, NULL, 'J' },
+		{ "key", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	const char *key = NULL;
 	int c, nmr = 0, json = 0;
 
 	optind = 1;
@@ -431,6 +450,7 @@ cmd_run(int argc, char **argv)
 		switch (c) {
 		case 'n': nmr = 1; break;
 		case 'J': json = 1; break;
+		case 'k': key = optarg; break;
 		case 'h':
 			printf("usage: gunbai run %s\n", CMD_RUN_USAGE);
 			return EXIT_OK;
@@ -446,5 +466,5 @@ cmd_run(int argc, char **argv)
 		fprintf(stderr, "usage: gunbai run %s\n", CMD_RUN_USAGE);
 		return EXIT_USAGE;
 	}
-	return run_game(argv[optind], nmr, json);
+	return run_game(argv[optind], nmr, json, key);
 }

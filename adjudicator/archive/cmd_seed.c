@@ -1,18 +1,30 @@
-/* cmd_seed.c - `gunbai check-seed REPORT PUBLIC-REPORT` (cmd_seed.h). */
+/* cmd_seed.c - `gunbai check-seed REPORT PUBLIC-REPORT` (cmd_seed.h):
+ * the seed revealed at the end against the commitment of a player's
+ * first report, the uid derived from them and the setup record, and the
+ * first report made again from the seed (formats/evidence.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "archive/cmd_seed.h"
+#include "archive/evidence.h"
 #include "turn/commit.h"
+#include "turn/setup.h"
 #include "base/fileio.h"
 #include "report/report.h"
 
-/* The Evidence values of one report; "" when absent. */
+/* The Evidence values of one report (text or its JSON twin); "" when
+ * absent. */
 struct cmd_seed_ev {
 	char uid[COMMIT_UID_HEX + 1];
 	char commit[COMMIT_HEX + 1];
 	char seed[COMMIT_HEX + 1];
+	char *setup; /* the setup record, or NULL */
+	char *text;  /* the whole file */
+	size_t len;
+	json_t *json; /* the JSON twin, parsed; NULL for text */
 };
 
 /* Copy the value of the line starting with label (the first one after
@@ -40,27 +52,201 @@ cmd_seed_value(const char *text, const char *label, char *out, size_t cap)
 	}
 }
 
+/* The setup lines of a text report's Evidence, joined: NULL if none. */
+static char *
+cmd_seed_setup(const char *text)
+{
+	const char *p = strstr(text, "\nEvidence\n");
+	char *rec;
+
+	if (p == NULL)
+		return NULL;
+	rec = util_uncut(p, strlen(p), REPORT_EV_SETUP);
+	if (*rec == '\0') {
+		free(rec);
+		return NULL;
+	}
+	return rec;
+}
+
+static void
+cmd_seed_json_value(json_t *ev, const char *key, char *out, size_t cap)
+{
+	json_t *v = json_object_get(ev, key);
+
+	out[0] = '\0';
+	if (json_is_string(v) && json_string_length(v) < cap)
+		memcpy(out, json_string_value(v), json_string_length(v) + 1);
+}
+
+static void
+cmd_seed_free(struct cmd_seed_ev *ev)
+{
+	free(ev->setup);
+	free(ev->text);
+	json_decref(ev->json);
+}
+
 static int
 cmd_seed_read(const char *path, struct cmd_seed_ev *ev)
 {
 	struct gb_err e = { 0 };
-	char buf[1200], *text;
-	size_t len;
+	char buf[1200];
 
-	if (fileio_read(path, FILEIO_STATE_MAX, &text, &len, &e) == -1) {
+	memset(ev, 0, sizeof *ev);
+	if (fileio_read(path, FILEIO_STATE_MAX, &ev->text, &ev->len,
+	    &e) == -1) {
 		err_format(&e, buf, sizeof buf);
 		fprintf(stderr, "gunbai: %s\n", buf);
 		return -1;
 	}
-	cmd_seed_value(text, REPORT_EV_UID, ev->uid, sizeof ev->uid);
-	cmd_seed_value(text, REPORT_EV_COMMIT, ev->commit, sizeof ev->commit);
-	cmd_seed_value(text, REPORT_EV_SEED, ev->seed, sizeof ev->seed);
-	free(text);
+	if (ev->len > 0 && ev->text[0] == '{') {
+		json_error_t je;
+		json_t *o;
+
+		ev->json = json_loadb(ev->text, ev->len, 0, &je);
+		o = json_object_get(ev->json, "evidence");
+		cmd_seed_json_value(o, "uid", ev->uid, sizeof ev->uid);
+		cmd_seed_json_value(o, "commit", ev->commit, sizeof ev->commit);
+		cmd_seed_json_value(o, "seed", ev->seed, sizeof ev->seed);
+		if (json_is_string(json_object_get(o, "setup")))
+			ev->setup = util_strdup(json_string_value(
+			    json_object_get(o, "setup")));
+	} else {
+		cmd_seed_value(ev->text, REPORT_EV_UID, ev->uid,
+		    sizeof ev->uid);
+		cmd_seed_value(ev->text, REPORT_EV_COMMIT, ev->commit,
+		    sizeof ev->commit);
+		cmd_seed_value(ev->text, REPORT_EV_SEED, ev->seed,
+		    sizeof ev->seed);
+		ev->setup = cmd_seed_setup(ev->text);
+	}
 	if (ev->uid[0] == '\0' || ev->commit[0] == '\0') {
-		fprintf(stderr, "gunbai: %s: no 'uid' and 'commit' lines in "
-		    "an Evidence section: not a gunbai report\n", path);
+		fprintf(stderr, "gunbai: %s: no 'uid' and 'commit' in an "
+		    "Evidence section: not a gunbai report\n", path);
+		cmd_seed_free(ev);
 		return -1;
 	}
+	return 0;
+}
+
+/* A text report without what the start state's hash decides (its
+ * 'state' line, which covers the mail addresses no report shows, and
+ * the organiser's signed block over it).  Caller frees. */
+static char *
+cmd_seed_strip(const char *text, size_t len)
+{
+	const char *sig = strstr(text, "\nThe organiser's signature over");
+	struct sbuf b;
+
+	/* The block follows a blank line: the report is what is before
+	 * it. */
+	if (sig != NULL)
+		len = (size_t)(sig - text);
+	sbuf_init(&b);
+	for (const char *p = text; p < text + len;) {
+		const char *nl = memchr(p, '\n', (size_t)(text + len - p));
+		size_t l = nl != NULL ? (size_t)(nl - p) + 1 :
+		    (size_t)(text + len - p);
+
+		if (strncmp(p, REPORT_EV_STATE, strlen(REPORT_EV_STATE)) != 0)
+			sbuf_add(&b, p, l);
+		p += l;
+	}
+	if (b.p == NULL)
+		sbuf_puts(&b, "");
+	return sbuf_take(&b);
+}
+
+/* The same for the JSON twin: its state_sha256 and "signed" removed. */
+static void
+cmd_seed_strip_json(json_t *j)
+{
+	json_object_del(json_object_get(j, "evidence"), "state_sha256");
+	json_object_del(j, EVIDENCE_JSON_KEY);
+}
+
+/* Is the report in ev (a player's first report) one of the reports of
+ * the start st, but for the start's hash?  The player's name, or NULL. */
+static const char *
+cmd_seed_same_start(const struct state *st, struct cmd_seed_ev *ev)
+{
+	struct report_shared shared = { 0 };
+	char hex[COMMIT_HEX + 1];
+	const char *who = NULL;
+	char *have = ev->json == NULL ? cmd_seed_strip(ev->text, ev->len) :
+	    NULL;
+
+	if (ev->json != NULL)
+		cmd_seed_strip_json(ev->json);
+	state_sha256(st, hex);
+	for (int p = -1; p < st->nplayers && who == NULL; p++) {
+		char *out[REPORT_KINDS];
+		size_t len[REPORT_KINDS];
+
+		report_make_all(st, hex, p, &shared, out, len);
+		if (ev->json != NULL) {
+			json_t *j = json_loadb(out[REPORT_JSON],
+			    len[REPORT_JSON], 0, NULL);
+			cmd_seed_strip_json(j);
+			if (json_equal(j, ev->json))
+				who = p < 0 ? "public" : st->names[p];
+			json_decref(j);
+		} else {
+			char *want = cmd_seed_strip(out[REPORT_TEXT],
+			    len[REPORT_TEXT]);
+			if (strcmp(want, have) == 0)
+				who = p < 0 ? "public" : st->names[p];
+			free(want);
+		}
+		for (int k = 0; k < REPORT_KINDS; k++)
+			free(out[k]);
+	}
+	report_shared_free(&shared);
+	free(have);
+	return who;
+}
+
+/* The setup made again from the record and the seed: the uid derived,
+ * and the first report what it deals.  0, or EXIT_REFUSED after saying
+ * why. */
+static int
+cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
+    const char *record, const char *seed)
+{
+	struct gb_err e = { 0 };
+	struct state st;
+	char uid[COMMIT_UID_HEX + 1], buf[1200];
+	const char *who;
+
+	if (setup_parse_record(&st, record, &e) == -1 ||
+	    util_unhex(seed, st.seed, sizeof st.seed) == -1 ||
+	    setup_make(&st, &e) == -1) {
+		err_format(&e, buf, sizeof buf);
+		printf("%s: the setup cannot be made again: %s\n", fpath, buf);
+		if (st.game != NULL)
+			state_free(&st);
+		return EXIT_REFUSED;
+	}
+	util_hex(st.uid, sizeof st.uid, uid);
+	if (strcmp(uid, first->uid) != 0) {
+		printf("%s: the uid %s is not the one derived from the "
+		    "commitment and the setup record (%s)\n", fpath,
+		    first->uid, uid);
+		state_free(&st);
+		return EXIT_REFUSED;
+	}
+	who = cmd_seed_same_start(&st, first);
+	if (who == NULL) {
+		printf("%s: not a first report of the setup the seed deals: "
+		    "the start was not made from this seed\n", fpath);
+		state_free(&st);
+		return EXIT_REFUSED;
+	}
+	printf("the uid %s is derived from the commitment and the setup "
+	    "record, and %s is %s's first report of the setup the seed "
+	    "deals\n", uid, fpath, who);
+	state_free(&st);
 	return 0;
 }
 
@@ -70,6 +256,7 @@ cmd_check_seed(int argc, char **argv)
 	struct cmd_seed_ev first, last;
 	struct gb_err e = { 0 };
 	char buf[1200];
+	int status = EXIT_OK;
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "-h") == 0)) {
@@ -81,28 +268,40 @@ cmd_check_seed(int argc, char **argv)
 		    CMD_SEED_USAGE);
 		return EXIT_USAGE;
 	}
-	if (cmd_seed_read(argv[1], &first) == -1 ||
-	    cmd_seed_read(argv[2], &last) == -1)
+	json_set_alloc_funcs(util_malloc, free);
+	if (cmd_seed_read(argv[1], &first) == -1)
 		return EXIT_INPUT;
-	if (last.seed[0] == '\0') {
-		fprintf(stderr, "gunbai: %s: no 'seed' line: the seed is "
-		    "revealed only in the public report of a finished game\n",
-		    argv[2]);
+	if (cmd_seed_read(argv[2], &last) == -1) {
+		cmd_seed_free(&first);
 		return EXIT_INPUT;
 	}
-	if (strcmp(first.uid, last.uid) != 0) {
+	if (last.seed[0] == '\0') {
+		fprintf(stderr, "gunbai: %s: no 'seed': the seed is revealed "
+		    "only in the public report of a finished game\n",
+		    argv[2]);
+		status = EXIT_INPUT;
+	} else if (strcmp(first.uid, last.uid) != 0) {
 		printf("%s and %s are reports of two games (uid %s, uid %s)\n",
 		    argv[1], argv[2], first.uid, last.uid);
-		return EXIT_REFUSED;
-	}
-	if (commit_check(first.commit, first.uid, last.seed, &e) == -1) {
+		status = EXIT_REFUSED;
+	} else if (commit_check(first.commit, last.seed, &e) == -1) {
 		err_file(&e, argv[2]);
 		err_format(&e, buf, sizeof buf);
 		printf("%s\n", buf);
-		return EXIT_REFUSED;
+		status = EXIT_REFUSED;
+	} else {
+		printf("the seed %s revealed in %s matches the commitment %s "
+		    "in %s (game uid %s)\n", last.seed, argv[2], first.commit,
+		    argv[1], first.uid);
+		if (first.setup != NULL || last.setup != NULL)
+			status = cmd_seed_setup_check(&first, argv[1],
+			    first.setup != NULL ? first.setup : last.setup,
+			    last.seed);
+		else
+			printf("%s and %s show no setup record: the setup is "
+			    "not made again\n", argv[1], argv[2]);
 	}
-	printf("the seed %s revealed in %s matches the commitment %s in %s "
-	    "(game uid %s)\n", last.seed, argv[2], first.commit, argv[1],
-	    first.uid);
-	return EXIT_OK;
+	cmd_seed_free(&first);
+	cmd_seed_free(&last);
+	return status;
 }

@@ -22,7 +22,9 @@
 #include "turn/adjudicate.h"
 #include "archive/cmd.h"
 #include "turn/commit.h"
+#include "archive/evidence.h"
 #include "archive/gamedir.h"
+#include "turn/setup.h"
 #include "report/report.h"
 #include "report/report_json.h"
 
@@ -56,13 +58,70 @@ verify_seed_commitment(const struct state *before, const struct state *st,
 
 	if (before == NULL)
 		return;
-	commit_seed_hex(before->uid, before->seed, was);
-	commit_seed_hex(st->uid, st->seed, now);
+	commit_seed_hex(before->seed, was);
+	commit_seed_hex(st->seed, now);
 	if (memcmp(before->uid, st->uid, sizeof st->uid) != 0 ||
 	    strcmp(was, now) != 0)
 		verify_problem(vr, "%s: the uid or the seed was changed: its "
 		    "seed commitment %.16s... is not the game's %.16s...",
 		    path, now, was);
+}
+
+static void verify_bytes(struct verify_run *vr, const char *path,
+    const char *want, size_t wlen, const char *what);
+
+/* The start made again from start.yaml's seed and setup inputs (its
+ * game, id, players and keys, organiser, options): the uid must be the
+ * one derived from them, and start.yaml the bytes the setup makes, so
+ * that no deal, first player or log line was written by hand
+ * (formats/evidence.md). */
+static void
+verify_setup(struct verify_run *vr, const struct state *cur,
+    const char *path)
+{
+	struct gb_err e = { 0 };
+	struct state again;
+	char *bytes;
+	size_t len;
+
+	memset(&again, 0, sizeof again);
+	again.game = cur->game;
+	again.id = util_strdup(cur->id);
+	for (int i = 0; i < cur->nplayers; i++) {
+		again.players[i].name = util_strdup(cur->players[i].name);
+		again.players[i].key = util_strdup(cur->players[i].key);
+		if (cur->players[i].address != NULL)
+			again.players[i].address =
+			    util_strdup(cur->players[i].address);
+	}
+	again.nplayers = cur->nplayers;
+	state_link_players(&again);
+	if (cur->organiser != NULL)
+		again.organiser = util_strdup(cur->organiser);
+	for (size_t k = 0; k < STATE_MAX_OPTIONS; k++)
+		if (cur->options[k] != NULL)
+			again.options[k] = util_strdup(cur->options[k]);
+	memcpy(again.seed, cur->seed, sizeof again.seed);
+	if (setup_make(&again, &e) == -1) {
+		err_file(&e, path);
+		verify_problem_err(vr, &e);
+		state_free(&again);
+		return;
+	}
+	if (memcmp(again.uid, cur->uid, sizeof again.uid) != 0) {
+		char want[COMMIT_UID_HEX + 1], have[COMMIT_UID_HEX + 1];
+
+		util_hex(again.uid, sizeof again.uid, want);
+		util_hex(cur->uid, sizeof cur->uid, have);
+		verify_problem(vr, "%s: its uid %s is not the one derived from "
+		    "its seed's commitment and its setup (%s)", path, have,
+		    want);
+	}
+	bytes = state_write(&again, &len);
+	verify_bytes(vr, path, bytes, len, "start the seed and the setup "
+	    "inputs make");
+	free(bytes);
+	state_free(&again);
 }
 
 /* Compare bytes with have, the bytes of the file at path: 1 if the same,
@@ -106,9 +165,47 @@ verify_bytes(struct verify_run *vr, const char *path, const char *want,
 
 /* The reports of st against the files in dir/reports (nothing more);
  * state_hex is st's hash (report_make). */
+/* The organiser's signed block of the archived report at path, checked
+ * against the text the replay signs (formats/evidence.md), then added to
+ * the report the replay makes (*want), so that the bytes compared are
+ * the whole report. */
+static void
+verify_signed(struct verify_run *vr, const struct state *st,
+    const char *path, const char *text, char **want, size_t *wlen,
+    int json)
+{
+	struct gb_err e = { 0 };
+	uint8_t sig[CRYPTO_SIG_BYTES];
+	char *have, *atext = NULL;
+	size_t hlen;
+	int r;
+
+	if (fileio_read(path, FILEIO_STATE_MAX, &have, &hlen, &e) == -1)
+		return; /* said when the bytes are compared */
+	r = evidence_find(have, hlen, &atext, sig, &e);
+	free(have);
+	if (r == -1) {
+		err_file(&e, path);
+		verify_problem_err(vr, &e);
+	} else if (r == 0) {
+		verify_problem(vr, "%s: not signed by the organiser the game "
+		    "names", path);
+	} else if (strcmp(atext, text) != 0) {
+		verify_problem(vr, "%s: the evidence the organiser signed is "
+		    "not the replay's", path);
+	} else if (crypto_verify(st->organiser, text, strlen(text), sig,
+	    &e) != 1) {
+		verify_problem(vr, "%s: the organiser's signature does not "
+		    "verify", path);
+	} else {
+		evidence_append(want, wlen, json, text, sig);
+	}
+	free(atext);
+}
+
 static void
 verify_reports(struct verify_run *vr, const struct state *st,
-    const char *state_hex, const char *dir)
+    const char *state_hex, const char *dir, const struct evidence_run *took)
 {
 	struct gb_err e = { 0 };
 	struct strlist names;
@@ -137,6 +234,16 @@ verify_reports(struct verify_run *vr, const struct state *st,
 					names.v[i] = NULL;
 				}
 			path = gamedir_path(rdir, 0, rel);
+			if (st->organiser != NULL && k != REPORT_SVG) {
+				struct sbuf text;
+
+				sbuf_init(&text);
+				evidence_report_text(st, state_hex, p, took,
+				    &text);
+				verify_signed(vr, st, path, text.p, &want[k],
+				    &len[k], k == REPORT_JSON);
+				sbuf_free(&text);
+			}
 			verify_bytes(vr, path, want[k], len[k], "report");
 			free(want[k]);
 			free(path);
@@ -273,6 +380,74 @@ verify_places(struct verify_run *vr, const struct state *st,
 	}
 }
 
+/* text with every archived path of files replaced by the inbox path the
+ * file had when `run` took it ("inbox/NAME"), as run wrote its reasons.
+ * Caller frees. */
+static char *
+verify_as_run(const char *text, const struct orders_file *files, size_t n)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	while (*text != '\0') {
+		size_t k, best = 0, blen = 0;
+
+		for (k = 0; k < n; k++) {
+			size_t l = strlen(files[k].path);
+			if (l > blen && strncmp(text, files[k].path, l) == 0) {
+				best = k;
+				blen = l;
+			}
+		}
+		if (blen == 0) {
+			sbuf_putc(&b, *text++);
+			continue;
+		}
+		sbuf_puts(&b, "inbox/");
+		sbuf_puts(&b, strrchr(files[best].path, '/') + 1);
+		text += blen;
+	}
+	return sbuf_take(&b);
+}
+
+/* Each file archived in refused/ has the reason the replay gives it, as
+ * `run` wrote it (formats/archive.md): an edited reason, or an edited
+ * refused file whose reason is no longer the replay's, is named. */
+static void
+verify_reasons(struct verify_run *vr, const struct state *st,
+    const struct orders_file *files, const char **from, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct gb_err e = { 0 };
+		char buf[1200], *want, *rpath, *have;
+		size_t hlen, wlen;
+
+		if (strcmp(from[i], GAMEDIR_REFUSED) != 0 ||
+		    strcmp(gamedir_place(st, files, n, i),
+		    GAMEDIR_REFUSED) != 0)
+			continue; /* misplaced: said by verify_places */
+		adjudicate_refused_reason(st, &files[i], buf, sizeof buf);
+		want = verify_as_run(buf, files, n);
+		wlen = strlen(want);
+		rpath = util_malloc(strlen(files[i].path) +
+		    sizeof GAMEDIR_REASON);
+		sprintf(rpath, "%s%s", files[i].path, GAMEDIR_REASON);
+		if (fileio_read(rpath, FILEIO_ORDERS_MAX, &have, &hlen,
+		    &e) == -1) {
+			verify_problem_err(vr, &e);
+		} else {
+			if (hlen != wlen + 1 || memcmp(have, want, wlen) != 0 ||
+			    have[wlen] != '\n')
+				verify_problem(vr, "%s: refused, but its reason "
+				    "is not the replay's: '%s' (%s)",
+				    files[i].path, want, rpath);
+			free(have);
+		}
+		free(rpath);
+		free(want);
+	}
+}
+
 /* The entries of a run's directory are all known ones; they are left in
  * names (which is empty if the directory cannot be listed: returns -1). */
 static int
@@ -394,6 +569,8 @@ verify_one(const char *dir, long long run, struct state *st,
 	char *spath = gamedir_state_path(dir, run), *nmrpath, *bytes, *tmp;
 	char *archived = NULL;
 	struct strlist entries;
+	struct evidence_run took;
+	long long from_turn = st->turn;
 	size_t n = 0, len, alen = 0;
 	int nmr, r = 0, listed, same = 0;
 
@@ -442,6 +619,9 @@ verify_one(const char *dir, long long run, struct state *st,
 	} else {
 		char hex[COMMIT_HEX + 1];
 
+		/* A refused file edited, or its reason: named first, before
+		 * the differences it makes in the state and reports. */
+		verify_reasons(vr, st, files, from, n);
 		bytes = state_write(st, &len);
 		same = archived != NULL && len == alen &&
 		    memcmp(bytes, archived, len) == 0;
@@ -460,7 +640,10 @@ verify_one(const char *dir, long long run, struct state *st,
 			crypto_sha256_hex(bytes, len, hex);
 		}
 		free(bytes);
-		verify_reports(vr, st, hex, rundir);
+		took.from_turn = from_turn;
+		took.files = files;
+		took.n = n;
+		verify_reports(vr, st, hex, rundir, &took);
 		verify_places(vr, st, files, from, n);
 	}
 	sbuf_free(&msgs);
@@ -548,8 +731,9 @@ verify_game(const char *dir, long long *nruns, size_t *nsigs, json_t *runs,
 	{
 		char hex[COMMIT_HEX + 1];
 
+		verify_setup(&vr, &cur, path);
 		state_sha256(&cur, hex);
-		verify_reports(&vr, &cur, hex, dir);
+		verify_reports(&vr, &cur, hex, dir, NULL);
 	}
 	verify_seed_commitment(NULL, &cur, path, &vr);
 	snprintf(line, sizeof line, "%s, the first reports", GAMEDIR_START);
@@ -598,7 +782,9 @@ verify_report(const char *dir, long long nruns, const char *player,
 		cmd_fail_err(0, &e);
 		return 1;
 	}
-	snprintf(rel, sizeof rel, "reports/%s.txt", player);
+	/* The text report or its JSON twin, whichever the player kept. */
+	snprintf(rel, sizeof rel, "reports/%s.%s", player,
+	    hlen > 0 && have[0] == '{' ? "json" : "txt");
 	for (long long run = 0; run <= nruns && !found; run++) {
 		char *arch = gamedir_path(dir, run, rel), *want;
 		size_t wlen;

@@ -10,6 +10,7 @@
 
 #include "turn/adjudicate.h"
 #include "base/crypto.h"
+#include "archive/evidence.h"
 #include "archive/gamedir.h"
 #include "report/report.h"
 
@@ -186,7 +187,8 @@ gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
 
 int
 gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
-    const char *statename, struct gb_err *e)
+    const char *statename, struct crypto_key *key,
+    const struct evidence_run *run, struct gb_err *e)
 {
 	char hex[COMMIT_HEX + 1];
 	char *state;
@@ -206,6 +208,14 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 		size_t len[REPORT_KINDS];
 
 		report_make_all(st, hex, p, &shared, bytes, len);
+		if (st->organiser != NULL && key != NULL) {
+			struct sbuf text;
+
+			sbuf_init(&text);
+			evidence_report_text(st, hex, p, run, &text);
+			evidence_sign_reports(bytes, len, text.p, key, NULL);
+			sbuf_free(&text);
+		}
 		for (int k = 0; k < REPORT_KINDS; k++) {
 			char rel[64];
 
@@ -226,7 +236,8 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 }
 
 int
-gamedir_create(const char *dir, const struct state *st, struct gb_err *e)
+gamedir_create(const char *dir, const struct state *st,
+    struct crypto_key *key, struct gb_err *e)
 {
 	struct fileio_stage s;
 	int r;
@@ -235,7 +246,7 @@ gamedir_create(const char *dir, const struct state *st, struct gb_err *e)
 		fileio_stage_end(&s);
 		return -1;
 	}
-	r = gamedir_stage_outputs(&s, st, GAMEDIR_START, e);
+	r = gamedir_stage_outputs(&s, st, GAMEDIR_START, key, NULL, e);
 	if (r == 0)
 		r = fileio_stage_mkdir(&s, "inbox", e);
 	if (r == 0)

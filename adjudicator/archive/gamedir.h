@@ -95,13 +95,21 @@ void gamedir_filed(const char *dir, const struct state *st, struct sbuf *out);
  * (seconds since 1970).  Returns how many were removed. */
 size_t gamedir_sweep(const char *dir, long long now);
 
+struct crypto_key;
+struct evidence_run;
+
 /* Stage the reports of st (reports/NAME.txt and reports/public.txt) and
- * its bytes as statename in s. */
+ * its bytes as statename in s.  When st names an organiser, key signs
+ * each text and JSON report's evidence (run: what the run took, NULL for
+ * the start; formats/evidence.md). */
 int gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
-    const char *statename, struct gb_err *e);
+    const char *statename, struct crypto_key *key,
+    const struct evidence_run *run, struct gb_err *e);
 
 /* Make the game directory dir for the new game st: start.yaml, the first
- * reports, an empty inbox and runs; whole or not at all. */
-int gamedir_create(const char *dir, const struct state *st, struct gb_err *e);
+ * reports (signed with key if st names an organiser), an empty inbox and
+ * runs; whole or not at all. */
+int gamedir_create(const char *dir, const struct state *st,
+    struct crypto_key *key, struct gb_err *e);
 
 #endif

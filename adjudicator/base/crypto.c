@@ -525,6 +525,87 @@ crypto_verify(const char *pem, const void *data, size_t n,
 }
 
 int
+crypto_pubkey_raw(const char *pem, uint8_t raw[32])
+{
+	return crypto_canonical_raw(pem, raw) ? 0 : -1;
+}
+
+char *
+crypto_pubkey_pem(const uint8_t raw[32])
+{
+	uint8_t der[sizeof crypto_ed25519_spki + EDKEY_BYTES];
+	struct sbuf b;
+
+	memcpy(der, crypto_ed25519_spki, sizeof crypto_ed25519_spki);
+	memcpy(der + sizeof crypto_ed25519_spki, raw, EDKEY_BYTES);
+	sbuf_init(&b);
+	sbuf_puts(&b, PEM_BEGIN_PUBKEY "\n");
+	util_base64(der, sizeof der, &b);
+	sbuf_puts(&b, "\n" PEM_END_PUBKEY "\n");
+	return sbuf_take(&b);
+}
+
+struct crypto_key *
+crypto_key_load(const char *pem, char **pub, struct gb_err *e)
+{
+	uint8_t raw[EDKEY_BYTES];
+	size_t rawlen = sizeof raw, len = strlen(pem);
+	EVP_PKEY *pkey;
+	BIO *bio;
+
+	*pub = NULL;
+	if (len > INT_MAX || strstr(pem, "-----BEGIN PRIVATE KEY-----") ==
+	    NULL) {
+		err_set(e, 0, 0, "not an unencrypted PEM 'PRIVATE KEY' (make "
+		    "one with 'openssl genpkey -algorithm ed25519')");
+		return NULL;
+	}
+	if ((bio = BIO_new_mem_buf(pem, (int)len)) == NULL)
+		crypto_nomem();
+	pkey = PEM_read_bio_PrivateKey(bio, NULL, crypto_no_password, NULL);
+	BIO_free(bio);
+	if (pkey == NULL || EVP_PKEY_get_id(pkey) != EVP_PKEY_ED25519) {
+		ERR_clear_error();
+		EVP_PKEY_free(pkey);
+		err_set(e, 0, 0, "not an Ed25519 private key");
+		return NULL;
+	}
+	if (EVP_PKEY_get_raw_public_key(pkey, raw, &rawlen) != 1 ||
+	    rawlen != sizeof raw) {
+		ERR_clear_error();
+		EVP_PKEY_free(pkey);
+		err_set(e, 0, 0, "cannot read the Ed25519 public key's bytes");
+		return NULL;
+	}
+	*pub = crypto_pubkey_pem(raw);
+	ERR_clear_error();
+	return (struct crypto_key *)pkey;
+}
+
+void
+crypto_sign(struct crypto_key *k, const void *data, size_t n,
+    uint8_t sig[CRYPTO_SIG_BYTES])
+{
+	EVP_MD_CTX *ctx;
+	size_t siglen = CRYPTO_SIG_BYTES;
+
+	if ((ctx = EVP_MD_CTX_new()) == NULL)
+		crypto_nomem();
+	/* Ed25519 cannot fail to sign with a key that loaded, but for want
+	 * of memory. */
+	if (EVP_DigestSignInit(ctx, NULL, NULL, NULL, (EVP_PKEY *)k) != 1 ||
+	    EVP_DigestSign(ctx, sig, &siglen, data, n) != 1)
+		crypto_nomem();
+	EVP_MD_CTX_free(ctx);
+}
+
+void
+crypto_key_free(struct crypto_key *k)
+{
+	EVP_PKEY_free((EVP_PKEY *)k);
+}
+
+int
 crypto_os_random(uint8_t *buf, size_t n, struct gb_err *e)
 {
 	/* getentropy(3) gives at most 256 bytes per call. */

@@ -41,6 +41,27 @@ int crypto_sig_decode(const uint8_t *buf, size_t n,
 int crypto_verify(const char *pem, const void *data, size_t n,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e);
 
+/* The 32 bytes of the Ed25519 key in pem, a key as a state keeps it (the
+ * canonical PEM crypto_pubkey_check writes).  0, or -1 if pem is not. */
+int crypto_pubkey_raw(const char *pem, uint8_t raw[32]);
+/* The canonical PEM of the Ed25519 key of 32 bytes raw (caller frees). */
+char *crypto_pubkey_pem(const uint8_t raw[32]);
+
+/* An Ed25519 private key: the organiser's, which signs the evidence of
+ * receipts and reports (formats/evidence.md). */
+struct crypto_key;
+
+/* Read pem, exactly one PKCS#8 "PRIVATE KEY" with an Ed25519 key, as
+ * `openssl genpkey -algorithm ed25519` writes it (unencrypted).  Returns
+ * the key, and its public key as canonical PEM in *pub (caller frees);
+ * NULL with e set if pem is not such a key. */
+struct crypto_key *crypto_key_load(const char *pem, char **pub,
+    struct gb_err *e);
+/* The Ed25519 signature of n bytes of data. */
+void crypto_sign(struct crypto_key *k, const void *data, size_t n,
+    uint8_t sig[CRYPTO_SIG_BYTES]);
+void crypto_key_free(struct crypto_key *k);
+
 /* Fill buf with n bytes from the operating system's random source.
  * Returns 0 or -1 with e set. */
 int crypto_os_random(uint8_t *buf, size_t n, struct gb_err *e);

@@ -436,6 +436,77 @@ hexval(char c)
 
 /* The string must end right after the 2n digits: a longer or shorter
  * value is refused rather than silently cut. */
+void
+util_cut(struct sbuf *out, const char *prefix, const char *text, size_t width)
+{
+	size_t pl = strlen(prefix), room = width - pl - 1;
+
+	for (const char *p = text; *p != '\0';) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl != NULL ? (size_t)(nl - p) : strlen(p);
+
+		while (len > room + 1) {
+			sbuf_puts(out, prefix);
+			sbuf_add(out, p, room);
+			sbuf_puts(out, "\\\n");
+			p += room;
+			len -= room;
+		}
+		sbuf_puts(out, prefix);
+		sbuf_add(out, p, len);
+		sbuf_putc(out, '\n');
+		p += len + (nl != NULL);
+	}
+}
+
+char *
+util_uncut(const char *text, size_t len, const char *prefix)
+{
+	size_t pl = strlen(prefix);
+	struct sbuf b;
+
+	sbuf_init(&b);
+	for (const char *p = text; p < text + len;) {
+		const char *nl = memchr(p, '\n', (size_t)(text + len - p));
+		size_t l = nl != NULL ? (size_t)(nl - p) : (size_t)(text +
+		    len - p);
+
+		if (l >= pl && memcmp(p, prefix, pl) == 0) {
+			if (l > pl && p[l - 1] == '\\')
+				sbuf_add(&b, p + pl, l - pl - 1);
+			else {
+				sbuf_add(&b, p + pl, l - pl);
+				sbuf_putc(&b, '\n');
+			}
+		}
+		p += l + 1;
+	}
+	if (b.p == NULL)
+		sbuf_puts(&b, "");
+	return sbuf_take(&b);
+}
+
+void
+util_base64(const uint8_t *in, size_t n, struct sbuf *out)
+{
+	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789+/";
+
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)in[i] << 16;
+		size_t k = n - i;
+
+		if (k > 1)
+			v |= (unsigned)in[i + 1] << 8;
+		if (k > 2)
+			v |= in[i + 2];
+		sbuf_putc(out, a[(v >> 18) & 63]);
+		sbuf_putc(out, a[(v >> 12) & 63]);
+		sbuf_putc(out, k > 1 ? a[(v >> 6) & 63] : '=');
+		sbuf_putc(out, k > 2 ? a[v & 63] : '=');
+	}
+}
+
 int
 util_unhex(const char *s, uint8_t *out, size_t n)
 {

@@ -129,6 +129,20 @@ void util_join(char *buf, size_t size, const char *const *piece, size_t n);
 void util_hex(const uint8_t *in, size_t n, char *out);
 /* Parse exactly 2n hex digits; returns 0 or -1. */
 int util_unhex(const char *s, uint8_t *out, size_t n);
+/* Each line of text (every line ending in a newline) added to out after
+ * prefix, cut so that no line is wider than width: a line too long ends
+ * its pieces with a backslash and goes on in the next line, after prefix
+ * again.  For texts without backslashes (hex, names, base64), which
+ * util_uncut gives back whole. */
+struct sbuf;
+void util_cut(struct sbuf *out, const char *prefix, const char *text,
+    size_t width);
+/* The lines after prefix, from text, each cut line joined again; lines
+ * without prefix are skipped.  Caller frees; "" if none. */
+char *util_uncut(const char *text, size_t len, const char *prefix);
+/* Standard base64 (RFC 4648, with padding) of n bytes, added to out. */
+struct sbuf;
+void util_base64(const uint8_t *in, size_t n, struct sbuf *out);
 
 /* Parse a decimal integer in [min,max] filling the whole string; 0 or -1. */
 int util_parse_int(const char *s, long long min, long long max,

@@ -1,16 +1,19 @@
 /* cmd_league_mail.c - a league by mail, from one address and a clock
  * (formats/mail.md, League mail; formats/archive.md, Schedules):
  *
- *   gunbai league LEAGUEDIR mail-in [--from ADDR] [--sendmail COMMAND]
- *       [MESSAGE ...]
+ *   gunbai league LEAGUEDIR mail-in [--from ADDR] [--key KEY]
+ *       [--sendmail COMMAND] [MESSAGE ...]
  *       every orders file of each message goes to the game its uid names
  *       (mail_in_read_games), never the one From: suggests, and is filed
  *       and answered there as `gunbai mail-in GAMEDIR` does; what fits no
  *       game, and the mail commands "status" and "resend", are answered
  *       from the league; a message delivered twice is answered once;
- *       then what was written is sent (outbox.h).
+ *       then what was written is sent (outbox.h).  --key: the
+ *       organiser's key, which signs the receipts of every game that
+ *       names it (formats/evidence.md); a game naming an organiser files
+ *       nothing without it.
  *   gunbai league LEAGUEDIR tick [--now TIME] [--from ADDR] [--list ADDR]
- *       [--sendmail COMMAND]
+ *       [--key KEY] [--sendmail COMMAND]
  *       everything due by the clock: each run not yet mailed is written
  *       (mail-out); each scheduled game whose deadline passed is run
  *       (every decision owed filed: at once; else after the grace, with
@@ -37,6 +40,7 @@
 #include <unistd.h>
 
 #include "archive/cmd.h"
+#include "archive/evidence.h"
 #include "archive/gamedir.h"
 #include "archive/league.h"
 #include "archive/schedule.h"
@@ -57,6 +61,7 @@
 struct lm {
 	struct league lg;
 	const char *from, *list, *sendmail;
+	const char *key;      /* --key: the organiser's key file, or NULL */
 	long long now;
 	int status;
 };
@@ -329,6 +334,23 @@ lm_answer_command(struct lm *lm, const struct mail_in_msg *m,
 
 /* ---- mail-in ------------------------------------------------------- */
 
+/* The organiser's key for game g, whose state is st: *key NULL when st
+ * names no organiser (--key is then not used for it); -1, said, when st
+ * names one and --key is missing or another key. */
+static int
+lm_key(const struct lm *lm, const struct league_game *g,
+    const struct state *st, struct crypto_key **key)
+{
+	struct gb_err e = { 0 };
+
+	if (evidence_key_load(st, st->organiser != NULL ? lm->key : NULL,
+	    key, &e) == -1) {
+		cmd_fail(0, "%s: %s", g->name, e.msg);
+		return -1;
+	}
+	return 0;
+}
+
 /* One message: its documents to their games, the rest answered here. */
 static void
 lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
@@ -388,7 +410,16 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 			mi.from_opt = lm->from;
 			mi.st = *sts[k];
 			sbuf_init(&gsaid);
-			mailin_answer(&mi, &sub, &gsaid);
+			if (lm_key(lm, &lm->lg.v[gi[k]], sts[k], &mi.key) ==
+			    0) {
+				mailin_answer(&mi, &sub, &gsaid);
+				crypto_key_free(mi.key);
+			} else {
+				/* Not filed: the MTA gives it again. */
+				sbuf_puts(&gsaid, "not filed: no organiser's "
+				    "key");
+				mi.status = EXIT_USAGE;
+			}
 			sbuf_printf(said, "%s%s: %s", said->len ? "; " : "",
 			    lm->lg.v[gi[k]].name, gsaid.p ? gsaid.p : "");
 			sbuf_free(&gsaid);
@@ -417,8 +448,9 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 		    said->len ? "; " : "", nlost, nlost == 1 ? "" : "s");
 		lm_reply(lm, &m, &lost, said);
 	}
-	/* A message not filed whole is given again by the MTA: not seen. */
-	if (lm->status != EXIT_OUTPUT)
+	/* A message not filed whole (a write failed, or a game's organiser's
+	 * key is missing) is given again by the MTA: not seen. */
+	if (lm->status != EXIT_OUTPUT && lm->status != EXIT_USAGE)
 		lm_mark_seen(lm, &key);
 	if (before > lm->status)
 		lm->status = before;
@@ -486,17 +518,21 @@ lm_mail_in(struct lm *lm, int argc, char **argv)
 
 /* ---- tick ---------------------------------------------------------- */
 
-/* gunbai run [--nmr] GAMEDIR in a child: its exit status. */
+/* gunbai run [--nmr] [--key KEY] GAMEDIR in a child: its exit status. */
 static int
-lm_run(const char *dir, int nmr)
+lm_run(const char *dir, int nmr, const char *key)
 {
-	char *argv[4];
+	char *argv[6];
 	int argc = 0, ws;
 	pid_t pid;
 
 	argv[argc++] = (char *)"run";
 	if (nmr)
 		argv[argc++] = (char *)"--nmr";
+	if (key != NULL) {
+		argv[argc++] = (char *)"--key";
+		argv[argc++] = (char *)key;
+	}
 	argv[argc++] = (char *)dir;
 	argv[argc] = NULL;
 	fflush(NULL);
@@ -724,7 +760,9 @@ lm_tick_game(struct lm *lm, struct league_game *g)
 		}
 		printf("%s: the deadline passed: gunbai run%s\n", g->name,
 		    !all && s.nmr ? " --nmr" : "");
-		st = lm_run(g->dir, !all && s.nmr);
+		/* The organiser's key for a game that names one. */
+		st = lm_run(g->dir, !all && s.nmr,
+		    g->st.organiser != NULL ? lm->key : NULL);
 		if (st == EXIT_WAITING) {
 			lm_notices(lm, g, &s, 1);
 			return;
@@ -778,6 +816,7 @@ cmd_league_mail(int argc, char **argv)
 		{ "from", required_argument, NULL, 'f' },
 		{ "list", required_argument, NULL, 'l' },
 		{ "now", required_argument, NULL, 'N' },
+		{ "key", required_argument, NULL, 'k' },
 		{ "sendmail", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -802,6 +841,7 @@ cmd_league_mail(int argc, char **argv)
 		case 'f': lm.from = optarg; break;
 		case 'l': lm.list = optarg; break;
 		case 'N': now = optarg; break;
+		case 'k': lm.key = optarg; break;
 		case 's': lm.sendmail = optarg; break;
 		case 'h': return lm_usage(stdout, EXIT_OK);
 		default:

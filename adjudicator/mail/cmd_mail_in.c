@@ -30,6 +30,7 @@
 #include "archive/cmd.h"
 #include "mail/mail.h"
 #include "base/escape.h"
+#include "archive/evidence.h"
 #include "archive/gamedir.h"
 #include "base/mail_addr.h"
 #include "mail/mail_in.h"
@@ -106,10 +107,11 @@ mailin_store(struct mailin *mi, const char *name, const struct mail_in_doc *d,
 
 /* Where f (read from d) stands among the inbox's files, as run would
  * sort them: NULL if run would take it, else why not.  *same is set if
- * the inbox holds these very bytes. */
+ * the inbox holds these very bytes, and sig to the SHA-256 of the
+ * signature filed with them. */
 static char *
 mailin_against_inbox(struct mailin *mi, const struct orders_file *f,
-    const struct mail_in_doc *d, int *same)
+    const struct mail_in_doc *d, int *same, char sig[COMMIT_HEX + 1])
 {
 	struct orders_file *files;
 	size_t n, k;
@@ -118,7 +120,11 @@ mailin_against_inbox(struct mailin *mi, const struct orders_file *f,
 	*same = 0;
 	files = mailin_inbox(mi, &n);
 	for (k = 0; k < n; k++)
-		*same |= files[k].ok && strcmp(files[k].sha256, f->sha256) == 0;
+		if (files[k].ok && strcmp(files[k].sha256, f->sha256) == 0) {
+			/* The receipt names the signature filed. */
+			*same = 1;
+			orders_sig_sha256(&files[k], sig);
+		}
 	if (!*same) {
 		files = util_reallocarray(files, n + 1, sizeof *files);
 		orders_read_mem(&files[n], f->path, d->buf, d->len, d->sig,
@@ -214,13 +220,31 @@ mailin_where(const struct mail_in_doc *d, struct sbuf *b)
 		sbuf_printf(b, ", signed by the part '%s'", d->sighint);
 }
 
+/* The organiser's signed receipt for the good file f, filed with the
+ * signature whose SHA-256 is sig (formats/evidence.md). */
+static void
+mailin_sign(struct mailin *mi, const struct orders_file *f, const char *sig,
+    struct sbuf *out)
+{
+	struct sbuf text;
+	uint8_t s[CRYPTO_SIG_BYTES];
+
+	sbuf_init(&text);
+	evidence_receipt_text(&mi->st, mi->sha, f, sig, &text);
+	crypto_sign(mi->key, text.p, text.len, s);
+	sbuf_puts(out, "The organiser's signed receipt (formats/evidence.md; "
+	    "keep it):\n");
+	evidence_block(out, text.p, s);
+	sbuf_free(&text);
+}
+
 /* Check, file and describe document d in the reply r.  Returns 1 if it
  * was filed (or already was), 0 if not, -1 if filing failed. */
 static int
 mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
     struct mailin_reply *r)
 {
-	char name[GAMEDIR_NAME_MAX + 1];
+	char name[GAMEDIR_NAME_MAX + 1], sig[COMMIT_HEX + 1];
 	struct orders_file f;
 	struct sbuf lines;
 	enum adjudicate_verdict v;
@@ -241,7 +265,8 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	 * from a player who owes a decision at its turn or a later one. */
 	if (v == VERDICT_FILE || v == VERDICT_OVER) {
 		sbuf_puts(&r->body, "Not filed: the file is refused whole.\n");
-	} else if ((why = mailin_against_inbox(mi, &f, d, &same)) != NULL) {
+	} else if ((why = mailin_against_inbox(mi, &f, d, &same, sig)) !=
+	    NULL) {
 		sbuf_puts(&r->body, "Not filed: ");
 		escape_add(&r->body, why, strlen(why), 0);
 		sbuf_puts(&r->body, ".\n");
@@ -255,9 +280,13 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 			return -1;
 		}
 		filed = 1;
+		if (!same)
+			orders_sig_sha256(&f, sig);
 		sbuf_printf(&r->body, "%s in the inbox as %s.\nReceipt: "
-		    "sha256 %s\n", same || had ? "Already filed" : "Filed",
-		    name, f.sha256);
+		    "sha256 %s\nSignature: sha256 %s\n", same || had ?
+		    "Already filed" : "Filed", name, f.sha256, sig);
+		if (mi->key != NULL)
+			mailin_sign(mi, &f, sig, &r->body);
 		if (v == VERDICT_INCOMPLETE || v == VERDICT_ORDER)
 			sbuf_printf(&r->body, "To correct it, send the whole "
 			    "file again with 'revision: %lld'.\n",
@@ -532,12 +561,14 @@ cmd_mail_in(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "from", required_argument, NULL, 'f' },
+		{ "key", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct mailin mi;
 	struct gb_err e = { 0 };
 	long long run;
+	const char *keypath = NULL;
 	char *path;
 	int c;
 
@@ -548,6 +579,7 @@ cmd_mail_in(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': mi.from_opt = optarg; break;
+		case 'k': keypath = optarg; break;
 		case 'h':
 			printf("usage: gunbai mail-in %s\n", CMD_MAIL_IN_USAGE);
 			return EXIT_OK;
@@ -570,14 +602,19 @@ cmd_mail_in(int argc, char **argv)
 	if (gamedir_runs(mi.dir, &run, &e) == -1)
 		return cmd_fail_err(EXIT_INPUT, &e);
 	path = gamedir_state_path(mi.dir, run);
-	if (gamedir_load(path, &mi.st, NULL, &e) == -1) {
+	if (gamedir_load(path, &mi.st, mi.sha, &e) == -1) {
 		free(path);
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
 	free(path);
+	if (evidence_key_load(&mi.st, keypath, &mi.key, &e) == -1) {
+		state_free(&mi.st);
+		return cmd_fail_err(EXIT_USAGE, &e);
+	}
 	if (mailin_inputs(argc - optind, argv + optind, mailin_one, &mi) !=
 	    EXIT_OK && mi.status == EXIT_OK)
 		mi.status = EXIT_INPUT;
+	crypto_key_free(mi.key);
 	state_free(&mi.st);
 	return mi.status;
 }

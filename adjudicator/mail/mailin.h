@@ -6,7 +6,10 @@
 #define GUNBAI_MAILIN_H
 
 #include "mail/mail_in.h"
+#include "turn/commit.h"
 #include "turn/state.h"
+
+struct crypto_key;
 
 /* One run of mail-in on a game directory. */
 struct mailin {
@@ -14,6 +17,10 @@ struct mailin {
 	const char *from_opt; /* --from, the replies' From: */
 	struct state st;
 	int status;           /* the exit status so far */
+	/* The organiser's key, which signs each receipt (mail-in --key;
+	 * NULL: none), and the hash of the state read (formats/evidence.md). */
+	struct crypto_key *key;
+	char sha[COMMIT_HEX + 1];
 };
 
 /* Check and file the documents of m in mi's game directory and write the

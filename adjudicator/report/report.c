@@ -7,6 +7,7 @@
 #include "base/escape.h"
 #include "turn/orders.h"
 #include "report/picture.h"
+#include "turn/setup.h"
 #include "report/report.h"
 #include "report/report_json.h"
 
@@ -140,7 +141,7 @@ report_evidence(const struct state *st, const char *state_hex, int player,
 	report_heading(out, "Evidence");
 	util_hex(st->uid, sizeof st->uid, hex);
 	report_line(out, REPORT_EV_UID, hex);
-	commit_seed_hex(st->uid, st->seed, hex);
+	commit_seed_hex(st->seed, hex);
 	report_line(out, REPORT_EV_COMMIT, hex);
 	report_line(out, REPORT_EV_STATE, state_hex);
 	report_line(out, REPORT_EV_FROM, st->has_previous ? st->previous :
@@ -148,6 +149,17 @@ report_evidence(const struct state *st, const char *state_hex, int player,
 	if (player < 0 && st->game->outcome(st->g).finished) {
 		util_hex(st->seed, sizeof st->seed, hex);
 		report_line(out, REPORT_EV_SEED, hex);
+	}
+	/* The inputs of the setup, from which the uid is derived and the
+	 * start made again (formats/evidence.md): in the first reports,
+	 * and in the public report that reveals the seed. */
+	if (setup_shown(st, player)) {
+		struct sbuf rec;
+
+		sbuf_init(&rec);
+		setup_record(st, &rec);
+		util_cut(out, REPORT_EV_SETUP, rec.p, REPORT_WIDTH);
+		sbuf_free(&rec);
 	}
 	report_wrap(out, "", "", "Keep your reports: the commitment must "
 	    "never change, each report's 'from' is the 'state' of the one "

@@ -21,6 +21,7 @@
 #define REPORT_EV_STATE  "state   "
 #define REPORT_EV_FROM   "from    "
 #define REPORT_EV_SEED   "seed    "
+#define REPORT_EV_SETUP  "setup   " /* a line of the setup record */
 
 /* The report of player (an index), or the public report (player -1),
  * appended to out through the one escaping rule (escape.h). */

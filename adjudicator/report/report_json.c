@@ -14,6 +14,7 @@
 #include "turn/adjudicate.h"
 #include "turn/commit.h"
 #include "report/choices.h"
+#include "turn/setup.h"
 #include "report/report_json.h"
 #include "report/template.h"
 
@@ -329,7 +330,7 @@ json_evidence(const struct state *st, const char *state_hex, int player)
 
 	util_hex(st->uid, sizeof st->uid, hex);
 	json_object_set_new(o, "uid", json_string(hex));
-	commit_seed_hex(st->uid, st->seed, hex);
+	commit_seed_hex(st->seed, hex);
 	json_object_set_new(o, "commit", json_string(hex));
 	if (state_hex == NULL) {
 		state_sha256(st, hex);
@@ -341,6 +342,14 @@ json_evidence(const struct state *st, const char *state_hex, int player)
 	if (player < 0 && st->game->outcome(st->g).finished) {
 		util_hex(st->seed, sizeof st->seed, hex);
 		json_object_set_new(o, "seed", json_string(hex));
+	}
+	if (setup_shown(st, player)) {
+		struct sbuf rec;
+
+		sbuf_init(&rec);
+		setup_record(st, &rec);
+		json_object_set_new(o, "setup", json_stringn(rec.p, rec.len));
+		sbuf_free(&rec);
 	}
 	return o;
 }

@@ -150,8 +150,10 @@ adjudicate_validate(const struct state *st, const struct orders_file *f,
 		memcpy(out[i].reason, v[i].reason, sizeof out[i].reason);
 	}
 	if (ev != NULL) {
-		/* "Your orders for point %lld (file sha256 %.16s): %zu
-		 * accepted, %zu refused.", one per file, without printf. */
+		/* "Your orders for point %lld (file sha256 %.16s, signature
+		 * sha256 %.16s): %zu accepted, %zu refused.", one per file,
+		 * without printf. */
+		char sig[COMMIT_HEX + 1];
 		struct sbuf b;
 
 		sbuf_init(&b);
@@ -160,6 +162,9 @@ adjudicate_validate(const struct state *st, const struct orders_file *f,
 		sbuf_int(&b, f->turn);
 		sbuf_puts(&b, " (file sha256 ");
 		sbuf_add(&b, f->sha256, strnlen(f->sha256, 16));
+		sbuf_puts(&b, ", signature sha256 ");
+		orders_sig_sha256(f, sig);
+		sbuf_add(&b, sig, 16);
 		sbuf_puts(&b, "): ");
 		sbuf_int(&b, (long long)nacc);
 		sbuf_puts(&b, " accepted, ");

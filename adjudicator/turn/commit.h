@@ -1,15 +1,11 @@
-/* commit.h - a game's identity and the commitment to its seed
- * (formats/threats.md).
+/* commit.h - the commitment to a game's seed (formats/evidence.md).
  *
- * uid: 16 bytes made once at `gunbai new`, named by every orders file, so
- * that no signed file of one game is valid in another, even one with the
- * same id and players.  Without --seed it is fresh randomness from the
- * operating system; with --seed it is the first 16 bytes of
- * SHA-256("gunbai-uid-v1" || seed).
- *
- * commitment: SHA-256("gunbai-seed-commit-v1" || uid || seed), shown in
- * every report from the first on; the seed itself is shown in the public
- * report once the game is over, and commit_check() ties the two. */
+ * commitment: SHA-256("gunbai-seed-commit-v2" || seed), shown in every
+ * report from the first on; the seed itself is shown in the public report
+ * once the game is over, and commit_check() ties the two.  The game's uid
+ * is derived from the commitment and the game's setup record (setup.h),
+ * so that no two games share a uid unless they share the seed and every
+ * input of the setup. */
 #ifndef GUNBAI_COMMIT_H
 #define GUNBAI_COMMIT_H
 
@@ -23,22 +19,23 @@
 #define COMMIT_UID_HEX (2 * COMMIT_UID_BYTES)
 #define COMMIT_HEX (2 * CRYPTO_SHA256_BYTES)
 
-/* The uid of a game made with a given seed (`new --seed`). */
-void commit_uid_from_seed(const uint8_t seed[RNG_SEED_BYTES],
-    uint8_t uid[COMMIT_UID_BYTES]);
-
-/* The commitment to seed of the game uid. */
-void commit_seed(const uint8_t uid[COMMIT_UID_BYTES],
-    const uint8_t seed[RNG_SEED_BYTES], uint8_t out[CRYPTO_SHA256_BYTES]);
+/* The commitment to seed. */
+void commit_seed(const uint8_t seed[RNG_SEED_BYTES],
+    uint8_t out[CRYPTO_SHA256_BYTES]);
 
 /* The same, in lowercase hex (COMMIT_HEX digits and a NUL). */
-void commit_seed_hex(const uint8_t uid[COMMIT_UID_BYTES],
-    const uint8_t seed[RNG_SEED_BYTES], char out[COMMIT_HEX + 1]);
+void commit_seed_hex(const uint8_t seed[RNG_SEED_BYTES],
+    char out[COMMIT_HEX + 1]);
 
-/* Does the commitment (hex) match the revealed seed (hex) of the game uid
- * (hex)?  Returns 0 if it does; -1 with the reason in e if a value is not
- * hex of the right length or the commitment does not match. */
-int commit_check(const char *commitment, const char *uid, const char *seed,
-    struct gb_err *e);
+/* The uid of the game whose seed has the commitment commit and whose
+ * setup record is the n bytes at record: the first 16 bytes of
+ * SHA-256("gunbai-uid-v2" || commit || record). */
+void commit_uid(const uint8_t commit[CRYPTO_SHA256_BYTES],
+    const char *record, size_t n, uint8_t uid[COMMIT_UID_BYTES]);
+
+/* Does the commitment (hex) match the revealed seed (hex)?  Returns 0 if
+ * it does; -1 with the reason in e if a value is not hex of the right
+ * length or the commitment does not match. */
+int commit_check(const char *commitment, const char *seed, struct gb_err *e);
 
 #endif

@@ -331,6 +331,12 @@ orders_read_mem(struct orders_file *of, const char *path, const char *buf,
 }
 
 void
+orders_sig_sha256(const struct orders_file *of, char out[COMMIT_HEX + 1])
+{
+	crypto_sha256_hex((const char *)of->sig, sizeof of->sig, out);
+}
+
+void
 orders_free(struct orders_file *of)
 {
 	free(of->path);
@@ -356,6 +362,12 @@ orders_cmp(const void *a, const void *b)
 	if (x->revision != y->revision)
 		return x->revision > y->revision ? -1 : 1;
 	if ((c = strcmp(x->sha256, y->sha256)) != 0)
+		return c;
+	/* Copies of one file are merged by its bytes, whatever their
+	 * signatures; of two valid signatures over the same bytes the
+	 * smaller (bytewise) is the one used, the one that feeds the dice
+	 * (formats/rng.md): a rule names cannot steer. */
+	if (x->ok && (c = memcmp(x->sig, y->sig, sizeof x->sig)) != 0)
 		return c;
 	return strcmp(x->path, y->path);
 }

@@ -48,15 +48,21 @@ void orders_read_mem(struct orders_file *of, const char *path,
     const struct state *st);
 void orders_free(struct orders_file *of);
 
+/* The SHA-256 (hex) of the 64 bytes of a verified file's signature (not
+ * of its .sig file, which may be base64): shown beside the file's own
+ * hash in reports and receipts. */
+void orders_sig_sha256(const struct orders_file *of, char out[COMMIT_HEX + 1]);
+
 /* Which player's key verifies sig over buf (len bytes): the player's
  * index, -1 if none, -2 if a key cannot be used (e set).  Every key is
  * tried, the one of the player buf's lines name first. */
 int orders_signer(const struct state *st, const char *buf, size_t len,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e);
 
-/* Sort files by (turn, player, revision, sha256, path) and keep one file
+/* Sort files by (turn, player, revision, sha256, signature, path) and keep one file
  * per (turn, player): the highest revision wins and lower ones are set
- * aside; identical copies count once; two different files of the highest
+ * aside; copies of the same bytes count once, whatever their signatures,
+ * the one with the smallest signature bytes used; two different files of the highest
  * revision are all refused.  The result does not depend on the order
  * files were given. */
 void orders_sort(struct orders_file *files, size_t n);

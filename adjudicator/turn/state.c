@@ -248,13 +248,69 @@ state_check_derived(struct state *st, const struct node *root,
 	return 0;
 }
 
+/* The organiser's key and the options given to `new`. */
+static int
+state_parse_setup(struct state *st, const struct node *root,
+    struct gb_err *e)
+{
+	const struct game_option *opt = st->game->options;
+	const struct node *n = node_get(root, "organiser"), *m;
+	const char *s;
+
+	if (n != NULL) {
+		if (node_need_str(root, "organiser", &s, e) == -1)
+			return -1;
+		if (crypto_pubkey_check(s, &st->organiser, e) == -1) {
+			e->line = n->line;
+			e->col = n->col;
+			return -1;
+		}
+		for (int i = 0; i < st->nplayers; i++)
+			if (strcmp(st->players[i].key, st->organiser) == 0)
+				return err_set(e, n->line, n->col, "the "
+				    "organiser's key is %s's",
+				    st->players[i].name);
+	}
+	if (node_get(root, "options") == NULL)
+		return 0;
+	if (node_need(root, "options", NODE_MAP, &m, e) == -1)
+		return -1;
+	if (m->n == 0)
+		return err_set(e, m->line, m->col, "'options' lists no option: "
+		    "leave it out");
+	for (size_t i = 0; i < m->n; i++) {
+		const struct node *v = m->items[i];
+		size_t k;
+
+		for (k = 0; opt != NULL && opt[k].name != NULL; k++)
+			if (strcmp(opt[k].name, m->keys[i]->str) == 0)
+				break;
+		if (opt == NULL || opt[k].name == NULL)
+			return err_set(e, v->line, v->col, "%s has no option "
+			    "'%s'", st->game->title, m->keys[i]->str);
+		if (node_want_kind(v, NODE_SCALAR, "option value", e) == -1)
+			return -1;
+		/* Only what differs from the default is written: one state,
+		 * one byte sequence. */
+		if (strcmp(v->str, opt[k].def) == 0)
+			return err_set(e, v->line, v->col, "option '%s' is "
+			    "its default '%s': leave it out", m->keys[i]->str,
+			    opt[k].def);
+		if (!opt[k].file && strchr(v->str, '\n') != NULL)
+			return err_set(e, v->line, v->col, "option '%s' is "
+			    "one line", m->keys[i]->str);
+		st->options[k] = util_strdup(v->str);
+	}
+	return 0;
+}
+
 int
 state_parse(struct state *st, const char *buf, size_t len, const char *name,
     struct gb_err *e)
 {
 	static const char *const keys[] = { "gunbai", "game", "ruleset", "id",
-		"uid", "turn", "players", "rng", "owed", "outcome", "previous", "log",
-		NULL, NULL };
+		"uid", "turn", "players", "organiser", "options", "rng", "owed",
+		"outcome", "previous", "log", NULL, NULL };
 	static const char *const rngkeys[] = { "seed", "draws", NULL };
 	const char *allowed[sizeof keys / sizeof keys[0]];
 	struct node *root = NULL;
@@ -272,12 +328,13 @@ state_parse(struct state *st, const char *buf, size_t len, const char *name,
 	if (node_want_kind(root, NODE_MAP, "state", e) == -1 ||
 	    node_need_str(root, "gunbai", &s, e) == -1)
 		goto fail;
-	if (strcmp(s, "state 1") == 0) {
+	if (strcmp(s, "state 1") == 0 || strcmp(s, "state 2") == 0) {
 		const struct node *n = node_get(root, "gunbai");
-		err_set(e, n->line, n->col, "a 'state 1' file, made by a gunbai "
-		    "before game uids and gunbai-rng-v2 (this reads '%s'): "
-		    "finish that game with the gunbai that began it",
-		    STATE_FORMAT);
+		err_set(e, n->line, n->col, "a '%s' file, made by a gunbai "
+		    "before %s (this reads '%s'): finish that game with the "
+		    "gunbai that began it", s, s[6] == '1' ? "game uids and "
+		    "gunbai-rng-v2" : "uids derived from the setup and the "
+		    "organiser's signed evidence", STATE_FORMAT);
 		goto fail;
 	}
 	if (strcmp(s, STATE_FORMAT) != 0) {
@@ -325,6 +382,7 @@ state_parse(struct state *st, const char *buf, size_t len, const char *name,
 	}
 	if (node_need_int(root, "turn", 1, STATE_MAX_TURN, &st->turn, e) == -1 ||
 	    state_parse_players(st, root, e) == -1 ||
+	    state_parse_setup(st, root, e) == -1 ||
 	    node_need(root, "rng", NODE_MAP, &rng, e) == -1 ||
 	    node_only_keys(rng, rngkeys, e) == -1 ||
 	    node_need_str(rng, "seed", &s, e) == -1)
@@ -474,6 +532,18 @@ state_write_to(const struct state *st, struct sbuf *out)
 			node_set(p, "address",
 			    node_scalar(st->players[i].address));
 	}
+	if (st->organiser != NULL)
+		node_set(root, "organiser", node_scalar(st->organiser));
+	n = NULL;
+	for (size_t k = 0; st->game->options != NULL &&
+	    st->game->options[k].name != NULL; k++) {
+		if (st->options[k] == NULL)
+			continue;
+		if (n == NULL)
+			n = node_set(root, "options", node_map());
+		node_set(n, st->game->options[k].name,
+		    node_scalar(st->options[k]));
+	}
 	n = node_set(root, "rng", node_map());
 	util_hex(st->seed, sizeof st->seed, hex);
 	node_set(n, "seed", node_scalar(hex));
@@ -528,6 +598,9 @@ state_free(struct state *st)
 		free(st->players[i].address);
 	}
 	free(st->id);
+	free(st->organiser);
+	for (size_t k = 0; k < STATE_MAX_OPTIONS; k++)
+		free(st->options[k]);
 	free(st->applied);
 	events_free(&st->log);
 	memset(st, 0, sizeof *st);

@@ -11,7 +11,8 @@
 #include "game/game.h"
 #include "base/rng.h"
 
-#define STATE_FORMAT "state 2"
+#define STATE_FORMAT "state 3"
+#define STATE_MAX_OPTIONS 32 /* options of one game */
 
 struct state_player {
 	char *name;
@@ -33,6 +34,11 @@ struct state {
 	long long turn; /* the decision point owed now (1 is the first) */
 	int nplayers;
 	struct state_player players[GAME_MAX_PLAYERS];
+	char *organiser; /* canonical PEM of the organiser's key, or NULL */
+	/* The value of each of the game's options given to `new`, in the
+	 * game's order (a file option: the file's contents); NULL for the
+	 * default.  Kept so that the setup can be made again (setup.h). */
+	char *options[STATE_MAX_OPTIONS];
 	const char *names[GAME_MAX_PLAYERS];
 	struct game_players pl; /* points at names */
 	uint8_t seed[RNG_SEED_BYTES];

@@ -1,0 +1,251 @@
+#!/bin/sh
+# Evidence a third party can check (issue 31, formats/threats.md): each
+# hole of the design's review, shown closed: refused by `gunbai verify`,
+# or proven by a player's own check, with a message naming the run and
+# the file.  Run by tests/run.sh with GUNBAI set.
+. tests/lib.sh
+S=$top/samples/senjin
+K=$S/keys
+py=/usr/bin/python3
+seed=5e4a11d0c0ffee00000000000000000000000000000000000000000000000001
+cd "$tmp" || exit 1
+
+newgame() { # newgame DIR [ARGS...]
+	d=$1; shift
+	"$gunbai" new senjin --id demo --seed "$seed" \
+	    --player alice="$K/alice.pub" --player bob="$K/bob.pub" "$@" -d "$d"
+}
+sigsha() { openssl dgst -sha256 -r "$1" | cut -c1-16; }
+
+# --- hole 4: one file, two valid signatures.  Copies are merged by the
+# file's bytes; the signature used (the one that feeds the dice) is the
+# smaller, whatever the files are called.
+newgame c1 >/dev/null
+cp "$S/orders/turn1-alice.yaml" o.yaml
+openssl pkeyutl -sign -rawin -inkey "$K/alice.key" -in o.yaml -out s1
+$py "$top/tests/ed25519_nonce.py" "$K/alice.key" o.yaml another >s2
+openssl pkeyutl -verify -rawin -pubin -inkey "$K/alice.pub" -in o.yaml \
+    -sigfile s2 >/dev/null && ! cmp -s s1 s2 &&
+    ok "a second valid signature over the same bytes" ||
+    not_ok "the second signature does not verify"
+if [ "$(od -An -tx1 s1 | tr -d ' \n')" \< "$(od -An -tx1 s2 | tr -d ' \n')" ]
+then small=s1 big=s2; else small=s2 big=s1; fi
+cp -R c1 c2
+cp o.yaml c1/inbox/a.yaml; cp $small c1/inbox/a.yaml.sig
+cp o.yaml c1/inbox/z.yaml; cp $big c1/inbox/z.yaml.sig
+cp o.yaml c2/inbox/a.yaml; cp $big c2/inbox/a.yaml.sig
+cp o.yaml c2/inbox/z.yaml; cp $small c2/inbox/z.yaml.sig
+"$gunbai" run c1 >/dev/null 2>&1 && "$gunbai" run c2 >/dev/null 2>&1 &&
+    ok "both games run" || not_ok "a run failed"
+cmp -s c1/runs/0001/state.yaml c2/runs/0001/state.yaml &&
+    cmp -s c1/runs/0001/reports/public.txt c2/runs/0001/reports/public.txt &&
+    ok "the names do not steer which signature is used: the same state" ||
+    not_ok "the state depends on the files' names"
+cmp -s c1/runs/0001/orders/a.yaml.sig $small &&
+    cmp -s c2/runs/0001/orders/z.yaml.sig $small &&
+    ok "the smaller signature is the one used, by either name" ||
+    not_ok "used: $(ls c1/runs/0001/orders c2/runs/0001/orders)"
+tr -s '\n ' '  ' <c1/runs/0001/reports/alice.txt |
+    grep -q "file sha256 $(openssl dgst -sha256 -r o.yaml | cut -c1-16), signature sha256 $(sigsha $small)" &&
+    ok "alice's report names the file's and the signature's SHA-256" ||
+    not_ok "alice's report: $(grep -i sha256 c1/runs/0001/reports/alice.txt)"
+"$gunbai" verify c1 >out 2>&1 && ok "the archive verifies" ||
+    not_ok "verify: $(cat out)"
+# The organiser swaps which copy is archived as used.
+mv c1/runs/0001/orders/a.yaml.sig x; mv c1/runs/0001/refused/z.yaml.sig c1/runs/0001/orders/a.yaml.sig
+mv x c1/runs/0001/refused/z.yaml.sig
+"$gunbai" verify c1 >out 2>&1
+[ $? -eq 1 ] && grep -q '^run 0001: FAILED: c1/runs/0001/' out &&
+    ok "verify refuses the archive with the other signature used" ||
+    not_ok "verify: $(cat out)"
+
+
+# --- the organiser signs: a game whose state names the organiser's key
+openssl genpkey -algorithm ed25519 -out org.key 2>/dev/null
+openssl genpkey -algorithm ed25519 -out other.key 2>/dev/null
+newgame g --organiser org.key >/dev/null && grep -q '^organiser: ' g/start.yaml &&
+    ok "new --organiser: the state names the organiser's key" ||
+    not_ok "new --organiser: $(head -30 g/start.yaml)"
+uid=$(state_uid g/start.yaml)
+# order FILE TURN PLAYER LINE: a signed orders file of the game
+order() {
+	o=$1 t=$2 p=$3
+	shift 3
+	printf 'gunbai: orders 2\ngame: demo\nuid: %s\nturn: %s\nplayer: %s\norders:\n' \
+	    "$uid" "$t" "$p" >"$o"
+	for l in "$@"; do printf '  - %s\n' "$l" >>"$o"; done
+	openssl pkeyutl -sign -rawin -inkey "$K/$p.key" -in "$o" -out "$o.sig"
+}
+order a1.yaml 1 alice "move e2 e3"
+cp a1.yaml a1.yaml.sig g/inbox/
+status_is 2 "run refuses to write unsigned reports of a game with an organiser" \
+    "$gunbai" run g
+grep -q "give it with --key" "$tmp/err" && ok "and says why" ||
+    not_ok "stderr: $(cat "$tmp/err")"
+status_is 2 "run refuses another key than the organiser's" \
+    "$gunbai" run --key other.key g
+status_is 0 "run --key signs the run's reports" "$gunbai" run --key org.key g
+grep -q '^-----BEGIN GUNBAI EVIDENCE-----$' g/runs/0001/reports/alice.txt &&
+    grep -q '"signed": {' g/runs/0001/reports/alice.json &&
+    ok "the text report and its JSON twin carry the signed block" ||
+    not_ok "no signed block in g/runs/0001/reports/alice.*"
+awk '{ if (length($0) > 72) bad = 1 } END { exit bad }' g/runs/0001/reports/alice.txt g/reports/alice.txt &&
+    ok "no line of a signed report is wider than 72 columns" ||
+    not_ok "a line over 72 columns"
+status_is 0 "verify checks every signature against the replay" "$gunbai" verify g
+# The signed text is what formats/evidence.md says, and openssl verifies it.
+sed -n '/^-----BEGIN GUNBAI EVIDENCE-----$/,/^-----END/p' g/runs/0001/reports/alice.txt |
+    sed '1d;$d' | awk '{ if (sub(/\\$/, "")) printf "%s", $0; else print }' >blk
+grep -v '^signature ' blk >signed.txt
+grep '^signature ' blk | cut -d' ' -f2 | openssl base64 -d -A >signed.sig
+openssl pkey -in org.key -pubout -out org.pub
+openssl pkeyutl -verify -rawin -pubin -inkey org.pub -in signed.txt \
+    -sigfile signed.sig >/dev/null 2>&1 &&
+    head -1 signed.txt | grep -qx 'gunbai-report-v1' &&
+    grep -q "^file $(openssl dgst -sha256 -r a1.yaml | cut -c1-64) $(openssl base64 -d -A <a1.yaml.sig 2>/dev/null | wc -c >/dev/null; openssl dgst -sha256 -r a1.yaml.sig | cut -c1-64) used$" signed.txt &&
+    ok "openssl verifies the organiser's signature over the text; it lists alice's file, used" ||
+    not_ok "the signed text: $(cat signed.txt)"
+cp -R g g.good
+
+# --- hole 1: a stacked setup.  start.yaml edited (bob moves first), the
+# first reports made again with view: verify makes the setup again.
+tamper() { rm -rf t; cp -R g.good t; }
+caught_start() { # caught_start WHAT PATTERN
+	"$gunbai" verify t >out 2>&1
+	st=$?
+	if [ $st -eq 1 ] && grep -Eq "^start: FAILED: $2" out; then ok "verify refuses $1"
+	else not_ok "verify misses $1 (exit $st): $(head -3 out)"; fi
+}
+tamper
+sed -i 's/moves first/moves first (by the draw)/' t/start.yaml
+for p in alice bob; do "$gunbai" view t/start.yaml --player $p >t/reports/$p.txt; done
+"$gunbai" view t/start.yaml --public >t/reports/public.txt
+caught_start "a start.yaml stacked by hand, its reports made again" \
+    't/start.yaml:[0-9]+: differs from the start the seed and the setup inputs make'
+# --- hole 2: the uid chosen, not derived.
+tamper
+sed -i "s/^uid: .*/uid: 00112233445566778899aabbccddeeff/" t/start.yaml
+caught_start "a uid that is not derived from the commitment and the setup" \
+    't/start.yaml: its uid 00112233445566778899aabbccddeeff is not the one derived'
+# ... and the player's own check: a first report whose uid is not the
+# record's (signed all the same by the organiser).
+# The organiser signs a first report naming a uid of its choice.
+sed -n '/^-----BEGIN GUNBAI EVIDENCE-----$/,/^-----END/p' g/reports/alice.txt |
+    sed '1d;$d' | awk '{ if (sub(/\\$/, "")) printf "%s", $0; else print }' |
+    grep -v '^signature ' | sed 's/^uid .*/uid 00112233445566778899aabbccddeeff/' >fake.txt
+openssl pkeyutl -sign -rawin -inkey org.key -in fake.txt -out fake.sig
+{ sed '/^The organiser.s signature over/,$d' g/reports/alice.txt
+  echo "-----BEGIN GUNBAI EVIDENCE-----"; cat fake.txt
+  echo "signature $(openssl base64 -A -in fake.sig)"
+  echo "-----END GUNBAI EVIDENCE-----"; } >fake-first.txt
+"$gunbai" evidence fake-first.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^fake-first.txt: PROVEN: the uid 00112233445566778899aabbccddeeff is not derived" out &&
+    ok "evidence proves a uid that is not derived from the report's own commitment and setup" ||
+    not_ok "evidence: $(cat out)"
+
+# --- a player's chain, without the archive: text reports and JSON twins
+mkdir mb
+cp g/reports/alice.txt mb/r0.txt
+cp g/runs/0001/reports/alice.json mb/r1.json
+status_is 0 "evidence: alice's first report and her next one (a JSON twin)" \
+    "$gunbai" evidence mb/r0.txt mb/r1.json
+grep -q "no misconduct proven" "$tmp/out" && ok "consistent, and says so" ||
+    not_ok "$(cat "$tmp/out")"
+status_is 0 "verify --player takes the JSON twin" "$gunbai" verify g --player alice mb/r1.json
+
+# --- hole 3: withholding, proven by a signed receipt and a signed report.
+order b2.yaml 2 bob "move e8 e7" "move d9 e8"
+$py "$top/tests/mail_make.py" thunderbird msg.eml bob@example.net b2.yaml b2.yaml.sig
+# The same game in a league: league mail-in and tick take the key too.
+mkdir L && cp -R g L/g
+status_is 2 "league mail-in without the organiser's key files nothing" \
+    "$gunbai" league L mail-in --sendmail 'cat >/dev/null' msg.eml
+[ -z "$(ls L/g/inbox)" ] && grep -q "g: the game names an organiser" "$tmp/err" &&
+    ok "and names the game and the missing key" ||
+    not_ok "inbox: $(ls L/g/inbox); $(cat "$tmp/err")"
+status_is 0 "league mail-in --key files it" "$gunbai" league L mail-in \
+    --key org.key --sendmail 'cat >/dev/null' msg.eml
+grep -lq '^gunbai-receipt-v1$' L/g/outbox/mail-in/*.eml &&
+    ok "league mail-in --key: the reply carries the signed receipt" ||
+    not_ok "no signed receipt in L/g/outbox/mail-in"
+"$gunbai" schedule L/g --deadline 2026-01-01T00:00Z --period 1d >/dev/null
+status_is 5 "league tick without the key: the run fails" "$gunbai" league L \
+    tick --now 2026-01-01T01:00Z --sendmail 'cat >/dev/null'
+status_is 0 "league tick --key runs the game with its organiser's key" \
+    "$gunbai" league L tick --now 2026-01-01T01:00Z --key org.key \
+    --sendmail 'cat >/dev/null'
+[ -f L/g/runs/0002/reports/bob.txt ] &&
+    grep -q "^The organiser's signature over" L/g/runs/0002/reports/bob.txt &&
+    "$gunbai" verify L/g >/dev/null 2>&1 &&
+    ok "the run's reports are signed and verify passes" ||
+    not_ok "L/g/runs: $(ls L/g/runs)"
+"$gunbai" mail-in g --key org.key msg.eml >/dev/null 2>&1
+reply=$(ls g/outbox/mail-in/*.eml | head -1)
+grep -q '^gunbai-receipt-v1$' "$reply" && ok "mail-in --key: the reply carries the signed receipt" ||
+    not_ok "no signed receipt in $reply: $(cat "$reply" | head -40)"
+cp "$reply" receipt.eml
+cp -R g w
+rm w/inbox/*                          # the organiser drops bob's file
+"$gunbai" run --nmr --key org.key w >/dev/null 2>&1
+"$gunbai" verify w >out 2>&1 && ok "the archive without bob's file verifies (verify cannot see it)" ||
+    not_ok "verify: $(cat out)"
+"$gunbai" evidence mb/r0.txt receipt.eml w/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: withholding: the organiser signed the receipt receipt.eml for bob's file .* for turn 2, then the report w/runs/0002/reports/bob.txt of the run that resolved turn 2, which did not take it" out &&
+    ok "evidence proves the withholding, naming the receipt and the report" ||
+    not_ok "evidence: $(cat out)"
+# The honest run takes it, and the same check proves nothing.
+"$gunbai" run --key org.key g >/dev/null 2>&1
+status_is 0 "the run that took bob's file: nothing proven" \
+    "$gunbai" evidence mb/r0.txt receipt.eml g/runs/0002/reports/bob.json
+
+# --- re-runs: two signed reports continuing one state differently
+"$gunbai" evidence mb/r0.txt g/runs/0002/reports/bob.txt w/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: a re-run: g/runs/0002/reports/bob.txt and w/runs/0002/reports/bob.txt continue the state" out &&
+    ok "evidence proves a re-run, naming both reports" ||
+    not_ok "evidence: $(cat out)"
+# A forged signature proves nothing.
+sed 's/^from-turn 2$/from-turn 1/' g/runs/0002/reports/bob.txt >forged.txt
+"$gunbai" evidence mb/r0.txt forged.txt >out 2>&1
+grep -q "^forged.txt: the organiser's signature does not verify" out &&
+    ok "an edited signed report is not the organiser's word" ||
+    not_ok "evidence: $(cat out)"
+
+# --- verify: an edited signed report is named
+tamper
+sed -i 's/^turn 2$/turn 3/' t/runs/0001/reports/bob.txt
+"$gunbai" verify t >out 2>&1
+[ $? -eq 1 ] && grep -q "^run 0001: FAILED: t/runs/0001/reports/bob.txt: the evidence the organiser signed is not the replay's" out &&
+    ok "verify names a report whose signed evidence was edited" ||
+    not_ok "verify: $(cat out)"
+
+# --- check-seed: the setup made again from the first report's record
+newgame f --organiser org.key --option turn-limit=1 >/dev/null
+cp g/inbox/* /dev/null 2>/dev/null
+fuid=$(state_uid f/start.yaml)
+uid=$fuid
+order f1.yaml 1 alice "move e2 e3"; cp f1.yaml f1.yaml.sig f/inbox/
+"$gunbai" run --key org.key f >/dev/null 2>&1
+order f2.yaml 2 bob "move e8 e7" "move d9 e8"; cp f2.yaml f2.yaml.sig f/inbox/
+"$gunbai" run --key org.key f >/dev/null 2>&1
+last=$(ls -d f/runs/* | tail -1)
+if grep -q '^seed    ' "$last/reports/public.txt"; then
+	status_is 0 "check-seed: the seed, the uid and alice's first report as the seed deals it" \
+	    "$gunbai" check-seed f/reports/alice.txt "$last/reports/public.txt"
+	grep -q "is alice's first report of the setup the seed deals" "$tmp/out" &&
+	    ok "and says so" || not_ok "check-seed: $(cat "$tmp/out")"
+	status_is 0 "check-seed takes the JSON twins" \
+	    "$gunbai" check-seed f/reports/alice.json "$last/reports/public.json"
+	# A first report of a stacked setup: north moves first.
+	sed 's/South/North/' f/reports/alice.txt >stacked.txt
+	if ! cmp -s stacked.txt f/reports/alice.txt; then
+		status_is 1 "check-seed refuses a first report the seed does not deal" \
+		    "$gunbai" check-seed stacked.txt "$last/reports/public.txt"
+	else
+		not_ok "the first report does not say who moves first"
+	fi
+else
+	not_ok "the game did not end: $(tail -5 "$last/reports/public.txt")"
+fi
+
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" -eq 0 ]
