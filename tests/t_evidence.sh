@@ -93,6 +93,13 @@ awk '{ if (length($0) > 72) bad = 1 } END { exit bad }' g/runs/0001/reports/alic
     ok "no line of a signed report is wider than 72 columns" ||
     not_ok "a line over 72 columns"
 status_is 0 "verify checks every signature against the replay" "$gunbai" verify g
+# A uid changed in a run's state is named as the uid, not as the seed.
+cp -r g gu
+sed -i "s/^uid: .*/uid: 00112233445566778899aabbccddeeff/" gu/runs/0001/state.yaml
+"$gunbai" verify gu >out 2>&1
+grep -q "gu/runs/0001/state.yaml: the uid was changed: it is not the game's" out &&
+    ok "verify names a uid changed in a run's state as the uid" ||
+    not_ok "verify of a changed uid: $(head -3 out)"
 # The signed text is what formats/evidence.md says, and openssl verifies it.
 sed -n '/^-----BEGIN GUNBAI EVIDENCE-----$/,/^-----END/p' g/runs/0001/reports/alice.txt |
     sed '1d;$d' | awk '{ if (sub(/\\$/, "")) printf "%s", $0; else print }' >blk

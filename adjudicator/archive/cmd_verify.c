@@ -60,11 +60,13 @@ verify_seed_commitment(const struct state *before, const struct state *st,
 		return;
 	commit_seed_hex(before->seed, was);
 	commit_seed_hex(st->seed, now);
-	if (memcmp(before->uid, st->uid, sizeof st->uid) != 0 ||
-	    strcmp(was, now) != 0)
-		verify_problem(vr, "%s: the uid or the seed was changed: its "
-		    "seed commitment %.16s... is not the game's %.16s...",
-		    path, now, was);
+	if (strcmp(was, now) != 0)
+		verify_problem(vr, "%s: the seed was changed: its seed "
+		    "commitment %.16s... is not the game's %.16s...", path,
+		    now, was);
+	else if (memcmp(before->uid, st->uid, sizeof st->uid) != 0)
+		verify_problem(vr, "%s: the uid was changed: it is not the "
+		    "game's", path);
 }
 
 static void verify_bytes(struct verify_run *vr, const char *path,
@@ -137,8 +139,7 @@ verify_same(struct verify_run *vr, const char *path, const char *have,
 	for (i = 0; i < hlen && i < wlen && have[i] == want[i]; i++)
 		if (have[i] == '\n')
 			line++;
-	verify_problem(vr, "%s:%zu: differs from the %s the replay makes",
-	    path, line, what);
+	verify_problem(vr, "%s:%zu: differs from the %s", path, line, what);
 	return 0;
 }
 
@@ -244,7 +245,8 @@ verify_reports(struct verify_run *vr, const struct state *st,
 				    &len[k], k == REPORT_JSON);
 				sbuf_free(&text);
 			}
-			verify_bytes(vr, path, want[k], len[k], "report");
+			verify_bytes(vr, path, want[k], len[k],
+			    "report the replay makes");
 			free(want[k]);
 			free(path);
 		}
@@ -633,10 +635,11 @@ verify_one(const char *dir, long long run, struct state *st,
 			memcpy(hex, after_sha, sizeof hex);
 		else {
 			if (archived == NULL)
-				verify_bytes(vr, spath, bytes, len, "state");
+				verify_bytes(vr, spath, bytes, len,
+				    "state the replay makes");
 			else
 				verify_same(vr, spath, archived, alen, bytes,
-				    len, "state");
+				    len, "state the replay makes");
 			crypto_sha256_hex(bytes, len, hex);
 		}
 		free(bytes);
