@@ -93,6 +93,19 @@ awk '{ if (length($0) > 72) bad = 1 } END { exit bad }' g/runs/0001/reports/alic
     ok "no line of a signed report is wider than 72 columns" ||
     not_ok "a line over 72 columns"
 status_is 0 "verify checks every signature against the replay" "$gunbai" verify g
+# The README's mail robot, given the organiser's key (ORGANISER_KEY),
+# runs and signs such a game; without it the run is refused.
+newgame gr --organiser org.key >/dev/null
+cp a1.yaml a1.yaml.sig gr/inbox/
+if GUNBAI=$gunbai SENDMAIL=true sh "$top/samples/mail/deadline.sh" gr \
+    gm@example.org list@example.org >out 2>&1; then
+	not_ok "deadline.sh without ORGANISER_KEY runs a game with an organiser"
+elif ORGANISER_KEY=org.key GUNBAI=$gunbai SENDMAIL=true \
+    sh "$top/samples/mail/deadline.sh" gr gm@example.org list@example.org \
+    >out 2>&1 && grep -q '^-----BEGIN GUNBAI EVIDENCE-----$' \
+    gr/runs/0001/reports/alice.txt; then
+	ok "deadline.sh with ORGANISER_KEY runs the game and signs its reports"
+else not_ok "deadline.sh with ORGANISER_KEY: $(tail -3 out)"; fi
 # A uid changed in a run's state is named as the uid, not as the seed.
 cp -r g gu
 sed -i "s/^uid: .*/uid: 00112233445566778899aabbccddeeff/" gu/runs/0001/state.yaml
