@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "sensoufuda.h"
 
 int
@@ -176,8 +177,9 @@ sf_table_instr_read(char *const *w, int n, struct sf_instr *in, char *why,
 	}
 	if (n == 2 && strcmp(w[0], "prefer") == 0) {
 		in->type = SF_INSTR_PREFER;
+		/* "prefer heroes" as well: card names take plurals too. */
 		for (int k = 0; k < SF_KINDS; k++)
-			if (strcmp(w[1], sf_card_kinds[k].word) == 0) {
+			if (names_same(w[1], sf_card_kinds[k].word)) {
 				in->arg = k;
 				return 0;
 			}
