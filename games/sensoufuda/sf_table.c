@@ -148,6 +148,11 @@ sf_table_flip(struct sensoufuda *g, const struct game_players *pl,
 			    pl->names[player]);
 			return 1;
 		}
+	}
+	sf_table_play(g, pl, player, card, choice, "flips",
+	    "from the top of the ally deck and plays it", ev);
+	/* After the flip it explains (fresh reader: told before it). */
+	if (offer[0] != SF_NONE) {
 		sf_table_instr_write(&g->instr[player][by], text,
 		    sizeof text);
 		events_add(ev, EVENT_TO(player), "Your standing instruction "
@@ -155,8 +160,6 @@ sf_table_flip(struct sensoufuda *g, const struct game_players *pl,
 		    sf_card_brief(choice, a, sizeof a),
 		    sf_card_brief(card, buf, sizeof buf));
 	}
-	sf_table_play(g, pl, player, card, choice, "flips",
-	    "from the top of the ally deck and plays it", ev);
 	return 0;
 }
 
