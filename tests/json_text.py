@@ -102,6 +102,10 @@ def check(lines, doc, status):
                     f"{p}: incomplete: ") + ".*")) or ""
                 for o in f["next"][:4]:
                     want(f"'{o}'" in line, f"{p}: next order {o!r}")
+                fin = ", ".join(f"'{o}'" for o in f["completing"])
+                want(f"; add one of {fin}" in line if fin else
+                     "; no one order completes it: " in line,
+                     f"{p}: the orders that complete it")
 
 
 def run(lines, doc, status):

@@ -52,10 +52,10 @@ sign alice empty.yaml
 status_is 7 "an incomplete file" empty.yaml
 has "^empty\\.yaml: incomplete: more orders are needed for point 1; add one of 'move " \
     "incomplete names orders that could come next"
-n=$(sed -n 's/.*(\([0-9]*\) possible orders in all)$/\1/p' out)
+all=$(sed -n 's/.*(\([0-9]*\) possible orders in all)$/\1/p' out)
 listed=$(grep -o "'[^']*'" out | wc -l)
-if [ -n "$n" ] && [ "$listed" -eq "$n" ]; then ok "incomplete lists all $n orders that could come next"
-else not_ok "incomplete lists $listed orders of ${n:-?}"; sed 's/^/    | /' out; fi
+if [ -n "$all" ] && [ "$listed" -eq "$all" ]; then ok "incomplete lists all $all orders that could come next"
+else not_ok "incomplete lists $listed orders of ${all:-?}"; sed 's/^/    | /' out; fi
 
 orders later.yaml 2 bob "move e8 e7"
 status_is 8 "a file for the next turn" later.yaml

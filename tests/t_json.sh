@@ -300,6 +300,40 @@ grep -q "b17.yaml: incomplete: more orders are needed for point 17; add one of '
     not_ok "Sensoufuda check: $(cat text.out)"
 both check 0 "Sensoufuda: the same with its collect" \
     "$gunbai" check sensoufuda/turn16/state.yaml b17c.yaml
+# The hint is true (a fresh reader added an "ally" order the hint offered
+# and stayed incomplete): each order it says completes the file does,
+# and each of the others, added alone, leaves it incomplete.
+sforders b17a.yaml 17 bob "play land-4" "ally none"
+both check 7 "Sensoufuda: an order that does not complete, after play" \
+    "$gunbai" check sensoufuda/turn16/state.yaml b17a.yaml
+jq_is 'd["files"][0]["completing"] == ["collect tank", "collect land-3"]' \
+    "Sensoufuda check --json: after 'ally none' the collects still complete it"
+grep -qx "b17a.yaml: incomplete: more orders are needed for point 17; add one of 'collect tank', 'collect land-3'" text.out &&
+    ok "Sensoufuda check: when every next order completes it, just 'add one of'" ||
+    not_ok "Sensoufuda check: $(cat text.out)"
+"$gunbai" check sensoufuda/turn16/state.yaml b17.yaml >hint.out
+grep -q "b17.yaml: incomplete: more orders are needed for point 17; add one of 'collect tank', 'collect land-3' to complete it; or next one of 'ally prefer .*', 'ally none', which need more orders after them ([0-9]* possible orders in all)$" hint.out &&
+    ok "Sensoufuda check: the hint puts the orders that complete it first" ||
+    not_ok "Sensoufuda check: $(cat hint.out)"
+"$gunbai" check --json sensoufuda/turn16/state.yaml b17.yaml >hint.json
+$py -c 'import json, sys
+f = json.load(open(sys.argv[1]))["files"][0]
+for o in f["next"]:
+    print(("1 " if o in f["completing"] else "0 ") + o)' hint.json >hint.txt
+bad=0 seen=0
+while read -r fin o; do
+	sforders h.yaml 17 bob "play land-4" "$o"
+	"$gunbai" check sensoufuda/turn16/state.yaml h.yaml >/dev/null 2>&1
+	st=$?
+	seen=$((seen + 1))
+	if { [ "$fin" = 1 ] && [ "$st" -ne 0 ]; } ||
+	    { [ "$fin" = 0 ] && [ "$st" -ne 7 ]; }; then
+		bad=$((bad + 1)); echo "    | $o: exit $st (completing: $fin)"
+	fi
+done <hint.txt
+[ "$bad" -eq 0 ] && [ "$seen" -gt 2 ] &&
+    ok "Sensoufuda check: each of the $seen next orders completes the file as the hint says" ||
+    not_ok "Sensoufuda check: $bad of $seen next orders not as the hint says"
 
 # ---- the schema --------------------------------------------------------
 # Each kind of document is there, and a document that breaks the schema

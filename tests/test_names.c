@@ -39,6 +39,27 @@ tn_join(void **ctx)
 	assert_int_equal(w.n, 2);
 }
 
+/* Commas between card names are white space (fresh readers wrote
+ * "battle cards yari ashigaru, yari ashigaru" and "keep scientist,
+ * cyberspace-4"); a comma alone is no word. */
+static void
+tn_commas(void **ctx)
+{
+	struct util_words w;
+
+	(void)ctx;
+	assert_int_equal(util_words("battle cards yari ashigaru, Yari "
+	    "Ashigaru ,ninja,, shinobi-spies,", &w), 0);
+	assert_int_equal(names_join(&w, 2, tn_names, TN_N), 2);
+	assert_int_equal(w.n, 6);
+	assert_string_equal(w.w[2], "yari-ashigaru");
+	assert_string_equal(w.w[3], "yari-ashigaru");
+	assert_string_equal(w.w[4], "ninja");
+	assert_string_equal(w.w[5], "shinobi-spies");
+	assert_int_equal(util_words(" , ,", &w), 0);
+	assert_int_equal(w.n, 0);
+}
+
 static void
 tn_find(void **ctx)
 {
@@ -130,6 +151,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(tn_join),
+		cmocka_unit_test(tn_commas),
 		cmocka_unit_test(tn_find),
 		cmocka_unit_test(tn_plural),
 		cmocka_unit_test(tn_nearest),

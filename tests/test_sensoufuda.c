@@ -951,6 +951,72 @@ sft_plurals(void **ctx)
 	free(g);
 }
 
+/* The public view of a press on decided with no cards, or one card,
+ * left (its words on one line), contains want; NULL: says nothing of
+ * it. */
+static void
+sft_futile_view(const char *phase, const char *hands, const char *allies,
+    const char *table, const char *want)
+{
+	struct gb_err e = { 0 };
+	void *g = sft_load(&e, "phase: turn\nactive: axis\nvictor: none",
+	    phase, "hands: {axis: [air-4], paladins: [air-3]}", hands,
+	    "allies: {axis: [space-3], paladins: [space-4]}", allies,
+	    "table: [ace, astronaut, ", table, "partisan, dynamite, "
+	    "guerrilla-3, ", "dynamite, ", "tableaus: {axis: []",
+	    "tableaus: {axis: [ace, air-3, partisan, guerrilla-3, astronaut, "
+	    "space-3]", NULL);
+	struct sbuf v;
+	char *flat;
+
+	if (g == NULL)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	sbuf_init(&v);
+	sensoufuda_game.view(g, &sft_pl, -1, &v);
+	flat = util_strdup(v.p);
+	for (char *r = flat, *w = flat; ; r++) {
+		if (*r == '\n')
+			*r = ' ';
+		if (*r == ' ' && w > flat && w[-1] == ' ')
+			continue;
+		if ((*w++ = *r) == '\0')
+			break;
+	}
+	if (want != NULL && strstr(flat, want) == NULL)
+		fail_msg("no '%s' in:\n%s", want, v.p);
+	if (want == NULL && strstr(flat, "cannot succeed") != NULL)
+		fail_msg("a press on said futile with cards left:\n%s", v.p);
+	free(flat);
+	sbuf_free(&v);
+	free(g);
+}
+
+/* A press on that cannot succeed is said where it is decided (a fresh
+ * reader was offered "x2 on success" with no cards left). */
+static void
+sft_futile(void **ctx)
+{
+	static const char victory[] = "phase: victory\nactive: none\n"
+	    "victor: axis", answer[] = "phase: answer\nactive: none\n"
+	    "victor: axis", none[] = "hands: {axis: [], paladins: []}",
+	    noally[] = "allies: {axis: [], paladins: []}";
+
+	(void)ctx;
+	sft_futile_view(victory, none, noally, "table: [air-4, space-4, ",
+	    "No cards are left to play: a press on cannot succeed, and a "
+	    "counterattack makes the battle a stalemate at once, in which "
+	    "nobody scores.");
+	sft_futile_view(answer, none, noally, "table: [air-4, space-4, ",
+	    "No cards are left to play");
+	sft_futile_view(answer, "hands: {axis: [], paladins: [air-4]}",
+	    "allies: {axis: [], paladins: [space-4]}", "table: [",
+	    "alice has no cards left, so a press on cannot succeed: a "
+	    "counterattack gives bob one more turn to turn the tables, and "
+	    "then the battle is a stalemate, in which nobody scores.");
+	sft_futile_view(victory, "hands: {axis: [air-4], paladins: []}",
+	    "allies: {axis: [space-4], paladins: []}", "table: [", NULL);
+}
+
 int
 main(void)
 {
@@ -967,6 +1033,7 @@ main(void)
 		cmocka_unit_test(sft_put),
 		cmocka_unit_test(sft_quotes),
 		cmocka_unit_test(sft_plurals),
+		cmocka_unit_test(sft_futile),
 		cmocka_unit_test(sft_random_games),
 	};
 

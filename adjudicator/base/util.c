@@ -625,6 +625,15 @@ util_wrap(struct sbuf *out, size_t width, const char *first,
 	} while (*p != '\0');
 }
 
+/* Is c between the words of an order: white space, or a comma, which
+ * players put between card names ("keep scientist, cyberspace-4"). */
+static int
+util_words_gap(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+	    c == '\f' || c == '\v' || c == ',';
+}
+
 int
 util_words(const char *text, struct util_words *w)
 {
@@ -639,16 +648,14 @@ util_words(const char *text, struct util_words *w)
 		w->buf[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
 	}
 	for (;;) {
-		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
-		    *p == '\f' || *p == '\v')
+		while (*p != '\0' && util_words_gap(*p))
 			*p++ = '\0';
 		if (*p == '\0')
 			return 0;
 		if (w->n < UTIL_WORDS_MAX)
 			w->w[w->n] = p;
 		w->n++;
-		while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\n' &&
-		    *p != '\r' && *p != '\f' && *p != '\v')
+		while (*p != '\0' && !util_words_gap(*p))
 			p++;
 	}
 }

@@ -160,8 +160,9 @@ void util_wrap(struct sbuf *out, size_t width, const char *first,
     const char *rest, const char *text);
 
 /* An order split into words: ASCII letters lowercased, words separated by
- * white space.  n counts every word; only the first UTIL_WORDS_MAX are
- * stored in w. */
+ * white space or commas (players list card names with commas, in every
+ * game).  n counts every word; only the first UTIL_WORDS_MAX are stored
+ * in w. */
 #define UTIL_WORDS_MAX 64
 #define UTIL_WORDS_CHARS 200
 struct util_words {

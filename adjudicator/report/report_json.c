@@ -600,8 +600,12 @@ json_check_file(const struct state *st, const struct check_result *r,
 		json_object_set_new(o, "reason", json_string(why));
 	} else {
 		json_object_set_new(o, "complete", json_boolean(cf->complete));
-		if (!cf->complete)
-			json_object_set_new(o, "next", report_json_strlist(&cf->legal));
+		if (!cf->complete) {
+			json_object_set_new(o, "next",
+			    report_json_strlist(&cf->legal));
+			json_object_set_new(o, "completing",
+			    report_json_strlist(&cf->finish));
+		}
 	}
 	json_object_set_new(o, "orders", report_json_judged(cf->orders,
 	    cf->n));

@@ -560,6 +560,25 @@ const char *const adjudicate_verdict_names[VERDICT_COUNT] = {
 	[VERDICT_OVER] = "game-over",
 };
 
+/* Which of cf->legal, added after the nacc accepted orders acc (room
+ * for one more), make the answer whole: the hint says which orders
+ * complete the file, apart from those that need more after them
+ * (fresh readers followed "add one of" and stayed incomplete). */
+static void
+adjudicate_finish(const struct state *st, int player, struct order *acc,
+    size_t nacc, struct check_file *cf)
+{
+	struct verdict v[ORDERS_MAX];
+
+	if (nacc >= ORDERS_MAX)
+		return;
+	for (size_t i = 0; i < cf->legal.n; i++) {
+		acc[nacc] = (struct order){ .text = cf->legal.v[i] };
+		if (st->game->validate(st->g, player, acc, nacc + 1, v))
+			strlist_add(&cf->finish, cf->legal.v[i]);
+	}
+}
+
 /* One file's verdict, and its orders' if they are judged now. */
 static void
 adjudicate_check_one(const struct state *st, const struct owed *owed,
@@ -596,8 +615,10 @@ adjudicate_check_one(const struct state *st, const struct owed *owed,
 			acc[nacc++] = f->orders[i];
 	}
 	cf->complete = st->game->validate(st->g, f->player, acc, nacc, v);
-	if (!cf->complete)
+	if (!cf->complete) {
 		st->game->legal(st->g, f->player, acc, nacc, &cf->legal);
+		adjudicate_finish(st, f->player, acc, nacc, cf);
+	}
 	cf->verdict = nacc < f->n ? VERDICT_ORDER : cf->complete ?
 	    VERDICT_GOOD : VERDICT_INCOMPLETE;
 }
@@ -637,23 +658,42 @@ adjudicate_check_free(struct check_result *r)
 	for (size_t i = 0; i < r->n; i++) {
 		free(r->v[i].orders);
 		strlist_free(&r->v[i].legal);
+		strlist_free(&r->v[i].finish);
 	}
 	free(r->v);
 	memset(r, 0, sizeof *r);
 }
 
 /* What the orders accepted so far lack: every legal next order (no
- * report lists them: its JSON twin lists only the first orders). */
+ * report lists them: its JSON twin lists only the first orders), those
+ * that complete the file first, then those that need more after them. */
 static void
 adjudicate_msg_missing(const struct check_file *cf, struct sbuf *msgs)
 {
-	const struct strlist *legal = &cf->legal;
+	const struct strlist *legal = &cf->legal, *fin = &cf->finish;
+	size_t k = 0;
+	int more = 0;
 
 	sbuf_printf(msgs, "%s: incomplete: more orders are needed for point "
 	    "%lld", cf->f->path, cf->f->turn);
-	for (size_t i = 0; i < legal->n; i++)
+	for (size_t i = 0; i < fin->n; i++)
 		sbuf_printf(msgs, "%s'%s'", i == 0 ? "; add one of " : ", ",
-		    legal->v[i]);
+		    fin->v[i]);
+	if (fin->n > 0 && fin->n < legal->n)
+		sbuf_puts(msgs, " to complete it");
+	for (size_t i = 0; i < legal->n; i++) {
+		if (k < fin->n && strcmp(legal->v[i], fin->v[k]) == 0) {
+			k++;
+			continue;
+		}
+		sbuf_printf(msgs, "%s'%s'", i - k > 0 ? ", " : fin->n > 0 ?
+		    "; or next one of " : "; no one order completes it: "
+		    "next one of ", legal->v[i]);
+		more = 1;
+	}
+	if (more)
+		sbuf_puts(msgs, fin->n > 0 ? ", which need more orders after "
+		    "them" : ", and more orders after it");
 	if (legal->n > 4)
 		sbuf_printf(msgs, " (%zu possible orders in all)", legal->n);
 	sbuf_putc(msgs, '\n');

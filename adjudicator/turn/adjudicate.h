@@ -62,6 +62,7 @@ struct check_file {
 	size_t n;
 	int complete;         /* the accepted orders are a whole answer */
 	struct strlist legal; /* if not: the orders that may come next */
+	struct strlist finish; /* those of legal that make it whole */
 };
 
 /* The verdicts of one `gunbai check`, the files in the order given. */

@@ -255,9 +255,51 @@ hints_order_item(const char *line, size_t n)
 	return i + 1 < n && line[i] == '-' && line[i + 1] == ' ';
 }
 
+/* The number (from 1) of the first line after the line "orders:" that
+ * holds something other than an order item ("  - ORDER") and its more
+ * indented lines, a comment or another top-level key; 0 if none. */
+static int
+hints_bare_order(const char *buf, size_t len)
+{
+	size_t i = 0;
+	int no = 0, in_orders = 0, dash = -1;
+
+	while (i < len) {
+		const char *line = buf + i, *nl = memchr(line, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - line) : len - i, k = 0, w;
+
+		no++;
+		i += n + 1;
+		if (hints_orders_key(line, n)) {
+			in_orders = 1;
+			continue;
+		}
+		while (k < n && line[k] == ' ')
+			k++;
+		if (!in_orders || k == n || line[k] == '#' ||
+		    line[k] == '\r' || (dash >= 0 && k > (size_t)dash))
+			continue; /* not an order, or an item's next line */
+		if (line[k] == '-' && (k + 1 == n || line[k + 1] == ' ' ||
+		    line[k + 1] == '\r')) {
+			dash = (int)k;
+			continue;
+		}
+		for (w = k; w < n && (line[w] == '_' ||
+		    (line[w] >= 'a' && line[w] <= 'z')); w++)
+			;
+		if (k == 0 && w > 0 && w < n && line[w] == ':')
+			continue; /* a key of the envelope after the orders */
+		return no;
+	}
+	return 0;
+}
+
 void
 hints_paste(const char *buf, size_t len, struct gb_err *e)
 {
+	char hint[128];
+	int bare;
+
 	if (hints_any_line(buf, len, hints_cut_mark))
 		hints_add(e, "remove the cut mark lines ('-- 8< --'): save "
 		    "only the lines between them");
@@ -268,6 +310,12 @@ hints_paste(const char *buf, size_t len, struct gb_err *e)
 	    hints_any_line(buf, len, hints_order_item))
 		hints_add(e, "the '  - ORDER' lines need the line 'orders:' "
 		    "above them");
+	else if ((bare = hints_bare_order(buf, len)) > 0) {
+		snprintf(hint, sizeof hint, "write each order on a line of its "
+		    "own as '  - ORDER' under 'orders:' (line %d has no '- ')",
+		    bare);
+		hints_add(e, hint);
+	}
 }
 
 /* The value of the top-level line "key: VALUE" of buf, plain or quoted

@@ -26,8 +26,8 @@ void hints_sig_damage(const struct state *st, const char *buf, size_t len,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e);
 
 /* A signed file was refused as YAML or as an envelope: add to e what to
- * do about tab indentation, pasted cut marks ("-- 8< --") or order lines
- * without their "orders:" line. */
+ * do about tab indentation, pasted cut marks ("-- 8< --"), order lines
+ * without their "orders:" line, or an order line without its "- ". */
 void hints_paste(const char *buf, size_t len, struct gb_err *e);
 
 /* The player a file whose signature failed names, by a look at its raw

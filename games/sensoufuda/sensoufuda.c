@@ -524,10 +524,15 @@ sensoufuda_decide(struct sensoufuda *g, const struct game_players *pl,
 		sensoufuda_retreat(g, pl, plan, rng, ev);
 		break;
 	default:
-		events_add(ev, EVENT_ALL, "%s counterattacks: the battle "
-		    "resumes, %s first.  A new or better combo of %s is a "
-		    "successful press on; one of %s turns the tables.", who,
-		    pl->names[d], pl->names[v], pl->names[d]);
+		if (g->hand[d] == 0)
+			events_add(ev, EVENT_ALL, "%s counterattacks, but no "
+			    "cards are left to play.", who);
+		else
+			events_add(ev, EVENT_ALL, "%s counterattacks: the "
+			    "battle resumes, %s first.  A new or better combo "
+			    "of %s is a successful press on; one of %s turns "
+			    "the tables.", who, pl->names[d], pl->names[v],
+			    pl->names[d]);
 		for (int p = 0; p < 2; p++)
 			g->race[p] = g->tableau[p].n;
 		sensoufuda_next(g, pl, d, rng, ev);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "sensoufuda.h"
 
 int
@@ -147,6 +148,11 @@ sf_table_flip(struct sensoufuda *g, const struct game_players *pl,
 			    pl->names[player]);
 			return 1;
 		}
+	}
+	sf_table_play(g, pl, player, card, choice, "flips",
+	    "from the top of the ally deck and plays it", ev);
+	/* After the flip it explains (fresh reader: told before it). */
+	if (offer[0] != SF_NONE) {
 		sf_table_instr_write(&g->instr[player][by], text,
 		    sizeof text);
 		events_add(ev, EVENT_TO(player), "Your standing instruction "
@@ -154,8 +160,6 @@ sf_table_flip(struct sensoufuda *g, const struct game_players *pl,
 		    sf_card_brief(choice, a, sizeof a),
 		    sf_card_brief(card, buf, sizeof buf));
 	}
-	sf_table_play(g, pl, player, card, choice, "flips",
-	    "from the top of the ally deck and plays it", ev);
 	return 0;
 }
 
@@ -176,8 +180,9 @@ sf_table_instr_read(char *const *w, int n, struct sf_instr *in, char *why,
 	}
 	if (n == 2 && strcmp(w[0], "prefer") == 0) {
 		in->type = SF_INSTR_PREFER;
+		/* "prefer heroes" as well: card names take plurals too. */
 		for (int k = 0; k < SF_KINDS; k++)
-			if (strcmp(w[1], sf_card_kinds[k].word) == 0) {
+			if (names_same(w[1], sf_card_kinds[k].word)) {
 				in->arg = k;
 				return 0;
 			}

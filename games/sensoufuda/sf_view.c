@@ -197,6 +197,30 @@ sf_view_next_success(const struct sensoufuda *g, char *buf, size_t size)
 	return buf;
 }
 
+/* A press on that cannot succeed, said where it is decided (a fresh
+ * reader pressed on with no cards left): the victor has none to make a
+ * new combo with, and a counterattack ends in a stalemate, in which
+ * nobody scores, unless the other turns the tables with a last card
+ * (the player to play holds as many cards as the other or one more). */
+static void
+sf_view_futile(const struct sensoufuda *g, const struct game_players *pl,
+    struct sbuf *b)
+{
+	int v = g->victor;
+
+	if (g->hand[v] > 0)
+		return;
+	if (g->hand[1 - v] == 0)
+		sbuf_printf(b, "  No cards are left to play: a press on cannot "
+		    "succeed, and a counterattack makes the battle a "
+		    "stalemate at once, in which nobody scores.");
+	else
+		sbuf_printf(b, "  %s has no cards left, so a press on cannot "
+		    "succeed: a counterattack gives %s one more turn to turn "
+		    "the tables, and then the battle is a stalemate, in "
+		    "which nobody scores.", pl->names[v], pl->names[1 - v]);
+}
+
 /* Where the battle stands and who decides what. */
 static void
 sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
@@ -222,6 +246,7 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 		    "or press on for a bigger victory (%s on success).",
 		    sf_faction_who(pl, v, who, sizeof who), sf_battle_score(g),
 		    sf_view_next_success(g, next, sizeof next));
+		sf_view_futile(g, pl, b);
 		return;
 	case SF_P_ANSWER:
 		sbuf_printf(b, "%s pressed on.  %s decides: retreat (%s "
@@ -231,6 +256,7 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 		    sf_battle_score(g), pl->names[1 - v],
 		    sf_battle_keep_max(g, 1 - v),
 		    sf_battle_keep_max(g, 1 - v) == 1 ? "" : "s");
+		sf_view_futile(g, pl, b);
 		return;
 	default:
 		break;
