@@ -267,7 +267,7 @@ extern const char *const ss_cards_duration_names[SS_DURATIONS];
 	X(AMBUSH, "ambush", "Ambush", SS_EVENT, "Tactic", 2, 0, 0, 0, 0, 0,   \
 	    0, SS_AB(INTERRUPT), 0, SS_TG_COMPANY, SS_DUR_INSTANT, "",        \
 	    "Interrupt a close combat against the target: the attackers "    \
-	    "flee back before any die is rolled.")                            \
+	    "flee back before any die of the battle is rolled.")              \
 	X(DIVINE_WIND, "divine-wind", "Divine Wind", SS_EVENT, "Divine", 2,   \
 	    0, 0, 0, 0, 0, 0, SS_AB(INTERRUPTS_ROLL), 6, SS_TG_ROLL,          \
 	    SS_DUR_INSTANT, "", "Interrupts a Die Roll: the result is 6.")    \
