@@ -313,6 +313,17 @@ static const struct {
 	{ "activate", ss_play_economy }, { "produce", ss_play_economy },
 };
 
+/* Is word an order of the Main Stage only? */
+static int
+ss_play_main_word(const char *word)
+{
+	for (size_t i = 0; i < sizeof ss_play_main / sizeof ss_play_main[0];
+	    i++)
+		if (ss_play_is(word, ss_play_main[i].word))
+			return 1;
+	return ss_play_is(word, "end") || ss_play_is(word, "seppuku");
+}
+
 /* A standing order ("on ...", "standing draw ..."), its words w:
  * checked, or kept. */
 static int
@@ -405,9 +416,13 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 		if (ss_play_is(w->w[0], "draw"))
 			return ss_play_draw(c, w);
 		if (!ss_play_is(w->w[0], "discard") || w->n != 2)
-			return ss_order_no(c, "expected 'discard CARD', 'draw', "
+			return ss_order_no(c, "%s%s%s 'discard CARD', 'draw', "
 			    "'draw N', or a standing order ('on ...', "
-			    "'standing draw [N|off]', 'standing clear')");
+			    "'standing draw [N|off]', 'standing clear')",
+			    ss_play_main_word(w->w[0]) ? "'" : "",
+			    ss_play_main_word(w->w[0]) ? w->w[0] : "",
+			    ss_play_main_word(w->w[0]) ? "' waits for the Main "
+			    "Stage; the Draw Stage takes" : "expected");
 		if (ss_order_hand_card(c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
