@@ -815,6 +815,21 @@ test_ss_react_orders(void **state)
  * master of a Terrain is the one controlling the company over it), and
  * what holds a Unit this turn: Move Restriction, a failed Tardy roll
  * (issue 30). */
+/* The first line of g's public view, in a (to free). */
+static const char *
+test_ss_view_heading(const struct ss_game *g, const char *const *names,
+    struct sbuf *a)
+{
+	char *nl;
+
+	sbuf_init(a);
+	ss_view(g, names, -1, a);
+	nl = strchr(a->p, '\n');
+	assert_non_null(nl);
+	nl[1] = '\0';
+	return a->p;
+}
+
 static void
 test_ss_view_holders(void **state)
 {
@@ -837,6 +852,14 @@ test_ss_view_holders(void **state)
 	assert_non_null(strstr(a.p, "moved 1 (Move Restriction: at most 1 "
 	    "this turn)"));
 	assert_non_null(strstr(a.p, "moved 0 (failed its Tardy roll:"));
+	sbuf_free(&a);
+	/* A game over is no one's stage (issue 30, second reading). */
+	assert_non_null(strstr(test_ss_view_heading(g, names, &a),
+	    "'s main stage.\n"));
+	sbuf_free(&a);
+	g->stage = SS_STAGE_OVER;
+	assert_string_equal(test_ss_view_heading(g, names, &a),
+	    "Turn 4: the game is over.\n");
 	sbuf_free(&a);
 	free(g);
 }
