@@ -609,11 +609,19 @@ void ss_pile_unit_destroy(struct ss_game *g, int s, int k);
  * there). */
 int ss_pile_carried(const struct ss_game *g, int s, const int *carry,
     int ncarry, int out[SS_EFFECTS]);
+/* ", carrying Forced March, Fog" for the Effects idx[0..n) (see
+ * ss_pile_carried), into buf; "" for none. */
+void ss_pile_carried_text(const struct ss_game *g, const int *idx, int n,
+    char *buf, size_t size);
 /* Destroy every Unit whose Resistance is now 0. */
 void ss_pile_zero(struct ss_game *g, struct events *ev,
     const char *const *names);
 /* Effect i ends: to its caster's Discard Pile. */
 void ss_pile_effect_end(struct ss_game *g, int i);
+/* Every Effect of duration dur ends (for SS_DUR_ROUND only those whose
+ * round_of is g->active), each logged: its duration is over. */
+void ss_pile_effects_expire(struct ss_game *g, int dur, struct events *ev,
+    const char *const *names);
 
 /* ---- Who is out, and the game's end (ss_out.c) -------------------- */
 

@@ -211,11 +211,9 @@ ss_fight_bury(struct ss_game *g, struct ss_side *sd, const int *sacrifice,
 /* The battle is over: Effects lasting a battle end, and no Unit is
  * fighting now any more. */
 static void
-ss_fight_end(struct ss_game *g)
+ss_fight_end(struct ss_game *g, struct events *ev, const char *const *names)
 {
-	for (int i = g->neffects - 1; i >= 0; i--)
-		if (g->effect[i].duration == SS_DUR_BATTLE)
-			ss_pile_effect_end(g, i);
+	ss_pile_effects_expire(g, SS_DUR_BATTLE, ev, names);
 	for (int s = 0; s < SS_SQUARES; s++)
 		for (int k = 0; k < g->sq[s].nunits; k++)
 			g->sq[s].unit[k].acted &= ~SS_ACT_NOW;
@@ -396,7 +394,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	    "%s combat.", names[a.owner], names[d.owner], at_to, at_from,
 	    ranged ? "ranged" : "close");
 	if (ss_fight_react(g, from, to, ranged, d.owner, ev, names)) {
-		ss_fight_end(g);
+		ss_fight_end(g, ev, names);
 		return;
 	}
 	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
@@ -457,7 +455,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	if (!ranged && left_a > 0)
 		ss_fight_claim(g, from, to, left_a, left_d, carry, ncarry, ev,
 		    names);
-	ss_fight_end(g);
+	ss_fight_end(g, ev, names);
 }
 
 /* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to,
@@ -489,14 +487,16 @@ ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
 	    ss_fight_fits(g, from, to)) {
 		int go[SS_EFFECTS], ngo = ss_pile_carried(g, from, carry,
 		    ncarry, go);
+		char carried[160];
 
 		for (int k = g->sq[from].nunits - 1; k >= 0; k--)
 			if (g->sq[from].unit[k].acted & SS_ACT_NOW)
 				ss_pile_unit_move(g, from, k, to);
+		ss_pile_carried_text(g, go, ngo, carried, sizeof carried);
 		for (int i = 0; i < ngo; i++)
 			g->effect[go[i]].sq = to;
-		events_add(ev, EVENT_ALL, "%s claims the terrain at %s.",
-		    names[g->active], at_to);
+		events_add(ev, EVENT_ALL, "%s claims the terrain at %s%s.",
+		    names[g->active], at_to, carried);
 		return;
 	}
 	events_add(ev, EVENT_ALL, "The attackers flee back to %s.", at_from);
