@@ -260,7 +260,13 @@ test_ss_find(void **state)
 	assert_int_equal(ss_cards_find("war-v", why, sizeof why),
 	    SS_CARD_WAR_VETERANS);
 	assert_int_equal(ss_cards_find("war", why, sizeof why), -1);
-	assert_string_equal(why, "ambiguous card 'war'");
+	/* An ambiguous word names the cards it may mean (issue 30, second
+	 * reading): by their beginning, or else by a part. */
+	assert_string_equal(why, "ambiguous card 'war': one of warriors, "
+	    "war-veterans, war-elephants");
+	assert_int_equal(ss_cards_find("wars", why, sizeof why), -1);
+	assert_string_equal(why, "ambiguous card 'wars': one of war-veterans, "
+	    "war-elephants, drums-of-war");
 	assert_int_equal(ss_cards_find("dragon", why, sizeof why), -1);
 	assert_string_equal(why, "unknown card 'dragon' (names of more than "
 	    "one word are written with hyphens, or as printed)");

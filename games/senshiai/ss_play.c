@@ -58,6 +58,9 @@ ss_play_recruit(struct ss_ctx *c, const struct util_words *w)
 	q = &c->g->sq[s];
 	if (ss_cards[card].type != SS_TROOP)
 		return ss_order_no(c, "%s is not a Troop", ss_cards[card].name);
+	if (q->terrain == SS_NONE)
+		return ss_order_no(c, "no Terrain at %s: Troops are recruited "
+		    "on a Terrain of yours with Recruit", w->w[2]);
 	if (!ss_square_realm(c->g, c->p, s))
 		return ss_order_no(c, "%s is not yours", w->w[2]);
 	if ((ss_cards[q->terrain].abilities & SS_AB(RECRUIT)) == 0)
