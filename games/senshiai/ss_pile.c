@@ -89,7 +89,8 @@ ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
 }
 
 /* Drop or move the Effects on Unit k of square s when it leaves it: to
- * (to, tk), or gone if to is SS_NONE; later Units' indices shift. */
+ * (to, tk), or ended (ss_pile_effect_end) if to is SS_NONE; later Units'
+ * indices shift. */
 static void
 ss_pile_effects_follow(struct ss_game *g, int s, int k, int to, int tk)
 {
@@ -100,9 +101,9 @@ ss_pile_effects_follow(struct ss_game *g, int s, int k, int to, int tk)
 			continue;
 		if (f->unit == k) {
 			if (to == SS_NONE) {
-				memmove(f, f + 1, (size_t)(g->neffects - i -
-				    1) * sizeof *f);
-				g->neffects--;
+				/* Its target destroyed, the Effect ends: to
+				 * its caster's Discard Pile, not lost. */
+				ss_pile_effect_end(g, i);
 				continue;
 			}
 			f->sq = to;
