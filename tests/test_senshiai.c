@@ -1015,6 +1015,25 @@ test_ss_deck_missed(void **state)
 	assert_int_equal(test_ss_deck_default(NULL, 0, "standard"), 49);
 }
 
+/* Every card of player p, wherever it is: Reserve, hand, Discard Pile,
+ * his Units, the Terrains he played and the Effects he cast.  No rule
+ * moves a card from one player's cards to another's, nor out of all of
+ * them. */
+static int
+test_ss_cards_of(const struct ss_game *g, int p)
+{
+	int n = g->p[p].reserve.n + g->p[p].hand.n + g->p[p].discard.n;
+
+	for (int s = 0; s < SS_SQUARES; s++) {
+		n += g->sq[s].terrain != SS_NONE && g->sq[s].master == p;
+		for (int k = 0; k < g->sq[s].nunits; k++)
+			n += g->sq[s].unit[k].owner == p;
+	}
+	for (int i = 0; i < g->neffects; i++)
+		n += g->effect[i].caster == p;
+	return n;
+}
+
 /* Random legal playouts through the game_entry, for 2, 3 and 4 players,
  * to the end, with save, load, save giving the same bytes at every
  * decision point (the generic harness does more once the game is
@@ -1035,7 +1054,7 @@ test_ss_playouts(void **state)
 			struct events ev = { 0 };
 			struct gb_err e = { 0 };
 			void *g;
-			int points = 0;
+			int points = 0, cards[GAME_MAX_PLAYERS] = { 0 };
 
 			rng_init(&rng, key, seed);
 			rng_init(&hr, key, seed + 100);
@@ -1093,6 +1112,20 @@ test_ss_playouts(void **state)
 				    &e) < 0)
 					fail_msg("resolve: %s", e.msg);
 				strlist_free(&texts);
+				/* No card is lost or changes hands (issue
+				 * 30: an Effect on a destroyed Unit was). */
+				for (int p = 0; p < np; p++) {
+					int c = test_ss_cards_of(g, p);
+
+					if (cards[p] == 0)
+						cards[p] = c;
+					else if (c != cards[p])
+						fail_msg("%d players, seed %d, "
+						    "point %d: %s has %d cards, "
+						    "had %d", np, (int)seed,
+						    points, names[p], c,
+						    cards[p]);
+				}
 				a = ge->save(g);
 				h = ge->load(a, &pl, &e);
 				if (h == NULL)
