@@ -260,7 +260,13 @@ test_ss_find(void **state)
 	assert_int_equal(ss_cards_find("war-v", why, sizeof why),
 	    SS_CARD_WAR_VETERANS);
 	assert_int_equal(ss_cards_find("war", why, sizeof why), -1);
-	assert_string_equal(why, "ambiguous card 'war'");
+	/* An ambiguous word names the cards it may mean (issue 30, second
+	 * reading): by their beginning, or else by a part. */
+	assert_string_equal(why, "ambiguous card 'war': one of warriors, "
+	    "war-veterans, war-elephants");
+	assert_int_equal(ss_cards_find("wars", why, sizeof why), -1);
+	assert_string_equal(why, "ambiguous card 'wars': one of war-veterans, "
+	    "war-elephants, drums-of-war");
 	assert_int_equal(ss_cards_find("dragon", why, sizeof why), -1);
 	assert_string_equal(why, "unknown card 'dragon' (names of more than "
 	    "one word are written with hyphens, or as printed)");
@@ -815,6 +821,21 @@ test_ss_react_orders(void **state)
  * master of a Terrain is the one controlling the company over it), and
  * what holds a Unit this turn: Move Restriction, a failed Tardy roll
  * (issue 30). */
+/* The first line of g's public view, in a (to free). */
+static const char *
+test_ss_view_heading(const struct ss_game *g, const char *const *names,
+    struct sbuf *a)
+{
+	char *nl;
+
+	sbuf_init(a);
+	ss_view(g, names, -1, a);
+	nl = strchr(a->p, '\n');
+	assert_non_null(nl);
+	nl[1] = '\0';
+	return a->p;
+}
+
 static void
 test_ss_view_holders(void **state)
 {
@@ -837,6 +858,14 @@ test_ss_view_holders(void **state)
 	assert_non_null(strstr(a.p, "moved 1 (Move Restriction: at most 1 "
 	    "this turn)"));
 	assert_non_null(strstr(a.p, "moved 0 (failed its Tardy roll:"));
+	sbuf_free(&a);
+	/* A game over is no one's stage (issue 30, second reading). */
+	assert_non_null(strstr(test_ss_view_heading(g, names, &a),
+	    "'s main stage.\n"));
+	sbuf_free(&a);
+	g->stage = SS_STAGE_OVER;
+	assert_string_equal(test_ss_view_heading(g, names, &a),
+	    "Turn 4: the game is over.\n");
 	sbuf_free(&a);
 	free(g);
 }
@@ -986,6 +1015,25 @@ test_ss_deck_missed(void **state)
 	assert_int_equal(test_ss_deck_default(NULL, 0, "standard"), 49);
 }
 
+/* Every card of player p, wherever it is: Reserve, hand, Discard Pile,
+ * his Units, the Terrains he played and the Effects he cast.  No rule
+ * moves a card from one player's cards to another's, nor out of all of
+ * them. */
+static int
+test_ss_cards_of(const struct ss_game *g, int p)
+{
+	int n = g->p[p].reserve.n + g->p[p].hand.n + g->p[p].discard.n;
+
+	for (int s = 0; s < SS_SQUARES; s++) {
+		n += g->sq[s].terrain != SS_NONE && g->sq[s].master == p;
+		for (int k = 0; k < g->sq[s].nunits; k++)
+			n += g->sq[s].unit[k].owner == p;
+	}
+	for (int i = 0; i < g->neffects; i++)
+		n += g->effect[i].caster == p;
+	return n;
+}
+
 /* Random legal playouts through the game_entry, for 2, 3 and 4 players,
  * to the end, with save, load, save giving the same bytes at every
  * decision point (the generic harness does more once the game is
@@ -1006,7 +1054,7 @@ test_ss_playouts(void **state)
 			struct events ev = { 0 };
 			struct gb_err e = { 0 };
 			void *g;
-			int points = 0;
+			int points = 0, cards[GAME_MAX_PLAYERS] = { 0 };
 
 			rng_init(&rng, key, seed);
 			rng_init(&hr, key, seed + 100);
@@ -1064,6 +1112,20 @@ test_ss_playouts(void **state)
 				    &e) < 0)
 					fail_msg("resolve: %s", e.msg);
 				strlist_free(&texts);
+				/* No card is lost or changes hands (issue
+				 * 30: an Effect on a destroyed Unit was). */
+				for (int p = 0; p < np; p++) {
+					int c = test_ss_cards_of(g, p);
+
+					if (cards[p] == 0)
+						cards[p] = c;
+					else if (c != cards[p])
+						fail_msg("%d players, seed %d, "
+						    "point %d: %s has %d cards, "
+						    "had %d", np, (int)seed,
+						    points, names[p], c,
+						    cards[p]);
+				}
 				a = ge->save(g);
 				h = ge->load(a, &pl, &e);
 				if (h == NULL)

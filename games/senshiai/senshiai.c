@@ -228,10 +228,8 @@ ss_drawn(struct ss_game *g, struct events *ev, const char *const *names)
 static void
 ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 {
-	for (int i = g->neffects - 1; i >= 0; i--)
-		if (g->effect[i].duration == SS_DUR_TURN ||
-		    g->effect[i].duration == SS_DUR_BATTLE)
-			ss_pile_effect_end(g, i);
+	ss_pile_effects_expire(g, SS_DUR_TURN, ev, names);
+	ss_pile_effects_expire(g, SS_DUR_BATTLE, ev, names);
 	do
 		g->active = (g->active + 1) % g->n;
 	while (g->p[g->active].out);
@@ -245,10 +243,7 @@ ss_next_turn(struct ss_game *g, struct events *ev, const char *const *names)
 			g->sq[s].unit[k].held = 0;
 		}
 	}
-	for (int i = g->neffects - 1; i >= 0; i--)
-		if (g->effect[i].duration == SS_DUR_ROUND &&
-		    g->effect[i].round_of == g->active)
-			ss_pile_effect_end(g, i);
+	ss_pile_effects_expire(g, SS_DUR_ROUND, ev, names);
 	ss_pile_zero(g, ev, names);
 	g->turn++;
 	g->stage = SS_STAGE_DRAW;

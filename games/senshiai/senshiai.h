@@ -267,7 +267,7 @@ extern const char *const ss_cards_duration_names[SS_DURATIONS];
 	X(AMBUSH, "ambush", "Ambush", SS_EVENT, "Tactic", 2, 0, 0, 0, 0, 0,   \
 	    0, SS_AB(INTERRUPT), 0, SS_TG_COMPANY, SS_DUR_INSTANT, "",        \
 	    "Interrupt a close combat against the target: the attackers "    \
-	    "flee back before any die is rolled.")                            \
+	    "flee back before any die of the battle is rolled.")              \
 	X(DIVINE_WIND, "divine-wind", "Divine Wind", SS_EVENT, "Divine", 2,   \
 	    0, 0, 0, 0, 0, 0, SS_AB(INTERRUPTS_ROLL), 6, SS_TG_ROLL,          \
 	    SS_DUR_INSTANT, "", "Interrupts a Die Roll: the result is 6.")    \
@@ -609,11 +609,19 @@ void ss_pile_unit_destroy(struct ss_game *g, int s, int k);
  * there). */
 int ss_pile_carried(const struct ss_game *g, int s, const int *carry,
     int ncarry, int out[SS_EFFECTS]);
+/* ", carrying Forced March, Fog" for the Effects idx[0..n) (see
+ * ss_pile_carried), into buf; "" for none. */
+void ss_pile_carried_text(const struct ss_game *g, const int *idx, int n,
+    char *buf, size_t size);
 /* Destroy every Unit whose Resistance is now 0. */
 void ss_pile_zero(struct ss_game *g, struct events *ev,
     const char *const *names);
 /* Effect i ends: to its caster's Discard Pile. */
 void ss_pile_effect_end(struct ss_game *g, int i);
+/* Every Effect of duration dur ends (for SS_DUR_ROUND only those whose
+ * round_of is g->active), each logged: its duration is over. */
+void ss_pile_effects_expire(struct ss_game *g, int dur, struct events *ev,
+    const char *const *names);
 
 /* ---- Who is out, and the game's end (ss_out.c) -------------------- */
 

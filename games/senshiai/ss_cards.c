@@ -53,6 +53,24 @@ ss_cards_refused(const char *word, int n, char *why, size_t size)
 	    "ambiguous card '%s'", q);
 }
 
+/* Append to why the cards an ambiguous word may mean: those whose word
+ * begins with it (prefix), else those it names in part (names_find). */
+static void
+ss_cards_candidates(const char *word, int prefix, char *why, size_t size)
+{
+	size_t len = strlen(why), wl = strlen(word);
+	int k = 0;
+
+	for (int c = 0; c < SS_NCARDS && len < size; c++) {
+		if (prefix ? strncmp(word, ss_cards[c].word, wl) != 0 :
+		    names_find(word, &ss_cards_words[c], 1) < 0)
+			continue;
+		len += (size_t)snprintf(why + len, size - len, "%s%s",
+		    k++ == 0 ? ": one of " : ", ",
+		    ss_cards[c].word);
+	}
+}
+
 int
 ss_cards_find(const char *word, char *why, size_t size)
 {
@@ -111,6 +129,8 @@ ss_cards_find(const char *word, char *why, size_t size)
 		ss_cards_refused(word, n > 0 || found == -2 ? 2 : 0, why, size);
 		if (n == 0 && found == -1)
 			names_hint(word, ss_cards_words, SS_NCARDS, why, size);
+		else
+			ss_cards_candidates(word, n > 0, why, size);
 	}
 	return -1;
 }

@@ -81,17 +81,42 @@ ss_fight_add(const struct ss_game *g, struct ss_side *sd, int k)
 	sd->unit[sd->n++] = k;
 }
 
-/* Damage from side a to side b: pool, die, default distribution. */
+/* Does fighter f take part in the battle, striking and bound by its
+ * codes?  Ruling: in ranged combat a Unit whose ranged trait is nulla
+ * does not; it is still a target. */
+static int
+ss_fight_takes_part(const struct ss_fighter *f, int ranged)
+{
+	return !ranged || f->power[SS_RANGED] != SS_NULLA;
+}
+
+/* Damage from side a to side b: pool, die, default distribution.  A
+ * side none of whose fighters takes part strikes nothing and rolls no
+ * die. */
 static void
 ss_fight_strike(struct ss_game *g, struct ss_side *a, struct ss_side *b,
     int ranged, int construction, const int *prio, int nprio,
     struct rng *rng, struct events *ev, const char *const *names)
 {
 	int pool = 0, die, hit[SS_DEFAULT_MAX], as[SS_DEFAULT_MAX];
+	size_t part = 0;
 	struct sbuf line;
 
 	for (size_t i = 0; i < a->n; i++)
-		pool += ss_battle_attack(&a->f[i], ranged, construction);
+		if (ss_fight_takes_part(&a->f[i], ranged)) {
+			pool += ss_battle_attack(&a->f[i], ranged,
+			    construction);
+			part++;
+		}
+	if (part == 0) {
+		char at[3];
+
+		ss_board_name(a->sq, at);
+		events_add(ev, EVENT_ALL, "%s's company at %s does not strike "
+		    "back: no Unit in it has a ranged attack.",
+		    names[a->owner], at);
+		return;
+	}
 	die = ss_react_die(g, a->owner, rng, ev, names);
 	for (size_t i = 0; i < b->n; i++)
 		hit[i] = ss_battle_can_hit(a->f, a->n, &b->f[i], ranged);
@@ -130,10 +155,11 @@ ss_fight_dead(const struct ss_side *sd, size_t i)
 	    sd->f[i].damage >= sd->f[i].power[SS_RESIST];
 }
 
-/* Bushido and Pillage of side a against side b, after the burial. */
+/* Bushido and Pillage of side a against side b, after the burial: only
+ * for a's fighters that took part. */
 static void
 ss_fight_codes(struct ss_game *g, struct ss_side *a,
-    const struct ss_side *b, int *sacrifice, struct events *ev,
+    const struct ss_side *b, int ranged, int *sacrifice, struct events *ev,
     const char *const *names)
 {
 	int cost[SS_DEFAULT_MAX], alive[SS_DEFAULT_MAX];
@@ -148,7 +174,8 @@ ss_fight_codes(struct ss_game *g, struct ss_side *a,
 		unsigned ab = ss_cards[a->f[i].card].abilities;
 
 		sacrifice[i] = 0;
-		if (ss_fight_dead(a, i) || a->unit[i] == SS_NONE)
+		if (ss_fight_dead(a, i) || a->unit[i] == SS_NONE ||
+		    !ss_fight_takes_part(&a->f[i], ranged))
 			continue;
 		if ((ab & SS_AB(BUSHIDO)) &&
 		    ss_battle_bushido(ss_cards[a->f[i].card].cost, cost, alive,
@@ -184,11 +211,9 @@ ss_fight_bury(struct ss_game *g, struct ss_side *sd, const int *sacrifice,
 /* The battle is over: Effects lasting a battle end, and no Unit is
  * fighting now any more. */
 static void
-ss_fight_end(struct ss_game *g)
+ss_fight_end(struct ss_game *g, struct events *ev, const char *const *names)
 {
-	for (int i = g->neffects - 1; i >= 0; i--)
-		if (g->effect[i].duration == SS_DUR_BATTLE)
-			ss_pile_effect_end(g, i);
+	ss_pile_effects_expire(g, SS_DUR_BATTLE, ev, names);
 	for (int s = 0; s < SS_SQUARES; s++)
 		for (int k = 0; k < g->sq[s].nunits; k++)
 			g->sq[s].unit[k].acted &= ~SS_ACT_NOW;
@@ -369,7 +394,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	    "%s combat.", names[a.owner], names[d.owner], at_to, at_from,
 	    ranged ? "ranged" : "close");
 	if (ss_fight_react(g, from, to, ranged, d.owner, ev, names)) {
-		ss_fight_end(g);
+		ss_fight_end(g, ev, names);
 		return;
 	}
 	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
@@ -415,8 +440,8 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 			ss_square_hold(u, g->sq[to].terrain);
 		}
 	}
-	ss_fight_codes(g, &a, &d, sa, ev, names);
-	ss_fight_codes(g, &d, &a, sd, ev, names);
+	ss_fight_codes(g, &a, &d, ranged, sa, ev, names);
+	ss_fight_codes(g, &d, &a, ranged, sd, ev, names);
 	ss_fight_bury(g, &a, sa, ev, names);
 	ss_fight_bury(g, &d, sd, ev, names);
 	/* Survivors after the burial and the sacrifices: the attackers
@@ -430,7 +455,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	if (!ranged && left_a > 0)
 		ss_fight_claim(g, from, to, left_a, left_d, carry, ncarry, ev,
 		    names);
-	ss_fight_end(g);
+	ss_fight_end(g, ev, names);
 }
 
 /* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to,
@@ -462,14 +487,16 @@ ss_fight_claim(struct ss_game *g, int from, int to, size_t left_a,
 	    ss_fight_fits(g, from, to)) {
 		int go[SS_EFFECTS], ngo = ss_pile_carried(g, from, carry,
 		    ncarry, go);
+		char carried[160];
 
 		for (int k = g->sq[from].nunits - 1; k >= 0; k--)
 			if (g->sq[from].unit[k].acted & SS_ACT_NOW)
 				ss_pile_unit_move(g, from, k, to);
+		ss_pile_carried_text(g, go, ngo, carried, sizeof carried);
 		for (int i = 0; i < ngo; i++)
 			g->effect[go[i]].sq = to;
-		events_add(ev, EVENT_ALL, "%s claims the terrain at %s.",
-		    names[g->active], at_to);
+		events_add(ev, EVENT_ALL, "%s claims the terrain at %s%s.",
+		    names[g->active], at_to, carried);
 		return;
 	}
 	events_add(ev, EVENT_ALL, "The attackers flee back to %s.", at_from);

@@ -112,8 +112,10 @@ ss_cand_words(const struct ss_cand *k, const char *w[5], char name[2][3])
 		ss_board_name(k->s, name[0]);
 		w[n++] = name[0];
 	}
-	if (k->kind == SS_C_CAST_PLAYER) {
-		name[1][0] = (char)('1' + k->b);
+	if (k->kind == SS_C_CAST_PLAYER || (k->kind == SS_C_DRAW &&
+	    k->b >= 0)) {
+		/* the player's number, or the count drawn (0 to 5) */
+		name[1][0] = (char)((k->kind == SS_C_DRAW ? '0' : '1') + k->b);
 		name[1][1] = '\0';
 		w[n++] = name[1];
 	} else if (k->b >= 0) {
@@ -448,7 +450,14 @@ ss_walk(const struct ss_game *vg, int player, int owes,
 		goto done;
 	}
 	if (g->stage == SS_STAGE_DRAW) {
+		int reserve = g->p[player].reserve.n;
+
 		h = &g->p[player].hand;
+		/* Ruling: when filling the hand would empty the Reserve (and
+		 * lose), the first order, a missed deadline's default, draws
+		 * all but its last card. */
+		if (reserve > 0 && SS_HAND_CAP - h->n >= reserve)
+			ss_cand(w, SS_C_DRAW, -1, -1, reserve - 1, 0);
 		ss_cand(w, SS_C_DRAW, -1, -1, -1, 0);
 		for (int i = 0; i < h->n; i++)
 			if (ss_pile_find(h, h->card[i]) == i)

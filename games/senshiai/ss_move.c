@@ -294,7 +294,7 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 {
 	int a, b, steps, left, troops = 0, carry[SS_CARRY_MAX], ncarry;
 	int go[SS_EFFECTS], ngo, nunits = 0, prev[SS_SQUARES];
-	char moved[160];
+	char moved[160], carried[160];
 	unsigned mask;
 	struct ss_game *g = c->g;
 	struct util_words t = *w0, *w = &t;
@@ -357,10 +357,11 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 		}
 	for (int i = 0; i < ngo; i++)
 		g->effect[go[i]].sq = b;
+	ss_pile_carried_text(g, go, ngo, carried, sizeof carried);
 	if (c->ev != NULL)
-		events_add(c->ev, EVENT_ALL, "%s moves %s at %s to %s: %s.",
+		events_add(c->ev, EVENT_ALL, "%s moves %s at %s to %s: %s%s.",
 		    c->names[c->p], g->sq[a].nunits == 0 ? "the company" :
-		    "Units", w->w[1], w->w[2], moved);
+		    "Units", w->w[1], w->w[2], moved, carried);
 	if (ss_move_quake(c, b))
 		return SS_PLAY_LAST;
 	return ss_move_has_tardy(&g->sq[b], SS_ALL_UNITS(&g->sq[b])) ?

@@ -63,6 +63,7 @@ ss_order_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 {
 	struct ss_pile *h = &c->g->p[c->p].hand, copy;
 	int cost = ss_cards[card].cost, paid;
+	struct sbuf line;
 
 	if (c->verdict) {
 		copy.n = h->n;
@@ -96,8 +97,23 @@ ss_order_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 	if (h->n < cost)
 		return ss_order_no(c, "%s costs %d cards, your hand holds %d "
 		    "others", ss_cards[card].name, cost, h->n);
-	for (paid = 0; paid < cost && !c->verdict; paid++)
-		ss_pile_push(&c->g->p[c->p].discard, ss_pile_take(h, 0));
+	if (c->verdict)
+		return SS_PLAY_DONE;
+	/* Ruling: no "pay" names the first cards of the hand; the log says
+	 * which, since the player did not. */
+	sbuf_init(&line);
+	for (paid = 0; paid < cost; paid++) {
+		int k = ss_pile_take(h, 0);
+
+		ss_pile_push(&c->g->p[c->p].discard, k);
+		sbuf_printf(&line, "%s %s", paid == 0 ? "" : ",",
+		    ss_cards[k].name);
+	}
+	if (cost > 0 && c->ev != NULL)
+		events_add(c->ev, EVENT_ALL, "%s pays for %s with the first "
+		    "cards of the hand:%s.", c->names[c->p],
+		    ss_cards[card].name, line.p);
+	sbuf_free(&line);
 	return SS_PLAY_DONE;
 }
 

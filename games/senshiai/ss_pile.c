@@ -1,6 +1,7 @@
 /* ss_pile.c - moving cards between piles and the board: drawing,
  * discarding, wasting, restoring, moving and destroying a Unit, ending
  * an Effect.  What they log is public unless it shows a hidden card. */
+#include <stdio.h>
 #include <string.h>
 
 #include "senshiai.h"
@@ -70,7 +71,9 @@ void
 ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
     const char *const *names)
 {
-	for (int i = 0; i < n && g->p[p].discard.n > 0; i++) {
+	int i;
+
+	for (i = 0; i < n && g->p[p].discard.n > 0; i++) {
 		int c = ss_pile_take(&g->p[p].discard, 0);
 
 		ss_pile_append(&g->p[p].reserve, c);
@@ -78,10 +81,16 @@ ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
 			events_add(ev, EVENT_ALL, "%s restores %s.", names[p],
 			    ss_cards[c].name);
 	}
+	/* Said, or an accepted order would seem to do nothing. */
+	if (i < n && ev != NULL)
+		events_add(ev, EVENT_ALL, "%s's Discard Pile is empty: %d "
+		    "card%s not restored.", names[p], n - i, n - i == 1 ? "" :
+		    "s");
 }
 
 /* Drop or move the Effects on Unit k of square s when it leaves it: to
- * (to, tk), or gone if to is SS_NONE; later Units' indices shift. */
+ * (to, tk), or ended (ss_pile_effect_end) if to is SS_NONE; later Units'
+ * indices shift. */
 static void
 ss_pile_effects_follow(struct ss_game *g, int s, int k, int to, int tk)
 {
@@ -92,9 +101,9 @@ ss_pile_effects_follow(struct ss_game *g, int s, int k, int to, int tk)
 			continue;
 		if (f->unit == k) {
 			if (to == SS_NONE) {
-				memmove(f, f + 1, (size_t)(g->neffects - i -
-				    1) * sizeof *f);
-				g->neffects--;
+				/* Its target destroyed, the Effect ends: to
+				 * its caster's Discard Pile, not lost. */
+				ss_pile_effect_end(g, i);
 				continue;
 			}
 			f->sq = to;
@@ -198,4 +207,42 @@ ss_pile_effect_end(struct ss_game *g, int i)
 	ss_pile_push(&g->p[f->caster].discard, f->card);
 	memmove(f, f + 1, (size_t)(g->neffects - i - 1) * sizeof *f);
 	g->neffects--;
+}
+
+void
+ss_pile_effects_expire(struct ss_game *g, int dur, struct events *ev,
+    const char *const *names)
+{
+	for (int i = g->neffects - 1; i >= 0; i--) {
+		const struct ss_effect *f = &g->effect[i];
+		char at[3] = "";
+
+		if (f->duration != dur || (dur == SS_DUR_ROUND &&
+		    f->round_of != g->active))
+			continue;
+		if (f->sq != SS_NONE)
+			ss_board_name(f->sq, at);
+		if (ev != NULL)
+			events_add(ev, EVENT_ALL, "%s, cast by %s on %s%s%s, "
+			    "ends: its %s is over.", ss_cards[f->card].name,
+			    names[f->caster], f->sq == SS_NONE ? "a player" :
+			    f->unit == SS_NONE ? "the company" :
+			    ss_cards[g->sq[f->sq].unit[f->unit].card].name,
+			    f->sq == SS_NONE ? "" : " at ", at,
+			    ss_cards_duration_names[dur]);
+		ss_pile_effect_end(g, i);
+	}
+}
+
+void
+ss_pile_carried_text(const struct ss_game *g, const int *idx, int n,
+    char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+		    i == 0 ? ", carrying " : ", ",
+		    ss_cards[g->effect[idx[i]].card].name);
 }

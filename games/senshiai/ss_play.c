@@ -58,6 +58,9 @@ ss_play_recruit(struct ss_ctx *c, const struct util_words *w)
 	q = &c->g->sq[s];
 	if (ss_cards[card].type != SS_TROOP)
 		return ss_order_no(c, "%s is not a Troop", ss_cards[card].name);
+	if (q->terrain == SS_NONE)
+		return ss_order_no(c, "no Terrain at %s: Troops are recruited "
+		    "on a Terrain of yours with Recruit", w->w[2]);
 	if (!ss_square_realm(c->g, c->p, s))
 		return ss_order_no(c, "%s is not yours", w->w[2]);
 	if ((ss_cards[q->terrain].abilities & SS_AB(RECRUIT)) == 0)
@@ -313,6 +316,17 @@ static const struct {
 	{ "activate", ss_play_economy }, { "produce", ss_play_economy },
 };
 
+/* Is word an order of the Main Stage only? */
+static int
+ss_play_main_word(const char *word)
+{
+	for (size_t i = 0; i < sizeof ss_play_main / sizeof ss_play_main[0];
+	    i++)
+		if (ss_play_is(word, ss_play_main[i].word))
+			return 1;
+	return ss_play_is(word, "end") || ss_play_is(word, "seppuku");
+}
+
 /* A standing order ("on ...", "standing draw ..."), its words w:
  * checked, or kept. */
 static int
@@ -405,9 +419,13 @@ ss_play_one(struct ss_ctx *c, const struct util_words *w)
 		if (ss_play_is(w->w[0], "draw"))
 			return ss_play_draw(c, w);
 		if (!ss_play_is(w->w[0], "discard") || w->n != 2)
-			return ss_order_no(c, "expected 'discard CARD', 'draw', "
+			return ss_order_no(c, "%s%s%s 'discard CARD', 'draw', "
 			    "'draw N', or a standing order ('on ...', "
-			    "'standing draw [N|off]', 'standing clear')");
+			    "'standing draw [N|off]', 'standing clear')",
+			    ss_play_main_word(w->w[0]) ? "'" : "",
+			    ss_play_main_word(w->w[0]) ? w->w[0] : "",
+			    ss_play_main_word(w->w[0]) ? "' waits for the Main "
+			    "Stage; the Draw Stage takes" : "expected");
 		if (ss_order_hand_card(c, w->w[1], &card) < 0)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)

@@ -386,10 +386,13 @@ ss_react_draw(const struct ss_game *g, int p, char *buf, size_t size)
 		if (ss_react_parse(pl->standing[i], &s, why, sizeof why) < 0 ||
 		    s.trigger != SS_ON_OWN_DRAW)
 			continue;
-		if (s.draw == SS_DRAW_FILL || s.draw >= most)
+		/* A count the player gave stays a count, cut to what the
+		 * hand may take. */
+		if (s.draw == SS_DRAW_FILL)
 			snprintf(buf, size, "draw");
 		else
-			snprintf(buf, size, "draw %d", s.draw);
+			snprintf(buf, size, "draw %d", s.draw < most ? s.draw :
+			    most);
 		return 1;
 	}
 	return 0;
