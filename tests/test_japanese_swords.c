@@ -247,6 +247,21 @@ tjs_running(int n)
 	return text;
 }
 
+/* A game of n players in a turn, loaded from tjs_running's state. */
+static struct js *
+tjs_turn(int n)
+{
+	struct gb_err e = { 0 };
+	char *text = tjs_running(n);
+	struct js *g = tjs_load(n, text, &e);
+
+	free(text);
+	if (g == NULL)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	assert_int_equal(g->phase, JS_P_TURN);
+	return g;
+}
+
 /* Replace the first from in text with to; the result must exist. */
 static char *
 tjs_edit(const char *text, const char *from, const char *to)
@@ -522,17 +537,12 @@ tjs_battle_template(void **ctx)
 static void
 tjs_upkeep_template(void **ctx)
 {
-	struct gb_err e = { 0 };
-	char *text = tjs_running(2), want[200];
-	struct js *g = tjs_load(2, text, &e);
+	char want[200];
+	struct js *g = tjs_turn(2);
 	int p, forts, keeps, tribute, gold, armies;
 	struct sbuf b;
 
 	(void)ctx;
-	free(text);
-	if (g == NULL)
-		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
-	assert_int_equal(g->phase, JS_P_TURN);
 	p = g->active;
 	g->clans[p].gold = 5;
 	gold = 5 + js_turn_income(g, p, &forts, &keeps, &tribute);
@@ -599,18 +609,13 @@ tjs_view_cells(void **ctx)
 static void
 tjs_order_out(void **ctx)
 {
-	struct gb_err e = { 0 };
-	char *text = tjs_running(3), want[64];
-	struct js *g = tjs_load(3, text, &e);
+	char want[64];
+	struct js *g = tjs_turn(3);
 	struct game_players pl = { 3, tjs_names };
 	int out;
 	struct sbuf b;
 
 	(void)ctx;
-	free(text);
-	if (g == NULL)
-		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
-	assert_int_equal(g->phase, JS_P_TURN);
 	out = (g->active + 1) % 3;
 	g->clans[out].out = 1;
 	snprintf(want, sizeof want, "%s (out)", tjs_names[out]);
