@@ -75,9 +75,10 @@ js_order_plain(const char *text, char *t, size_t size)
 {
 	size_t n = 0;
 
+	/* The text read is never longer than the text. */
+	if (strlen(text) >= size)
+		return -1;
 	for (size_t i = 0; text[i] != '\0'; i++) {
-		if (n + 1 >= size)
-			return -1;
 		if (strncasecmp(text + i, "honour", 6) == 0) {
 			memcpy(t + n, text + i, 4);
 			t[n + 4] = text[i + 5];
