@@ -247,6 +247,21 @@ tjs_running(int n)
 	return text;
 }
 
+/* A game of n players in a turn, loaded from tjs_running's state. */
+static struct js *
+tjs_turn(int n)
+{
+	struct gb_err e = { 0 };
+	char *text = tjs_running(n);
+	struct js *g = tjs_load(n, text, &e);
+
+	free(text);
+	if (g == NULL)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	assert_int_equal(g->phase, JS_P_TURN);
+	return g;
+}
+
 /* Replace the first from in text with to; the result must exist. */
 static char *
 tjs_edit(const char *text, const char *from, const char *to)
@@ -501,6 +516,12 @@ tjs_battle_template(void **ctx)
 	/* Join the wrapped comment lines. */
 	for (char *nl; (nl = strstr(b.p, "\n# ")) != NULL;)
 		memmove(nl, nl + 2, strlen(nl + 2) + 1);
+	/* One term is not summed again ("the cards -5" after "-5
+	 * Treacherous" said nothing new). */
+	if (strstr(b.p, "Your force: the cards, -5 Treacherous.  ") == NULL ||
+	    strstr(b.p, "alice's force: the cards, +2 Yang; ") == NULL ||
+	    strstr(b.p, "(the cards") != NULL)
+		fail_msg("a force of one term is summed:\n%s", b.p);
 	if (strstr(b.p, "alice's force: the cards") == NULL ||
 	    strstr(b.p, "Yang") == NULL ||
 	    strstr(b.p, "Sword Dojo +1") == NULL ||
@@ -516,17 +537,12 @@ tjs_battle_template(void **ctx)
 static void
 tjs_upkeep_template(void **ctx)
 {
-	struct gb_err e = { 0 };
-	char *text = tjs_running(2), want[200];
-	struct js *g = tjs_load(2, text, &e);
+	char want[200];
+	struct js *g = tjs_turn(2);
 	int p, forts, keeps, tribute, gold, armies;
 	struct sbuf b;
 
 	(void)ctx;
-	free(text);
-	if (g == NULL)
-		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
-	assert_int_equal(g->phase, JS_P_TURN);
 	p = g->active;
 	g->clans[p].gold = 5;
 	gold = 5 + js_turn_income(g, p, &forts, &keeps, &tribute);
@@ -542,6 +558,15 @@ tjs_upkeep_template(void **ctx)
 		memmove(nl, nl + 2, strlen(nl + 2) + 1);
 	if (strstr(b.p, want) == NULL)
 		fail_msg("the turn template lacks '%s':\n%s", want, b.p);
+	/* draw N is not the free draw; the examples say how many orders
+	 * there are and where they all are. */
+	if (strstr(b.p, "draw: N cards more than the ") == NULL ||
+	    strstr(b.p, " free one, 2 gold each") == NULL)
+		fail_msg("the turn template's draw N:\n%s", b.p);
+	if (strstr(b.p, "orders may come first; here the first of each "
+	    "kind, and the JSON report's orders.legal lists them all") == NULL)
+		fail_msg("the turn template's examples:\n%s",
+		    strstr(b.p, "Legal now") ? strstr(b.p, "Legal now") : "");
 	sbuf_free(&b);
 	free(g);
 }
@@ -576,6 +601,30 @@ tjs_view_cells(void **ctx)
 	if (strstr(b.p, "Your gold: 5 now; your next revenue brings") == NULL ||
 	    strstr(b.p, "upkeep takes 2 for 2 armies") == NULL)
 		fail_msg("no gold forecast:\n%s", b.p);
+	sbuf_free(&b);
+	free(g);
+}
+
+/* The turn order marks a clan out of the game. */
+static void
+tjs_order_out(void **ctx)
+{
+	char want[64];
+	struct js *g = tjs_turn(3);
+	struct game_players pl = { 3, tjs_names };
+	int out;
+	struct sbuf b;
+
+	(void)ctx;
+	out = (g->active + 1) % 3;
+	g->clans[out].out = 1;
+	snprintf(want, sizeof want, "%s (out)", tjs_names[out]);
+	sbuf_init(&b);
+	japanese_swords_game.view(g, &pl, -1, &b);
+	for (char *nl; (nl = strstr(b.p, "\n")) != NULL;)
+		*nl = ' ';
+	if (strstr(b.p, want) == NULL)
+		fail_msg("no '%s' in the turn order:\n%s", want, b.p);
 	sbuf_free(&b);
 	free(g);
 }
@@ -994,6 +1043,7 @@ main(void)
 		cmocka_unit_test(tjs_orders),
 		cmocka_unit_test(tjs_view),
 		cmocka_unit_test(tjs_plurals),
+		cmocka_unit_test(tjs_order_out),
 		cmocka_unit_test(tjs_view_cells),
 		cmocka_unit_test(tjs_battle_template),
 		cmocka_unit_test(tjs_upkeep_template),

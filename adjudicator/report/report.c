@@ -62,7 +62,7 @@ report_events(const struct state *st, int player, struct sbuf *out)
 			if (ev->point == 0) {
 				sbuf_puts(out, "Setup:\n");
 			} else {
-				sbuf_puts(out, "Turn ");
+				sbuf_puts(out, "Point ");
 				sbuf_int(out, ev->point);
 				sbuf_puts(out, ":\n");
 			}

@@ -51,6 +51,7 @@
 #define JS_BATTLE_DRAW 5
 #define JS_BATTLE_MAX 7      /* cards set aside in a battle */
 #define JS_BATTLE_TROOPS 5   /* of which troop cards */
+#define JS_CARD_COPIES 10    /* the most copies of one card in the deck */
 #define JS_HAND_WINNER 8
 #define JS_HAND_LOSER 3
 #define JS_HAND_DIPLOMACY 5

@@ -201,6 +201,14 @@ js_battle_check(const struct js *g, int p, const struct js_act *a, char *why,
 		    JS_BATTLE_MAX, n);
 		return -1;
 	}
+	for (int c = 0; c < JS_NCARDS; c++)
+		if (want[c] > 1 && (c == JS_CARD_TREACHERY ||
+		    c == JS_CARD_DIPLOMACY)) {
+			game_why(why, size, "at most one %s a battle: only "
+			    "Superior Tactics may be played several times",
+			    js_cards[c].name);
+			return -1;
+		}
 	if (troops > JS_BATTLE_TROOPS) {
 		game_why(why, size, "at most %d of the cards may be troops "
 		    "(peasant, soldier or samurai cards), not %d",
@@ -311,16 +319,15 @@ js_battle_win(struct js *g, struct js_army *win, struct js_army *lose,
 
 	js_army_remove(lose);
 	win->exp++;
+	events_add(ev, EVENT_ALL, "%s's army at %s gains 1 experience (now "
+	    "%d).", js_clan_who(g, p), js_map_name(win->sq, a), win->exp);
 	if (site != JS_NONE) {
 		win->sq = sq;
 		events_add(ev, EVENT_ALL, "The winning army moves into the %s at "
 		    "%s.", g->sites[site].fortress ? "fortress" : "keep",
 		    js_map_name(sq, a));
-	}
-	events_add(ev, EVENT_ALL, "%s's army at %s gains 1 experience (now "
-	    "%d).", js_clan_who(g, p), js_map_name(win->sq, a), win->exp);
-	if (site != JS_NONE)
 		js_site_enter(g, p, sq, ev);
+	}
 }
 
 int

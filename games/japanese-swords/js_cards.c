@@ -51,12 +51,19 @@ js_cards_find(const char *word, char *why, size_t size)
 		    "cards: write the whole name", js_quote(word, q));
 		return -1;
 	}
+	/* A beginning, in the singular or the plural ("no-dachis"). */
 	for (int c = 0; c < JS_NCARDS; c++) {
 		if (len > 0 && strncmp(word, js_cards[c].word, len) == 0) {
 			found = c;
 			n++;
 		}
 	}
+	if (n == 0 && len > 2 && word[len - 1] == 's')
+		for (int c = 0; c < JS_NCARDS; c++)
+			if (strncmp(word, js_cards[c].word, len - 1) == 0) {
+				found = c;
+				n++;
+			}
 	if (n == 1)
 		return found;
 	if (n == 0) {

@@ -17,14 +17,16 @@ static void
 js_help_examples(const struct js *g, int player, struct sbuf *out)
 {
 	struct strlist l = { 0 };
-
-	int shown = 0;
+	struct sbuf ex, head;
+	int shown = 0, wrapped = 0, kinds;
 
 	js_legal_list(g, player, NULL, 0, &l);
-	if (l.n > 0)
-		sbuf_printf(out, "# Legal now, for example (the first is the "
-		    "default if you send nothing):\n");
-	/* The default, then the first order of each kind. */
+	/* Orders of several kinds (a turn, a march) that do not all fit. */
+	kinds = l.n > JS_HELP_EXAMPLES && (g->phase == JS_P_TURN ||
+	    g->phase == JS_P_MARCH);
+	sbuf_init(&ex);
+	/* The first ones; with kinds, the default, then the first order of
+	 * each kind. */
 	for (size_t i = 0; i < l.n && shown < JS_HELP_EXAMPLES; i++) {
 		size_t k = 0, w = strcspn(l.v[i], " ");
 
@@ -32,11 +34,33 @@ js_help_examples(const struct js *g, int player, struct sbuf *out)
 			w = 5 + strcspn(l.v[i] + 5, " ");
 		while (k < i && strncmp(l.v[k], l.v[i], w) != 0)
 			k++;
-		if (k < i && i > 0)
+		if (k < i && i > 0 && kinds)
 			continue;
-		util_wrap(out, JS_VIEW_WIDTH, "#   ", "#     ", l.v[i]);
+		wrapped |= strlen(l.v[i]) + 4 > JS_VIEW_WIDTH;
+		util_wrap(&ex, JS_VIEW_WIDTH, "#   ", "#       ", l.v[i]);
 		shown++;
 	}
+	if (l.n > 0) {
+		/* Say how many there are and where they all are: one of
+		 * each kind here, and a long one on two lines is one. */
+		sbuf_init(&head);
+		sbuf_printf(&head, "Legal now: %zu order%s may come first; ",
+		    l.n, l.n == 1 ? "" : "s");
+		if ((size_t)shown == l.n)
+			sbuf_puts(&head, "here they all are");
+		else
+			sbuf_printf(&head, "here the first %s, and the JSON "
+			    "report's orders.legal lists them all", kinds ?
+			    "of each kind" : "ones");
+		sbuf_printf(&head, " (the first is the default if you send "
+		    "nothing)%s:", wrapped ? "; an order too long for a line "
+		    "goes on with a deeper indent, and is written on one line" :
+		    "");
+		js_help_text(out, head.p);
+		sbuf_free(&head);
+	}
+	sbuf_puts(out, ex.p);
+	sbuf_free(&ex);
 	strlist_free(&l);
 }
 
@@ -51,7 +75,8 @@ static const char js_help_turn[] =
     "#   raise army at SQ                 expense: 4 gold, one a turn,\n"
     "#                                    in or next to your home\n"
     "#                                    fortress\n"
-    "#   draw N                           draw: N more, 2 gold each\n"
+    "#   draw N                           draw: N cards more than the\n"
+    "#                                    free one, 2 gold each\n"
     "#   play much-honor                  honor: 4 honor\n"
     "#   honor N                          honor: buy up to N at 2 gold;\n"
     "#                                    a 2D6 roll caps it\n"
@@ -96,6 +121,19 @@ js_help_upkeep(const struct js *g, int p, struct sbuf *out)
 	sbuf_free(&b);
 }
 
+/* After "the cards, +1 experience, +5 Keep" (why), what they add up to:
+ * "alone" with no term, nothing more with one, the sum with several. */
+static void
+js_help_sum(struct sbuf *b, const char *why, int base)
+{
+	const char *c = strchr(why, ',');
+
+	if (c == NULL)
+		sbuf_puts(b, " alone");
+	else if (strchr(c + 1, ',') != NULL)
+		sbuf_printf(b, " (the cards %+d in all)", base);
+}
+
 /* The other side's public modifiers: what it adds to its cards, and its
  * card-type traits. */
 static void
@@ -109,10 +147,7 @@ js_help_other_side(const struct js *g, int player, struct sbuf *b)
 	sbuf_init(&why);
 	base = js_battle_base(g, other, &why);
 	sbuf_printf(b, " %s's force: %s", g->names[other], why.p);
-	if (strcmp(why.p, "the cards") == 0)
-		sbuf_puts(b, " alone");
-	else
-		sbuf_printf(b, " (the cards %+d)", base);
+	js_help_sum(b, why.p, base);
 	for (int i = 0; i < g->nsites; i++) {
 		const struct js_site *s = &g->sites[i];
 
@@ -146,10 +181,8 @@ js_help_battle(const struct js *g, int player, struct sbuf *out)
 	    player == g->active ? "attack it from" :
 	    "defend it against the army at",
 	    js_map_name(g->battles[0].from, y), why.p);
-	if (strcmp(why.p, "the cards") == 0)
-		sbuf_puts(&b, " alone.");
-	else
-		sbuf_printf(&b, " (the cards %+d).", base);
+	js_help_sum(&b, why.p, base);
+	sbuf_puts(&b, ".");
 	sbuf_puts(&b, "  Your cards count here: ");
 	js_battle_values(g, player, &b);
 	sbuf_puts(&b, ".");

@@ -7,6 +7,7 @@
  * what resolve can play. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "js.h"
 #include "base/names.h"
@@ -66,11 +67,38 @@ static const struct js_order_kw {
 const char *const js_order_shapes[JS_SHAPES] = { "rock", "paper",
 	"scissors" };
 
+/* The order's text as read: a comma is a space ("yari ashigaru, yari
+ * ashigaru": no word of an order has one), and "honour" is "honor"
+ * ("play Much Honour").  0, or -1 if it is too long to be an order. */
+static int
+js_order_plain(const char *text, char *t, size_t size)
+{
+	size_t n = 0;
+
+	/* The text read is never longer than the text. */
+	if (strlen(text) >= size)
+		return -1;
+	for (size_t i = 0; text[i] != '\0'; i++) {
+		if (strncasecmp(text + i, "honour", 6) == 0) {
+			memcpy(t + n, text + i, 4);
+			t[n + 4] = text[i + 5];
+			n += 5;
+			i += 5;
+			continue;
+		}
+		t[n++] = text[i] == ',' ? ' ' : text[i];
+	}
+	t[n] = '\0';
+	return 0;
+}
+
 static int
 js_order_split(const char *text, struct util_words *w, char *why,
     size_t size)
 {
-	if (util_words(text, w) < 0) {
+	char t[UTIL_WORDS_CHARS + 1];
+
+	if (js_order_plain(text, t, sizeof t) < 0 || util_words(t, w) < 0) {
 		game_why(why, size, "an order has at most %d characters",
 		    UTIL_WORDS_CHARS);
 		return -1;
@@ -115,9 +143,14 @@ js_order_player(const struct js *g, const char *word, int *p, char *why,
 {
 	char q[JS_QUOTE_MAX + 4];
 
-	for (*p = 0; *p < g->nplayers; (*p)++)
-		if (strcasecmp(word, g->names[*p]) == 0)
+	/* The name read as the order was ("honour" is "honor"). */
+	for (*p = 0; *p < g->nplayers; (*p)++) {
+		char name[UTIL_WORDS_CHARS + 1];
+
+		if (js_order_plain(g->names[*p], name, sizeof name) == 0 &&
+		    strcasecmp(word, name) == 0)
 			return 0;
+	}
 	game_why(why, size, "'%s' is not a player", js_quote(word, q));
 	return -1;
 }
@@ -130,14 +163,29 @@ js_order_cards(const struct util_words *w, int from, struct js_act *a,
 	if (w->n == from + 1 && strcmp(w->w[from], "none") == 0)
 		return 0;
 	for (int i = from; i < w->n; i++) {
-		int c = js_cards_find(w->w[i], why, size);
+		long long k = 1;
+		int c;
 
-		if (c < 0)
+		/* "2 superior-tactics", as hands print them. */
+		if (w->w[i][0] >= '0' && w->w[i][0] <= '9') {
+			if (util_parse_int(w->w[i], 1, JS_CARD_COPIES, &k) < 0 ||
+			    i + 1 == w->n) {
+				game_why(why, size, "a number of cards is 1 to "
+				    "%d, before the card's name, as in 2 "
+				    "superior-tactics", JS_CARD_COPIES);
+				return -1;
+			}
+			i++;
+		}
+		if ((c = js_cards_find(w->w[i], why, size)) < 0)
 			return -1;
-		a->cards[c]++;
-		a->ncards++;
-		if (a->nlist < (int)(sizeof a->list / sizeof a->list[0]))
-			a->list[a->nlist++] = c;
+		for (; k > 0; k--) {
+			a->cards[c]++;
+			a->ncards++;
+			if (a->nlist < (int)(sizeof a->list /
+			    sizeof a->list[0]))
+				a->list[a->nlist++] = c;
+		}
 	}
 	if (a->ncards == 0) {
 		game_why(why, size, "name the cards, or none");

@@ -19,7 +19,8 @@ js_site_home(const struct js *g, int p)
 static void
 js_site_eliminate(struct js *g, int p, int by, struct events *ev)
 {
-	int armies = 0, sites = 0, cards = js_cards_count(g->clans[p].hand);
+	int armies = 0, forts = 0, keeps = 0;
+	int cards = js_cards_count(g->clans[p].hand);
 	int alive = 0, last = JS_NONE;
 	char why[GAME_REASON_MAX];
 
@@ -31,7 +32,8 @@ js_site_eliminate(struct js *g, int p, int by, struct events *ev)
 	for (int i = 0; i < g->nsites; i++)
 		if (g->sites[i].control == p) {
 			g->sites[i].control = JS_NONE;
-			sites++;
+			forts += g->sites[i].fortress;
+			keeps += !g->sites[i].fortress;
 		}
 	for (int c = 0; c < JS_NCARDS; c++) {
 		g->discard[c] += g->clans[p].hand[c];
@@ -40,13 +42,25 @@ js_site_eliminate(struct js *g, int p, int by, struct events *ev)
 	g->clans[p].out = 1;
 	g->clans[p].gold = 0;
 	js_trade_drop(g, p, 1, NULL);
-	if (ev != NULL)
+	if (ev != NULL) {
+		struct sbuf left;
+
+		sbuf_init(&left);
+		if (forts > 0)
+			sbuf_printf(&left, "%d fortress%s", forts,
+			    forts == 1 ? "" : "es");
+		if (keeps > 0)
+			sbuf_printf(&left, "%s%d keep%s", forts > 0 ? " and " :
+			    "", keeps, keeps == 1 ? "" : "s");
+		sbuf_puts(&left, forts + keeps > 0 ? " left to nobody" :
+		    "no other fortress or keep held");
 		events_add(ev, EVENT_ALL, "%s has lost the home fortress to %s "
-		    "and is out of the game: %d arm%s removed, %d fortress%s and "
-		    "keep%s left to nobody, %d card%s to the discard pile.",
-		    js_clan_who(g, p), js_clan_who(g, by), armies, armies == 1 ? "y" :
-		    "ies", sites, sites == 1 ? "" : "es", sites == 1 ? "" : "s",
-		    cards, cards == 1 ? "" : "s");
+		    "and is out of the game: %d arm%s removed, %s, %d card%s "
+		    "to the discard pile.", js_clan_who(g, p), js_clan_who(g,
+		    by), armies, armies == 1 ? "y" : "ies", left.p, cards,
+		    cards == 1 ? "" : "s");
+		sbuf_free(&left);
+	}
 	for (int q = 0; q < g->nplayers; q++)
 		if (!g->clans[q].out) {
 			alive++;

@@ -231,6 +231,24 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 	return 0;
 }
 
+/* An offer asks q for armies and keeps q holds now: they are public,
+ * and one q does not hold could be taken up only if a battle gave it
+ * to q before q's turn.  Gold, honor and cards are not checked: gold
+ * and honor change with q's revenue and honor phase, and q's hand is
+ * hidden from the one who offers. */
+static int
+js_trade_can_hold(const struct js *g, int q, const struct js_item *it,
+    int n, char *why, size_t size)
+{
+	struct js_item held[JS_TRADE_ITEMS];
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		if (it[i].kind == JS_I_ARMY || it[i].kind == JS_I_KEEP)
+			held[k++] = it[i];
+	return js_trade_can_give(g, q, held, k, why, size);
+}
+
 static int
 js_trade_armies(const struct js_item *it, int n)
 {
@@ -368,6 +386,8 @@ js_trade_order(struct js_run *r, const struct js_offer *order, char *why,
 		js_trade_give(g, q, p, o->get, o->nget, r->ev);
 		return 0;
 	}
+	if (js_trade_can_hold(g, q, o->get, o->nget, why, size) < 0)
+		return -1;
 	for (int i = 0; i < g->noffers; i++)
 		mine += g->offers[i].from == p;
 	if (mine >= JS_TRADE_OFFERS_EACH) {

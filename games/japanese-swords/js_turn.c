@@ -146,7 +146,8 @@ js_turn_upkeep(struct js_run *r)
 		    c->gold);
 }
 
-/* Ninja House: one more card, shown to all; kept only if a Ninja. */
+/* Ninja House: one more card, seen by its drawer alone; kept only if a
+ * Ninja, which everyone is told, and else discarded face down. */
 static void
 js_turn_ninja_house(struct js_run *r)
 {
@@ -164,15 +165,14 @@ js_turn_ninja_house(struct js_run *r)
 			if (g->clans[p].hand[k] != before[k])
 				c = k;
 		if (c == JS_CARD_NINJA) {
-			events_add(r->ev, EVENT_ALL, "Ninja House: %s shows the "
-			    "card drawn, a Ninja, and keeps it.", js_clan_who(g, p));
+			events_add(r->ev, EVENT_ALL, "Ninja House: %s keeps the "
+			    "card drawn, a Ninja.", js_clan_who(g, p));
 			continue;
 		}
 		g->clans[p].hand[c]--;
 		g->discard[c]++;
-		events_add(r->ev, EVENT_ALL, "Ninja House: %s shows the card "
-		    "drawn, %s, and discards it: it is not a Ninja.",
-		    js_clan_who(g, p), js_cards[c].name);
+		events_add(r->ev, EVENT_ALL, "Ninja House: %s discards the card "
+		    "drawn, face down: it is not a Ninja.", js_clan_who(g, p));
 	}
 }
 

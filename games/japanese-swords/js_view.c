@@ -304,6 +304,8 @@ js_view_status(const struct js *g, int player, struct sbuf *out)
 		for (int i = 0; i < g->nplayers; i++) {
 			sbuf_puts(&b, i ? ", " : " ");
 			sbuf_puts(&b, g->names[g->order[i]]);
+			if (g->clans[g->order[i]].out)
+				sbuf_puts(&b, " (out)");
 		}
 		sbuf_puts(&b, ".");
 		for (int i = 0; i < g->nbattles; i++)
