@@ -67,9 +67,9 @@ static const struct js_order_kw {
 const char *const js_order_shapes[JS_SHAPES] = { "rock", "paper",
 	"scissors" };
 
-/* The order's text as read: a comma is a space ("yari ashigaru, yari
- * ashigaru": no word of an order has one), and "honour" is "honor"
- * ("play Much Honour").  0, or -1 if it is too long to be an order. */
+/* The order's text as read: "honour" is "honor" ("play Much Honour";
+ * util_words takes a comma between words as a space).  0, or -1 if it is
+ * too long to be an order. */
 static int
 js_order_plain(const char *text, char *t, size_t size)
 {
@@ -86,7 +86,7 @@ js_order_plain(const char *text, char *t, size_t size)
 			i += 5;
 			continue;
 		}
-		t[n++] = text[i] == ',' ? ' ' : text[i];
+		t[n++] = text[i];
 	}
 	t[n] = '\0';
 	return 0;
