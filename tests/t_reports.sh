@@ -48,8 +48,10 @@ for play in samples/*/play.sh; do
 	# decision (the phase) or that the game is over.
 	said=0 unsaid=0
 	for svg in $(cat "$tmp/$game.svg"); do
-		who=$(basename "$svg" .svg)
-		turn=$(sed -n 's/^turn: //p' "$(dirname "$(dirname "$svg")")/state.yaml" 2>/dev/null)
+		# (the shell's own word operations, not basename and dirname:
+		# this loop and the next run for every report of every game)
+		who=${svg##*/} who=${who%.svg}
+		turn=$(sed -n 's/^turn: //p' "${svg%/reports/*}/state.yaml" 2>/dev/null)
 		[ -n "$turn" ] || continue
 		if [ "$who" = public ]; then whose="the public report"
 		else whose="the report of $who"; fi
@@ -65,9 +67,9 @@ for play in samples/*/play.sh; do
 	fi
 	same=0 differ=0
 	for state in $(find "$tmp/$game" -name state.yaml | sort); do
-		dir=$(dirname "$state")
+		dir=${state%/state.yaml}
 		for report in "$dir"/reports/*.json "$dir"/reports/*.svg; do
-			who=$(basename "$report" | sed 's/\.[a-z]*$//')
+			who=${report##*/} who=${who%.*}
 			kind=${report##*.}
 			if [ "$who" = public ]; then set -- --public
 			else set -- --player "$who"; fi
