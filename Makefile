@@ -176,7 +176,9 @@ check: bins
 # ASan/UBSan build's (fewer harness seeds and smaller trees of legal
 # orders in the harness's JSON reports: it is the slowest; ONCE=0: the
 # checks that judge bytes the same in every build, which the flags job
-# shows of build/san too, run with the gcc build only: tests/lib.sh), mandoc
+# shows of build/san too, run with the gcc build only: tests/lib.sh; the
+# fault injection, t_faults.sh, in the sanitizer build only, where ASan
+# also watches each error path: FAULTS_ELSEWHERE), mandoc
 # -Tlint, the flag matrix (make flags: its variants built in that job),
 # make install (install-test) and the Debian package (deb-test).  Each
 # configuration is built once.
@@ -184,7 +186,8 @@ TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 test: deps
 	$(MAKE) --no-print-directory -j$(TEST_JOBS) test-builds
-	@bash tests/run.sh build/gcc HARNESS_SEEDS=4 HARNESS_CHOICES=50 ONCE=0 build/san \
+	@bash tests/run.sh FAULTS_ELSEWHERE=1 build/gcc FAULTS_ELSEWHERE=0 \
+	    HARNESS_SEEDS=4 HARNESS_CHOICES=50 ONCE=0 build/san \
 	    --job lint '$(MAKE) --no-print-directory lint' \
 	    --job flags '$(MAKE) --no-print-directory $(TEST_FLAGS_ONLY:%=flags-%) && \
 	        sh tests/flags.sh build/gcc build/san $(TEST_FLAGS_BUILDS)' \

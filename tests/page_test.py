@@ -25,9 +25,8 @@ import subprocess
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+import chromium
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -49,28 +48,6 @@ def ok(cond, what, detail=""):
             print("    " + line)
     sys.stdout.flush()
     return cond
-
-
-def browser(downloads, profile):
-    o = Options()
-    o.binary_location = "/usr/bin/chromium"
-    # No first-run work and no connection attempted (as t_reports.sh).
-    for a in ["--headless", "--no-sandbox", "--disable-gpu",
-              "--no-first-run", "--disable-background-networking",
-              "--disable-component-update", "--disable-sync",
-              "--disable-quic", "--disable-features=Translate,MediaRouter",
-              "--user-data-dir=" + profile, "--window-size=1000,900"]:
-        o.add_argument(a)
-    o.add_experimental_option("prefs", {
-        "download.default_directory": downloads,
-        "download.prompt_for_download": False,
-        "safebrowsing.enabled": False})
-    o.set_capability("goog:loggingPrefs", {"performance": "ALL",
-                                           "browser": "ALL"})
-    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
-    d.execute_cdp_cmd("Browser.setDownloadBehavior",
-                      {"behavior": "allow", "downloadPath": downloads})
-    return d
 
 
 def wait(pred, what, timeout=10):
@@ -161,7 +138,7 @@ def main():
     page = "file://" + os.path.abspath(page_path)
     downloads = os.path.join(work, "downloads")
     os.makedirs(downloads, exist_ok=True)
-    d = browser(downloads, os.path.join(work, "profile"))
+    d = chromium.browser(downloads, os.path.join(work, "profile"))
     # What the browser loaded before the page (its own new tab page) is
     # not the page's.
     d.get_log("performance")

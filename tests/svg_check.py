@@ -49,6 +49,7 @@ def check_png(w, h, f):
     return 0
 
 
-if sys.argv[1] == "xml":
-    sys.exit(check_xml(sys.argv[2:]))
-sys.exit(check_png(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]))
+if __name__ == "__main__":
+    if sys.argv[1] == "xml":
+        sys.exit(check_xml(sys.argv[2:]))
+    sys.exit(check_png(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]))

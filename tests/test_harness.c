@@ -152,16 +152,21 @@ harness_report(const struct state *st, int p)
 static char *
 harness_reports(const struct state *st, int p)
 {
-	struct sbuf b;
+	char hex[COMMIT_HEX + 1], *json, *text, *svg;
 	size_t len;
-	char *json = report_json(st, NULL, p, &len), *svg;
+	struct sbuf b;
 
+	/* The state's hash once, as adjudicate gives it to every report. */
+	state_sha256(st, hex);
 	sbuf_init(&b);
-	report_build(st, p, &b);
+	text = report_make(st, hex, p, REPORT_TEXT, &len);
+	sbuf_add(&b, text, len);
+	free(text);
+	json = report_json(st, hex, p, &len);
 	sbuf_add(&b, json, len);
 	free(json);
 	/* The picture as mailed: the game's, under the report's band. */
-	svg = report_make(st, NULL, p, REPORT_SVG, &len);
+	svg = report_make(st, hex, p, REPORT_SVG, &len);
 	sbuf_add(&b, svg, len);
 	free(svg);
 	return sbuf_take(&b);
@@ -169,20 +174,28 @@ harness_reports(const struct state *st, int p)
 
 /* The reports of every player made together, sharing what is the same
  * (report_make_all), against each made alone (report_make): sharing
- * changes no byte, and a game's picture_public is true. */
+ * changes no byte, and a game's picture_public is true.  The JSON
+ * reports' trees of legal orders are cut to their root here: a tree is
+ * the player's own, never shared, made by the same function both ways,
+ * and harness_hidden checks the whole tree of every report. */
 static void
 harness_shared(const struct state *st)
 {
 	struct report_shared sh = { 0 };
+	char hex[COMMIT_HEX + 1];
+	size_t max = choices_max;
+
+	choices_max = 1;
+	state_sha256(st, hex);
 
 	for (int p = -1; p < st->nplayers; p++) {
 		char *all[REPORT_KINDS];
 		size_t len[REPORT_KINDS];
 
-		report_make_all(st, NULL, p, &sh, all, len);
+		report_make_all(st, hex, p, &sh, all, len);
 		for (int k = 0; k < REPORT_KINDS; k++) {
 			size_t n;
-			char *alone = report_make(st, NULL, p, k, &n);
+			char *alone = report_make(st, hex, p, k, &n);
 
 			if (n != len[k] || memcmp(alone, all[k], n) != 0)
 				fail_msg("%s: turn %lld: the %s report of "
@@ -194,6 +207,7 @@ harness_shared(const struct state *st)
 		}
 	}
 	report_shared_free(&sh);
+	choices_max = max;
 }
 
 /* Is the line (n bytes) one of the JSON report's state hashes? */
