@@ -570,7 +570,7 @@ cmd_mail_in(int argc, char **argv)
 	long long run;
 	const char *keypath = NULL;
 	char *path;
-	int c;
+	int c, lock;
 
 	memset(&mi, 0, sizeof mi);
 	mi.from_opt = MAIL_MSG_FROM_DEFAULT;
@@ -599,16 +599,24 @@ cmd_mail_in(int argc, char **argv)
 	if (mail_addr_check(mi.from_opt, &e) == -1)
 		return cmd_fail(EXIT_USAGE, "--from: %s", e.msg);
 	mi.dir = argv[optind++];
-	if (gamedir_runs(mi.dir, &run, &e) == -1)
+	/* Held to the end: no run starts from the state read here while
+	 * files are filed against it (formats/archive.md, the lock). */
+	if ((lock = gamedir_lock(mi.dir, &e)) == -1)
 		return cmd_fail_err(EXIT_INPUT, &e);
+	if (gamedir_runs(mi.dir, &run, &e) == -1) {
+		gamedir_unlock(lock);
+		return cmd_fail_err(EXIT_INPUT, &e);
+	}
 	path = gamedir_state_path(mi.dir, run);
 	if (gamedir_load(path, &mi.st, mi.sha, &e) == -1) {
 		free(path);
+		gamedir_unlock(lock);
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
 	free(path);
 	if (evidence_key_load(&mi.st, keypath, &mi.key, &e) == -1) {
 		state_free(&mi.st);
+		gamedir_unlock(lock);
 		return cmd_fail_err(EXIT_USAGE, &e);
 	}
 	if (mailin_inputs(argc - optind, argv + optind, mailin_one, &mi) !=
@@ -616,5 +624,6 @@ cmd_mail_in(int argc, char **argv)
 		mi.status = EXIT_INPUT;
 	crypto_key_free(mi.key);
 	state_free(&mi.st);
+	gamedir_unlock(lock);
 	return mi.status;
 }
