@@ -248,7 +248,8 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 			struct sbuf text;
 
 			sbuf_init(&text);
-			evidence_report_text(st, hex, p, run, &text);
+			evidence_report_text(st, hex, p, run, bytes, len,
+			    &text);
 			evidence_sign_reports(bytes, len, text.p, key, NULL);
 			sbuf_free(&text);
 		}
