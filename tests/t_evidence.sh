@@ -301,6 +301,12 @@ resign g/runs/0001/reports/alice.txt 's/^commit .*/commit 0000000000000000000000
 [ $? -eq 1 ] && grep -q "^PROVEN: the game was swapped: swap3.txt continues the state .* of mb/r0.txt, but names the uid .* and the commitment 0000000000000000" out &&
     ok "evidence proves a commitment swapped mid-game, naming both files" ||
     not_ok "evidence: $(cat out)"
+# A text of another version is not read as this one's.
+resign g/runs/0001/reports/alice.txt 's/^gunbai-report-v2$/gunbai-report-v1/' old.txt
+"$gunbai" evidence mb/r0.txt old.txt >out 2>&1
+grep -q "^old.txt: a signed text that is neither 'gunbai-report-v2' nor 'gunbai-receipt-v2': not read" out &&
+    ok "evidence reads no signed text of another version" ||
+    not_ok "evidence: $(cat out)"
 status_is 0 "the honest chain of three reports proves nothing" \
     "$gunbai" evidence mb/r0.txt g/runs/0001/reports/alice.txt g/runs/0002/reports/alice.json
 
