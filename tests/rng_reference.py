@@ -9,6 +9,7 @@ and compares its output with the same text made by adjudicator/base/rng.c.
 
     python3 tests/rng_reference.py             # the RNG's vectors
     python3 tests/rng_reference.py --evidence  # formats/evidence.md's
+    python3 tests/rng_reference.py --report-body REPORT  # its body's SHA-256
 """
 
 import hashlib
@@ -199,8 +200,27 @@ def evidence_lines():
     return out
 
 
+PREAMBLE = (b"\nThe organiser's signature over this report (formats/evidence.md;\n"
+            b"'gunbai evidence' checks it):\n")
+JSON_OPEN = b',\n "signed": {\n  "text": "'
+
+
+def report_body(data):
+    """formats/evidence.md, What the organiser signs: the body of a signed
+    report, whose SHA-256 the signed text names (body-text, body-json)."""
+    if data.lstrip()[:1] == b"{":
+        start = data.rindex(JSON_OPEN)
+        end = data.index(b'"\n }', start) + 4
+        return data[:start] + data[end:]
+    return data[:data.rindex(PREAMBLE)]
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--evidence"]:
         sys.stdout.write("\n".join(evidence_lines()) + "\n")
+    elif sys.argv[1:2] == ["--report-body"]:
+        # --report-body FILE: the SHA-256 of a signed report's body.
+        with open(sys.argv[2], "rb") as f:
+            print(hashlib.sha256(report_body(f.read())).hexdigest())
     else:
         main()

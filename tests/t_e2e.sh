@@ -30,6 +30,7 @@ if [ "${GOLDEN_UPDATE:-0}" = 1 ]; then
 	rm -rf "$top/tests/golden/senjin"
 	mkdir -p "$top/tests/golden"
 	cp -r "$tmp/demo" "$top/tests/golden/senjin"
+	find "$top/tests/golden/senjin" -name .lock -delete
 fi
 check "the sample game's outputs equal the golden files" \
     golden_diff "$tmp/demo"

@@ -19,7 +19,7 @@ sigsha() { openssl dgst -sha256 -r "$1" | cut -c1-16; }
 
 # --- hole 4: one file, two valid signatures.  Copies are merged by the
 # file's bytes; the signature used (the one that feeds the dice) is the
-# smaller, whatever the files are called.
+# one whose SHA-256 is smaller, whatever the files are called.
 newgame c1 >/dev/null
 cp "$S/orders/turn1-alice.yaml" o.yaml
 openssl pkeyutl -sign -rawin -inkey "$K/alice.key" -in o.yaml -out s1
@@ -28,7 +28,8 @@ openssl pkeyutl -verify -rawin -pubin -inkey "$K/alice.pub" -in o.yaml \
     -sigfile s2 >/dev/null && ! cmp -s s1 s2 &&
     ok "a second valid signature over the same bytes" ||
     not_ok "the second signature does not verify"
-if [ "$(od -An -tx1 s1 | tr -d ' \n')" \< "$(od -An -tx1 s2 | tr -d ' \n')" ]
+# The one used is the one whose SHA-256 is smaller (formats/orders.md).
+if [ "$(openssl dgst -sha256 -r s1 | cut -c1-64)" \< "$(openssl dgst -sha256 -r s2 | cut -c1-64)" ]
 then small=s1 big=s2; else small=s2 big=s1; fi
 cp -R c1 c2
 cp o.yaml c1/inbox/a.yaml; cp $small c1/inbox/a.yaml.sig
@@ -43,7 +44,7 @@ cmp -s c1/runs/0001/state.yaml c2/runs/0001/state.yaml &&
     not_ok "the state depends on the files' names"
 cmp -s c1/runs/0001/orders/a.yaml.sig $small &&
     cmp -s c2/runs/0001/orders/z.yaml.sig $small &&
-    ok "the smaller signature is the one used, by either name" ||
+    ok "the signature with the smaller SHA-256 is the one used, by either name" ||
     not_ok "used: $(ls c1/runs/0001/orders c2/runs/0001/orders)"
 tr -s '\n ' '  ' <c1/runs/0001/reports/alice.txt |
     grep -q "file sha256 $(openssl dgst -sha256 -r o.yaml | cut -c1-16), signature sha256 $(sigsha $small)" &&
@@ -121,10 +122,16 @@ grep '^signature ' blk | cut -d' ' -f2 | openssl base64 -d -A >signed.sig
 openssl pkey -in org.key -pubout -out org.pub
 openssl pkeyutl -verify -rawin -pubin -inkey org.pub -in signed.txt \
     -sigfile signed.sig >/dev/null 2>&1 &&
-    head -1 signed.txt | grep -qx 'gunbai-report-v1' &&
+    head -1 signed.txt | grep -qx 'gunbai-report-v2' &&
     grep -q "^file $(openssl dgst -sha256 -r a1.yaml | cut -c1-64) $(openssl base64 -d -A <a1.yaml.sig 2>/dev/null | wc -c >/dev/null; openssl dgst -sha256 -r a1.yaml.sig | cut -c1-64) used$" signed.txt &&
     ok "openssl verifies the organiser's signature over the text; it lists alice's file, used" ||
     not_ok "the signed text: $(cat signed.txt)"
+# The signature covers the whole report: the text names the SHA-256 of
+# each twin's body, as the independent reference cuts it (formats/evidence.md).
+[ "$(sed -n 's/^body-text //p' signed.txt)" = "$($py "$top/tests/rng_reference.py" --report-body g/runs/0001/reports/alice.txt)" ] &&
+    [ "$(sed -n 's/^body-json //p' signed.txt)" = "$($py "$top/tests/rng_reference.py" --report-body g/runs/0001/reports/alice.json)" ] &&
+    ok "the signed text names the SHA-256 of the text report's and the JSON twin's bodies, as the reference makes them" ||
+    not_ok "body hashes: $(grep '^body' signed.txt)"
 cp -R g g.good
 
 # --- hole 1: a stacked setup.  start.yaml edited (bob moves first), the
@@ -185,7 +192,7 @@ status_is 2 "league mail-in without the organiser's key files nothing" \
     not_ok "inbox: $(ls L/g/inbox); $(cat "$tmp/err")"
 status_is 0 "league mail-in --key files it" "$gunbai" league L mail-in \
     --key org.key --sendmail 'cat >/dev/null' msg.eml
-grep -lq '^gunbai-receipt-v1$' L/g/outbox/mail-in/*.eml &&
+grep -lq '^gunbai-receipt-v2$' L/g/outbox/mail-in/*.eml &&
     ok "league mail-in --key: the reply carries the signed receipt" ||
     not_ok "no signed receipt in L/g/outbox/mail-in"
 "$gunbai" schedule L/g --deadline 2026-01-01T00:00Z --period 1d >/dev/null
@@ -201,7 +208,7 @@ status_is 0 "league tick --key runs the game with its organiser's key" \
     not_ok "L/g/runs: $(ls L/g/runs)"
 "$gunbai" mail-in g --key org.key msg.eml >/dev/null 2>&1
 reply=$(ls g/outbox/mail-in/*.eml | head -1)
-grep -q '^gunbai-receipt-v1$' "$reply" && ok "mail-in --key: the reply carries the signed receipt" ||
+grep -q '^gunbai-receipt-v2$' "$reply" && ok "mail-in --key: the reply carries the signed receipt" ||
     not_ok "no signed receipt in $reply: $(cat "$reply" | head -40)"
 cp "$reply" receipt.eml
 cp -R g w
@@ -210,7 +217,7 @@ rm w/inbox/*                          # the organiser drops bob's file
 "$gunbai" verify w >out 2>&1 && ok "the archive without bob's file verifies (verify cannot see it)" ||
     not_ok "verify: $(cat out)"
 "$gunbai" evidence mb/r0.txt receipt.eml w/runs/0002/reports/bob.txt >out 2>&1
-[ $? -eq 1 ] && grep -q "^PROVEN: withholding: the organiser signed the receipt receipt.eml for bob's file .* for turn 2, then the report w/runs/0002/reports/bob.txt of the run that resolved turn 2, which did not take it" out &&
+[ $? -eq 1 ] && grep -q "^PROVEN: withholding: the organiser signed the receipt receipt.eml for bob's file .* for point 2, filed at point 2, then the report w/runs/0002/reports/bob.txt of the run from point 2, which did not take it" out &&
     ok "evidence proves the withholding, naming the receipt and the report" ||
     not_ok "evidence: $(cat out)"
 # The honest run takes it, and the same check proves nothing.
@@ -224,7 +231,7 @@ status_is 0 "the run that took bob's file: nothing proven" \
     ok "evidence proves a re-run, naming both reports" ||
     not_ok "evidence: $(cat out)"
 # A forged signature proves nothing.
-sed 's/^from-turn 2$/from-turn 1/' g/runs/0002/reports/bob.txt >forged.txt
+sed 's/^from-point 2$/from-point 1/' g/runs/0002/reports/bob.txt >forged.txt
 "$gunbai" evidence mb/r0.txt forged.txt >out 2>&1
 grep -q "^forged.txt: the organiser's signature does not verify" out &&
     ok "an edited signed report is not the organiser's word" ||
@@ -232,7 +239,7 @@ grep -q "^forged.txt: the organiser's signature does not verify" out &&
 
 # --- verify: an edited signed report is named
 tamper
-sed -i 's/^turn 2$/turn 3/' t/runs/0001/reports/bob.txt
+sed -i 's/^point 2$/point 3/' t/runs/0001/reports/bob.txt
 "$gunbai" verify t >out 2>&1
 [ $? -eq 1 ] && grep -q "^run 0001: FAILED: t/runs/0001/reports/bob.txt: the evidence the organiser signed is not the replay's" out &&
     ok "verify names a report whose signed evidence was edited" ||
@@ -266,6 +273,99 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 else
 	not_ok "the game did not end: $(tail -5 "$last/reports/public.txt")"
 fi
+
+# --- the player's chain is continuous (brief i31b, 1): a report that
+# continues the state of the one before under another uid, or another
+# commitment, proves the swap, naming both files.
+resign() { # resign REPORT SEDEXPR OUT: REPORT's signed text edited, signed again
+	sed -n '/^-----BEGIN GUNBAI EVIDENCE-----$/,/^-----END/p' "$1" |
+	    sed '1d;$d' | awk '{ if (sub(/\\$/, "")) printf "%s", $0; else print }' |
+	    grep -v '^signature ' | sed "$2" >"$3.text"
+	openssl pkeyutl -sign -rawin -inkey org.key -in "$3.text" -out "$3.sig"
+	{ sed '/^The organiser.s signature over/,$d' "$1"
+	  echo "The organiser's signature over this report (formats/evidence.md;"
+	  echo "'gunbai evidence' checks it):"
+	  echo "-----BEGIN GUNBAI EVIDENCE-----"; cat "$3.text"
+	  echo "signature $(openssl base64 -A -in "$3.sig")"
+	  echo "-----END GUNBAI EVIDENCE-----"; } >"$3"
+}
+resign g/runs/0001/reports/alice.txt 's/^uid .*/uid 00112233445566778899aabbccddeeff/' swap1.txt
+resign g/runs/0002/reports/alice.txt 's/^nothing$//' swap2.txt
+"$gunbai" evidence mb/r0.txt swap1.txt swap2.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: the game was swapped: swap1.txt continues the state .* of mb/r0.txt, but names the uid 00112233445566778899aabbccddeeff" out &&
+    grep -q "^PROVEN: the game was swapped: swap2.txt continues the state .* of swap1.txt" out &&
+    ok "evidence proves a uid swapped mid-game and back, naming the files" ||
+    not_ok "evidence: $(cat out)"
+resign g/runs/0001/reports/alice.txt 's/^commit .*/commit 0000000000000000000000000000000000000000000000000000000000000000/' swap3.txt
+"$gunbai" evidence mb/r0.txt swap3.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: the game was swapped: swap3.txt continues the state .* of mb/r0.txt, but names the uid .* and the commitment 0000000000000000" out &&
+    ok "evidence proves a commitment swapped mid-game, naming both files" ||
+    not_ok "evidence: $(cat out)"
+# A text of another version is not read as this one's.
+resign g/runs/0001/reports/alice.txt 's/^gunbai-report-v2$/gunbai-report-v1/' old.txt
+"$gunbai" evidence mb/r0.txt old.txt >out 2>&1
+grep -q "^old.txt: a signed text that is neither 'gunbai-report-v2' nor 'gunbai-receipt-v2': not read" out &&
+    ok "evidence reads no signed text of another version" ||
+    not_ok "evidence: $(cat out)"
+status_is 0 "the honest chain of three reports proves nothing" \
+    "$gunbai" evidence mb/r0.txt g/runs/0001/reports/alice.txt g/runs/0002/reports/alice.json
+
+# --- what is signed is the whole report (brief i31b, 5): a body edited
+# under an intact signed block is named, text or JSON.
+sed 's/^Evidence$/Evidence (edited)/' g/runs/0001/reports/alice.txt >body.txt
+sed 's/"point": /"point":  /' g/runs/0001/reports/alice.json >body.json
+cmp -s body.json g/runs/0001/reports/alice.json && not_ok "the JSON edit changed nothing"
+"$gunbai" evidence mb/r0.txt body.txt body.json >out 2>&1
+grep -q "^body.txt: the organiser signed the evidence of alice's report at point 2, but the report is not the one signed" out &&
+    grep -q "^body.json: the organiser signed the evidence of alice's report at point 2, but the report is not the one signed" out &&
+    grep -q "^mb/r0.txt: signed by the organiser, the whole report" out &&
+    ok "evidence tells a whole signed report from an edited body under a signed block" ||
+    not_ok "evidence: $(cat out)"
+
+# --- one rule for the signature used, in mail-in too (brief i31b, 4):
+# the second signature over filed bytes is filed when its SHA-256 is
+# smaller, the receipt names it, and a run that uses the other one is
+# proven against the receipt.
+newgame h --organiser org.key >/dev/null
+uid=$(state_uid h/start.yaml)
+order h1.yaml 1 alice "move e2 e3"
+mv h1.yaml.sig hs1
+$py "$top/tests/ed25519_nonce.py" "$K/alice.key" h1.yaml another >hs2
+if [ "$(openssl dgst -sha256 -r hs1 | cut -c1-64)" \< "$(openssl dgst -sha256 -r hs2 | cut -c1-64)" ]
+then hsmall=hs1 hbig=hs2; else hsmall=hs2 hbig=hs1; fi
+cp $hbig h1.yaml.sig; $py "$top/tests/mail_make.py" thunderbird big.eml alice@example.net h1.yaml h1.yaml.sig
+cp $hsmall h1.yaml.sig; $py "$top/tests/mail_make.py" thunderbird small.eml alice@example.net h1.yaml h1.yaml.sig
+cp -R h h2
+"$gunbai" mail-in h --key org.key big.eml >/dev/null 2>&1
+"$gunbai" mail-in h --key org.key small.eml >/dev/null 2>&1
+"$gunbai" mail-in h2 --key org.key small.eml >/dev/null 2>&1
+"$gunbai" mail-in h2 --key org.key big.eml >/dev/null 2>&1
+sbig=$(openssl dgst -sha256 -r $hbig | cut -c1-64)
+ssmall=$(openssl dgst -sha256 -r $hsmall | cut -c1-64)
+r1=$(ls h/outbox/mail-in/*.eml | sed -n 1p); r2=$(ls h/outbox/mail-in/*.eml | sed -n 2p)
+q1=$(ls h2/outbox/mail-in/*.eml | sed -n 1p); q2=$(ls h2/outbox/mail-in/*.eml | sed -n 2p)
+# (the signed line is cut at 72 columns: its first 62 digits)
+sbig=$(echo $sbig | cut -c1-62) ssmall=$(echo $ssmall | cut -c1-62)
+grep -q "^file-sig $sbig" "$r1" && grep -q "^file-sig $ssmall" "$r2" &&
+    grep -q "^file-sig $ssmall" "$q1" && grep -q "^file-sig $ssmall" "$q2" &&
+    [ "$(ls h/inbox | wc -l)" -eq 4 ] && [ "$(ls h2/inbox | wc -l)" -eq 2 ] &&
+    ok "mail-in files a second signature when its SHA-256 is smaller; the receipts name the one run uses" ||
+    not_ok "receipts: $(grep -h '^file-sig' "$r1" "$r2" "$q1" "$q2"); inboxes: $(ls h/inbox h2/inbox)"
+cp -R h hw
+"$gunbai" run --key org.key h >/dev/null 2>&1
+cmp -s "$(ls h/runs/0001/orders/*.sig)" $hsmall &&
+    ok "run uses the signature of the smaller SHA-256, the one receipted last" ||
+    not_ok "used: $(ls h/runs/0001/orders)"
+status_is 0 "evidence: both receipts and the honest report prove nothing" \
+    "$gunbai" evidence h/reports/alice.txt "$r1" "$r2" h/runs/0001/reports/alice.txt
+# The organiser drops the copy with the smaller signature and runs.
+for f in hw/inbox/*.sig; do cmp -s "$f" $hsmall && rm "$f" "${f%.sig}"; done
+"$gunbai" run --key org.key hw >/dev/null 2>&1
+cmp -s "$(ls hw/runs/0001/orders/*.sig)" $hbig &&
+    "$gunbai" evidence h/reports/alice.txt "$r2" hw/runs/0001/reports/alice.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: another signature used: the organiser signed the receipt $r2 for alice's file .* then the report hw/runs/0001/reports/alice.txt of the run from point 1" out &&
+    ok "evidence proves a run that used another signature than the receipted smaller one" ||
+    not_ok "evidence: $(cat out)"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -25,10 +25,11 @@ struct ev_item {
 	char *setup;    /* a report's setup record, or NULL */
 	int receipt;    /* 1: a receipt; 0: a report */
 	int good;       /* its signature verifies */
-	long long turn, from_turn, at_turn;
+	int body_ok;    /* a report: its body is the one the text names */
+	long long point, from_point, at_point;
 	char uid[COMMIT_UID_HEX + 1], commit[COMMIT_HEX + 1];
 	char state[COMMIT_HEX + 1], from[COMMIT_HEX + 1];
-	char player[40], file[COMMIT_HEX + 1];
+	char player[40], file[COMMIT_HEX + 1], file_sig[COMMIT_HEX + 1];
 };
 
 static long long
@@ -86,20 +87,52 @@ ev_read(const char *path, struct ev_item *it)
 		return cmd_fail_err(-1, &e);
 	}
 	it->setup = ev_setup(buf, len);
-	free(buf);
-	if (r == 0)
+	if (r == 0) {
+		free(buf);
 		return 0;
+	}
 	it->receipt = strncmp(it->text, EVIDENCE_RECEIPT "\n",
 	    strlen(EVIDENCE_RECEIPT) + 1) == 0;
+	if (!it->receipt && strncmp(it->text, EVIDENCE_REPORT "\n",
+	    strlen(EVIDENCE_REPORT) + 1) != 0) {
+		/* Another version's text (v1 named no body): its fields
+		 * are not these. */
+		printf("%s: a signed text that is neither '%s' nor '%s': "
+		    "not read\n", path, EVIDENCE_REPORT, EVIDENCE_RECEIPT);
+		free(it->text);
+		it->text = NULL;
+		free(buf);
+		return 0;
+	}
+	if (!it->receipt) {
+		/* The text names the SHA-256 of the report it ends (the
+		 * text report's or the JSON twin's, as made before it was
+		 * signed): the signature covers the whole report. */
+		char want[COMMIT_HEX + 1], hex[COMMIT_HEX + 1], *body;
+		size_t blen, i = 0;
+
+		while (i < len && (buf[i] == ' ' || buf[i] == '\n'))
+			i++;
+		evidence_field(it->text, i < len && buf[i] == '{' ?
+		    "body-json" : "body-text", want, sizeof want);
+		if (evidence_body(buf, len, &body, &blen) == 0) {
+			crypto_sha256_hex(body, blen, hex);
+			it->body_ok = strcmp(hex, want) == 0;
+			free(body);
+		}
+	}
+	free(buf);
 	evidence_field(it->text, "uid", it->uid, sizeof it->uid);
 	evidence_field(it->text, "commit", it->commit, sizeof it->commit);
 	evidence_field(it->text, "state", it->state, sizeof it->state);
 	evidence_field(it->text, "from", it->from, sizeof it->from);
 	evidence_field(it->text, "player", it->player, sizeof it->player);
 	evidence_field(it->text, "file", it->file, sizeof it->file);
-	it->turn = ev_int(it->text, "turn");
-	it->from_turn = ev_int(it->text, "from-turn");
-	it->at_turn = ev_int(it->text, "at-turn");
+	evidence_field(it->text, "file-sig", it->file_sig,
+	    sizeof it->file_sig);
+	it->point = ev_int(it->text, "point");
+	it->from_point = ev_int(it->text, "from-point");
+	it->at_point = ev_int(it->text, "at-point");
 	return 0;
 }
 
@@ -143,29 +176,99 @@ ev_key_from_setup(struct ev_item *it, size_t n, int *proven)
 	return NULL;
 }
 
-/* Does the signed report x list file f (a SHA-256) among those its run
- * took? */
+/* How the signed report x lists the file of receipt r among those its
+ * run took: 0 not at all; 1 taken (used, kept or refused) with the
+ * receipt's signature or one whose SHA-256 is smaller (formats/
+ * orders.md: the smallest is used); 2 used or kept with a signature
+ * whose SHA-256 is greater than the one receipted. */
 static int
-ev_lists(const struct ev_item *x, const char *f)
+ev_lists(const struct ev_item *x, const struct ev_item *r)
 {
+	int listed = 0;
+
 	for (const char *p = x->text; (p = strstr(p, "\nfile ")) != NULL;
-	    p++)
-		if (strncmp(p + 6, f, COMMIT_HEX) == 0)
-			return 1;
-	return 0;
+	    p++) {
+		const char *sig = p + 6 + COMMIT_HEX + 1, *fate;
+
+		if (strncmp(p + 6, r->file, COMMIT_HEX) != 0 ||
+		    strlen(sig) < COMMIT_HEX + 1)
+			continue;
+		listed = listed ? listed : 1;
+		fate = sig + COMMIT_HEX + 1;
+		if (strncmp(fate, "refused", 7) != 0 &&
+		    strncmp(sig, r->file_sig, COMMIT_HEX) > 0)
+			listed = 2;
+	}
+	return listed;
 }
 
-/* Was a made from another state at turn T than the one b shows at T?
- * (A state's turn only grows: two states at one turn are two games.) */
+/* Was a made from another state at point P than the one b shows at P?
+ * (A state's point only grows: two states at one point are two games.) */
 static int
 ev_fork(const struct ev_item *a, const struct ev_item *b)
 {
-	if (a->from_turn < 0 || a->from_turn != b->turn ||
+	if (a->from_point < 0 || a->from_point != b->point ||
 	    strcmp(a->from, b->state) == 0)
 		return 0;
-	printf("PROVEN: two states at turn %lld: %s was made from %.16s..., "
-	    "%s shows %.16s...\n", b->turn, a->path, a->from, b->path,
-	    b->state);
+	printf("PROVEN: two states at point %lld: %s was made from "
+	    "%.16s..., %s shows %.16s...\n", b->point, a->path, a->from,
+	    b->path, b->state);
+	return 1;
+}
+
+/* Does the report a continue the state of the report b (its `from` is
+ * b's `state`) under another uid or commitment?  A state names its uid
+ * and holds its seed, so a run from it makes a state of the same game:
+ * the game's identity or its seed was swapped between the two. */
+static int
+ev_swap(const struct ev_item *a, const struct ev_item *b)
+{
+	if (strcmp(a->from, b->state) != 0 ||
+	    (strcmp(a->uid, b->uid) == 0 && strcmp(a->commit, b->commit) == 0))
+		return 0;
+	printf("PROVEN: the game was swapped: %s continues the state "
+	    "%.16s... of %s, but names the uid %s and the commitment "
+	    "%.16s..., where %s names the uid %s and the commitment "
+	    "%.16s...\n", a->path, a->from, b->path, a->uid, a->commit,
+	    b->path, b->uid, b->commit);
+	return 1;
+}
+
+/* Withholding: the receipt r for a file for point N, filed against the
+ * state S (the state the next run starts from: formats/archive.md, the
+ * lock), and the report x of the run from S, or of the run that resolved
+ * N from a state no older than S, that does not list the file as taken,
+ * or lists it used with another signature than the rule's. */
+static int
+ev_withheld(const struct ev_item *r, const struct ev_item *x)
+{
+	int listed;
+
+	if (strcmp(x->uid, r->uid) != 0 || strcmp(x->player, r->player) != 0 ||
+	    x->from_point < 0 || (strcmp(x->from, r->state) != 0 &&
+	    (x->from_point < r->at_point || x->from_point > r->point ||
+	    x->point <= r->point)))
+		return 0;
+	listed = ev_lists(x, r);
+	if (listed == 1) {
+		printf("%s: the file of the receipt %s was taken by the run "
+		    "from point %lld\n", x->path, r->path, x->from_point);
+		return 0;
+	}
+	if (listed == 2)
+		printf("PROVEN: another signature used: the organiser signed "
+		    "the receipt %s for %s's file %.16s... with the signature "
+		    "%.16s..., then the report %s of the run from point %lld, "
+		    "which used the file with a signature whose SHA-256 is "
+		    "greater (the smallest is used: formats/orders.md)\n",
+		    r->path, r->player, r->file, r->file_sig, x->path,
+		    x->from_point);
+	else
+		printf("PROVEN: withholding: the organiser signed the receipt "
+		    "%s for %s's file %.16s... for point %lld, filed at point "
+		    "%lld, then the report %s of the run from point %lld, "
+		    "which did not take it\n", r->path, r->player, r->file,
+		    r->point, r->at_point, x->path, x->from_point);
 	return 1;
 }
 
@@ -179,7 +282,11 @@ ev_judge(struct ev_item *it, size_t n)
 		for (size_t k = i + 1; k < n; k++) {
 			struct ev_item *a = &it[i], *b = &it[k];
 
-			if (!a->good || !b->good || strcmp(a->uid, b->uid) != 0)
+			if (!a->good || !b->good)
+				continue;
+			if (!a->receipt && !b->receipt)
+				proven += ev_swap(a, b) || ev_swap(b, a);
+			if (strcmp(a->uid, b->uid) != 0)
 				continue;
 			if (strcmp(a->commit, b->commit) != 0) {
 				printf("PROVEN: the commitment changed: %s "
@@ -189,8 +296,8 @@ ev_judge(struct ev_item *it, size_t n)
 			}
 			if (a->receipt || b->receipt)
 				continue;
-			/* A state's turn only grows: two states at one
-			 * turn, or two states made from one, are two
+			/* A state's point only grows: two states at one
+			 * point, or two states made from one, are two
 			 * games played from the same point. */
 			if (strcmp(a->from, b->from) == 0 &&
 			    strcmp(a->state, b->state) != 0) {
@@ -203,38 +310,11 @@ ev_judge(struct ev_item *it, size_t n)
 				proven += ev_fork(a, b) || ev_fork(b, a);
 			}
 		}
-	/* Withholding: a receipt for a file for turn N, then the report of
-	 * the run that resolved N, from a state no older than the receipt's,
-	 * that does not list the file as taken. */
-	for (size_t i = 0; i < n; i++) {
-		const struct ev_item *r = &it[i];
-
-		if (!r->good || !r->receipt)
-			continue;
-		for (size_t k = 0; k < n; k++) {
-			const struct ev_item *x = &it[k];
-
-			if (!x->good || x->receipt || strcmp(x->uid, r->uid) != 0 ||
-			    strcmp(x->player, r->player) != 0 ||
-			    x->from_turn < 0 || x->from_turn < r->at_turn ||
-			    x->from_turn > r->turn || x->turn <= r->turn)
-				continue;
-			if (ev_lists(x, r->file))
-				printf("%s: the file of the receipt %s was "
-				    "taken by the run that resolved turn %lld\n",
-				    x->path, r->path, r->turn);
-			else {
-				printf("PROVEN: withholding: the organiser "
-				    "signed the receipt %s for %s's file "
-				    "%.16s... for turn %lld, then the report "
-				    "%s of the run that resolved turn %lld, "
-				    "which did not take it\n", r->path,
-				    r->player, r->file, r->turn, x->path,
-				    r->turn);
-				proven++;
-			}
-		}
-	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < n; k++)
+			if (it[i].good && it[i].receipt && it[k].good &&
+			    !it[k].receipt)
+				proven += ev_withheld(&it[i], &it[k]);
 	return proven;
 }
 
@@ -311,11 +391,27 @@ cmd_evidence(int argc, char **argv)
 		if (!it[i].good)
 			printf("%s: the organiser's signature does not verify: "
 			    "not the organiser's word\n", it[i].path);
-		else {
+		else if (it[i].receipt) {
 			signed_ok++;
-			printf("%s: signed by the organiser: %s of %s, turn "
-			    "%lld\n", it[i].path, it[i].receipt ? "a receipt" :
-			    "a report", it[i].player, it[i].turn);
+			printf("%s: signed by the organiser: a receipt for %s's "
+			    "file %.16s... for point %lld, filed at point %lld "
+			    "(the signed block; the rest of the reply is not "
+			    "signed)\n", it[i].path, it[i].player, it[i].file,
+			    it[i].point, it[i].at_point);
+		} else if (!it[i].body_ok) {
+			/* The block alone is the organiser's: judged, but
+			 * the report around it was changed. */
+			signed_ok++;
+			printf("%s: the organiser signed the evidence of %s's "
+			    "report at point %lld, but the report is not the "
+			    "one signed (changed since): only its signed block "
+			    "is the organiser's word\n", it[i].path,
+			    it[i].player, it[i].point);
+		} else {
+			signed_ok++;
+			printf("%s: signed by the organiser, the whole report: "
+			    "%s's, at point %lld\n", it[i].path, it[i].player,
+			    it[i].point);
 		}
 	}
 	if (key != NULL)

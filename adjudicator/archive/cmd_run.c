@@ -322,7 +322,7 @@ cmd_run_json(const struct state *st, const char *dir, long long run,
 }
 
 static int
-run_game(const char *dir, int nmr, int json, const char *keypath)
+run_game_locked(const char *dir, int nmr, int json, const char *keypath)
 {
 	struct crypto_key *key = NULL;
 	struct evidence_run took;
@@ -428,6 +428,23 @@ run_game(const char *dir, int nmr, int json, const char *keypath)
 	run_files_free(rf, n);
 	crypto_key_free(key);
 	state_free(&st);
+	return status;
+}
+
+/* One run, holding the game directory's lock from reading the newest
+ * state to clearing the inbox: a mail-in at the same time files against
+ * the state before this run (and the run takes the file) or the state it
+ * made, never against one while it is being replaced. */
+static int
+run_game(const char *dir, int nmr, int json, const char *keypath)
+{
+	struct gb_err e = { 0 };
+	int fd, status;
+
+	if ((fd = gamedir_lock(dir, &e)) == -1)
+		return cmd_fail_err(EXIT_INPUT, &e);
+	status = run_game_locked(dir, nmr, json, keypath);
+	gamedir_unlock(fd);
 	return status;
 }
 

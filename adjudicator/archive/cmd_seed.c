@@ -136,7 +136,7 @@ cmd_seed_read(const char *path, struct cmd_seed_ev *ev)
 static char *
 cmd_seed_strip(const char *text, size_t len)
 {
-	const char *sig = strstr(text, "\nThe organiser's signature over");
+	const char *sig = strstr(text, EVIDENCE_PREAMBLE);
 	struct sbuf b;
 
 	/* The block follows a blank line: the report is what is before

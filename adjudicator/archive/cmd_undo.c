@@ -106,26 +106,16 @@ undo_restore(const char *dir, const char *run, const char *sub, size_t *back)
 	return r;
 }
 
-int
-cmd_undo(int argc, char **argv)
+static int
+undo_locked(const char *dir)
 {
 	struct gb_err e = { 0 };
 	char num[32], aside[64], *run, *to, *undone, *mailed, *ob;
-	const char *dir;
 	struct stat sb;
 	long long runs;
 	size_t back = 0;
 	int k;
 
-	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
-		printf("usage: gunbai undo %s\n", CMD_UNDO_USAGE);
-		return EXIT_OK;
-	}
-	if (argc != 2 || argv[1][0] == '-') {
-		fprintf(stderr, "usage: gunbai undo %s\n", CMD_UNDO_USAGE);
-		return EXIT_USAGE;
-	}
-	dir = argv[1];
 	if (gamedir_runs(dir, &runs, &e) == -1)
 		return cmd_fail_err(EXIT_INPUT, &e);
 	if (runs == 0)
@@ -197,4 +187,26 @@ cmd_undo(int argc, char **argv)
 	free(to);
 	free(undone);
 	return EXIT_OK;
+}
+
+int
+cmd_undo(int argc, char **argv)
+{
+	struct gb_err e = { 0 };
+	int fd, status;
+
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+		printf("usage: gunbai undo %s\n", CMD_UNDO_USAGE);
+		return EXIT_OK;
+	}
+	if (argc != 2 || argv[1][0] == '-') {
+		fprintf(stderr, "usage: gunbai undo %s\n", CMD_UNDO_USAGE);
+		return EXIT_USAGE;
+	}
+	/* Not while a run or a mail-in works on the game. */
+	if ((fd = gamedir_lock(argv[1], &e)) == -1)
+		return cmd_fail_err(EXIT_INPUT, &e);
+	status = undo_locked(argv[1]);
+	gamedir_unlock(fd);
+	return status;
 }

@@ -221,8 +221,15 @@ verify_reports(struct verify_run *vr, const struct state *st,
 	for (int p = -1; p < st->nplayers; p++) {
 		char *want[REPORT_KINDS];
 		size_t len[REPORT_KINDS];
+		struct sbuf text;
 
 		report_make_all(st, state_hex, p, &shared, want, len);
+		/* The text signed names the reports' bodies: made before
+		 * either is signed. */
+		sbuf_init(&text);
+		if (st->organiser != NULL)
+			evidence_report_text(st, state_hex, p, took, want, len,
+			    &text);
 		for (int k = 0; k < REPORT_KINDS; k++) {
 			char rel[64], *path;
 
@@ -235,21 +242,15 @@ verify_reports(struct verify_run *vr, const struct state *st,
 					names.v[i] = NULL;
 				}
 			path = gamedir_path(rdir, 0, rel);
-			if (st->organiser != NULL && k != REPORT_SVG) {
-				struct sbuf text;
-
-				sbuf_init(&text);
-				evidence_report_text(st, state_hex, p, took,
-				    &text);
+			if (st->organiser != NULL && k != REPORT_SVG)
 				verify_signed(vr, st, path, text.p, &want[k],
 				    &len[k], k == REPORT_JSON);
-				sbuf_free(&text);
-			}
 			verify_bytes(vr, path, want[k], len[k],
 			    "report the replay makes");
 			free(want[k]);
 			free(path);
 		}
+		sbuf_free(&text);
 	}
 	report_shared_free(&shared);
 	for (size_t i = 0; i < names.n; i++)

@@ -64,8 +64,11 @@ evidence_game(const struct state *st, struct sbuf *out)
 
 void
 evidence_report_text(const struct state *st, const char *state_hex,
-    int player, const struct evidence_run *run, struct sbuf *out)
+    int player, const struct evidence_run *run, char *const body[],
+    const size_t blen[], struct sbuf *out)
 {
+	char hex[COMMIT_HEX + 1];
+
 	static const char *const fate[] = {
 		[ADJUDICATE_USED] = "used",
 		[ADJUDICATE_KEPT] = "kept",
@@ -76,9 +79,9 @@ evidence_report_text(const struct state *st, const char *state_hex,
 	evidence_game(st, out);
 	sbuf_puts(out, "player ");
 	sbuf_puts(out, player < 0 ? "public" : st->names[player]);
-	sbuf_puts(out, "\nturn ");
+	sbuf_puts(out, "\npoint ");
 	sbuf_int(out, st->turn);
-	sbuf_puts(out, "\nfrom-turn ");
+	sbuf_puts(out, "\nfrom-point ");
 	if (run == NULL)
 		sbuf_puts(out, "none");
 	else
@@ -87,6 +90,13 @@ evidence_report_text(const struct state *st, const char *state_hex,
 	sbuf_puts(out, state_hex);
 	sbuf_puts(out, "\nfrom ");
 	sbuf_puts(out, st->has_previous ? st->previous : "none");
+	/* The whole of each report, not only this text. */
+	crypto_sha256_hex(body[REPORT_TEXT], blen[REPORT_TEXT], hex);
+	sbuf_puts(out, "\nbody-text ");
+	sbuf_puts(out, hex);
+	crypto_sha256_hex(body[REPORT_JSON], blen[REPORT_JSON], hex);
+	sbuf_puts(out, "\nbody-json ");
+	sbuf_puts(out, hex);
 	sbuf_putc(out, '\n');
 	/* The files of this player the run took, and what became of each:
 	 * what a receipt is held against (withholding). */
@@ -116,9 +126,9 @@ evidence_receipt_text(const struct state *st, const char *state_hex,
 	evidence_game(st, out);
 	sbuf_puts(out, "player ");
 	sbuf_puts(out, st->names[f->player]);
-	sbuf_puts(out, "\nturn ");
+	sbuf_puts(out, "\npoint ");
 	sbuf_int(out, f->turn);
-	sbuf_puts(out, "\nat-turn ");
+	sbuf_puts(out, "\nat-point ");
 	sbuf_int(out, st->turn);
 	sbuf_puts(out, "\nstate ");
 	sbuf_puts(out, state_hex);
@@ -157,9 +167,7 @@ evidence_append(char **bytes, size_t *len, int json, const char *text,
 	sbuf_init(&b);
 	if (!json) {
 		sbuf_add(&b, *bytes, *len);
-		sbuf_puts(&b, "\nThe organiser's signature over this report's "
-		    "evidence\n(formats/evidence.md; 'gunbai evidence' "
-		    "checks it):\n");
+		sbuf_puts(&b, EVIDENCE_PREAMBLE);
 		evidence_block(&b, text, sig);
 	} else {
 		/* The report ends "\n}" (and a newline): the key goes in
@@ -175,7 +183,7 @@ evidence_append(char **bytes, size_t *len, int json, const char *text,
 		}
 		end -= 2;
 		sbuf_add(&b, *bytes, end);
-		sbuf_puts(&b, ",\n \"" EVIDENCE_JSON_KEY "\": {\n  \"text\": \"");
+		sbuf_puts(&b, EVIDENCE_JSON_OPEN);
 		for (const char *p = text; *p != '\0'; p++)
 			if (*p == '\n')
 				sbuf_puts(&b, "\\n");
@@ -203,6 +211,44 @@ evidence_sign_reports(char *out[], size_t len[], const char *text,
 	}
 	evidence_append(&out[REPORT_TEXT], &len[REPORT_TEXT], 0, text, sig);
 	evidence_append(&out[REPORT_JSON], &len[REPORT_JSON], 1, text, sig);
+}
+
+/* The last place the n bytes at buf hold s, or NULL. */
+static const char *
+evidence_last(const char *buf, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+
+	for (size_t i = n >= k ? n - k + 1 : 0; i-- > 0;)
+		if (memcmp(buf + i, s, k) == 0)
+			return buf + i;
+	return NULL;
+}
+
+int
+evidence_body(const char *buf, size_t n, char **body, size_t *len)
+{
+	const char *p, *end;
+	struct sbuf b;
+
+	sbuf_init(&b);
+	if ((p = evidence_last(buf, n, EVIDENCE_JSON_OPEN)) != NULL &&
+	    (end = evidence_last(p, n - (size_t)(p - buf), "\"\n }")) !=
+	    NULL) {
+		/* JSON: the key and its object taken out again. */
+		sbuf_add(&b, buf, (size_t)(p - buf));
+		end += 4;
+		sbuf_add(&b, end, n - (size_t)(end - buf));
+	} else if ((p = evidence_last(buf, n, EVIDENCE_PREAMBLE)) != NULL) {
+		sbuf_add(&b, buf, (size_t)(p - buf));
+	} else {
+		return -1;
+	}
+	*len = b.len;
+	if (b.p == NULL)
+		sbuf_puts(&b, "");
+	*body = sbuf_take(&b);
+	return 0;
 }
 
 /* The block in a text, from its BEGIN line. */

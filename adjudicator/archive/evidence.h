@@ -12,9 +12,14 @@
 
 #define EVIDENCE_BEGIN "-----BEGIN GUNBAI EVIDENCE-----"
 #define EVIDENCE_END "-----END GUNBAI EVIDENCE-----"
-#define EVIDENCE_REPORT "gunbai-report-v1"
-#define EVIDENCE_RECEIPT "gunbai-receipt-v1"
+#define EVIDENCE_REPORT "gunbai-report-v2"
+#define EVIDENCE_RECEIPT "gunbai-receipt-v2"
 #define EVIDENCE_JSON_KEY "signed"
+/* What a text report says before its signed block. */
+#define EVIDENCE_PREAMBLE "\nThe organiser's signature over this " \
+	"report (formats/evidence.md;\n'gunbai evidence' checks it):\n"
+/* What the JSON twin holds before the signed text. */
+#define EVIDENCE_JSON_OPEN ",\n \"" EVIDENCE_JSON_KEY "\": {\n  \"text\": \""
 
 /* What the run that made a state took, for the signed text of its
  * reports: the state it started from (its turn; -1 for the start) and
@@ -34,9 +39,18 @@ int evidence_key_load(const struct state *st, const char *path,
     struct crypto_key **key, struct gb_err *e);
 
 /* The text signed for the report of player (-1: the public report) of
- * st, whose state file hashes to state_hex; run NULL for the start. */
+ * st, whose state file hashes to state_hex; run NULL for the start.
+ * body[0] (blen[0] bytes) is the text report and body[1] its JSON twin,
+ * both as made before they are signed: the text names their SHA-256, so
+ * the signature covers the whole of each. */
 void evidence_report_text(const struct state *st, const char *state_hex,
-    int player, const struct evidence_run *run, struct sbuf *out);
+    int player, const struct evidence_run *run, char *const body[],
+    const size_t blen[], struct sbuf *out);
+
+/* The body of a signed report (text or JSON, the n bytes at buf): the
+ * bytes it was made with before evidence_append added the signed block,
+ * into *body (caller frees).  0, or -1 if buf holds no signed block. */
+int evidence_body(const char *buf, size_t n, char **body, size_t *len);
 
 /* The text signed for the receipt of the good file f, checked against
  * st (whose state file hashes to state_hex) and filed in its inbox with

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -97,6 +98,41 @@ gamedir_list(const char *path, int hidden, struct strlist *names,
 	if (names->n > 1)
 		qsort(names->v, names->n, sizeof *names->v, gamedir_cmp);
 	return 0;
+}
+
+int
+gamedir_lock(const char *dir, struct gb_err *e)
+{
+	char *path = gamedir_path(dir, 0, GAMEDIR_LOCK);
+	int fd, r;
+
+	/* O_NOFOLLOW: a link planted as the lock file is refused, never
+	 * followed out of the game directory. */
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
+	if (fd == -1) {
+		r = err_set(e, 0, 0, "cannot open the lock '%s': %s", path,
+		    strerror(errno));
+		free(path);
+		return r;
+	}
+	while ((r = flock(fd, LOCK_EX)) == -1 && errno == EINTR)
+		;
+	if (r == -1) {
+		r = err_set(e, 0, 0, "cannot lock '%s': %s", path,
+		    strerror(errno));
+		close(fd);
+		free(path);
+		return r;
+	}
+	free(path);
+	return fd;
+}
+
+void
+gamedir_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
 }
 
 int
@@ -212,7 +248,8 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 			struct sbuf text;
 
 			sbuf_init(&text);
-			evidence_report_text(st, hex, p, run, &text);
+			evidence_report_text(st, hex, p, run, bytes, len,
+			    &text);
 			evidence_sign_reports(bytes, len, text.p, key, NULL);
 			sbuf_free(&text);
 		}

@@ -26,6 +26,7 @@
 #define GAMEDIR_OUTBOX "outbox"  /* the messages for the MTA (mail.md) */
 #define GAMEDIR_LEDGER "sent"    /* in outbox/: those the MTA took */
 #define GAMEDIR_UNDONE "undone"  /* runs taken back (gunbai undo) */
+#define GAMEDIR_LOCK ".lock"     /* held by run, undo and mail-in */
 
 /* The folders of a run, in the order verify reads them. */
 #define GAMEDIR_ORDERS "orders"
@@ -48,6 +49,14 @@ char *gamedir_state_path(const char *dir, long long run);
  * with '.') only if hidden is set.  Returns 0, or -1 with e set. */
 int gamedir_list(const char *path, int hidden, struct strlist *names,
     struct gb_err *e);
+
+/* Wait for and hold dir's lock (DIR/.lock, flock(2)), which run, undo
+ * and mail-in hold from reading the newest state to writing what they
+ * make: a file is filed against the state the next run starts from.
+ * Returns the descriptor (gamedir_unlock releases it; so does the
+ * process's end), or -1 with e set. */
+int gamedir_lock(const char *dir, struct gb_err *e);
+void gamedir_unlock(int fd);
 
 /* How many runs DIR/runs holds: they must be runs/0001 to runs/N, with
  * nothing else there but hidden leftovers of killed runs.  Returns 0 with

@@ -351,6 +351,32 @@ lm_key(const struct lm *lm, const struct league_game *g,
 	return 0;
 }
 
+/* Take the lock of mi's game directory and read its newest state into
+ * mi (with its hash, which receipts name): the lock, or -1 (said). */
+static int
+lm_game_lock(struct mailin *mi)
+{
+	struct gb_err e = { 0 };
+	long long runs;
+	char *path;
+	int lock;
+
+	if ((lock = gamedir_lock(mi->dir, &e)) == -1)
+		return cmd_fail_err(-1, &e);
+	if (gamedir_runs(mi->dir, &runs, &e) == -1) {
+		gamedir_unlock(lock);
+		return cmd_fail_err(-1, &e);
+	}
+	path = gamedir_state_path(mi->dir, runs);
+	if (gamedir_load(path, &mi->st, mi->sha, &e) == -1) {
+		free(path);
+		gamedir_unlock(lock);
+		return cmd_fail_err(-1, &e);
+	}
+	free(path);
+	return lock;
+}
+
 /* One message: its documents to their games, the rest answered here. */
 static void
 lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
@@ -405,13 +431,20 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 			if (m.docs[d].game == (int)k)
 				sub.docs[sub.ndocs++] = m.docs[d];
 		if (sub.ndocs > 0) {
+			int lock;
+
 			memset(&mi, 0, sizeof mi);
 			mi.dir = lm->lg.v[gi[k]].dir;
 			mi.from_opt = lm->from;
-			mi.st = *sts[k];
 			sbuf_init(&gsaid);
-			if (lm_key(lm, &lm->lg.v[gi[k]], sts[k], &mi.key) ==
-			    0) {
+			/* Under the game's lock, against its newest state (a
+			 * run may have made one since the league was read). */
+			if ((lock = lm_game_lock(&mi)) == -1) {
+				sbuf_puts(&gsaid, "not filed: the game cannot "
+				    "be read");
+				mi.status = EXIT_OUTPUT;
+			} else if (lm_key(lm, &lm->lg.v[gi[k]], &mi.st,
+			    &mi.key) == 0) {
 				mailin_answer(&mi, &sub, &gsaid);
 				crypto_key_free(mi.key);
 			} else {
@@ -419,6 +452,10 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 				sbuf_puts(&gsaid, "not filed: no organiser's "
 				    "key");
 				mi.status = EXIT_USAGE;
+			}
+			if (lock != -1) {
+				state_free(&mi.st);
+				gamedir_unlock(lock);
 			}
 			sbuf_printf(said, "%s%s: %s", said->len ? "; " : "",
 			    lm->lg.v[gi[k]].name, gsaid.p ? gsaid.p : "");

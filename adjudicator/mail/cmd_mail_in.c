@@ -40,6 +40,7 @@
 #include "report/report.h"
 
 #define MAILIN_SHA_SHOWN 24 /* hex digits of the SHA-256 in a file name */
+#define MAILIN_SIG_SHOWN 16 /* ... and of a second signature's */
 #define MAILIN_OUTBOX "mail-in" /* in GAMEDIR/outbox: the replies */
 
 
@@ -107,45 +108,59 @@ mailin_store(struct mailin *mi, const char *name, const struct mail_in_doc *d,
 
 /* Where f (read from d) stands among the inbox's files, as run would
  * sort them: NULL if run would take it, else why not.  *same is set if
- * the inbox holds these very bytes, and sig to the SHA-256 of the
- * signature filed with them. */
+ * run would use these very bytes filed already with a signature whose
+ * SHA-256 is no greater (sig gets that signature's SHA-256); *second if
+ * the inbox holds these bytes with a signature whose SHA-256 is greater,
+ * which this one replaces as the one used (formats/orders.md: one rule
+ * for run and mail-in). */
 static char *
 mailin_against_inbox(struct mailin *mi, const struct orders_file *f,
-    const struct mail_in_doc *d, int *same, char sig[COMMIT_HEX + 1])
+    const struct mail_in_doc *d, int *same, int *second,
+    char sig[COMMIT_HEX + 1])
 {
 	struct orders_file *files;
 	size_t n, k;
-	char *why = NULL;
+	char *why = NULL, mine[COMMIT_HEX + 1], theirs[COMMIT_HEX + 1];
 
-	*same = 0;
+	*same = *second = 0;
 	files = mailin_inbox(mi, &n);
-	for (k = 0; k < n; k++)
-		if (files[k].ok && strcmp(files[k].sha256, f->sha256) == 0) {
-			/* The receipt names the signature filed. */
+	files = util_reallocarray(files, n + 1, sizeof *files);
+	orders_read_mem(&files[n], f->path, d->buf, d->len, d->sig, d->siglen,
+	    &mi->st);
+	files[n].arg = n;
+	n++;
+	orders_sort(files, n);
+	for (k = 0; files[k].arg != n - 1; k++)
+		;
+	/* These bytes in the inbox already: with this signature, or with
+	 * one run would use instead (filed: "already"), or with one this
+	 * one replaces as the one used (*second). */
+	orders_sig_sha256(&files[k], mine);
+	for (size_t j = 0; j < n; j++) {
+		if (j == k || strcmp(files[j].sha256, f->sha256) != 0)
+			continue;
+		orders_sig_sha256(&files[j], theirs);
+		if (strcmp(theirs, mine) == 0 || files[j].ok) {
 			*same = 1;
-			orders_sig_sha256(&files[k], sig);
+			memcpy(sig, theirs, sizeof theirs);
+		} else if (files[k].ok && files[j].copy) {
+			*second = 1;
 		}
-	if (!*same) {
-		files = util_reallocarray(files, n + 1, sizeof *files);
-		orders_read_mem(&files[n], f->path, d->buf, d->len, d->sig,
-		    d->siglen, &mi->st);
-		files[n].arg = n;
-		n++;
-		orders_sort(files, n);
-		for (k = 0; files[k].arg != n - 1; k++)
-			;
-		if (files[k].copy) {
-			why = util_strdup(files[k].err.msg);
-		} else if (!files[k].ok) {
-			struct sbuf b;
-			sbuf_init(&b);
-			sbuf_printf(&b, "the inbox holds another file of "
-			    "%s for turn %lld with revision %lld, and run "
-			    "would refuse both: send this one again with "
-			    "'revision: %lld'", mi->st.names[f->player],
-			    f->turn, f->revision, f->revision + 1);
-			why = sbuf_take(&b);
-		}
+	}
+	if (*same)
+		*second = 0;
+	else if (files[k].copy)
+		why = util_strdup(files[k].err.msg);
+	else if (!files[k].ok) {
+		struct sbuf b;
+
+		sbuf_init(&b);
+		sbuf_printf(&b, "the inbox holds another file of %s for point "
+		    "%lld with revision %lld, and run would refuse both: send "
+		    "this one again with 'revision: %lld'",
+		    mi->st.names[f->player], f->turn, f->revision,
+		    f->revision + 1);
+		why = sbuf_take(&b);
 	}
 	for (k = 0; k < n; k++)
 		orders_free(&files[k]);
@@ -249,7 +264,7 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	struct sbuf lines;
 	enum adjudicate_verdict v;
 	char *why = NULL;
-	int same = 0, had = 0, filed = 0;
+	int same = 0, second = 0, had = 0, filed = 0;
 
 	mailin_read_doc(mi, d, &f, name, sizeof name);
 	f.arg = 0;
@@ -265,14 +280,24 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	 * from a player who owes a decision at its turn or a later one. */
 	if (v == VERDICT_FILE || v == VERDICT_OVER) {
 		sbuf_puts(&r->body, "Not filed: the file is refused whole.\n");
-	} else if ((why = mailin_against_inbox(mi, &f, d, &same, sig)) !=
-	    NULL) {
+	} else if ((why = mailin_against_inbox(mi, &f, d, &same, &second,
+	    sig)) != NULL) {
 		sbuf_puts(&r->body, "Not filed: ");
 		escape_add(&r->body, why, strlen(why), 0);
 		sbuf_puts(&r->body, ".\n");
 		free(why);
 	} else {
 		struct gb_err e = { 0 };
+
+		if (!same)
+			orders_sig_sha256(&f, sig);
+		/* These bytes filed already with a signature whose SHA-256
+		 * is greater: this one is filed beside it, under a name of
+		 * its own, and is the one run uses. */
+		if (second)
+			snprintf(name + strlen(name) - 5, sizeof name -
+			    (strlen(name) - 5), "-s%.*s.yaml",
+			    MAILIN_SIG_SHOWN, sig);
 		/* Filed already, maybe by another name: not again. */
 		if (!same && mailin_store(mi, name, d, &had, &e) == -1) {
 			cmd_fail_err(0, &e);
@@ -280,8 +305,6 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 			return -1;
 		}
 		filed = 1;
-		if (!same)
-			orders_sig_sha256(&f, sig);
 		sbuf_printf(&r->body, "%s in the inbox as %s.\nReceipt: "
 		    "sha256 %s\nSignature: sha256 %s\n", same || had ?
 		    "Already filed" : "Filed", name, f.sha256, sig);
@@ -352,7 +375,7 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	int had, rc = 0;
 
 	sbuf_init(&subject);
-	sbuf_printf(&subject, "gunbai %s: turn %lld, your orders", mi->st.id,
+	sbuf_printf(&subject, "gunbai %s: point %lld, your orders", mi->st.id,
 	    mi->st.turn);
 	memset(&msg, 0, sizeof msg);
 	msg.from = mi->from_opt;
@@ -380,7 +403,7 @@ static void
 mailin_open(const struct mailin *mi, struct mailin_reply *r)
 {
 	sbuf_init(&r->body);
-	sbuf_printf(&r->body, "gunbai mail-in, game %s (%s), at turn %lld.\n\n",
+	sbuf_printf(&r->body, "gunbai mail-in, game %s (%s), at point %lld.\n\n",
 	    mi->st.id, mi->st.game->title, mi->st.turn);
 }
 
@@ -570,7 +593,7 @@ cmd_mail_in(int argc, char **argv)
 	long long run;
 	const char *keypath = NULL;
 	char *path;
-	int c;
+	int c, lock;
 
 	memset(&mi, 0, sizeof mi);
 	mi.from_opt = MAIL_MSG_FROM_DEFAULT;
@@ -599,16 +622,24 @@ cmd_mail_in(int argc, char **argv)
 	if (mail_addr_check(mi.from_opt, &e) == -1)
 		return cmd_fail(EXIT_USAGE, "--from: %s", e.msg);
 	mi.dir = argv[optind++];
-	if (gamedir_runs(mi.dir, &run, &e) == -1)
+	/* Held to the end: no run starts from the state read here while
+	 * files are filed against it (formats/archive.md, the lock). */
+	if ((lock = gamedir_lock(mi.dir, &e)) == -1)
 		return cmd_fail_err(EXIT_INPUT, &e);
+	if (gamedir_runs(mi.dir, &run, &e) == -1) {
+		gamedir_unlock(lock);
+		return cmd_fail_err(EXIT_INPUT, &e);
+	}
 	path = gamedir_state_path(mi.dir, run);
 	if (gamedir_load(path, &mi.st, mi.sha, &e) == -1) {
 		free(path);
+		gamedir_unlock(lock);
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
 	free(path);
 	if (evidence_key_load(&mi.st, keypath, &mi.key, &e) == -1) {
 		state_free(&mi.st);
+		gamedir_unlock(lock);
 		return cmd_fail_err(EXIT_USAGE, &e);
 	}
 	if (mailin_inputs(argc - optind, argv + optind, mailin_one, &mi) !=
@@ -616,5 +647,6 @@ cmd_mail_in(int argc, char **argv)
 		mi.status = EXIT_INPUT;
 	crypto_key_free(mi.key);
 	state_free(&mi.st);
+	gamedir_unlock(lock);
 	return mi.status;
 }

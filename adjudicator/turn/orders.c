@@ -364,11 +364,18 @@ orders_cmp(const void *a, const void *b)
 	if ((c = strcmp(x->sha256, y->sha256)) != 0)
 		return c;
 	/* Copies of one file are merged by its bytes, whatever their
-	 * signatures; of two valid signatures over the same bytes the
-	 * smaller (bytewise) is the one used, the one that feeds the dice
-	 * (formats/rng.md): a rule names cannot steer. */
-	if (x->ok && (c = memcmp(x->sig, y->sig, sizeof x->sig)) != 0)
-		return c;
+	 * signatures; of two valid signatures over the same bytes the one
+	 * whose SHA-256 is smaller is used, the one that feeds the dice
+	 * (formats/rng.md): a rule names cannot steer, and one a player
+	 * can check from the hashes the receipts and reports show. */
+	if (x->ok) {
+		char xs[COMMIT_HEX + 1], ys[COMMIT_HEX + 1];
+
+		orders_sig_sha256(x, xs);
+		orders_sig_sha256(y, ys);
+		if ((c = strcmp(xs, ys)) != 0)
+			return c;
+	}
 	return strcmp(x->path, y->path);
 }
 

@@ -59,10 +59,11 @@ void orders_sig_sha256(const struct orders_file *of, char out[COMMIT_HEX + 1]);
 int orders_signer(const struct state *st, const char *buf, size_t len,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e);
 
-/* Sort files by (turn, player, revision, sha256, signature, path) and keep one file
- * per (turn, player): the highest revision wins and lower ones are set
- * aside; copies of the same bytes count once, whatever their signatures,
- * the one with the smallest signature bytes used; two different files of the highest
+/* Sort files by (turn, player, revision, sha256, the signature's SHA-256,
+ * path) and keep one file per (turn, player): the highest revision wins
+ * and lower ones are set aside; copies of the same bytes count once,
+ * whatever their signatures, the one whose signature has the smallest
+ * SHA-256 used; two different files of the highest
  * revision are all refused.  The result does not depend on the order
  * files were given. */
 void orders_sort(struct orders_file *files, size_t n);
