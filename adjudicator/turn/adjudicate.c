@@ -607,17 +607,19 @@ adjudicate_check_data(const struct state *st, const struct orders_file *files,
     size_t n, struct check_result *r)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
-	size_t nowed;
+	size_t nowed, *idx;
 
 	memset(r, 0, sizeof *r);
 	r->outcome = st->game->outcome(st->g);
 	nowed = r->outcome.finished ? 0 : st->game->owed(st->g, owed);
 	r->v = util_calloc(n + 1, sizeof *r->v);
-	/* In the order the files were given, whatever orders_sort did. */
-	for (size_t arg = 0; arg < n; arg++)
-		for (size_t i = 0; i < n; i++)
-			if (files[i].arg == arg)
-				r->v[r->n++].f = &files[i];
+	/* In the order the files were given, whatever orders_sort did;
+	 * every file, whatever its arg (a file checked alone may have any). */
+	idx = util_calloc(n + 1, sizeof *idx);
+	orders_given(files, n, idx);
+	for (size_t i = 0; i < n; i++)
+		r->v[r->n++].f = &files[idx[i]];
+	free(idx);
 	for (size_t i = 0; i < r->n; i++) {
 		struct check_file *cf = &r->v[i];
 

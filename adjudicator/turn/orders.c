@@ -425,3 +425,16 @@ orders_sort(struct orders_file *f, size_t n)
 		i = j - 1;
 	}
 }
+
+void
+orders_given(const struct orders_file *files, size_t n, size_t *idx)
+{
+	/* Insertion sort: stable, and the files of a run are few. */
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+
+		for (; j > 0 && files[idx[j - 1]].arg > files[i].arg; j--)
+			idx[j] = idx[j - 1];
+		idx[j] = i;
+	}
+}

@@ -67,4 +67,11 @@ int orders_signer(const struct state *st, const char *buf, size_t len,
  * files were given. */
 void orders_sort(struct orders_file *files, size_t n);
 
+/* The indexes 0..n-1 of files into idx, in the order the files were
+ * given: by arg, files of the same arg in their order in files.  Every
+ * file is listed once, whatever the args (a subset of a run's files, or
+ * files whose caller set no arg), so that what is made from the list
+ * never depends on where a file stood among the arguments. */
+void orders_given(const struct orders_file *files, size_t n, size_t *idx);
+
 #endif
