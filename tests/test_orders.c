@@ -507,6 +507,16 @@ test_run_any_order(void **ctx)
 	(void)ctx;
 	given_make();
 	given_run(perms[0], 0, &first);
+	/* Point 3 applied; point 4 waits for bob, whose file is told
+	 * incomplete with its refused order, not "kept for point 4". */
+	assert_non_null(strstr(first.p, "point 3: applied\n"));
+	assert_non_null(strstr(first.p, "g4.yaml:7:5: refused: move a1 a9: "));
+	assert_non_null(strstr(first.p, "g4.yaml: incomplete: more orders are "
+	    "needed for point 4; add one of "));
+	assert_null(strstr(first.p, "kept for point 4"));
+	assert_non_null(strstr(first.p, "are not a whole answer (0 accepted, "
+	    "1 refused): more orders are needed, and point 4 waits for you."));
+	assert_non_null(strstr(first.p, "kept for point 5: "));
 	for (size_t i = 0; i < 6; i++)
 		for (int check = 0; check < 2; check++) {
 			given_run(perms[i], check, &got);

@@ -32,7 +32,15 @@ run_json_file(const struct state *st, const struct run_json *r,
 				    report_json_judged(r->result->used[k].orders,
 				    f->n));
 	} else if (strcmp(place, GAMEDIR_KEPT) == 0) {
+		struct check_result cr;
+
 		json_object_set_new(o, "fate", json_string("kept"));
+		/* Not a whole answer to the point owed now: judged. */
+		if (adjudicate_kept_incomplete(st, f, &cr)) {
+			json_object_set_new(o, "orders",
+			    report_json_judged(cr.v[0].orders, cr.v[0].n));
+			adjudicate_check_free(&cr);
+		}
 	} else {
 		json_object_set_new(o, "fate", json_string("refused"));
 		if (!f->ok) {

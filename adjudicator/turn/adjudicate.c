@@ -474,6 +474,57 @@ adjudicate_kept_for(const struct state *st, const struct orders_file *f)
 	return st->game->outcome(st->g).finished ? -1 : 1;
 }
 
+static void adjudicate_msg_missing(const struct check_file *cf,
+    struct sbuf *msgs);
+
+int
+adjudicate_kept_incomplete(const struct state *st,
+    const struct orders_file *f, struct check_result *r)
+{
+	memset(r, 0, sizeof *r);
+	if (adjudicate_kept_for(st, f) != 1 || f->turn != st->turn)
+		return 0;
+	adjudicate_check_data(st, f, 1, r);
+	if (r->n == 1 && !r->v[0].complete &&
+	    (r->v[0].verdict == VERDICT_INCOMPLETE ||
+	    r->v[0].verdict == VERDICT_ORDER))
+		return 1;
+	adjudicate_check_free(r);
+	return 0;
+}
+
+/* A file for the point owed now that is not a whole answer: its
+ * verdicts and what may come next on msgs (as check gives them), and
+ * for its sender (if ev) what became of it: not used, kept, and what
+ * replaces or completes it.  The point waits for it, so the state it was
+ * judged against is the one it will be used on. */
+static void
+adjudicate_msg_incomplete(const struct state *st, const struct check_file *cf,
+    struct events *ev, struct sbuf *msgs)
+{
+	const struct orders_file *f = cf->f;
+	size_t nacc = 0;
+
+	for (size_t i = 0; i < cf->n; i++) {
+		adjudicate_msg_order(msgs, f->path, cf->orders[i].o,
+		    cf->orders[i].accepted, cf->orders[i].reason);
+		nacc += cf->orders[i].accepted != 0;
+	}
+	adjudicate_msg_missing(cf, msgs);
+	if (ev == NULL)
+		return;
+	events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
+	    "(sha256 %.16s) are not a whole answer (%zu accepted, %zu "
+	    "refused): more orders are needed, and point %lld waits for you. "
+	    "The file is kept, not used: to correct it, send the whole answer "
+	    "again with a higher revision; at a missed deadline the default "
+	    "orders complete the accepted ones.", f->turn, f->sha256, nacc,
+	    cf->n - nacc, st->turn);
+	for (size_t i = 0; i < cf->n; i++)
+		adjudicate_event_order(ev, f->player, cf->orders[i].o,
+		    cf->orders[i].accepted, cf->orders[i].reason);
+}
+
 /* A good file not used in this run, for the point owed now or a later
  * one: kept for that point, and nobody is told its orders were accepted
  * before they are.  Its sender is told in the report (if ev). */
@@ -482,9 +533,15 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
     struct events *ev, struct sbuf *msgs)
 {
 	int k = adjudicate_kept_for(st, f);
+	struct check_result r;
 
 	if (k == 0)
 		return;
+	if (adjudicate_kept_incomplete(st, f, &r)) {
+		adjudicate_msg_incomplete(st, &r.v[0], ev, msgs);
+		adjudicate_check_free(&r);
+		return;
+	}
 	if (k == -1) {
 		sbuf_printf(msgs, "not used: %s: point %lld: the game is "
 		    "over\n", f->path, f->turn);
