@@ -157,7 +157,7 @@ cp "$S/orders/turn13-alice.yaml" "$S/orders/turn13-alice.yaml.sig" t/runs/0003/o
 caught "an added orders file" 0003 't/runs/0003/orders/turn13-alice.yaml'
 tamper
 rm t/runs/0004/orders/turn4-bob.yaml t/runs/0004/orders/turn4-bob.yaml.sig
-caught "a removed orders file" 0004 't/runs/0004/state.yaml: says the orders of bob for turn 4'
+caught "a removed orders file" 0004 't/runs/0004/state.yaml: says the orders of bob for point 4'
 tamper
 mv t/runs/0007/orders/turn7-bob.yaml t/runs/0008/orders/
 mv t/runs/0007/orders/turn7-bob.yaml.sig t/runs/0008/orders/
