@@ -531,6 +531,57 @@ test_run_any_order(void **ctx)
 	sbuf_free(&first);
 }
 
+/* A replaced revision is named in its sender's report, by revision and
+ * hash: the correction did not go unnoticed (issue 30).  Only the sender
+ * is told: a player's own files are all the event shows. */
+static void
+test_replaced_told(void **ctx)
+{
+	struct gb_err e = { 0 };
+	struct orders_file f[2];
+	struct state st;
+	struct sbuf msgs;
+	char prev[2 * CRYPTO_SHA256_BYTES + 1], want[160], *bytes;
+	const char *at;
+	size_t len;
+
+	(void)ctx;
+	orders_make("v0.yaml", HEAD "turn: 3\nplayer: alice\norders:\n"
+	    "  - move a2 a3\n  - move b2 b3\n", "alice", NULL);
+	orders_make("v1.yaml", HEAD "turn: 3\nrevision: 1\nplayer: alice\n"
+	    "orders:\n  - move a2 a3\n  - move c2 c3\n", "alice", NULL);
+	assert_int_equal(state_load(&st, "samples/senjin/state-turn2.yaml",
+	    &e), 0);
+	for (size_t i = 0; i < 2; i++) {
+		char path[128];
+
+		snprintf(path, sizeof path, "%s/v%zu.yaml", orders_dir, i);
+		orders_read(&f[i], path, &st);
+		f[i].arg = i;
+	}
+	orders_sort(f, 2);
+	assert_int_equal(f[1].replaced_by, 1);
+	snprintf(want, sizeof want, "Your orders for point 3, revision 0 "
+	    "(sha256 %.16s), were replaced by revision 1 and not used.",
+	    f[1].sha256);
+	memset(prev, 'a', sizeof prev - 1);
+	prev[sizeof prev - 1] = '\0';
+	sbuf_init(&msgs);
+	assert_int_equal(adjudicate_run(&st, prev, f, 2, 0, &msgs), 1);
+	bytes = state_write(&st, &len);
+	at = strstr(bytes, want);
+	if (at == NULL)
+		fail_msg("no '%s' in the state:\n%s", want, bytes);
+	/* To alice alone: the event's "to" lists her. */
+	assert_non_null(strstr(bytes, "to:\n      - alice\n    text: \"Your "
+	    "orders for point 3, revision 0"));
+	free(bytes);
+	sbuf_free(&msgs);
+	for (size_t i = 0; i < 2; i++)
+		orders_free(&f[i]);
+	state_free(&st);
+}
+
 int
 main(void)
 {
@@ -547,6 +598,7 @@ main(void)
 		cmocka_unit_test(test_revisions),
 		cmocka_unit_test(test_checked_alone),
 		cmocka_unit_test(test_run_any_order),
+		cmocka_unit_test(test_replaced_told),
 	};
 
 	return cmocka_run_group_tests(tests, orders_setup, orders_teardown);

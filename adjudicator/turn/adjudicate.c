@@ -194,6 +194,15 @@ adjudicate_refusals(const struct state *st, const struct orders_file *f,
 		if (f[i].ok)
 			continue;
 		adjudicate_msg_err(msgs, "refused file", &f[i].err);
+		/* A correction: its sender learns which file was not used
+		 * (by its hash and revision: never a path, which differs
+		 * between run and verify). */
+		if (f[i].replaced_by > 0)
+			events_add(ev, EVENT_TO(f[i].player), "Your orders for "
+			    "point %lld, revision %lld (sha256 %.16s), were "
+			    "replaced by revision %lld and not used.",
+			    f[i].turn, f[i].revision, f[i].sha256,
+			    f[i].replaced_by);
 		if (f[i].copy)
 			continue;
 		snprintf(buf, sizeof buf, "%s", f[i].err.msg);

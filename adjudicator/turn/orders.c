@@ -404,6 +404,7 @@ orders_settle(struct orders_file *f, size_t n)
 	for (size_t k = top; k < n; k++) {
 		f[k].ok = 0;
 		f[k].copy = 1;
+		f[k].replaced_by = f[0].revision;
 		err_set(&f[k].err, 0, 0, "revision %lld, replaced by revision "
 		    "%lld ('%s')", f[k].revision, f[0].revision, f[0].path);
 	}

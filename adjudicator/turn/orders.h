@@ -28,6 +28,7 @@ struct orders_file {
 	int player;         /* -1 until known */
 	long long turn;
 	long long revision; /* 0 when the file names none */
+	long long replaced_by; /* the revision that replaced it, or 0 */
 	uint8_t sig[CRYPTO_SIG_BYTES]; /* its signature, once verified */
 	struct order *orders;
 	size_t n;
