@@ -94,6 +94,9 @@ def check(lines, doc, status):
         else:
             for o in f["orders"]:
                 take(lines, verdict(p, o))
+                if "warning" in o:
+                    take(lines, f"{p}:{o['line']}:{o['column']}: warning: "
+                                + esc(o["warning"]))
             refused = any(o["verdict"] == "refused" for o in f["orders"])
             want(v == ("order-refused" if refused else "good"
                        if f["complete"] else "incomplete"), f"{p}: {v}")

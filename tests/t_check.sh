@@ -26,7 +26,7 @@ status_is() {
 	else not_ok "$what: exit $got, not $want"; cat out err | sed 's/^/    | /'; fi
 }
 # shape: every line of out is FILE[:L:C]: VERDICT: DETAIL
-verdicts='accepted file|refused file|accepted|refused|complete|incomplete|not yet due|game over'
+verdicts='accepted file|refused file|accepted|refused|warning|complete|incomplete|not yet due|game over'
 shape() {
 	bad=$(grep -Ev "^[^:]+(:[0-9]+:[0-9]+)?: ($verdicts): ." out)
 	if [ -z "$bad" ]; then ok "$1: every line has the one shape"

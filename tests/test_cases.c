@@ -294,7 +294,10 @@ static int
 test_cases_check_verdicts(struct test_cases_run *r, int p,
     const struct test_cases_orders *o, const struct node *want)
 {
+	static const char warned[] = "accepted; warning: ";
 	struct gb_err e = { 0 };
+	struct order acc[ORDERS_MAX];
+	size_t nacc = 0;
 
 	if (node_want_kind(want, NODE_SEQ, "verdicts", &e) < 0)
 		return test_cases_err(r, &e);
@@ -304,23 +307,38 @@ test_cases_check_verdicts(struct test_cases_run *r, int p,
 	for (size_t i = 0; i < o->n; i++) {
 		const struct node *w = want->items[i];
 		const struct verdict *v = &o->v[i];
+		char note[GAME_REASON_MAX] = "";
 		int ok;
 
 		if (w->kind != NODE_SCALAR)
-			return test_cases_fail(r, w, "a verdict is accepted or "
-			    "\"refused: REASON\"");
+			return test_cases_fail(r, w, "a verdict is accepted, "
+			    "\"accepted; warning: NOTE\" or \"refused: "
+			    "REASON\"");
+		/* An accepted order's warning (game_entry.note), judged on
+		 * the accepted orders up to it, as check judges it. */
+		if (v->accepted && nacc < ORDERS_MAX) {
+			acc[nacc++] = o->orders[i];
+			if (r->game->note != NULL)
+				r->game->note(r->g, p, acc, nacc, note,
+				    sizeof note);
+		}
 		if (strcmp(w->str, "accepted") == 0)
-			ok = v->accepted;
+			ok = v->accepted && note[0] == '\0';
+		else if (strncmp(w->str, warned, sizeof warned - 1) == 0)
+			ok = v->accepted && note[0] != '\0' &&
+			    strstr(note, w->str + sizeof warned - 1);
 		else if (strncmp(w->str, "refused: ", 9) == 0)
 			ok = !v->accepted && strstr(v->reason, w->str + 9);
 		else
-			return test_cases_fail(r, w, "a verdict is accepted or "
-			    "\"refused: REASON\"");
+			return test_cases_fail(r, w, "a verdict is accepted, "
+			    "\"accepted; warning: NOTE\" or \"refused: "
+			    "REASON\"");
 		if (!ok)
 			return test_cases_fail(r, w, "%s's order '%s': "
-			    "expected %s, got %s%s", r->names[p],
+			    "expected %s, got %s%s%s%s", r->names[p],
 			    o->orders[i].text, w->str, v->accepted ?
-			    "accepted" : "refused: ", v->reason);
+			    "accepted" : "refused: ", v->reason,
+			    note[0] != '\0' ? "; warning: " : "", note);
 	}
 	return 0;
 }

@@ -658,8 +658,12 @@ adjudicate_check_one(const struct state *st, const struct owed *owed,
 		cf->orders[i].o = &f->orders[i];
 		cf->orders[i].accepted = v[i].accepted;
 		memcpy(cf->orders[i].reason, v[i].reason, sizeof v[i].reason);
-		if (v[i].accepted)
-			acc[nacc++] = f->orders[i];
+		if (!v[i].accepted)
+			continue;
+		acc[nacc++] = f->orders[i];
+		if (st->game->note != NULL)
+			st->game->note(st->g, f->player, acc, nacc,
+			    cf->orders[i].note, sizeof cf->orders[i].note);
 	}
 	cf->complete = st->game->validate(st->g, f->player, acc, nacc, v);
 	if (!cf->complete)
@@ -759,9 +763,14 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 		sbuf_printf(msgs, "%s: refused file: %s\n", f->path, why);
 		return;
 	}
-	for (size_t i = 0; i < cf->n; i++)
+	for (size_t i = 0; i < cf->n; i++) {
 		adjudicate_msg_order(msgs, f->path, cf->orders[i].o,
 		    cf->orders[i].accepted, cf->orders[i].reason);
+		if (cf->orders[i].note[0] != '\0')
+			sbuf_printf(msgs, "%s:%d:%d: warning: %s\n", f->path,
+			    cf->orders[i].o->line, cf->orders[i].o->col,
+			    cf->orders[i].note);
+	}
 	if (cf->complete)
 		sbuf_printf(msgs, "%s: complete: the accepted orders answer "
 		    "point %lld\n", f->path, f->turn);

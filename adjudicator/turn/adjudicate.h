@@ -59,6 +59,7 @@ struct check_order {
 	const struct order *o;        /* in the file */
 	int accepted;
 	char reason[GAME_REASON_MAX]; /* why refused */
+	char note[GAME_REASON_MAX];   /* a warning on an accepted order, or "" */
 };
 
 /* What `gunbai check` found about one file.  Its orders are judged
