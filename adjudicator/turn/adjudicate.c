@@ -12,7 +12,9 @@
  *   5. the files used are recorded in the new state.
  * A point that cannot be applied leaves no trace: its verdicts are not
  * shown or reported, since its files are not used yet; a file for a point
- * not applied is "kept for turn N" (gunbai run keeps it in the inbox). */
+ * not applied is "kept for point N" (gunbai run keeps it in the inbox), or,
+ * for the point the run stops at and not a whole answer, told incomplete
+ * with its verdicts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -563,7 +565,13 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
 	sbuf_printf(msgs, "kept for point %lld: %s (the game is at point "
 	    "%lld)%s\n", f->turn, f->path, st->turn, f->turn > st->turn + 1 ?
 	    " - a typo?" : "");
-	if (ev != NULL)
+	if (ev != NULL && f->turn == st->turn)
+		/* The point is owed now and waits for others' answers. */
+		events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
+		    "(sha256 %.16s) are kept for point %lld, which waits for "
+		    "other answers: they are checked and used when those are "
+		    "in.", f->turn, f->sha256, f->turn);
+	else if (ev != NULL)
 		events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
 		    "(sha256 %.16s) came before that point: they are kept for "
 		    "point %lld and checked when it comes.", f->turn,
