@@ -61,6 +61,13 @@ def where(f):
     return f":{f['line']}" if f.get("line") else ""
 
 
+def verdict(p, o):
+    """The line of one judged order of the file at p."""
+    at = f"{p}:{o['line']}:{o['column']}: "
+    return at + esc(f"accepted: {o['text']}" if o["verdict"] == "accepted"
+                    else f"refused: {o['text']}: {o['reason']}")
+
+
 def check(lines, doc, status):
     want(CHECK_EXIT[doc["verdict"]] == status,
          f"verdict {doc['verdict']} but exit {status}")
@@ -86,11 +93,10 @@ def check(lines, doc, status):
             take(lines, f"{p}: refused file: {f['reason']}")
         else:
             for o in f["orders"]:
-                at = f"{p}:{o['line']}:{o['column']}: "
-                take(lines, at + esc(f"accepted: {o['text']}"
-                                     if o["verdict"] == "accepted" else
-                                     f"refused: {o['text']}: "
-                                     f"{o['reason']}"))
+                take(lines, verdict(p, o))
+                if "warning" in o:
+                    take(lines, f"{p}:{o['line']}:{o['column']}: warning: "
+                                + esc(o["warning"]))
             refused = any(o["verdict"] == "refused" for o in f["orders"])
             want(v == ("order-refused" if refused else "good"
                        if f["complete"] else "incomplete"), f"{p}: {v}")
@@ -120,12 +126,16 @@ def run(lines, doc, status):
     for f in doc["files"]:
         p = f["path"]
         if f["fate"] == "used":
-            for o in f["orders"]:
-                at = f"{p}:{o['line']}:{o['column']}: "
-                musts.append(at + esc(f"accepted: {o['text']}"
-                                      if o["verdict"] == "accepted" else
-                                      f"refused: {o['text']}: "
-                                      f"{o['reason']}"))
+            musts += [verdict(p, o) for o in f["orders"]]
+        elif f["fate"] == "kept" and "orders" in f:
+            # Not a whole answer to the point owed now: judged, as check
+            # judges it, and told incomplete, never "kept for point N".
+            musts += [verdict(p, o) for o in f["orders"]]
+            want(f["turn"] == doc["turn"], f"{p}: judged, not owed now")
+            mays.append(re.escape(f"{p}: incomplete: more orders are needed "
+                                  f"for point {f['turn']}") + ".*")
+            want(any(re.fullmatch(mays[-1], x) for x in lines),
+                 f"{p}: incomplete, but no line says so")
         elif f["fate"] == "kept":
             mays.append(re.escape(f"kept for point {f['turn']}: {p} (the "
                                   f"game is at point {doc['turn']})") +

@@ -26,7 +26,7 @@ status_is() {
 	else not_ok "$what: exit $got, not $want"; cat out err | sed 's/^/    | /'; fi
 }
 # shape: every line of out is FILE[:L:C]: VERDICT: DETAIL
-verdicts='accepted file|refused file|accepted|refused|complete|incomplete|not yet due|game over'
+verdicts='accepted file|refused file|accepted|refused|warning|complete|incomplete|not yet due|game over'
 shape() {
 	bad=$(grep -Ev "^[^:]+(:[0-9]+:[0-9]+)?: ($verdicts): ." out)
 	if [ -z "$bad" ]; then ok "$1: every line has the one shape"
@@ -87,6 +87,26 @@ if grep -qx "kept for point 7: typo.yaml (the game is at point 2) - a typo?" out
 then ok "adjudicate: a file for a later turn, kept: a typo?"
 else not_ok "adjudicate: a file for a later turn, kept: a typo?"
 	sed 's/^/    | /' out; fi
+
+# adjudicate on a file for the point it stops at that is not a whole
+# answer: it is judged as check judges it and told incomplete, with what
+# becomes of it, never "kept for point 2 (the game is at point 2)"
+# (issue 30); only its sender's report says so.
+orders inc2.yaml 2 bob "move e8 e1"
+"$gunbai" adjudicate in/s1.yaml inc2.yaml good.yaml -o adj2 >out 2>&1
+if grep -q "^inc2\.yaml:7:5: refused: move e8 e1: " out &&
+    grep -q "^inc2\.yaml: incomplete: more orders are needed for point 2; add one of 'move " out &&
+    ! grep -q "kept for point" out
+then ok "adjudicate: an incomplete file for the point owed now says so"
+else not_ok "adjudicate: an incomplete file for the point owed now says so"
+	sed 's/^/    | /' out; fi
+tr -s '\n ' '  ' <adj2/reports/bob.txt >joined.txt
+if grep -q "not a whole answer (0 accepted, 1 refused): more orders are needed, and point 2 waits for you\. The file is kept, not used: to correct it, send the whole answer again with a higher revision" joined.txt &&
+    grep -q '"move e8 e1" (line 7): refused: ' joined.txt &&
+    ! grep -q "not a whole answer\|move e8 e1" adj2/reports/alice.txt adj2/reports/public.txt
+then ok "only bob's report says his file is not a whole answer, and why"
+else not_ok "only bob's report says his file is not a whole answer, and why"
+	sed 's/^/    | /' joined.txt; fi
 
 # A finished game: every file gets "game over".
 "$gunbai" new senjin --id chk --seed \

@@ -70,10 +70,10 @@ has "stdout says bob's turn 2 file is kept for turn 2" out \
     'kept for point 2: inbox/turn2-bob.yaml'
 hasnt "stdout never says bob's turn 2 orders were accepted" out \
     'turn2-bob.yaml.*accepted'
-has "bob's report says kept for turn 2" g/runs/0001/reports/bob.txt \
-    'kept for$|kept for point 2'
 # (lines wrapped in a report are joined)
 tr -s '\n ' '  ' <g/runs/0001/reports/bob.txt >joined.txt
+has "bob's report says kept for point 2, which waits for carol's answer" \
+    joined.txt 'kept for point 2, which waits for other answers'
 hasnt "bob's report does not call them accepted" joined.txt \
     'orders for point 2.*accepted'
 [ -f g/inbox/turn2-bob.yaml ] && [ -f g/runs/0001/kept/turn2-bob.yaml ] &&
@@ -157,7 +157,7 @@ cp "$S/orders/turn13-alice.yaml" "$S/orders/turn13-alice.yaml.sig" t/runs/0003/o
 caught "an added orders file" 0003 't/runs/0003/orders/turn13-alice.yaml'
 tamper
 rm t/runs/0004/orders/turn4-bob.yaml t/runs/0004/orders/turn4-bob.yaml.sig
-caught "a removed orders file" 0004 't/runs/0004/state.yaml: says the orders of bob for turn 4'
+caught "a removed orders file" 0004 't/runs/0004/state.yaml: says the orders of bob for point 4'
 tamper
 mv t/runs/0007/orders/turn7-bob.yaml t/runs/0008/orders/
 mv t/runs/0007/orders/turn7-bob.yaml.sig t/runs/0008/orders/

@@ -3,7 +3,9 @@
  * Every file tests/cases/<id>/<name>.yaml of every registered game is one
  * cmocka test, named by its path: it sets a game up (or loads one), plays
  * its steps through the game_entry functions and checks each step's
- * verdicts, completeness, owed decisions, outcome and events, and at the
+ * verdicts (with the warnings a game gives on accepted orders, and that
+ * check prints them), completeness, owed decisions, outcome and events,
+ * and at the
  * end the saved section.  After every step it also checks that save, load,
  * save gives the same bytes and that every legal order is accepted.  Game
  * agnostic: it uses only game.h, node.h, yaml.h and rng.h, and the
@@ -290,11 +292,57 @@ test_cases_owed_names(const struct test_cases_run *r, char *buf,
 	snprintf(buf + len, size - len, "]");
 }
 
+/* check's lines for the orders o of player p hold "case.yaml:LINE:COL:
+ * warning: NOTE" after order i's accepted line: the core prints the
+ * game's warning where the player reads the verdict (and mail-in's reply
+ * carries those lines). */
+static int
+test_cases_check_printed(struct test_cases_run *r, int p,
+    const struct test_cases_orders *o, size_t i, const char *note)
+{
+	char path[] = "case.yaml", want[GAME_REASON_MAX + 64];
+	struct orders_file f;
+	struct state st;
+	struct sbuf msgs;
+	int found;
+
+	memset(&st, 0, sizeof st);
+	st.game = r->game;
+	st.g = r->g;
+	st.turn = 1;
+	for (int k = 0; k < GAME_MAX_PLAYERS; k++)
+		st.names[k] = r->names[k];
+	memset(&f, 0, sizeof f);
+	f.path = path;
+	f.ok = 1;
+	f.signer = f.player = p;
+	f.named = -1;
+	f.turn = 1;
+	f.orders = o->orders;
+	f.n = o->n;
+	sbuf_init(&msgs);
+	adjudicate_check(&st, &f, 1, &msgs);
+	snprintf(want, sizeof want, "case.yaml:%d:%d: accepted: %s\n"
+	    "case.yaml:%d:%d: warning: %s\n", o->orders[i].line,
+	    o->orders[i].col, o->orders[i].text, o->orders[i].line,
+	    o->orders[i].col, note);
+	found = msgs.p != NULL && strstr(msgs.p, want) != NULL;
+	if (!found)
+		test_cases_fail(r, o->list->items[i], "check does not print "
+		    "the warning of %s's order '%s' after it:\n%s",
+		    r->names[p], o->orders[i].text, msgs.p ? msgs.p : "");
+	sbuf_free(&msgs);
+	return found ? 0 : -1;
+}
+
 static int
 test_cases_check_verdicts(struct test_cases_run *r, int p,
     const struct test_cases_orders *o, const struct node *want)
 {
+	static const char warned[] = "accepted; warning: ";
 	struct gb_err e = { 0 };
+	struct order acc[ORDERS_MAX];
+	size_t nacc = 0;
 
 	if (node_want_kind(want, NODE_SEQ, "verdicts", &e) < 0)
 		return test_cases_err(r, &e);
@@ -304,23 +352,41 @@ test_cases_check_verdicts(struct test_cases_run *r, int p,
 	for (size_t i = 0; i < o->n; i++) {
 		const struct node *w = want->items[i];
 		const struct verdict *v = &o->v[i];
+		char note[GAME_REASON_MAX] = "";
 		int ok;
 
 		if (w->kind != NODE_SCALAR)
-			return test_cases_fail(r, w, "a verdict is accepted or "
-			    "\"refused: REASON\"");
+			return test_cases_fail(r, w, "a verdict is accepted, "
+			    "\"accepted; warning: NOTE\" or \"refused: "
+			    "REASON\"");
+		/* An accepted order's warning (game_entry.note), judged on
+		 * the accepted orders up to it, as check judges it. */
+		if (v->accepted && nacc < ORDERS_MAX) {
+			acc[nacc++] = o->orders[i];
+			if (r->game->note != NULL)
+				r->game->note(r->g, p, acc, nacc, note,
+				    sizeof note);
+		}
 		if (strcmp(w->str, "accepted") == 0)
-			ok = v->accepted;
+			ok = v->accepted && note[0] == '\0';
+		else if (strncmp(w->str, warned, sizeof warned - 1) == 0)
+			ok = v->accepted && note[0] != '\0' &&
+			    strstr(note, w->str + sizeof warned - 1);
 		else if (strncmp(w->str, "refused: ", 9) == 0)
 			ok = !v->accepted && strstr(v->reason, w->str + 9);
 		else
-			return test_cases_fail(r, w, "a verdict is accepted or "
-			    "\"refused: REASON\"");
+			return test_cases_fail(r, w, "a verdict is accepted, "
+			    "\"accepted; warning: NOTE\" or \"refused: "
+			    "REASON\"");
 		if (!ok)
 			return test_cases_fail(r, w, "%s's order '%s': "
-			    "expected %s, got %s%s", r->names[p],
+			    "expected %s, got %s%s%s%s", r->names[p],
 			    o->orders[i].text, w->str, v->accepted ?
-			    "accepted" : "refused: ", v->reason);
+			    "accepted" : "refused: ", v->reason,
+			    note[0] != '\0' ? "; warning: " : "", note);
+		if (note[0] != '\0' &&
+		    test_cases_check_printed(r, p, o, i, note) < 0)
+			return -1;
 	}
 	return 0;
 }

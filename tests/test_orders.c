@@ -1,7 +1,9 @@
 /* test_orders.c - the envelope of orders files: a file is accepted only if
  * its signature over the raw bytes verifies with the key of the player it
- * names, for this game and a turn not yet adjudicated.  Uses the sample
- * Senjin game after turn 2 (turn 3 owed by alice). */
+ * names, for this game and a turn not yet adjudicated; and what a run
+ * or a check makes of the files never depends on the order they were
+ * given in, nor on a check made before.  Uses the sample Senjin game
+ * after turn 2 (turn 3 owed by alice). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,6 +18,7 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
+#include "turn/adjudicate.h"
 #include "turn/orders.h"
 #include "turn/state.h"
 
@@ -369,6 +372,216 @@ test_revisions(void **ctx)
 	assert_non_null(strstr(out, "r1b.yaml:0:a copy of"));
 }
 
+/* The files of the run below: alice's answer to point 3, bob's
+ * incomplete one to point 4 (its only order is refused), alice's for
+ * point 5, not yet due. */
+static const char *const given_names[] = { "g3.yaml", "g4.yaml", "g5.yaml" };
+
+static void
+given_make(void)
+{
+	orders_make("g3.yaml", HEAD "turn: 3\nplayer: alice\norders:\n"
+	    "  - move a2 a3\n  - move b2 b3\n", "alice", NULL);
+	orders_make("g4.yaml", HEAD "turn: 4\nplayer: bob\norders:\n"
+	    "  - move a1 a9\n", "bob", NULL);
+	orders_make("g5.yaml", HEAD "turn: 5\nplayer: alice\norders:\n"
+	    "  - move a3 a4\n", "alice", NULL);
+}
+
+/* Read the files of given_names into f, file i given as argument
+ * perm[i], and sort them as a run does. */
+static void
+given_read(struct orders_file *f, const struct state *st, const int *perm)
+{
+	for (size_t i = 0; i < 3; i++) {
+		char path[128];
+
+		snprintf(path, sizeof path, "%s/%s", orders_dir,
+		    given_names[i]);
+		orders_read(&f[i], path, st);
+		assert_true(f[i].ok);
+		f[i].arg = (size_t)perm[i];
+	}
+	orders_sort(f, 3);
+}
+
+/* A file checked alone gets its verdict whatever its place was among
+ * the files of a run (its arg): a check of one file of a run's files
+ * judged nothing when that file was not the first given, and the run
+ * told the player of an incomplete file 'kept' by where it stood
+ * (gunbai verify, which gives the files in another order, replayed
+ * other reports). */
+static void
+test_checked_alone(void **ctx)
+{
+	static const int perm[3] = { 2, 0, 1 };
+	struct orders_file f[3];
+	struct check_result all, one;
+
+	(void)ctx;
+	given_make();
+	given_read(f, &orders_st, perm);
+	adjudicate_check_data(&orders_st, f, 3, &all);
+	assert_int_equal(all.n, 3);
+	for (size_t i = 0; i < 3; i++) {
+		const struct check_file *cf = NULL;
+
+		adjudicate_check_data(&orders_st, &f[i], 1, &one);
+		assert_int_equal(one.n, 1);
+		for (size_t k = 0; k < 3; k++)
+			if (all.v[k].f == &f[i])
+				cf = &all.v[k];
+		assert_non_null(cf);
+		assert_int_equal(one.v[0].verdict, cf->verdict);
+		assert_int_equal(one.v[0].complete, cf->complete);
+		assert_int_equal(one.v[0].n, cf->n);
+		adjudicate_check_free(&one);
+	}
+	/* In the order given: g4 (arg 0), g5, g3. */
+	assert_string_equal(strrchr(all.v[0].f->path, '/') + 1, "g4.yaml");
+	assert_string_equal(strrchr(all.v[2].f->path, '/') + 1, "g3.yaml");
+	adjudicate_check_free(&all);
+	for (size_t i = 0; i < 3; i++)
+		orders_free(&f[i]);
+}
+
+/* One run of the three files given in the order perm, after a check of
+ * them if check_first: its messages and the state it makes, into out. */
+static void
+given_run(const int *perm, int check_first, struct sbuf *out)
+{
+	struct gb_err e = { 0 };
+	struct orders_file f[3];
+	struct state st;
+	struct sbuf msgs;
+	char prev[2 * CRYPTO_SHA256_BYTES + 1], *bytes;
+	size_t len;
+
+	assert_int_equal(state_load(&st, "samples/senjin/state-turn2.yaml",
+	    &e), 0);
+	given_read(f, &st, perm);
+	sbuf_init(&msgs);
+	if (check_first) {
+		adjudicate_check(&st, f, 3, &msgs);
+		sbuf_free(&msgs);
+		sbuf_init(&msgs);
+	}
+	memset(prev, 'a', sizeof prev - 1);
+	prev[sizeof prev - 1] = '\0';
+	if (adjudicate_run(&st, prev, f, 3, 0, &msgs) != 1)
+		fail_msg("point 3 not applied:\n%s", msgs.p);
+	/* What a check after the run sees changes nothing of the state. */
+	bytes = state_write(&st, &len);
+	{
+		struct sbuf after;
+		char *again;
+		size_t alen;
+
+		sbuf_init(&after);
+		adjudicate_check(&st, f, 3, &after);
+		sbuf_free(&after);
+		again = state_write(&st, &alen);
+		assert_int_equal(alen, len);
+		assert_memory_equal(again, bytes, len);
+		free(again);
+	}
+	sbuf_init(out);
+	sbuf_printf(out, "%s---\n", msgs.p);
+	sbuf_add(out, bytes, len);
+	free(bytes);
+	sbuf_free(&msgs);
+	for (size_t i = 0; i < 3; i++)
+		orders_free(&f[i]);
+	state_free(&st);
+}
+
+/* A run gives the same messages and state bytes whatever the order the
+ * files were given in, and whether or not they were checked first. */
+static void
+test_run_any_order(void **ctx)
+{
+	static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 },
+		{ 1, 0, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
+	struct sbuf first, got;
+
+	(void)ctx;
+	given_make();
+	given_run(perms[0], 0, &first);
+	/* Point 3 applied; point 4 waits for bob, whose file is told
+	 * incomplete with its refused order, not "kept for point 4". */
+	assert_non_null(strstr(first.p, "point 3: applied\n"));
+	assert_non_null(strstr(first.p, "g4.yaml:7:5: refused: move a1 a9: "));
+	assert_non_null(strstr(first.p, "g4.yaml: incomplete: more orders are "
+	    "needed for point 4; add one of "));
+	assert_null(strstr(first.p, "kept for point 4"));
+	assert_non_null(strstr(first.p, "are not a whole answer (0 accepted, "
+	    "1 refused): more orders are needed, and point 4 waits for you."));
+	assert_non_null(strstr(first.p, "kept for point 5: "));
+	for (size_t i = 0; i < 6; i++)
+		for (int check = 0; check < 2; check++) {
+			given_run(perms[i], check, &got);
+			if (strcmp(first.p, got.p) != 0)
+				fail_msg("files given as %d %d %d%s: another "
+				    "run:\n%s\n=== against ===\n%s",
+				    perms[i][0], perms[i][1], perms[i][2],
+				    check ? ", checked first" : "", got.p,
+				    first.p);
+			sbuf_free(&got);
+		}
+	sbuf_free(&first);
+}
+
+/* A replaced revision is named in its sender's report, by revision and
+ * hash: the correction did not go unnoticed (issue 30).  Only the sender
+ * is told: a player's own files are all the event shows. */
+static void
+test_replaced_told(void **ctx)
+{
+	struct gb_err e = { 0 };
+	struct orders_file f[2];
+	struct state st;
+	struct sbuf msgs;
+	char prev[2 * CRYPTO_SHA256_BYTES + 1], want[160], *bytes;
+	const char *at;
+	size_t len;
+
+	(void)ctx;
+	orders_make("v0.yaml", HEAD "turn: 3\nplayer: alice\norders:\n"
+	    "  - move a2 a3\n  - move b2 b3\n", "alice", NULL);
+	orders_make("v1.yaml", HEAD "turn: 3\nrevision: 1\nplayer: alice\n"
+	    "orders:\n  - move a2 a3\n  - move c2 c3\n", "alice", NULL);
+	assert_int_equal(state_load(&st, "samples/senjin/state-turn2.yaml",
+	    &e), 0);
+	for (size_t i = 0; i < 2; i++) {
+		char path[128];
+
+		snprintf(path, sizeof path, "%s/v%zu.yaml", orders_dir, i);
+		orders_read(&f[i], path, &st);
+		f[i].arg = i;
+	}
+	orders_sort(f, 2);
+	assert_int_equal(f[1].replaced_by, 1);
+	snprintf(want, sizeof want, "Your orders for point 3, revision 0 "
+	    "(sha256 %.16s), were replaced by revision 1 and not used.",
+	    f[1].sha256);
+	memset(prev, 'a', sizeof prev - 1);
+	prev[sizeof prev - 1] = '\0';
+	sbuf_init(&msgs);
+	assert_int_equal(adjudicate_run(&st, prev, f, 2, 0, &msgs), 1);
+	bytes = state_write(&st, &len);
+	at = strstr(bytes, want);
+	if (at == NULL)
+		fail_msg("no '%s' in the state:\n%s", want, bytes);
+	/* To alice alone: the event's "to" lists her. */
+	assert_non_null(strstr(bytes, "to:\n      - alice\n    text: \"Your "
+	    "orders for point 3, revision 0"));
+	free(bytes);
+	sbuf_free(&msgs);
+	for (size_t i = 0; i < 2; i++)
+		orders_free(&f[i]);
+	state_free(&st);
+}
+
 int
 main(void)
 {
@@ -383,6 +596,9 @@ main(void)
 		cmocka_unit_test(test_duplicates),
 		cmocka_unit_test(test_other_uid),
 		cmocka_unit_test(test_revisions),
+		cmocka_unit_test(test_checked_alone),
+		cmocka_unit_test(test_run_any_order),
+		cmocka_unit_test(test_replaced_told),
 	};
 
 	return cmocka_run_group_tests(tests, orders_setup, orders_teardown);

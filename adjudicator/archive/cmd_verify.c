@@ -374,10 +374,10 @@ verify_places(struct verify_run *vr, const struct state *st,
 			verify_problem(vr, "%s: applied in the replay, but "
 			    "archived in %s/", f->path, from[i]);
 		else if (strcmp(want, GAMEDIR_KEPT) == 0)
-			verify_problem(vr, "%s: kept for turn %lld in the "
+			verify_problem(vr, "%s: kept for point %lld in the "
 			    "replay, not used", f->path, f->turn);
 		else
-			verify_problem(vr, "%s: not used in the replay (turn "
+			verify_problem(vr, "%s: not used in the replay (point "
 			    "%lld of %s)", f->path, f->turn,
 			    st->names[f->player]);
 	}
@@ -507,7 +507,7 @@ verify_listed(struct verify_run *vr, const struct state *after,
 			found = strcmp(files[k].sha256, a->sha256) == 0 &&
 			    strcmp(from[k], GAMEDIR_ORDERS) == 0;
 		if (!found)
-			verify_problem(vr, "%s: says the orders of %s for turn "
+			verify_problem(vr, "%s: says the orders of %s for point "
 			    "%lld (sha256 %.16s...) were applied, but no such "
 			    "file is in %s/", spath, after->names[a->player],
 			    a->turn, a->sha256, GAMEDIR_ORDERS);
@@ -752,7 +752,7 @@ verify_game(const char *dir, long long *nruns, size_t *nsigs, json_t *runs,
 		r = verify_one(dir, run, &cur, sha, &next, nsha, &vr);
 		*nsigs += vr.signatures;
 		if (r == 0)
-			snprintf(line, sizeof line, "turn %lld to %lld, %zu "
+			snprintf(line, sizeof line, "point %lld to %lld, %zu "
 			    "orders files and signatures", from, next.turn,
 			    vr.signatures);
 		failed += verify_print(run, &vr, line, from, r == 0 ?

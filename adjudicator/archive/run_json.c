@@ -32,7 +32,15 @@ run_json_file(const struct state *st, const struct run_json *r,
 				    report_json_judged(r->result->used[k].orders,
 				    f->n));
 	} else if (strcmp(place, GAMEDIR_KEPT) == 0) {
+		struct check_result cr;
+
 		json_object_set_new(o, "fate", json_string("kept"));
+		/* Not a whole answer to the point owed now: judged. */
+		if (adjudicate_kept_incomplete(st, f, &cr)) {
+			json_object_set_new(o, "orders",
+			    report_json_judged(cr.v[0].orders, cr.v[0].n));
+			adjudicate_check_free(&cr);
+		}
 	} else {
 		json_object_set_new(o, "fate", json_string("refused"));
 		if (!f->ok) {
@@ -91,14 +99,15 @@ run_json(const struct state *st, const struct run_json *r,
     size_t *len)
 {
 	json_t *root, *files, *mine;
+	size_t *idx;
 
 	files = json_array();
 	/* In the order the files were given, whatever orders_sort did. */
-	for (size_t arg = 0; arg < r->n; arg++)
-		for (size_t i = 0; i < r->n; i++)
-			if (r->files[i].arg == arg)
-				json_array_append_new(files, run_json_file(st,
-				    r, i));
+	idx = util_calloc(r->n + 1, sizeof *idx);
+	orders_given(r->files, r->n, idx);
+	for (size_t i = 0; i < r->n; i++)
+		json_array_append_new(files, run_json_file(st, r, idx[i]));
+	free(idx);
 	root = json_pack("{s:s,s:o,s:o,s:o,s:b,s:i,s:I,s:I,s:o,s:o,s:o,s:o}",
 	    "format", r->format,
 	    "game", report_json_str(st->game->id),

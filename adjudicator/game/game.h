@@ -164,6 +164,16 @@ struct game_entry {
 	int (*validate)(const void *g, int player, const struct order *orders,
 	    size_t n, struct verdict *v);
 
+	/* Optional (NULL: no warnings): a warning about the last of the
+	 * orders orders[0..n), all accepted by validate in that order, into
+	 * note (size bytes; "" for none): what the order does that its
+	 * player may not see coming (Japanese Swords: a trade that leaves
+	 * armies unpaid at upkeep).  It never changes a verdict; check
+	 * prints it after the order's "accepted" line and mail-in's reply
+	 * carries it. */
+	void (*note)(const void *g, int player, const struct order *orders,
+	    size_t n, char *note, size_t size);
+
 	/* The legal next orders of player after the accepted orders prefix
 	 * (each a string validate accepts), in the game's documented order.
 	 * Empty when prefix is complete.  The default for a missed deadline

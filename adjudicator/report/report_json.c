@@ -567,13 +567,19 @@ report_json_judged(const struct check_order *co, size_t n)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(a, json_pack("{s:i,s:i,s:o,s:s,s:o}",
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = json_pack("{s:i,s:i,s:o,s:s,s:o}",
 		    "line", co[i].o->line, "column", co[i].o->col,
 		    "text", jstr(co[i].o->text),
 		    "verdict", co[i].accepted ? "accepted" : "refused",
 		    "reason", co[i].accepted ? json_null() :
-		    jstr(co[i].reason)));
+		    jstr(co[i].reason));
+
+		/* An accepted order's warning (game_entry.note). */
+		if (co[i].note[0] != '\0')
+			json_object_set_new(o, "warning", jstr(co[i].note));
+		json_array_append_new(a, o);
+	}
 	return a;
 }
 

@@ -12,7 +12,9 @@
  *   5. the files used are recorded in the new state.
  * A point that cannot be applied leaves no trace: its verdicts are not
  * shown or reported, since its files are not used yet; a file for a point
- * not applied is "kept for turn N" (gunbai run keeps it in the inbox). */
+ * not applied is "kept for point N" (gunbai run keeps it in the inbox), or,
+ * for the point the run stops at and not a whole answer, told incomplete
+ * with its verdicts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +196,15 @@ adjudicate_refusals(const struct state *st, const struct orders_file *f,
 		if (f[i].ok)
 			continue;
 		adjudicate_msg_err(msgs, "refused file", &f[i].err);
+		/* A correction: its sender learns which file was not used
+		 * (by its hash and revision: never a path, which differs
+		 * between run and verify). */
+		if (f[i].replaced_by > 0)
+			events_add(ev, EVENT_TO(f[i].player), "Your orders for "
+			    "point %lld, revision %lld (sha256 %.16s), were "
+			    "replaced by revision %lld and not used.",
+			    f[i].turn, f[i].revision, f[i].sha256,
+			    f[i].replaced_by);
 		if (f[i].copy)
 			continue;
 		snprintf(buf, sizeof buf, "%s", f[i].err.msg);
@@ -474,6 +485,57 @@ adjudicate_kept_for(const struct state *st, const struct orders_file *f)
 	return st->game->outcome(st->g).finished ? -1 : 1;
 }
 
+static void adjudicate_msg_missing(const struct check_file *cf,
+    struct sbuf *msgs);
+
+int
+adjudicate_kept_incomplete(const struct state *st,
+    const struct orders_file *f, struct check_result *r)
+{
+	memset(r, 0, sizeof *r);
+	if (adjudicate_kept_for(st, f) != 1 || f->turn != st->turn)
+		return 0;
+	adjudicate_check_data(st, f, 1, r);
+	if (r->n == 1 && !r->v[0].complete &&
+	    (r->v[0].verdict == VERDICT_INCOMPLETE ||
+	    r->v[0].verdict == VERDICT_ORDER))
+		return 1;
+	adjudicate_check_free(r);
+	return 0;
+}
+
+/* A file for the point owed now that is not a whole answer: its
+ * verdicts and what may come next on msgs (as check gives them), and
+ * for its sender (if ev) what became of it: not used, kept, and what
+ * replaces or completes it.  The point waits for it, so the state it was
+ * judged against is the one it will be used on. */
+static void
+adjudicate_msg_incomplete(const struct state *st, const struct check_file *cf,
+    struct events *ev, struct sbuf *msgs)
+{
+	const struct orders_file *f = cf->f;
+	size_t nacc = 0;
+
+	for (size_t i = 0; i < cf->n; i++) {
+		adjudicate_msg_order(msgs, f->path, cf->orders[i].o,
+		    cf->orders[i].accepted, cf->orders[i].reason);
+		nacc += cf->orders[i].accepted != 0;
+	}
+	adjudicate_msg_missing(cf, msgs);
+	if (ev == NULL)
+		return;
+	events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
+	    "(sha256 %.16s) are not a whole answer (%zu accepted, %zu "
+	    "refused): more orders are needed, and point %lld waits for you. "
+	    "The file is kept, not used: to correct it, send the whole answer "
+	    "again with a higher revision; at a missed deadline the default "
+	    "orders complete the accepted ones.", f->turn, f->sha256, nacc,
+	    cf->n - nacc, st->turn);
+	for (size_t i = 0; i < cf->n; i++)
+		adjudicate_event_order(ev, f->player, cf->orders[i].o,
+		    cf->orders[i].accepted, cf->orders[i].reason);
+}
+
 /* A good file not used in this run, for the point owed now or a later
  * one: kept for that point, and nobody is told its orders were accepted
  * before they are.  Its sender is told in the report (if ev). */
@@ -482,9 +544,15 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
     struct events *ev, struct sbuf *msgs)
 {
 	int k = adjudicate_kept_for(st, f);
+	struct check_result r;
 
 	if (k == 0)
 		return;
+	if (adjudicate_kept_incomplete(st, f, &r)) {
+		adjudicate_msg_incomplete(st, &r.v[0], ev, msgs);
+		adjudicate_check_free(&r);
+		return;
+	}
 	if (k == -1) {
 		sbuf_printf(msgs, "not used: %s: point %lld: the game is "
 		    "over\n", f->path, f->turn);
@@ -497,7 +565,13 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
 	sbuf_printf(msgs, "kept for point %lld: %s (the game is at point "
 	    "%lld)%s\n", f->turn, f->path, st->turn, f->turn > st->turn + 1 ?
 	    " - a typo?" : "");
-	if (ev != NULL)
+	if (ev != NULL && f->turn == st->turn)
+		/* The point is owed now and waits for others' answers. */
+		events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
+		    "(sha256 %.16s) are kept for point %lld, which waits for "
+		    "other answers: they are checked and used when those are "
+		    "in.", f->turn, f->sha256, f->turn);
+	else if (ev != NULL)
 		events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
 		    "(sha256 %.16s) came before that point: they are kept for "
 		    "point %lld and checked when it comes.", f->turn,
@@ -611,8 +685,12 @@ adjudicate_check_one(const struct state *st, const struct owed *owed,
 		cf->orders[i].o = &f->orders[i];
 		cf->orders[i].accepted = v[i].accepted;
 		memcpy(cf->orders[i].reason, v[i].reason, sizeof v[i].reason);
-		if (v[i].accepted)
-			acc[nacc++] = f->orders[i];
+		if (!v[i].accepted)
+			continue;
+		acc[nacc++] = f->orders[i];
+		if (st->game->note != NULL)
+			st->game->note(st->g, f->player, acc, nacc,
+			    cf->orders[i].note, sizeof cf->orders[i].note);
 	}
 	cf->complete = st->game->validate(st->g, f->player, acc, nacc, v);
 	if (!cf->complete) {
@@ -628,17 +706,19 @@ adjudicate_check_data(const struct state *st, const struct orders_file *files,
     size_t n, struct check_result *r)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
-	size_t nowed;
+	size_t nowed, *idx;
 
 	memset(r, 0, sizeof *r);
 	r->outcome = st->game->outcome(st->g);
 	nowed = r->outcome.finished ? 0 : st->game->owed(st->g, owed);
 	r->v = util_calloc(n + 1, sizeof *r->v);
-	/* In the order the files were given, whatever orders_sort did. */
-	for (size_t arg = 0; arg < n; arg++)
-		for (size_t i = 0; i < n; i++)
-			if (files[i].arg == arg)
-				r->v[r->n++].f = &files[i];
+	/* In the order the files were given, whatever orders_sort did;
+	 * every file, whatever its arg (a file checked alone may have any). */
+	idx = util_calloc(n + 1, sizeof *idx);
+	orders_given(files, n, idx);
+	for (size_t i = 0; i < n; i++)
+		r->v[r->n++].f = &files[idx[i]];
+	free(idx);
 	for (size_t i = 0; i < r->n; i++) {
 		struct check_file *cf = &r->v[i];
 
@@ -731,9 +811,14 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 		sbuf_printf(msgs, "%s: refused file: %s\n", f->path, why);
 		return;
 	}
-	for (size_t i = 0; i < cf->n; i++)
+	for (size_t i = 0; i < cf->n; i++) {
 		adjudicate_msg_order(msgs, f->path, cf->orders[i].o,
 		    cf->orders[i].accepted, cf->orders[i].reason);
+		if (cf->orders[i].note[0] != '\0')
+			sbuf_printf(msgs, "%s:%d:%d: warning: %s\n", f->path,
+			    cf->orders[i].o->line, cf->orders[i].o->col,
+			    cf->orders[i].note);
+	}
 	if (cf->complete)
 		sbuf_printf(msgs, "%s: complete: the accepted orders answer "
 		    "point %lld\n", f->path, f->turn);

@@ -25,6 +25,15 @@ int adjudicate_run(struct state *st, const char *previous,
  * not used because the game is over, 0 otherwise (used, or refused). */
 int adjudicate_kept_for(const struct state *st, const struct orders_file *f);
 
+struct check_result;
+/* After adjudicate_run: 1 if f, kept, is a file for the point owed now
+ * that is not a whole answer (the point waits for it), r then holding
+ * its check (freed with adjudicate_check_free); else 0, r empty.  Such
+ * a file is told incomplete, with its verdicts, not "kept for point N":
+ * the state it is judged against is the one it will be used on. */
+int adjudicate_kept_incomplete(const struct state *st,
+    const struct orders_file *f, struct check_result *r);
+
 /* After adjudicate_run, what became of files[i] (the files given to it,
  * orders_sort()ed): used if it was applied, kept if it is kept for a later
  * point, refused otherwise.  A copy of an applied file (the same bytes) is
@@ -50,6 +59,7 @@ struct check_order {
 	const struct order *o;        /* in the file */
 	int accepted;
 	char reason[GAME_REASON_MAX]; /* why refused */
+	char note[GAME_REASON_MAX];   /* a warning on an accepted order, or "" */
 };
 
 /* What `gunbai check` found about one file.  Its orders are judged

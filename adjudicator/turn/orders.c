@@ -411,6 +411,7 @@ orders_settle(struct orders_file *f, size_t n)
 	for (size_t k = top; k < n; k++) {
 		f[k].ok = 0;
 		f[k].copy = 1;
+		f[k].replaced_by = f[0].revision;
 		err_set(&f[k].err, 0, 0, "revision %lld, replaced by revision "
 		    "%lld ('%s')", f[k].revision, f[0].revision, f[0].path);
 	}
@@ -430,5 +431,18 @@ orders_sort(struct orders_file *f, size_t n)
 			j++;
 		orders_settle(f + i, j - i);
 		i = j - 1;
+	}
+}
+
+void
+orders_given(const struct orders_file *files, size_t n, size_t *idx)
+{
+	/* Insertion sort: stable, and the files of a run are few. */
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+
+		for (; j > 0 && files[idx[j - 1]].arg > files[i].arg; j--)
+			idx[j] = idx[j - 1];
+		idx[j] = i;
 	}
 }

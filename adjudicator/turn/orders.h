@@ -28,6 +28,7 @@ struct orders_file {
 	int player;         /* -1 until known */
 	long long turn;
 	long long revision; /* 0 when the file names none */
+	long long replaced_by; /* the revision that replaced it, or 0 */
 	uint8_t sig[CRYPTO_SIG_BYTES]; /* its signature, once verified */
 	struct order *orders;
 	size_t n;
@@ -67,5 +68,12 @@ int orders_signer(const struct state *st, const char *buf, size_t len,
  * revision are all refused.  The result does not depend on the order
  * files were given. */
 void orders_sort(struct orders_file *files, size_t n);
+
+/* The indexes 0..n-1 of files into idx, in the order the files were
+ * given: by arg, files of the same arg in their order in files.  Every
+ * file is listed once, whatever the args (a subset of a run's files, or
+ * files whose caller set no arg), so that what is made from the list
+ * never depends on where a file stood among the arguments. */
+void orders_given(const struct orders_file *files, size_t n, size_t *idx);
 
 #endif

@@ -298,6 +298,7 @@ const struct game_entry japanese_swords_game = {
 	.save = js_save,
 	.owed = js_owed,
 	.validate = js_legal_validate,
+	.note = js_legal_note,
 	.legal = js_legal_list,
 	.legal_pick = js_legal_pick,
 	.resolve = js_resolve,

@@ -598,6 +598,10 @@ int js_legal_validate(const void *g, int player, const struct order *orders,
  * the verdicts.) */
 int js_legal_valid(const struct js *g, int player, const struct order *o,
     size_t n);
+/* game_entry.note: a trade made now that leaves armies unpaid at
+ * upkeep says how many will be disbanded. */
+void js_legal_note(const void *g, int player, const struct order *o, size_t n,
+    char *note, size_t size);
 /* The legal next orders in the documented order; the first is the
  * default for a missed deadline. */
 void js_legal_list(const void *g, int player, const struct order *prefix,

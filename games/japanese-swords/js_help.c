@@ -95,8 +95,7 @@ static const char js_help_turn[] =
 
 /* What trades may give before upkeep takes its gold: a trade is made
  * after revenue and before upkeep, so gold given away can leave armies
- * unpaid, and check cannot say so (it has no word for an order it
- * accepts). */
+ * unpaid (check warns on such a trade once made: js_legal_note). */
 static void
 js_help_upkeep(const struct js *g, int p, struct sbuf *out)
 {

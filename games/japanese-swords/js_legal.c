@@ -285,6 +285,40 @@ js_legal_valid(const struct js *g, int player, const struct order *o,
 	return js_legal_judge(g, player, o, n, NULL);
 }
 
+void
+js_legal_note(const void *vg, int player, const struct order *o, size_t n,
+    char *note, size_t size)
+{
+	const struct js *g = vg;
+	struct js_legal_plan *p;
+	struct js_act a;
+	char why[GAME_REASON_MAX];
+	int before, after, armies, ok = 1;
+
+	note[0] = '\0';
+	if (n == 0 || g->phase != JS_P_TURN || g->active != player ||
+	    js_order_read(g, o[n - 1].text, &a, why, sizeof why) < 0 ||
+	    a.verb != JS_V_TRADE)
+		return;
+	/* The plan before the trade and after it: a trade made now (an
+	 * offer taken up) moves gold before upkeep; an offer moves none. */
+	p = util_malloc(sizeof *p);
+	js_legal_plan_start(p, g, player);
+	for (size_t i = 0; i + 1 < n && ok; i++)
+		ok = js_legal_plan_take(p, o[i].text, why, sizeof why) == 0;
+	before = p->g.clans[player].gold;
+	ok = ok && js_legal_plan_take(p, o[n - 1].text, why, sizeof why) == 0;
+	after = p->g.clans[player].gold;
+	armies = js_army_count(&p->g, player);
+	if (ok && after < before && p->r.tp < JS_TP_RAISE && after < armies)
+		snprintf(note, size, "this trade leaves %s %d gold for the "
+		    "upkeep of %d arm%s: %d will be disbanded at upkeep (the "
+		    "least experienced first) unless %s gets gold or disbands "
+		    "by order", g->names[player], after, armies,
+		    armies == 1 ? "y" : "ies", armies - after, g->names[player]);
+	free(p);
+}
+
 /* The walk over the legal next orders, shared by legal (every order
  * written) and legal_pick (only the one chosen written): a turn's
  * candidates are checked on the plan as it walks forward and the legal
