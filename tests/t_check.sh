@@ -95,7 +95,7 @@ else not_ok "adjudicate: a file for a later turn, kept: a typo?"
 orders inc2.yaml 2 bob "move e8 e1"
 "$gunbai" adjudicate in/s1.yaml inc2.yaml good.yaml -o adj2 >out 2>&1
 if grep -q "^inc2\.yaml:7:5: refused: move e8 e1: " out &&
-    grep -q "^inc2\.yaml: incomplete: more orders are needed for point 2; add one of 'move " out &&
+    grep -q "^inc2\.yaml: incomplete: more orders are needed for point 2; no one order completes it: next one of 'move " out &&
     ! grep -q "kept for point" out
 then ok "adjudicate: an incomplete file for the point owed now says so"
 else not_ok "adjudicate: an incomplete file for the point owed now says so"
