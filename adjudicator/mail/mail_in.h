@@ -60,6 +60,7 @@ struct mail_in_msg {
 	                     * mail command), or NULL */
 	int refused;        /* the message was not looked into: err says why */
 	int over_budget;    /* texts were left untried: MAIL_IN_VERIFY_MAX */
+	size_t tries;       /* verifications spent finding the documents */
 	struct gb_err err;
 	size_t nparts;      /* parts looked at */
 	struct mail_in_doc *docs;
