@@ -231,31 +231,31 @@ PY
 	else not_ok "$1: see above"; fi
 }
 n_owing() { echo "$owing" | grep -c " $1\$"; }
-rep='gunbai club-%s: turn [0-9]+, report for %s'
+rep='gunbai club-%s: point [0-9]+, report for %s'
 # shellcheck disable=SC2059
 want alice@example.org 0 \
     "$(printf "$rep" s1 alice)=3" "$(printf "$rep" sw alice)=3" \
-    "$(printf "$rep" js alice)=3" 'gunbai club-s1: turn 1, your orders=2' \
-    'gunbai club-js: turn 1, your orders=1' \
+    "$(printf "$rep" js alice)=3" 'gunbai club-s1: point 1, your orders=2' \
+    'gunbai club-js: point 1, your orders=1' \
     "gunbai club-.*reminder for alice=$((1 + $(n_owing alice)))" \
     "gunbai club-.*late notice for alice=$((1 + $(n_owing alice)))"
 # shellcheck disable=SC2059
 want bob@example.net 2 \
     "$(printf "$rep" s1 bob)=4" "$(printf "$rep" js bob)=4" \
-    'gunbai club-js: turn 1, your orders=2' \
-    'gunbai club-s1: turn 2, your orders=1' 'gunbai: your message=2' \
+    'gunbai club-js: point 1, your orders=2' \
+    'gunbai club-s1: point 2, your orders=1' 'gunbai: your message=2' \
     "gunbai club-.*reminder for bob=$((1 + $(n_owing bob)))" \
     "gunbai club-.*late notice for bob=$((1 + $(n_owing bob)))"
 # shellcheck disable=SC2059
 want carol@example.org 0 \
     "$(printf "$rep" s2 carol)=3" "$(printf "$rep" sw carol)=3" \
-    'gunbai club-s2: turn 1, your orders=1' \
+    'gunbai club-s2: point 1, your orders=1' \
     "gunbai club-.*reminder for carol=$(n_owing carol)" \
     "gunbai club-.*late notice for carol=$(n_owing carol)"
 # shellcheck disable=SC2059
 want dave@example.net 0 \
     "$(printf "$rep" s2 dave)=3" "$(printf "$rep" js dave)=3" \
-    'gunbai club-js: turn 1, your orders=1' 'gunbai: your message=1' \
+    'gunbai club-js: point 1, your orders=1' 'gunbai: your message=1' \
     "gunbai club-.*reminder for dave=$(n_owing dave)" \
     "gunbai club-.*late notice for dave=$(n_owing dave)"
 want observers@example.org 0 'gunbai club-.*public report=12'

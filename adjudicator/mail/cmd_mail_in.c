@@ -140,7 +140,7 @@ mailin_against_inbox(struct mailin *mi, const struct orders_file *f,
 			struct sbuf b;
 			sbuf_init(&b);
 			sbuf_printf(&b, "the inbox holds another file of "
-			    "%s for turn %lld with revision %lld, and run "
+			    "%s for point %lld with revision %lld, and run "
 			    "would refuse both: send this one again with "
 			    "'revision: %lld'", mi->st.names[f->player],
 			    f->turn, f->revision, f->revision + 1);
@@ -353,7 +353,7 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	int had, rc = 0;
 
 	sbuf_init(&subject);
-	sbuf_printf(&subject, "gunbai %s: turn %lld, your orders", mi->st.id,
+	sbuf_printf(&subject, "gunbai %s: point %lld, your orders", mi->st.id,
 	    mi->st.turn);
 	memset(&msg, 0, sizeof msg);
 	msg.from = mi->from_opt;
@@ -381,7 +381,7 @@ static void
 mailin_open(const struct mailin *mi, struct mailin_reply *r)
 {
 	sbuf_init(&r->body);
-	sbuf_printf(&r->body, "gunbai mail-in, game %s (%s), at turn %lld.\n\n",
+	sbuf_printf(&r->body, "gunbai mail-in, game %s (%s), at point %lld.\n\n",
 	    mi->st.id, mi->st.game->title, mi->st.turn);
 }
 
