@@ -217,23 +217,6 @@ outbox_pipe(const char *command, const char *path)
 	return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
 }
 
-/* Append line to the ledger at path and flush it: 0, or -1. */
-static int
-outbox_log(const char *path, const char *line)
-{
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-	size_t n = strlen(line);
-	int r = 0;
-
-	if (fd == -1)
-		return -1;
-	if (write(fd, line, n) != (ssize_t)n || fsync(fd) == -1)
-		r = -1;
-	if (close(fd) == -1)
-		r = -1;
-	return r;
-}
-
 int
 outbox_send(const char *dir, const char *command)
 {
@@ -299,7 +282,8 @@ outbox_send(const char *dir, const char *command)
 			} else {
 				snprintf(line, sizeof line, "sent %s %s\n", rel,
 				    hex);
-				if (outbox_log(ledger, line) == -1) {
+				if (fileio_append(ledger, line,
+				    strlen(line)) == -1) {
 					cmd_fail(0, "%s: cannot write the "
 					    "ledger: %s", ledger,
 					    strerror(errno));
