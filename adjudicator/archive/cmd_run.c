@@ -304,17 +304,17 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
 /* A run that applies nothing writes nothing, and the files it refuses
  * whole stay in the inbox until a run applies (which archives them in
  * its refused/ and tells their senders in its reports).  Each is said
- * once on standard output: GAMEDIR/told records it, and the runs after
- * leave it unsaid, the one that applies included, which removes the
- * record.  Drops from msgs the
- * lines of files told before; records the others.  A record that cannot
- * be written only means the refusal is said again.  point: the one the
- * run started at. */
+ * once on standard output: GAMEDIR/told records it (if record: a run
+ * that applies nothing), and the runs after leave it unsaid, the one
+ * that applies included, which removes the record.  Drops from msgs the
+ * lines of the files told before.  A record that cannot be written only
+ * means the refusal is said again.  point: the one the run started at. */
 static void
-run_told(const char *dir, long long point, struct orders_file *files,
-    size_t n, const struct run_file *rf, struct sbuf *msgs)
+run_told(const char *dir, long long point, const struct orders_file *files,
+    size_t n, const struct run_file *rf, int record, struct sbuf *msgs)
 {
 	char *path = gamedir_path(dir, 0, GAMEDIR_TOLD), *log = NULL;
+	unsigned char *told = util_calloc(n + 1, 1);
 	struct gb_err e = { 0 };
 	struct sbuf add, kept;
 	size_t loglen = 0;
@@ -327,26 +327,24 @@ run_told(const char *dir, long long point, struct orders_file *files,
 	sbuf_puts(&kept, "");
 	for (size_t k = 0; k < n; k++) {
 		struct sbuf line;
-		const char *p;
-		int told = 0;
 
 		if (files[k].ok || files[k].copy)
 			continue;
 		sbuf_init(&line);
 		sbuf_printf(&line, "refused %lld %s %s\n", point,
 		    rf[files[k].arg].name, files[k].sha256);
-		for (p = log; p != NULL && *p != '\0' && !told;) {
-			told = strncmp(p, line.p, line.len) == 0;
+		for (const char *p = log; p != NULL && *p != '\0' &&
+		    !told[k];) {
+			told[k] = strncmp(p, line.p, line.len) == 0;
 			p = strchr(p, '\n');
 			p = p != NULL ? p + 1 : NULL;
 		}
-		if (told)
-			files[k].arg = (size_t)-1 - files[k].arg;
-		else
+		if (!told[k])
 			sbuf_add(&add, line.p, line.len);
 		sbuf_free(&line);
 	}
-	if (add.len > 0 && fileio_append(path, add.p, add.len) == -1)
+	if (record && add.len > 0 &&
+	    fileio_append(path, add.p, add.len) == -1)
 		fprintf(stderr, "gunbai: %s: %s: refusals not recorded; said "
 		    "again next time\n", path, strerror(errno));
 	/* The lines of the files told before, left out. */
@@ -357,19 +355,17 @@ run_told(const char *dir, long long point, struct orders_file *files,
 
 		for (size_t k = 0; k < n && !drop; k++) {
 			size_t pl = strlen(files[k].path);
-			drop = files[k].arg >= n && len > pl &&
+			drop = told[k] && len > pl &&
 			    strncmp(p, files[k].path, pl) == 0 && p[pl] == ':';
 		}
 		if (!drop)
 			sbuf_add(&kept, p, len);
 		p += len;
 	}
-	for (size_t k = 0; k < n; k++)
-		if (files[k].arg >= n)
-			files[k].arg = (size_t)-1 - files[k].arg;
 	sbuf_free(msgs);
 	*msgs = kept;
 	sbuf_free(&add);
+	free(told);
 	free(log);
 	free(path);
 }
@@ -476,7 +472,7 @@ run_game(const char *dir, int nmr, int json, const char *keypath)
 	from = st.turn;
 	applied = adjudicate_run_data(&st, sha, files, n, nmr, &msgs, &res);
 	if (!json)
-		run_told(dir, from, files, n, rf, &msgs);
+		run_told(dir, from, files, n, rf, applied == 0, &msgs);
 	/* Order text is the players': through the one escaping rule, as
 	 * check prints it, so that no bidi or invisible character in an
 	 * order can drive the terminal or hide what follows. */
