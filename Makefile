@@ -249,7 +249,8 @@ clean:
 #   make coverage   gcc --coverage build, every test, line and branch
 #                   coverage of adjudicator/ and games/
 #   make bench      whole-process adjudication against the floor, random
-#                   playouts per game, early against late turns
+#                   playouts per game, early against late turns, mail-in
+#                   of ordinary and hostile mailboxes (bench/README)
 
 FUZZ_SECONDS ?= 60
 FUZZ_SRCS = $(wildcard tests/fuzz/fuzz_*.c)
@@ -315,7 +316,7 @@ coverage: deps
 
 bench: deps
 	$(MAKE) --no-print-directory BUILD=build/bench CC=gcc WERROR=-Werror \
-	    build/bench/gunbai build/bench/tools/bench_time \
+	    build/bench/gunbai build/bench/gunbai-mail build/bench/tools/bench_time \
 	    build/bench/tools/bench_floor build/bench/tools/bench_play \
 	    build/bench/tools/bench_peak
 	@sh bench/bench.sh build/bench

@@ -22,7 +22,7 @@ ms() { awk -v u="$1" 'BEGIN { printf "%.2f ms", u / 1000 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 # BENCH_SECTIONS (all): the sections to run, as in BENCH_SECTIONS=1,2,3.
 want() {
-	case ",${BENCH_SECTIONS:-1,2,3,4,5,6,7}," in *,"$1",*) return 0 ;; esac
+	case ",${BENCH_SECTIONS:-1,2,3,4,5,6,7,8}," in *,"$1",*) return 0 ;; esac
 	return 1
 }
 # peak [-r DIR] CMD ARGS...: the largest peak resident memory (KB) of
@@ -302,5 +302,63 @@ if want 7; then
 		    END { printf "  %-18s %8d %8d %8d %12.2f\n", g, p, r, t,
 		    t ? r / t : 0 }'
 	done
+	echo
+fi
+
+if want 8; then
+	echo "== 8. mail-in of 1,000 messages: ordinary and hostile (goal: hostile under 3 s of CPU)"
+	# bench/mail_heavy.py: ordinary.mbox, 1,000 messages as a player
+	# sends them (the signed orders and their .sig attached); heavy.mbox,
+	# 1,000 hostile ones, each with 64 pasted orders texts of the game
+	# and 16 signature-like lines, none of which verifies.  Each run
+	# gives one mbox to `gunbai mail-in` on a fresh copy of a Senjin game
+	# directory (the copy not timed), which files, checks and answers
+	# every message (1,000 replies written and flushed to the build's
+	# disk).  BENCH_MAIL_RUNS (3) runs each: the median CPU time (user
+	# and system: the figure the load of the machine moves least) and
+	# the median wall time.
+	mruns=${BENCH_MAIL_RUNS:-3}
+	m=$work/mail
+	rm -rf "$m"
+	mkdir -p "$m"
+	"$gunbai" new senjin --id heavy --seed \
+	    00000000000000000000000000000000000000000000000000000000000000c1 \
+	    --player alice="$top/tests/keys/alice.pub",alice@example.org \
+	    --player bob="$top/tests/keys/bob.pub",bob@example.net \
+	    --option first=alice -d "$m/game" >/dev/null || exit 1
+	uid=$(sed -n 's/^uid: //p' "$m/game/start.yaml" | head -1)
+	printf 'gunbai: orders 2\ngame: heavy\nuid: %s\nturn: 1\nplayer: alice\norders:\n  - move e2 e3\n' \
+	    "$uid" >"$m/orders.yaml"
+	openssl pkeyutl -sign -rawin -inkey "$top/tests/keys/alice.key" \
+	    -in "$m/orders.yaml" -out "$m/orders.yaml.sig" || exit 1
+	"${PYTHON:-python3}" "$top/bench/mail_heavy.py" "$m" "$m/orders.yaml" \
+	    "$m/orders.yaml.sig" "$uid" || { echo "bench/mail_heavy.py failed"; exit 1; }
+	printf '  %-10s %8s %10s %10s %12s %12s %s\n' mbox exit "CPU" wall \
+	    "msgs/CPU-s" "msgs/wall-s" goal
+	for box in ordinary heavy; do
+		: >"$m/$box.times"
+		r=0
+		while [ "$r" -lt "$mruns" ]; do
+			rm -rf "$m/run"
+			cp -r "$m/game" "$m/run"
+			"$tools/bench_peak" "$gunbai" mail-in "$m/run" \
+			    "$m/$box.mbox" --from gm@example.org >>"$m/$box.times"
+			r=$((r + 1))
+		done
+		# Every message answered: one reply each.
+		nr=$(ls "$m/run/outbox/mail-in" | wc -l)
+		wm=$(sort -n -k1,1 "$m/$box.times" | awk '{ t[NR] = $1 }
+		    END { print t[int((NR + 1) / 2)] }')
+		sort -n -k4,4 "$m/$box.times" | awk -v b="$box" -v nr="$nr" \
+		    -v wm="$wm" '{ c[NR] = $4; if ($3 != 0) s = $3 }
+		    END { cm = c[int((NR + 1) / 2)]
+			v = s ? "exit " s : "0"
+			g = ""
+			if (b == "heavy") g = (cm < 3 && !s && nr == 1000) ? "ok" : "MISSED"
+			if (nr != 1000) g = g " (" nr " replies, not 1000)"
+			printf "  %-10s %8s %8.2f s %8.2f s %12.0f %12.0f %s\n",
+			    b, v, cm, wm, 1000 / cm, 1000 / wm, g }'
+	done
+	rm -rf "$m/run"
 	echo
 fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mailboxes for make bench, section 7 (bench/README):
+"""Mailboxes for make bench, section 8 (bench/README):
 
     mail_heavy.py OUT ORDERS SIG UID
 

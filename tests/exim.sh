@@ -7,6 +7,14 @@
 # port, and the functions fail_loudly, delivered (wait for an empty
 # queue), box ADDRESS (the mbox of ADDRESS) and smtp_send MESSAGE.  If Exim cannot run, the
 # suite fails: it never skips.
+# A suite that sets ALIASES before sourcing this gets them as the MTA's
+# aliases file, as an organiser writes /etc/aliases: lines such as
+# `gm: "|/path/to/gunbai league L mail-in --from gm@example.org"`, each
+# pipe run by Exim's pipe transport as the delivery user, with standard
+# input the message (a copy also goes to the address's mbox, for the
+# suite to look at).  It also gets SMTP_SENDMAIL, a `sendmail -t` that
+# hands a message to this Exim over SMTP, for a pipe's replies: Exim
+# run as root delivers as nobody, who cannot write its spool.
 exim=$(command -v exim4 || command -v exim || echo /usr/sbin/exim4)
 ex=$tmp/exim
 mkdir -p "$ex/spool" "$ex/log" "$ex/mail"
@@ -63,6 +71,12 @@ acl_rcpt:
   accept domains = +local_domains
   deny message = not a local domain
 begin routers
+aliases:
+  driver = redirect
+  domains = +local_domains
+  data = \${lookup{\$local_part}lsearch{$ex/aliases}}
+  pipe_transport = pipe
+  unseen
 mbox:
   driver = accept
   domains = +local_domains
@@ -77,10 +91,30 @@ mbox:
   delivery_date_add
   envelope_to_add
   return_path_add
+pipe:
+  driver = pipe
+  user = $duser
+  umask = ${pipe_umask:-022}
+  temp_errors = 5 : 75
+  return_fail_output
+  log_output
 begin retry
 * * F,1m,1m
 CONF
 chmod 644 "$conf" # Exim refuses a configuration others may write
+printf '%s\n' "${ALIASES:-}" >"$ex/aliases"
+chmod 644 "$ex/aliases"
+SMTP_SENDMAIL=$ex/smtp-sendmail
+cat >"$SMTP_SENDMAIL" <<SH
+#!/bin/sh
+# sendmail -t: the message on standard input to the test's Exim over SMTP
+exec /usr/bin/python3 -c 'import smtplib, sys
+from email import message_from_binary_file, policy
+msg = message_from_binary_file(sys.stdin.buffer, policy=policy.default)
+with smtplib.SMTP("127.0.0.1", $port, "localhost", timeout=10) as s:
+    s.send_message(msg)'
+SH
+chmod 755 "$SMTP_SENDMAIL"
 # The daemon in the foreground (-bdf), a child of this shell: its pid is
 # ours to stop, as root or not.
 "$exim" -C "$conf" -bdf -oX "$port" </dev/null >"$ex/out" 2>&1 &

@@ -89,6 +89,29 @@ has "bob's report now says his turn 2 orders were accepted" \
 [ -z "$(ls g/inbox)" ] && ok "the inbox is empty after it" ||
     not_ok "inbox: $(ls g/inbox)"
 
+# --- a late file refused by runs that apply nothing: said once (a copy of
+# the game at point 3, carol's turn; alice's point 1 file comes late)
+cp -r g gl
+cp "$S/orders/turn1-alice.yaml" gl/inbox/late.yaml
+cp "$S/orders/turn1-alice.yaml.sig" gl/inbox/late.yaml.sig
+expect "run with only a late file: nothing applied" 3 "$gunbai" run gl
+has "the late file is refused" out '^inbox/late.yaml:.*refused file: .*already been adjudicated'
+expect "run again: still nothing applied" 3 "$gunbai" run gl
+hasnt "the late file is not refused again" out 'late.yaml'
+expect "and again" 3 "$gunbai" run gl
+hasnt "nor the time after" out 'late.yaml'
+mail gl 3
+expect "the next run applies point 3" 0 "$gunbai" run gl
+hasnt "and does not say the refusal again" out 'late.yaml'
+has "it archives the late file in refused/ with its reason" \
+    gl/runs/0003/refused/late.yaml.reason 'already been adjudicated'
+tr -s '\n ' '  ' <gl/runs/0003/reports/alice.txt >joined.txt
+has "alice's report tells her once" joined.txt 'refused whole: these orders are for point 1'
+[ ! -e gl/told ] && [ ! -e gl/inbox/late.yaml ] &&
+    ok "the record of refusals told is gone with the file" ||
+    not_ok "after the run: $(ls gl gl/inbox)"
+expect "verify: the archive checks" 0 "$gunbai" verify gl
+
 # --- one deadline after another; a forged file is refused into refused/
 for t in 3 4 5 6 7 8 9 10 11 12 13; do
 	mail g $t

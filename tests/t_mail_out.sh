@@ -98,7 +98,7 @@ mailed "bob's message after the run" g/outbox/0001/bob.eml "$B" \
     g/runs/0001/reports bob
 mailed "the public message after the run, to --from" \
     g/outbox/0001/public.eml gm@example.com g/runs/0001/reports public
-if grep -q '^Subject: gunbai club-7: turn 2, report for bob$' \
+if grep -q '^Subject: gunbai club-7: point 2, report for bob$' \
     g/outbox/0001/bob.eml; then ok "the subject names game, turn, player"
 else not_ok "subject: $(grep ^Subject g/outbox/0001/bob.eml)"; fi
 if grep -rFq -e "$A" -e "$B" g/reports g/runs/0001/reports; then

@@ -301,6 +301,88 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
 	return r;
 }
 
+/* A run that applies nothing writes nothing, and the files it refuses
+ * whole stay in the inbox until a run applies (which archives them in
+ * its refused/ and tells their senders in its reports).  Each is said
+ * once on standard output: GAMEDIR/told records it (if record: a run
+ * that applies nothing), and the runs after leave it unsaid, the one
+ * that applies included, which removes the record.  Drops from msgs the
+ * lines of the files told before.  A record that cannot be written only
+ * means the refusal is said again.  point: the one the run started at. */
+static void
+run_told(const char *dir, long long point, const struct orders_file *files,
+    size_t n, const struct run_file *rf, int record, struct sbuf *msgs)
+{
+	char *path = gamedir_path(dir, 0, GAMEDIR_TOLD), *log = NULL;
+	unsigned char *told = util_calloc(n + 1, 1);
+	struct gb_err e = { 0 };
+	struct sbuf add, kept;
+	size_t loglen = 0;
+
+	if (access(path, F_OK) == 0 && fileio_read(path, FILEIO_STATE_MAX,
+	    &log, &loglen, &e) == -1)
+		log = NULL;
+	sbuf_init(&add);
+	sbuf_init(&kept);
+	sbuf_puts(&kept, "");
+	for (size_t k = 0; k < n; k++) {
+		struct sbuf line;
+
+		if (files[k].ok || files[k].copy)
+			continue;
+		sbuf_init(&line);
+		sbuf_printf(&line, "refused %lld %s %s\n", point,
+		    rf[files[k].arg].name, files[k].sha256);
+		for (const char *p = log; p != NULL && *p != '\0' &&
+		    !told[k];) {
+			told[k] = strncmp(p, line.p, line.len) == 0;
+			p = strchr(p, '\n');
+			p = p != NULL ? p + 1 : NULL;
+		}
+		if (!told[k])
+			sbuf_add(&add, line.p, line.len);
+		sbuf_free(&line);
+	}
+	if (record && add.len > 0 &&
+	    fileio_append(path, add.p, add.len) == -1)
+		fprintf(stderr, "gunbai: %s: %s: refusals not recorded; said "
+		    "again next time\n", path, strerror(errno));
+	/* The lines of the files told before, left out. */
+	for (const char *p = msgs->p; p != NULL && *p != '\0';) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl != NULL ? (size_t)(nl - p) + 1 : strlen(p);
+		int drop = 0;
+
+		for (size_t k = 0; k < n && !drop; k++) {
+			size_t pl = strlen(files[k].path);
+			drop = told[k] && len > pl &&
+			    strncmp(p, files[k].path, pl) == 0 && p[pl] == ':';
+		}
+		if (!drop)
+			sbuf_add(&kept, p, len);
+		p += len;
+	}
+	sbuf_free(msgs);
+	*msgs = kept;
+	sbuf_free(&add);
+	free(told);
+	free(log);
+	free(path);
+}
+
+/* After a run that applied: the record of refusals told is done with
+ * (their files are archived in the run's refused/). */
+static void
+run_told_clear(const char *dir)
+{
+	char *path = gamedir_path(dir, 0, GAMEDIR_TOLD);
+
+	if (unlink(path) == -1 && errno != ENOENT)
+		fprintf(stderr, "gunbai: cannot remove '%s': %s\n", path,
+		    strerror(errno));
+	free(path);
+}
+
 /* The --json document of a run (run_json.h); run is 0 if nothing was
  * written. */
 static void
@@ -389,6 +471,8 @@ run_game_locked(const char *dir, int nmr, int json, const char *keypath)
 	sbuf_init(&msgs);
 	from = st.turn;
 	applied = adjudicate_run_data(&st, sha, files, n, nmr, &msgs, &res);
+	if (!json)
+		run_told(dir, from, files, n, rf, applied == 0, &msgs);
 	/* Order text is the players': through the one escaping rule, as
 	 * check prints it, so that no bidi or invisible character in an
 	 * order can drive the terminal or hide what follows. */
@@ -412,6 +496,8 @@ run_game_locked(const char *dir, int nmr, int json, const char *keypath)
 			status = EXIT_OUTPUT;
 		else if (run_clear_inbox(dir, rf, n) == -1)
 			status = EXIT_OUTPUT;
+		else
+			run_told_clear(dir);
 		if (status == EXIT_OK && !json)
 			printf("wrote %s/runs/%04lld: now at point %lld; send "
 			    "each player %s/runs/%04lld/reports/NAME.txt\n",

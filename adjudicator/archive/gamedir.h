@@ -27,6 +27,10 @@
 #define GAMEDIR_LEDGER "sent"    /* in outbox/: those the MTA took */
 #define GAMEDIR_UNDONE "undone"  /* runs taken back (gunbai undo) */
 #define GAMEDIR_LOCK ".lock"     /* held by run, undo and mail-in */
+/* The inbox files a run that applied nothing refused whole and said so,
+ * one line "refused POINT NAME SHA256" each: not said again until a run
+ * applies (archive.md, "A file refused while nothing is applied"). */
+#define GAMEDIR_TOLD "told"
 
 /* The folders of a run, in the order verify reads them. */
 #define GAMEDIR_ORDERS "orders"

@@ -491,6 +491,40 @@ crypto_sig_decode(const uint8_t *buf, size_t n,
 	return 0;
 }
 
+/* The keys verified with lately, made once each: a mail-in message may
+ * cost 32 verifications with a game's two to six keys, and making the
+ * key from its PEM was a sixth of each (EVP_PKEY_new_raw_public_key and
+ * its name lookups).  Kept to the process's end, as libcrypto's own
+ * tables are (crypto_init); an EVP_PKEY is only read by a verify. */
+#define CRYPTO_KEYS_KEPT 8
+static struct {
+	char *pem;
+	EVP_PKEY *pkey;
+} crypto_kept[CRYPTO_KEYS_KEPT];
+static size_t crypto_kept_next;
+
+/* The key of pem, kept or made: 0, or -1 with e set. */
+static int
+crypto_verify_key(const char *pem, EVP_PKEY **out, struct gb_err *e)
+{
+	size_t i = crypto_kept_next % CRYPTO_KEYS_KEPT;
+
+	for (size_t k = 0; k < CRYPTO_KEYS_KEPT; k++)
+		if (crypto_kept[k].pem != NULL &&
+		    strcmp(crypto_kept[k].pem, pem) == 0) {
+			*out = crypto_kept[k].pkey;
+			return 0;
+		}
+	if (crypto_load_fast(pem, out, e) < 0)
+		return -1;
+	free(crypto_kept[i].pem);
+	EVP_PKEY_free(crypto_kept[i].pkey);
+	crypto_kept[i].pem = util_strdup(pem);
+	crypto_kept[i].pkey = *out;
+	crypto_kept_next++;
+	return 0;
+}
+
 int
 crypto_verify(const char *pem, const void *data, size_t n,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e)
@@ -499,7 +533,7 @@ crypto_verify(const char *pem, const void *data, size_t n,
 	EVP_MD_CTX *ctx;
 	int rc, ret;
 
-	if (crypto_load_fast(pem, &pkey, e) < 0)
+	if (crypto_verify_key(pem, &pkey, e) < 0)
 		return -1;
 	if ((ctx = EVP_MD_CTX_new()) == NULL)
 		crypto_nomem();
@@ -520,7 +554,6 @@ crypto_verify(const char *pem, const void *data, size_t n,
 	}
 	ERR_clear_error();
 	EVP_MD_CTX_free(ctx);
-	EVP_PKEY_free(pkey);
 	return ret;
 }
 

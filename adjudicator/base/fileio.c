@@ -234,6 +234,21 @@ fileio_umasked(mode_t mode)
 }
 
 int
+fileio_append(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	int r = 0;
+
+	if (fd == -1)
+		return -1;
+	if (fileio_write_all(fd, data, len) == -1 || fsync(fd) == -1)
+		r = -1;
+	if (close(fd) == -1)
+		r = -1;
+	return r;
+}
+
+int
 fileio_create(const char *path, const char *data, size_t len,
     struct gb_err *e)
 {

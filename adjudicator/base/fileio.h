@@ -33,6 +33,10 @@ int fileio_same(const char *path, const char *data, size_t len);
 int fileio_create(const char *path, const char *data, size_t len,
     struct gb_err *e);
 
+/* Append len bytes to the file at path (made if missing, as the umask
+ * leaves 0666) and flush it: a ledger's line.  0, or -1 with errno set. */
+int fileio_append(const char *path, const char *data, size_t len);
+
 /* Flush the file or directory at path to disk (fsync): 0, or -1 with
  * errno set. */
 int fileio_sync(const char *path);

@@ -275,7 +275,7 @@ lm_resend(struct lm *lm, const struct league_game *g, int p, struct sbuf *b)
 		cmd_fail_err(0, &e);
 		lm->status = EXIT_OUTPUT;
 	} else {
-		sbuf_printf(b, "%s: your latest report (turn %lld) is mailed "
+		sbuf_printf(b, "%s: your latest report (point %lld) is mailed "
 		    "again to your registered address.\n", g->name,
 		    g->st.turn);
 	}
@@ -675,12 +675,12 @@ lm_notices(struct lm *lm, const struct league_game *g,
 			if (had)
 				continue;
 		}
-		snprintf(subject, sizeof subject, "gunbai %s: turn %lld, %s "
+		snprintf(subject, sizeof subject, "gunbai %s: point %lld, %s "
 		    "for %s", g->st.id, g->st.turn, late ? "late notice" :
 		    "reminder", g->st.names[p]);
 		sbuf_init(&body);
 		if (late)
-			sbuf_printf(&body, "The deadline of turn %lld of game "
+			sbuf_printf(&body, "The deadline of point %lld of game "
 			    "%s (%s) was %s (UTC), and no orders of yours "
 			    "are filed for it.\n\n%s%s%s\n", g->st.turn,
 			    g->st.id, g->st.game->title, when,
@@ -689,7 +689,7 @@ lm_notices(struct lm *lm, const struct league_game *g,
 			    s->grace > 0 ? " (UTC) are still used.  After "
 			    "that, " : "From now, ");
 		else
-			sbuf_printf(&body, "Your orders for turn %lld of game "
+			sbuf_printf(&body, "Your orders for point %lld of game "
 			    "%s (%s) are due by %s (UTC); none are filed "
 			    "yet.\n", g->st.turn, g->st.id, g->st.game->title,
 			    when);
@@ -713,7 +713,7 @@ lm_notices(struct lm *lm, const struct league_game *g,
 			sbuf_free(&esc);
 		}
 		sbuf_free(&body);
-		printf("%s: %s to %s, turn %lld\n", g->name, late ?
+		printf("%s: %s to %s, point %lld\n", g->name, late ?
 		    "late notice" : "reminder", g->st.names[p], g->st.turn);
 	}
 	for (size_t i = 0; i < n; i++)

@@ -183,10 +183,11 @@ mailin_name(const struct state *st, const struct orders_file *f, char *out,
 
 /* Read d as an orders file called by the name it is filed under (from
  * its envelope); a document without a signature is refused as not
- * signed. */
+ * signed.  The hints on a signature that fails cost at most *budget
+ * verifications, taken from it: what is left of the message's. */
 static void
 mailin_read_doc(struct mailin *mi, const struct mail_in_doc *d,
-    struct orders_file *f, char *name, size_t size)
+    struct orders_file *f, char *name, size_t size, size_t *budget)
 {
 	/* A document no key verified has no good envelope: its name is
 	 * SHA.yaml, and it is read once, not twice (each read verifies). */
@@ -201,8 +202,8 @@ mailin_read_doc(struct mailin *mi, const struct mail_in_doc *d,
 		mailin_name(&mi->st, f, name, size);
 		orders_free(f);
 	}
-	orders_read_mem(f, name, d->buf, d->len, d->sig ? d->sig : "",
-	    d->siglen, &mi->st);
+	orders_read_bounded(f, name, d->buf, d->len, d->sig ? d->sig : "",
+	    d->siglen, &mi->st, budget);
 	if (d->sig == NULL) {
 		err_file(&f->err, name);
 		err_set(&f->err, 0, 0, "not signed: the message holds no "
@@ -257,7 +258,7 @@ mailin_sign(struct mailin *mi, const struct orders_file *f, const char *sig,
  * was filed (or already was), 0 if not, -1 if filing failed. */
 static int
 mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
-    struct mailin_reply *r)
+    struct mailin_reply *r, size_t *budget)
 {
 	char name[GAMEDIR_NAME_MAX + 1], sig[COMMIT_HEX + 1];
 	struct orders_file f;
@@ -266,7 +267,7 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	char *why = NULL;
 	int same = 0, second = 0, had = 0, filed = 0;
 
-	mailin_read_doc(mi, d, &f, name, sizeof name);
+	mailin_read_doc(mi, d, &f, name, sizeof name, budget);
 	f.arg = 0;
 	sbuf_init(&lines);
 	v = adjudicate_check(&mi->st, &f, 1, &lines);
@@ -443,6 +444,10 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	int signed_by[GAME_MAX_PLAYERS + 1] = { 0 };
 	const struct mail_in_msg m = *mp;
 	size_t filed = 0;
+	/* What finding the documents left of the message's verifications,
+	 * for the hints on those whose signature fails. */
+	size_t budget = m.tries < MAIL_IN_VERIFY_MAX ?
+	    MAIL_IN_VERIFY_MAX - m.tries : 0;
 	int failed = 0;
 
 	memset(r, 0, sizeof r);
@@ -467,7 +472,8 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	}
 	for (size_t k = 0; k < m.ndocs; k++) {
 		int a = mailin_audience(mi, &m.docs[k]);
-		int got = mailin_doc(mi, &m.docs[k], k, mailin_reply_of(r, a));
+		int got = mailin_doc(mi, &m.docs[k], k, mailin_reply_of(r, a),
+		    &budget);
 		if (got == -1)
 			failed = 1;
 		filed += got == 1;

@@ -569,6 +569,12 @@ mail_in_signer(struct mail_in_walk *w, const char *buf, size_t len,
 	if (*game < 0)
 		return -1;
 	st = w->sts[*game];
+	/* Every try costs one verification at least: once they are spent,
+	 * the text is not looked at further. */
+	if (w->tries >= MAIL_IN_VERIFY_MAX) {
+		w->m->over_budget = 1;
+		return -1;
+	}
 	/* The key of the player the text names, alone: a text that names
 	 * a player is that player's or no one's (the envelope requires the
 	 * signer), so one verification, not one per player, each time. */
@@ -875,6 +881,7 @@ mail_in_look(struct mail_in_msg *m, GMimeMessage *msg,
 		mail_in_prune(m, attached);
 		free(attached);
 	}
+	m->tries = w.tries;
 	for (size_t i = 0; i < w.nkept; i++)
 		free(w.parts[i].buf);
 	free(w.parts);

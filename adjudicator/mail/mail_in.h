@@ -28,7 +28,7 @@
 /* Signature verifications in one message (a text naming a player is
  * tried with that player's key alone, one without with every key), and
  * the bytes verified in all: what a hostile message can cost, whatever
- * it holds (bench section 7). */
+ * it holds (bench section 8). */
 #define MAIL_IN_VERIFY_MAX 32
 /* Orders files of one message checked and answered: those that verify,
  * and those that do not (to say why). */
@@ -60,6 +60,7 @@ struct mail_in_msg {
 	                     * mail command), or NULL */
 	int refused;        /* the message was not looked into: err says why */
 	int over_budget;    /* texts were left untried: MAIL_IN_VERIFY_MAX */
+	size_t tries;       /* verifications spent finding the documents */
 	struct gb_err err;
 	size_t nparts;      /* parts looked at */
 	struct mail_in_doc *docs;

@@ -252,11 +252,11 @@ mail_out_run(struct mail_out *mo, const char *outdir)
 			missing = 1;
 			continue;
 		}
-		snprintf(subject, sizeof subject, "gunbai %s: turn %lld, "
+		snprintf(subject, sizeof subject, "gunbai %s: point %lld, "
 		    "report for %s", mo->st.id, mo->st.turn, pl->name);
 		r = mail_out_one(mo, pl->name, pl->address, subject);
 	}
-	snprintf(subject, sizeof subject, "gunbai %s: turn %lld, public "
+	snprintf(subject, sizeof subject, "gunbai %s: point %lld, public "
 	    "report", mo->st.id, mo->st.turn);
 	if (r == 0)
 		r = mail_out_one(mo, "public", mo->list, subject);

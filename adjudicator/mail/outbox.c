@@ -37,6 +37,71 @@ outbox_mkdirs(const char *dir, const char *sub, struct gb_err *e)
 	return r;
 }
 
+/* The listing of the last folder written into, kept up to date with what
+ * this process writes there: a mail-in of 1,000 messages lists its
+ * replies' folder once, not once a reply (a quadratic cost).  It is
+ * listed again when the folder's inode or modification time is not the
+ * one seen after this process's last write (another process wrote). */
+static struct {
+	char *subdir;
+	dev_t dev;
+	ino_t ino;
+	struct timespec mtime;
+	struct strlist names;
+} outbox_memo;
+
+static void
+outbox_memo_free(void)
+{
+	free(outbox_memo.subdir);
+	strlist_free(&outbox_memo.names);
+	memset(&outbox_memo, 0, sizeof outbox_memo);
+}
+
+/* Is the memo's listing still subdir's?  sb gets subdir's stat. */
+static int
+outbox_memo_fresh(const char *subdir, struct stat *sb)
+{
+	if (stat(subdir, sb) == -1)
+		return 0;
+	return outbox_memo.subdir != NULL &&
+	    strcmp(outbox_memo.subdir, subdir) == 0 &&
+	    outbox_memo.dev == sb->st_dev && outbox_memo.ino == sb->st_ino &&
+	    outbox_memo.mtime.tv_sec == sb->st_mtim.tv_sec &&
+	    outbox_memo.mtime.tv_nsec == sb->st_mtim.tv_nsec;
+}
+
+/* Remember subdir's stat as sb says. */
+static void
+outbox_memo_stat(const struct stat *sb)
+{
+	outbox_memo.dev = sb->st_dev;
+	outbox_memo.ino = sb->st_ino;
+	outbox_memo.mtime = sb->st_mtim;
+}
+
+/* The names in subdir, from the memo or listed afresh: 0, or -1 with e
+ * set. */
+static int
+outbox_names(const char *subdir, struct gb_err *e)
+{
+	static int registered;
+	struct stat sb;
+
+	if (outbox_memo_fresh(subdir, &sb))
+		return 0;
+	if (!registered) {
+		atexit(outbox_memo_free);
+		registered = 1;
+	}
+	outbox_memo_free();
+	if (gamedir_list(subdir, 0, &outbox_memo.names, e) == -1)
+		return -1;
+	outbox_memo.subdir = util_strdup(subdir);
+	outbox_memo_stat(&sb);
+	return 0;
+}
+
 int
 outbox_put(const char *dir, const char *sub, const char *prefix,
     const char *bytes, size_t len, char *rel, size_t relsize, int *had,
@@ -44,7 +109,8 @@ outbox_put(const char *dir, const char *sub, const char *prefix,
 {
 	char hex[2 * CRYPTO_SHA256_BYTES + 1], tail[64], name[128];
 	char *ob, *subdir, *path;
-	struct strlist names = { 0 };
+	const struct strlist *names = &outbox_memo.names;
+	struct stat sb;
 	long long top = 0;
 	size_t plen = strlen(prefix);
 	int r = 0;
@@ -56,13 +122,13 @@ outbox_put(const char *dir, const char *sub, const char *prefix,
 	snprintf(tail, sizeof tail, "-%.*s.eml", OUTBOX_SHA_SHOWN, hex);
 	ob = gamedir_path(dir, 0, OUTBOX_DIR);
 	subdir = gamedir_path(ob, 0, sub);
-	if (gamedir_list(subdir, 0, &names, e) == -1) {
+	if (outbox_names(subdir, e) == -1) {
 		free(ob);
 		free(subdir);
 		return -1;
 	}
-	for (size_t i = 0; i < names.n; i++) {
-		const char *n = names.v[i];
+	for (size_t i = 0; i < names->n; i++) {
+		const char *n = names->v[i];
 		size_t nl = strlen(n), tl = strlen(tail);
 		long long seq;
 		char num[16];
@@ -82,13 +148,20 @@ outbox_put(const char *dir, const char *sub, const char *prefix,
 				top = seq;
 		}
 	}
-	strlist_free(&names);
 	if (!*had) {
 		snprintf(name, sizeof name, "%s-%06lld%s", prefix, top + 1,
 		    tail);
 		path = gamedir_path(subdir, 0, name);
 		r = fileio_create(path, bytes, len, e);
 		free(path);
+		/* The memo holds what this process wrote; if the folder
+		 * changed otherwise meanwhile, the next put lists it. */
+		if (r == 0 && stat(subdir, &sb) == 0) {
+			strlist_add(&outbox_memo.names, name);
+			outbox_memo_stat(&sb);
+		} else {
+			outbox_memo_free();
+		}
 		snprintf(rel, relsize, "%s/%s/%s", OUTBOX_DIR, sub, name);
 	}
 	free(ob);
@@ -142,23 +215,6 @@ outbox_pipe(const char *command, const char *path)
 		if (errno != EINTR)
 			return -1;
 	return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
-}
-
-/* Append line to the ledger at path and flush it: 0, or -1. */
-static int
-outbox_log(const char *path, const char *line)
-{
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-	size_t n = strlen(line);
-	int r = 0;
-
-	if (fd == -1)
-		return -1;
-	if (write(fd, line, n) != (ssize_t)n || fsync(fd) == -1)
-		r = -1;
-	if (close(fd) == -1)
-		r = -1;
-	return r;
 }
 
 int
@@ -226,7 +282,8 @@ outbox_send(const char *dir, const char *command)
 			} else {
 				snprintf(line, sizeof line, "sent %s %s\n", rel,
 				    hex);
-				if (outbox_log(ledger, line) == -1) {
+				if (fileio_append(ledger, line,
+				    strlen(line)) == -1) {
 					cmd_fail(0, "%s: cannot write the "
 					    "ledger: %s", ledger,
 					    strerror(errno));

@@ -142,10 +142,13 @@ hints_undo(enum hints_fix fix, const char *buf, size_t len, struct sbuf *out)
 }
 
 /* The player whose key verifies sig over buf with damage a, then b (or
- * -1: none) undone; -1 if none does or the damage is not there. */
+ * -1: none) undone; -1 if none does or the damage is not there.  With a
+ * budget, only the key of the player the text names (every key if it
+ * names none), one verification taken from *budget each, none past 0. */
 static int
 hints_undone_signer(const struct state *st, const char *buf, size_t len,
-    const uint8_t sig[CRYPTO_SIG_BYTES], int a, int b)
+    const uint8_t sig[CRYPTO_SIG_BYTES], int a, int b, int named,
+    size_t *budget)
 {
 	struct sbuf one, two, *try = &one;
 	int who = -1, r;
@@ -159,10 +162,17 @@ hints_undone_signer(const struct state *st, const char *buf, size_t len,
 		r = hints_undo((enum hints_fix)b, one.p, one.len, &two);
 		try = &two;
 	}
-	for (int p = 0; r == 0 && p < st->nplayers && who < 0; p++)
+	for (int p = 0; r == 0 && p < st->nplayers && who < 0; p++) {
+		if (budget != NULL && named >= 0 && p != named)
+			continue;
+		if (budget != NULL && *budget == 0)
+			break;
+		if (budget != NULL)
+			(*budget)--;
 		if (crypto_verify(st->players[p].key, try->p, try->len, sig,
 		    NULL) == 1)
 			who = p;
+	}
 	sbuf_free(&one);
 	sbuf_free(&two);
 	return who;
@@ -170,17 +180,20 @@ hints_undone_signer(const struct state *st, const char *buf, size_t len,
 
 void
 hints_sig_damage(const struct state *st, const char *buf, size_t len,
-    const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e)
+    const uint8_t sig[CRYPTO_SIG_BYTES], size_t *budget, struct gb_err *e)
 {
+	int named = budget != NULL ? hints_named(st, buf, len) : -1;
+
 	/* One damage, then two together (a pasted file gets CRLF and a
 	 * BOM at once). */
 	for (int pairs = 0; pairs < 2; pairs++)
 		for (int a = 0; a < FIX_COUNT; a++)
 			for (int b = pairs ? a + 1 : -1;
-			    b < (pairs ? FIX_COUNT : 0); b++) {
+			    b < (pairs ? FIX_COUNT : 0) &&
+			    (budget == NULL || *budget > 0); b++) {
 				char hint[400];
 				int who = hints_undone_signer(st, buf, len,
-				    sig, a, b);
+				    sig, a, b, named, budget);
 				if (who < 0)
 					continue;
 				snprintf(hint, sizeof hint, "it was signed by "

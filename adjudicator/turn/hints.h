@@ -21,9 +21,13 @@ void hints_unsigned(const char *path, const char *sigpath, struct gb_err *e);
  * damage (line ends changed between LF and CRLF, a byte-order mark added
  * or removed, blank lines added or removed at the end, spaces added at
  * the ends of lines) and, if undoing one makes the signature verify with
- * a player's key, add to e which one it was and what to do. */
+ * a player's key, add to e which one it was and what to do.  budget NULL:
+ * every damage with every key (up to 45 per key); else each damage only
+ * with the key of the player buf names (hints_named; every key if none),
+ * at most *budget verifications in all, *budget lessened by those made
+ * (mail-in: what one message may cost). */
 void hints_sig_damage(const struct state *st, const char *buf, size_t len,
-    const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e);
+    const uint8_t sig[CRYPTO_SIG_BYTES], size_t *budget, struct gb_err *e);
 
 /* A signed file was refused as YAML or as an envelope: add to e what to
  * do about tab indentation, pasted cut marks ("-- 8< --"), order lines

@@ -37,7 +37,7 @@ orders_signer(const struct state *st, const char *buf, size_t len,
 static int
 orders_sig_check(struct orders_file *of, const char *buf, size_t len,
     const char *sigbuf, size_t siglen, const char *sigpath,
-    const struct state *st)
+    const struct state *st, size_t *budget)
 {
 	uint8_t sig[CRYPTO_SIG_BYTES];
 	int signer;
@@ -60,7 +60,7 @@ orders_sig_check(struct orders_file *of, const char *buf, size_t len,
 		    "with the key of any player of game '%s' (signed with "
 		    "another key, or the file was changed after signing)",
 		    st->id);
-		hints_sig_damage(st, buf, len, sig, &of->err);
+		hints_sig_damage(st, buf, len, sig, budget, &of->err);
 		return -1;
 	}
 	return signer;
@@ -86,7 +86,8 @@ orders_sig(struct orders_file *of, const char *buf, size_t len,
 		sbuf_free(&sigpath);
 		return -1;
 	}
-	r = orders_sig_check(of, buf, len, sigbuf, siglen, sigpath.p, st);
+	r = orders_sig_check(of, buf, len, sigbuf, siglen, sigpath.p, st,
+	    NULL);
 	free(sigbuf);
 	sbuf_free(&sigpath);
 	return r;
@@ -317,6 +318,14 @@ void
 orders_read_mem(struct orders_file *of, const char *path, const char *buf,
     size_t len, const char *sig, size_t siglen, const struct state *st)
 {
+	orders_read_bounded(of, path, buf, len, sig, siglen, st, NULL);
+}
+
+void
+orders_read_bounded(struct orders_file *of, const char *path,
+    const char *buf, size_t len, const char *sig, size_t siglen,
+    const struct state *st, size_t *budget)
+{
 	char shown[sizeof of->err.file];
 	struct sbuf sigpath;
 
@@ -326,7 +335,7 @@ orders_read_mem(struct orders_file *of, const char *path, const char *buf,
 	sbuf_init(&sigpath);
 	sbuf_printf(&sigpath, "%s.sig", of->path);
 	orders_parse(of, buf, len, orders_sig_check(of, buf, len, sig, siglen,
-	    sigpath.p, st), st);
+	    sigpath.p, st, budget), st);
 	sbuf_free(&sigpath);
 }
 

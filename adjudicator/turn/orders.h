@@ -47,6 +47,12 @@ void orders_read(struct orders_file *of, const char *path,
 void orders_read_mem(struct orders_file *of, const char *path,
     const char *buf, size_t len, const char *sig, size_t siglen,
     const struct state *st);
+/* orders_read_mem whose hints on a signature that fails (hints_sig_
+ * damage) cost at most *budget verifications, *budget lessened by them
+ * (mail-in's bound on one message); budget NULL: no bound. */
+void orders_read_bounded(struct orders_file *of, const char *path,
+    const char *buf, size_t len, const char *sig, size_t siglen,
+    const struct state *st, size_t *budget);
 void orders_free(struct orders_file *of);
 
 /* The SHA-256 (hex) of the 64 bytes of a verified file's signature (not

@@ -4,9 +4,11 @@
  *   bench_peak CMD ARGS...
  *
  * Runs the command once with its output to /dev/null and prints
- * "SECONDS PEAK_KB STATUS": wall-clock seconds, the peak resident set
- * size in kilobytes (getrusage's ru_maxrss of the child) and its exit
- * status.  Clocks are read here only, never by gunbai. */
+ * "SECONDS PEAK_KB STATUS CPU": wall-clock seconds, the peak resident set
+ * size in kilobytes (getrusage's ru_maxrss of the child), its exit
+ * status and the CPU seconds it used (user and system, its children's
+ * included: gunbai mail-in runs gunbai-mail).  Clocks are read here
+ * only, never by gunbai. */
 #define _XOPEN_SOURCE 700
 #include <fcntl.h>
 #include <stdio.h>
@@ -47,8 +49,10 @@ main(int argc, char **argv)
 		return 1;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	printf("%.3f %ld %d\n", (double)(t1.tv_sec - t0.tv_sec) +
+	printf("%.3f %ld %d %.3f\n", (double)(t1.tv_sec - t0.tv_sec) +
 	    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9, ru.ru_maxrss,
-	    WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+	    WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st),
+	    (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6);
 	return 0;
 }
