@@ -719,6 +719,8 @@ cmd_check_status(enum adjudicate_verdict worst)
 {
 	switch (worst) {
 	case VERDICT_GOOD: return EXIT_OK;
+	/* The file that replaces it is judged: its verdict counts. */
+	case VERDICT_SET_ASIDE: return EXIT_OK;
 	case VERDICT_NOT_DUE: return EXIT_NOT_DUE;
 	case VERDICT_INCOMPLETE: return EXIT_INCOMPLETE;
 	case VERDICT_ORDER: return EXIT_ORDER;

@@ -395,8 +395,8 @@ orders_settle(struct orders_file *f, size_t n)
 		} else if (k > 0) {
 			f[k].ok = 0;
 			f[k].copy = 1;
-			err_set(&f[k].err, 0, 0, "a copy of '%s'; used once",
-			    f[0].path);
+			err_set(&f[k].err, 0, 0, "a copy of '%s': the same "
+			    "bytes count once", f[0].path);
 		}
 	}
 	/* Lower revisions are replaced, whether the highest is used or
