@@ -676,7 +676,8 @@ cmd_status(int argc, char **argv)
 		return EXIT_INPUT;
 	if (a.json) {
 		size_t len;
-		char *bytes = report_json_status(&st, &len);
+		char *bytes = report_json_status(&st, gdir != NULL ?
+		    gamedir_filed_json(gdir, &st) : NULL, &len);
 
 		cmd_print_json(bytes, len);
 		state_free(&st);

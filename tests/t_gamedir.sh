@@ -324,6 +324,49 @@ else
 	not_ok "README's organiser example: $(cat readme/steps.sh readme/out)"
 fi
 
+# --- status of a game directory: what its inbox will do at the deadline
+# (fresh reader of Senjin: "filed point 7, waiting for the deadline" for
+# a file with no order accepted, that the deadline did not play).
+"$gunbai" new senjin --id st --option first=alice \
+    --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" -d st >/dev/null
+stmail() { # stmail NAME REVISION ORDER: alice's file for point 1 in st/inbox
+	printf 'gunbai: orders 2\ngame: st\nuid: %s\nturn: 1\nrevision: %s\nplayer: alice\norders:\n  - %s\n' \
+	    "$(state_uid st/start.yaml)" "$2" "$3" >st/inbox/"$1"
+	openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in st/inbox/"$1" \
+	    -out st/inbox/"$1".sig
+}
+"$gunbai" status st >out
+has "status: nothing filed" out '^alice: nothing filed yet for point 1$'
+stmail a0.yaml 0 "move e2 e9"
+"$gunbai" status st >out
+has "status: a file with no order accepted is incomplete, not waiting for the deadline" out \
+    "^alice: filed point 1, but it is incomplete \(0 of 1 order accepted\): run keeps it and waits, or at a deadline run with --nmr adds the default orders; to complete it, send the whole file again with 'revision: 1'$"
+hasnt "status: an incomplete file is not 'waiting for the deadline'" out 'waiting for the deadline'
+"$gunbai" status st --json >st.json
+if /usr/bin/python3 -c 'import json, sys
+d = json.load(open("st.json"))["filed"]
+sys.exit(not (len(d) == 1 and d[0]["player"] == "alice" and d[0]["filed"] and
+    d[0]["accepted"] == 0 and d[0]["orders"] == 1 and d[0]["complete"] is False
+    and d[0]["revision"] == 0))'; then
+	ok "status --json: filed, 0 of 1 accepted, not complete"
+else not_ok "status --json: $(cat st.json)"; fi
+stmail a1.yaml 1 "move e2 e3"
+"$gunbai" status st >out
+has "status: the higher revision, whole, waits for the deadline" out \
+    '^alice: filed point 1 \(1 order, a whole answer\), waiting for the deadline$'
+"$gunbai" status st --json >st.json
+/usr/bin/python3 - "$top/formats/commands.schema.json" st.json <<'PY' &&
+import json, sys
+from jsonschema import Draft202012Validator
+schema = json.load(open(sys.argv[1]))
+doc = json.load(open(sys.argv[2]))
+Draft202012Validator(schema).validate(doc)
+f = doc["filed"][0]
+sys.exit(not (f["revision"] == 1 and f["complete"] and f["accepted"] == 1))
+PY
+	ok "status --json of a game directory: valid, the revision run takes" ||
+	not_ok "status --json: $(cat st.json)"
+
 # --- a game played to its end, several points a run, verifies
 "$gunbai" new japanese-swords --id e --seed "$seed" \
     --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
