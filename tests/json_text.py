@@ -149,7 +149,9 @@ def run(lines, doc, status):
     w = doc["written"]
     want((w is None) == (doc["applied"] == 0), "written")
     if w is not None and doc["run"] is not None:
-        musts.append(f"wrote {w['dir']}: now at point {doc['turn']}; send "
+        at = (f"the game is over after point {doc['turn'] - 1}"
+              if doc["next"]["finished"] else f"now at point {doc['turn']}")
+        musts.append(f"wrote {w['dir']}: {at}; send "
                      f"each player {w['dir']}/reports/NAME.txt")
     elif w is not None:
         musts.append(f"wrote {w['state']} and {w['dir']}/reports/")

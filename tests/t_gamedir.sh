@@ -378,11 +378,22 @@ while [ "$p" -lt "$end" ]; do
 	for q in $p $((p + 1)) $((p + 2)); do
 		cp answers/p$q-* e/inbox/ 2>/dev/null
 	done
-	"$gunbai" run e >/dev/null 2>&1 || { not_ok "run of points $p..: $?"; break; }
+	"$gunbai" run e >run.out 2>&1 || { not_ok "run of points $p..: $?"; break; }
 	p=$((p + 3))
 done
-"$gunbai" status "e/runs/$(ls e/runs | tail -1)/state.yaml" >out
+last=e/runs/$(ls e/runs | tail -1)
+"$gunbai" status "$last/state.yaml" >out
 has "a random game of Japanese Swords plays to its end ($end points) through run" out '^finished: '
+# The end is named by the last point played, not the one after it that
+# never comes (fresh reader of Senjin: "point 46" over "the game is over
+# after 45 turns", and run's "now at point 46; send ...").
+over=$(($(sed -n 's/^turn: //p' "$last/state.yaml") - 1))
+has "the last run says the game is over after its last point" run.out \
+    "^wrote e/runs/[0-9]{4}: the game is over after point $over; send each player "
+has "the final report's heading: over after the last point" "$last/reports/alice.txt" \
+    "^Japanese Swords \(ruleset [0-9]+\), game e, over after point $over$"
+has "the final picture's band: over after the last point" "$last/reports/public.svg" \
+    ">Japanese Swords e, over after point $over: the public report<"
 expect "run after the end: the game is over" 4 "$gunbai" run e
 expect "verify: the finished game checks" 0 "$gunbai" verify e
 
