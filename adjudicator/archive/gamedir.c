@@ -398,6 +398,58 @@ gamedir_filed(const char *dir, const struct state *st, struct sbuf *out)
 	}
 }
 
+long long
+gamedir_revisions(const char *dir, const struct state *st,
+    const struct orders_file *f, struct sbuf *out)
+{
+	struct orders_file *files;
+	const struct orders_file *top = NULL;
+	size_t n, lower = 0;
+	long long next = f->revision + 1;
+
+	files = gamedir_inbox(dir, st, &n);
+	orders_sort(files, n);
+	/* The good file of the highest revision sorts first, then the
+	 * others of the same player and point, set aside. */
+	for (size_t i = 0; i < n; i++) {
+		const struct orders_file *g = &files[i];
+
+		if (g->signer != f->signer || g->turn != f->turn ||
+		    (!g->ok && !g->copy))
+			continue;
+		if (top == NULL && g->ok)
+			top = g;
+		if (g->revision >= next)
+			next = g->revision + 1;
+		if (g->revision < f->revision && g->copy)
+			lower++;
+	}
+	if (top != NULL && top->revision > f->revision) {
+		sbuf_printf(out, "The inbox holds revision %lld of your file "
+		    "for point %lld (%s): run will use that one, and this "
+		    "revision %lld is replaced and will not be used.\n",
+		    top->revision, f->turn, top->path + strlen("inbox/"),
+		    f->revision);
+	} else if (lower > 0) {
+		sbuf_printf(out, "This revision %lld replaces the lower "
+		    "revision%s of your file for point %lld in the inbox:",
+		    f->revision, lower == 1 ? "" : "s", f->turn);
+		for (size_t i = 0, k = 0; i < n; i++)
+			if (files[i].signer == f->signer && files[i].copy &&
+			    files[i].turn == f->turn &&
+			    files[i].revision < f->revision)
+				sbuf_printf(out, "%s revision %lld (%s)",
+				    k++ ? "," : "", files[i].revision,
+				    files[i].path + strlen("inbox/"));
+		sbuf_printf(out, "; %s will not be used, even if this one "
+		    "is refused.\n", lower == 1 ? "it" : "they");
+	}
+	for (size_t i = 0; i < n; i++)
+		orders_free(&files[i]);
+	free(files);
+	return next;
+}
+
 json_t *
 gamedir_filed_json(const char *dir, const struct state *st)
 {

@@ -105,6 +105,14 @@ size_t gamedir_filed_data(const char *dir, const struct state *st,
  * how to correct it", or "NAME: nothing filed yet for point T". */
 void gamedir_filed(const char *dir, const struct state *st, struct sbuf *out);
 
+/* What the revisions in dir's inbox make of the good file f, filed there
+ * (mail-in's reply), added to out as whole sentences: that a higher
+ * revision there replaces it and is the one run will use, or which lower
+ * revisions it replaces; nothing if it is the only one.  Returns the
+ * revision a correction must have: one above the highest filed. */
+long long gamedir_revisions(const char *dir, const struct state *st,
+    const struct orders_file *f, struct sbuf *out);
+
 /* gamedir_filed_data for `status --json` (formats/commands.schema.json):
  * an array of player, filed, and for a file filed its sha256, revision,
  * orders, accepted and complete (null otherwise). */
