@@ -934,6 +934,12 @@ test_senjin_view(void **state)
 	assert_non_null(strstr(pub.p, "  South: Shield; lost 1 Sho, 10 Shi\n"));
 	assert_non_null(strstr(pub.p, "* empty Bakufu\nNorth's Bakufu g9 is "
 	    "held by South's Sho.\n"));
+	/* The picture too shows the tokens off the board, the waiting one
+	 * marked (fresh reader: the text and JSON had them, not the SVG). */
+	sbuf_clear(&pub);
+	test_senjin_g->picture(g, &test_senjin_pl, 0, &pub);
+	assert_non_null(strstr(pub.p, ">Off the board: South: Shield; North: "
+	    "Sword (waiting).</text>"));
 	sbuf_free(&pub);
 	test_senjin_g->free(g);
 }

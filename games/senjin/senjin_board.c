@@ -211,6 +211,23 @@ senjin_board_cell_read(struct senjin *g, int sq, const char *cell,
 }
 
 void
+senjin_board_off_write(const struct senjin *g, int player, struct sbuf *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		const struct senjin_token *t = &g->tokens[player][i];
+
+		if (t->sq != SENJIN_OFF)
+			continue;
+		sbuf_printf(out, "%s%s%s", n++ ? ", " : "",
+		    senjin_sides[t->side].name, t->wait ? " (waiting)" : "");
+	}
+	if (n == 0)
+		sbuf_puts(out, "none");
+}
+
+void
 senjin_board_cell_write(const struct senjin *g, int sq, char out[3])
 {
 	const struct senjin_piece *pc = &g->board[sq];
