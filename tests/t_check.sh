@@ -145,6 +145,15 @@ if /usr/bin/python3 -c 'import json,sys; d=json.load(open("out.json")); sys.exit
 then ok "check --json: verdict set-aside"
 else not_ok "check --json: set-aside"; sed 's/^/    | /' out.json; fi
 
+# "orders: move e2 e3", no list: how a list is written (fresh reader of
+# Senjin: '"orders" must be a sequence' gave no hint).
+printf 'gunbai: orders 2\ngame: chk\nuid: %s\nturn: 1\nplayer: alice\norders: move e2 e3\n' \
+    "$(state_uid in/s1.yaml)" >nolist.yaml
+sign alice nolist.yaml
+status_is 1 "orders not written as a list" nolist.yaml
+has "^nolist\.yaml:6:9: refused file: \"orders\" is a list, not one line of text: write each order below 'orders:' on a line of its own as '  - ORDER' \('  - move e2 e3'\), or 'orders: \[move e2 e3\]'$" \
+    "orders not written as a list: the refusal shows how to write one"
+
 # A file from the player who owes nothing at the point says whose the
 # point is (fresh readers: "owes no decision" alone left them guessing).
 mkdir -p "$tmp/nowed" && (cd "$tmp/nowed" && senjin_fixture nowed &&

@@ -218,6 +218,17 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 		    "%lld (their 'turn:'), which has already been adjudicated "
 		    "(game '%s' is at point %lld)", of->turn, st->id, st->turn);
 	}
+	n = node_get(root, "orders");
+	if (n != NULL && n->kind == NODE_SCALAR && n->len > 0) {
+		char v[64];
+
+		/* "orders: move i8 h7": say how a list is written. */
+		escape_copy(n->str, v, sizeof v);
+		return err_set(e, n->line, n->col, "\"orders\" is a list, "
+		    "not one line of text: write each order below 'orders:' "
+		    "on a line of its own as '  - ORDER' ('  - %s'), or "
+		    "'orders: [%s]'", v, v);
+	}
 	if (node_need(root, "orders", NODE_SEQ, &list, e) == -1)
 		return -1;
 	if (list->n > ORDERS_MAX)

@@ -344,6 +344,14 @@ senjin_board_check_step(const struct senjin *g, int player, int sq,
 		return game_why(why, size, "%s holds a piece with a Shield",
 		    senjin_board_name(sq, nm));
 	case SENJIN_STEP_BAKUFU:
+		if (g->board[sq].owner != SENJIN_NOBODY &&
+		    g->board[sq].owner != player)
+			/* Why the occupier cannot be taken (a fresh reader
+			 * asked). */
+			return game_why(why, size, "%s is your own Bakufu, "
+			    "which your pieces may not enter: the enemy %s on "
+			    "it cannot be captured there", senjin_board_name(
+			    sq, nm), senjin_kinds[g->board[sq].kind].name);
 		return game_why(why, size, "%s is your own Bakufu",
 		    senjin_board_name(sq, nm));
 	default:
