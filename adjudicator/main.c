@@ -676,7 +676,8 @@ cmd_status(int argc, char **argv)
 		return EXIT_INPUT;
 	if (a.json) {
 		size_t len;
-		char *bytes = report_json_status(&st, &len);
+		char *bytes = report_json_status(&st, gdir != NULL ?
+		    gamedir_filed_json(gdir, &st) : NULL, &len);
 
 		cmd_print_json(bytes, len);
 		state_free(&st);
@@ -719,6 +720,8 @@ cmd_check_status(enum adjudicate_verdict worst)
 {
 	switch (worst) {
 	case VERDICT_GOOD: return EXIT_OK;
+	/* The file that replaces it is judged: its verdict counts. */
+	case VERDICT_SET_ASIDE: return EXIT_OK;
 	case VERDICT_NOT_DUE: return EXIT_NOT_DUE;
 	case VERDICT_INCOMPLETE: return EXIT_INCOMPLETE;
 	case VERDICT_ORDER: return EXIT_ORDER;

@@ -10,7 +10,7 @@ import re
 import sys
 import unicodedata
 
-CHECK_EXIT = {"good": 0, "not-due": 8, "incomplete": 7, "order-refused": 6,
+CHECK_EXIT = {"good": 0, "set-aside": 0, "not-due": 8, "incomplete": 7, "order-refused": 6,
               "file-refused": 1, "game-over": 9}
 bad = []
 
@@ -80,9 +80,10 @@ def check(lines, doc, status):
             take(lines, re.compile(re.escape(p) + r": game over: .*: " +
                                    re.escape(f["reason"])))
             continue
-        if f["turn"] is None:  # refused as an envelope
-            want(v == "file-refused", f"{p}: no turn but {v}")
-            take(lines, f"{p}{where(f)}: refused file: {refusal(f)}")
+        if f["turn"] is None:  # refused as an envelope, or set aside
+            want(v in ("file-refused", "set-aside"), f"{p}: no turn but {v}")
+            word = "set aside" if v == "set-aside" else "refused file"
+            take(lines, f"{p}{where(f)}: {word}: {refusal(f)}")
             continue
         take(lines, f"{p}: accepted file: signed by {f['player']}, "
                     f"point {f['turn']}")
@@ -142,6 +143,8 @@ def run(lines, doc, status):
                         "( - a typo\\?)?")
             want(any(re.fullmatch(mays[-1], x) for x in lines),
                  f"{p}: kept, but no line says so")
+        elif f["fate"] == "set-aside":
+            musts.append(f"{p}{where(f)}: set aside: {refusal(f)}")
         elif f["turn"] is None:
             musts.append(f"{p}{where(f)}: refused file: {refusal(f)}")
         else:
@@ -160,7 +163,9 @@ def run(lines, doc, status):
     w = doc["written"]
     want((w is None) == (doc["applied"] == 0), "written")
     if w is not None and doc["run"] is not None:
-        musts.append(f"wrote {w['dir']}: now at point {doc['turn']}; send "
+        at = (f"the game is over after point {doc['turn'] - 1}"
+              if doc["next"]["finished"] else f"now at point {doc['turn']}")
+        musts.append(f"wrote {w['dir']}: {at}; send "
                      f"each player {w['dir']}/reports/NAME.txt")
     elif w is not None:
         musts.append(f"wrote {w['state']} and {w['dir']}/reports/")

@@ -26,7 +26,7 @@ status_is() {
 	else not_ok "$what: exit $got, not $want"; cat out err | sed 's/^/    | /'; fi
 }
 # shape: every line of out is FILE[:L:C]: VERDICT: DETAIL
-verdicts='accepted file|refused file|accepted|refused|warning|complete|incomplete|not yet due|game over'
+verdicts='accepted file|refused file|set aside|accepted|refused|warning|complete|incomplete|not yet due|game over'
 shape() {
 	bad=$(grep -Ev "^[^:]+(:[0-9]+:[0-9]+)?: ($verdicts): ." out)
 	if [ -z "$bad" ]; then ok "$1: every line has the one shape"
@@ -140,6 +140,39 @@ got=$?
 if [ "$got" -eq 7 ] && grep -q "^nodone\.yaml: incomplete: more orders are needed for point 3; add one of 'done'" out
 then ok "Japanese Swords: a turn without 'done' is incomplete and says so"
 else not_ok "Japanese Swords: without 'done': exit $got"; sed 's/^/    | /' out; fi
+
+# A correction or a copy is set aside, not refused like a forgery, and
+# the exit status is the verdict of the file that counts (fresh reader of
+# Senjin: "refused file" and exit 1 for a normal correction).
+sed 's/^turn: 1$/turn: 1\nrevision: 1/' good.yaml >good1.yaml
+sign alice good1.yaml
+cp good1.yaml copy1.yaml
+cp good1.yaml.sig copy1.yaml.sig
+status_is 0 "a lower revision beside a good higher one" badorder.yaml good1.yaml
+shape "a lower revision"
+has "^badorder\.yaml: set aside: revision 0, replaced by revision 1 \('good1\.yaml'\)$" \
+    "a lower revision is set aside, naming the one that replaces it"
+status_is 0 "a copy of a good file" good1.yaml copy1.yaml
+has "^(good1|copy1)\.yaml: set aside: a copy of '(copy1|good1)\.yaml': the same bytes count once$" \
+    "an identical copy is set aside"
+sed 's/^turn: 1$/turn: 1\nrevision: 1/' empty.yaml >empty1.yaml
+sign alice empty1.yaml
+status_is 7 "a good lower revision beside an incomplete higher one" good.yaml empty1.yaml
+has "^good\.yaml: set aside: revision 0, replaced by revision 1" \
+    "a good lower revision is set aside by an incomplete higher one"
+"$gunbai" check --json in/s1.yaml badorder.yaml good1.yaml >out.json
+if /usr/bin/python3 -c 'import json,sys; d=json.load(open("out.json")); sys.exit(not ([f["verdict"] for f in d["files"]] == ["set-aside", "good"] and d["verdict"] == "set-aside"))'
+then ok "check --json: verdict set-aside"
+else not_ok "check --json: set-aside"; sed 's/^/    | /' out.json; fi
+
+# "orders: move e2 e3", no list: how a list is written (fresh reader of
+# Senjin: '"orders" must be a sequence' gave no hint).
+printf 'gunbai: orders 2\ngame: chk\nuid: %s\nturn: 1\nplayer: alice\norders: move e2 e3\n' \
+    "$(state_uid in/s1.yaml)" >nolist.yaml
+sign alice nolist.yaml
+status_is 1 "orders not written as a list" nolist.yaml
+has "^nolist\.yaml:6:9: refused file: \"orders\" is a list, not one line of text: write each order below 'orders:' on a line of its own as '  - ORDER' \('  - move e2 e3'\), or 'orders: \[move e2 e3\]'$" \
+    "orders not written as a list: the refusal shows how to write one"
 
 # A file from the player who owes nothing at the point says whose the
 # point is (fresh readers: "owes no decision" alone left them guessing).

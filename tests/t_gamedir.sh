@@ -347,6 +347,49 @@ else
 	not_ok "README's organiser example: $(cat readme/steps.sh readme/out)"
 fi
 
+# --- status of a game directory: what its inbox will do at the deadline
+# (fresh reader of Senjin: "filed point 7, waiting for the deadline" for
+# a file with no order accepted, that the deadline did not play).
+"$gunbai" new senjin --id st --option first=alice \
+    --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" -d st >/dev/null
+stmail() { # stmail NAME REVISION ORDER: alice's file for point 1 in st/inbox
+	printf 'gunbai: orders 2\ngame: st\nuid: %s\nturn: 1\nrevision: %s\nplayer: alice\norders:\n  - %s\n' \
+	    "$(state_uid st/start.yaml)" "$2" "$3" >st/inbox/"$1"
+	openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in st/inbox/"$1" \
+	    -out st/inbox/"$1".sig
+}
+"$gunbai" status st >out
+has "status: nothing filed" out '^alice: nothing filed yet for point 1$'
+stmail a0.yaml 0 "move e2 e9"
+"$gunbai" status st >out
+has "status: a file with no order accepted is incomplete, not waiting for the deadline" out \
+    "^alice: filed point 1, but it is incomplete \(0 of 1 order accepted\): run keeps it and waits, or at a deadline run with --nmr adds the default orders; to complete it, send the whole file again with 'revision: 1'$"
+hasnt "status: an incomplete file is not 'waiting for the deadline'" out 'waiting for the deadline'
+"$gunbai" status st --json >st.json
+if /usr/bin/python3 -c 'import json, sys
+d = json.load(open("st.json"))["filed"]
+sys.exit(not (len(d) == 1 and d[0]["player"] == "alice" and d[0]["filed"] and
+    d[0]["accepted"] == 0 and d[0]["orders"] == 1 and d[0]["complete"] is False
+    and d[0]["revision"] == 0))'; then
+	ok "status --json: filed, 0 of 1 accepted, not complete"
+else not_ok "status --json: $(cat st.json)"; fi
+stmail a1.yaml 1 "move e2 e3"
+"$gunbai" status st >out
+has "status: the higher revision, whole, waits for the deadline" out \
+    '^alice: filed point 1 \(1 order, a whole answer\), waiting for the deadline$'
+"$gunbai" status st --json >st.json
+/usr/bin/python3 - "$top/formats/commands.schema.json" st.json <<'PY' &&
+import json, sys
+from jsonschema import Draft202012Validator
+schema = json.load(open(sys.argv[1]))
+doc = json.load(open(sys.argv[2]))
+Draft202012Validator(schema).validate(doc)
+f = doc["filed"][0]
+sys.exit(not (f["revision"] == 1 and f["complete"] and f["accepted"] == 1))
+PY
+	ok "status --json of a game directory: valid, the revision run takes" ||
+	not_ok "status --json: $(cat st.json)"
+
 # --- a game played to its end, several points a run, verifies
 "$gunbai" new japanese-swords --id e --seed "$seed" \
     --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
@@ -358,11 +401,22 @@ while [ "$p" -lt "$end" ]; do
 	for q in $p $((p + 1)) $((p + 2)); do
 		cp answers/p$q-* e/inbox/ 2>/dev/null
 	done
-	"$gunbai" run e >/dev/null 2>&1 || { not_ok "run of points $p..: $?"; break; }
+	"$gunbai" run e >run.out 2>&1 || { not_ok "run of points $p..: $?"; break; }
 	p=$((p + 3))
 done
-"$gunbai" status "e/runs/$(ls e/runs | tail -1)/state.yaml" >out
+last=e/runs/$(ls e/runs | tail -1)
+"$gunbai" status "$last/state.yaml" >out
 has "a random game of Japanese Swords plays to its end ($end points) through run" out '^finished: '
+# The end is named by the last point played, not the one after it that
+# never comes (fresh reader of Senjin: "point 46" over "the game is over
+# after 45 turns", and run's "now at point 46; send ...").
+over=$(($(sed -n 's/^turn: //p' "$last/state.yaml") - 1))
+has "the last run says the game is over after its last point" run.out \
+    "^wrote e/runs/[0-9]{4}: the game is over after point $over; send each player "
+has "the final report's heading: over after the last point" "$last/reports/alice.txt" \
+    "^Japanese Swords \(ruleset [0-9]+\), game e, over after point $over$"
+has "the final picture's band: over after the last point" "$last/reports/public.svg" \
+    ">Japanese Swords e, over after point $over: the public report<"
 expect "run after the end: the game is over" 4 "$gunbai" run e
 expect "verify: the finished game checks" 0 "$gunbai" verify e
 

@@ -253,9 +253,27 @@ cmp -s gd/inbox/"$b2name" b2.yaml && ok "a file for a later turn is filed" ||
 has "the reply says it is not yet due" "not yet due: point 2 is not due" replies
 orders a1r1.yaml alice 1 1
 $make thunderbird m.eml alice@example.net a1r1.yaml a1r1.yaml.sig
+rm -r gd/outbox
 "$gunbai" mail-in gd m.eml >/dev/null
 cmp -s gd/inbox/alice-t1-$(sha a1r1.yaml | cut -c1-24).yaml a1r1.yaml &&
     ok "a corrected revision is filed" || not_ok "a corrected revision is not filed"
+# Which revision run will use, said plainly (fresh reader of Senjin: the
+# reply to revision 1 never said it replaces revision 0, and the reply to
+# revision 0 sent again advised a second, different revision 1).
+replies gd >/dev/null
+has "the reply to a correction names the revision it replaces" \
+    "This revision 1 replaces the lower revision of your file for point 1 in the inbox: revision 0 ($a1name); it will not be used, even if this one is refused." replies
+$make thunderbird m.eml alice@example.net a1.yaml a1.yaml.sig
+rm -r gd/outbox
+"$gunbai" mail-in gd m.eml >/dev/null
+replies gd >/dev/null
+has "revision 0 sent again: the reply says revision 1 is the one used" \
+    "The inbox holds revision 1 of your file for point 1 (alice-t1-$(sha a1r1.yaml | cut -c1-24).yaml): run will use that one, and this revision 0 is replaced and will not be used." replies
+has "revision 0 sent again: the next correction is revision 2" \
+    "To change your orders again, send the whole file with 'revision: 2'." replies
+if grep -qF "'revision: 1'" "$tmp/replies"; then
+	not_ok "revision 0 sent again: the reply still asks for revision 1"
+else ok "revision 0 sent again: no advice to send revision 1"; fi
 # resend FILE COMMENT NEW: FILE with the line COMMENT added, as NEW,
 # signed by alice and mailed; its reply parsed into $tmp/replies.
 resend() {

@@ -44,7 +44,7 @@ for play in samples/*/play.sh; do
 		not_ok "$game: pictures:"
 		sed 's/^/    /' "$tmp/out" | tail -20
 	fi
-	# Each picture says whose report it is, the turn, and who owes which
+	# Each picture says whose report it is, the point, and who owes which
 	# decision (the phase) or that the game is over.
 	said=0 unsaid=0
 	for svg in $(cat "$tmp/$game.svg"); do
@@ -55,15 +55,19 @@ for play in samples/*/play.sh; do
 		[ -n "$turn" ] || continue
 		if [ "$who" = public ]; then whose="the public report"
 		else whose="the report of $who"; fi
-		if grep -q ">[^<]* turn $turn: $whose</text>" "$svg" &&
+		# The point as the text report's heading says it: once the
+		# game is over, the last point played.
+		at="point $turn"
+		grep -q '>The game is over: ' "$svg" && at="over after point $((turn - 1))"
+		if grep -q ">[^<]*, $at: $whose</text>" "$svg" &&
 		    grep -q '>\(Waiting for [a-z]* ([a-z-]*): \|The game is over: \)' "$svg"
 		then said=$((said + 1))
 		else unsaid=$((unsaid + 1)); echo "    says not: $svg"; fi
 	done
 	if [ "$said" -gt 0 ] && [ "$unsaid" -eq 0 ]; then
-		ok "$game: each of $said pictures says whose report, the turn and who owes what"
+		ok "$game: each of $said pictures says whose report, the point and who owes what"
 	else
-		not_ok "$game: $unsaid pictures do not say whose report, turn and phase"
+		not_ok "$game: $unsaid pictures do not say whose report, point and phase"
 	fi
 	same=0 differ=0
 	for state in $(find "$tmp/$game" -name state.yaml | sort); do

@@ -14,6 +14,7 @@
 
 #include "game/game.h"
 #include "base/yaml.h"
+#include "turn/adjudicate.h"
 #include "turn/registry.h"
 
 extern const struct game_entry senjin_game;
@@ -934,6 +935,12 @@ test_senjin_view(void **state)
 	assert_non_null(strstr(pub.p, "  South: Shield; lost 1 Sho, 10 Shi\n"));
 	assert_non_null(strstr(pub.p, "* empty Bakufu\nNorth's Bakufu g9 is "
 	    "held by South's Sho.\n"));
+	/* The picture too shows the tokens off the board, the waiting one
+	 * marked (fresh reader: the text and JSON had them, not the SVG). */
+	sbuf_clear(&pub);
+	test_senjin_g->picture(g, &test_senjin_pl, 0, &pub);
+	assert_non_null(strstr(pub.p, ">Off the board: South: Shield; North: "
+	    "Sword (waiting).</text>"));
 	sbuf_free(&pub);
 	test_senjin_g->free(g);
 }
@@ -1001,6 +1008,26 @@ test_senjin_help_claim(const void *g, int player)
 	assert_memory_equal(ex, legal.v[0], strlen(legal.v[0]));
 	assert_int_equal(ex[strlen(legal.v[0])], '\n');
 	strlist_free(&legal);
+	/* The line naming the default names the orders a missed deadline
+	 * plays (fresh reader: the example's second action was not it). */
+	{
+		struct order o[ADJUDICATE_NMR_MAX];
+		struct strlist keep = { 0 };
+		struct sbuf want;
+		size_t n = 0;
+
+		assert_int_equal(adjudicate_defaults(test_senjin_g, g, player,
+		    o, &n, &keep), 0);
+		sbuf_init(&want);
+		sbuf_puts(&want, "# Default at a missed deadline: ");
+		for (size_t i = 0; i < n; i++)
+			sbuf_printf(&want, "%s%s", i ? ", " : "", o[i].text);
+		sbuf_puts(&want, ".\n");
+		if (strstr(b.p, want.p) == NULL)
+			fail_msg("no line '%s' in:\n%s", want.p, b.p);
+		strlist_free(&keep);
+		sbuf_free(&want);
+	}
 	sbuf_free(&b);
 }
 

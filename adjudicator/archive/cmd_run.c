@@ -498,10 +498,17 @@ run_game_locked(const char *dir, int nmr, int json, const char *keypath)
 			status = EXIT_OUTPUT;
 		else
 			run_told_clear(dir);
-		if (status == EXIT_OK && !json)
-			printf("wrote %s/runs/%04lld: now at point %lld; send "
-			    "each player %s/runs/%04lld/reports/NAME.txt\n",
-			    dir, run + 1, st.turn, dir, run + 1);
+		if (status == EXIT_OK && !json) {
+			struct sbuf at;
+
+			sbuf_init(&at);
+			state_point(&st, &at);
+			printf("wrote %s/runs/%04lld: %s %s; send each player "
+			    "%s/runs/%04lld/reports/NAME.txt\n", dir, run + 1,
+			    st.game->outcome(st.g).finished ? "the game is" :
+			    "now at", at.p, dir, run + 1);
+			sbuf_free(&at);
+		}
 	}
 	if (json && status != EXIT_OUTPUT)
 		cmd_run_json(&st, dir, applied ? run + 1 : 0, from, applied, nmr,

@@ -14,6 +14,7 @@
 #include "archive/evidence.h"
 #include "archive/gamedir.h"
 #include "report/report.h"
+#include "report/report_json.h"
 
 static int
 gamedir_ends(const char *s, const char *suffix)
@@ -350,30 +351,164 @@ gamedir_inbox(const char *dir, const struct state *st, size_t *n)
 	return files;
 }
 
-void
-gamedir_filed(const char *dir, const struct state *st, struct sbuf *out)
+/* What the file f, which run would take for its player's decision owed
+ * now, makes: its orders judged as check judges them, into d. */
+static void
+gamedir_filed_file(const struct state *st, struct orders_file *f,
+    struct gamedir_filed *d)
+{
+	struct check_result r;
+
+	d->filed = 1;
+	memcpy(d->sha256, f->sha256, sizeof d->sha256);
+	d->revision = f->revision;
+	d->orders = f->n;
+	f->arg = 0;
+	adjudicate_check_data(st, f, 1, &r);
+	for (size_t i = 0; i < r.v[0].n; i++)
+		d->accepted += r.v[0].orders[i].accepted != 0;
+	d->complete = r.v[0].complete;
+	adjudicate_check_free(&r);
+}
+
+size_t
+gamedir_filed_data(const char *dir, const struct state *st,
+    struct gamedir_filed out[GAME_MAX_PLAYERS])
 {
 	struct owed owed[GAME_MAX_PLAYERS];
 	struct orders_file *files;
 	size_t n, nowed;
 
 	if (st->game->outcome(st->g).finished)
-		return;
+		return 0;
 	files = gamedir_inbox(dir, st, &n);
+	/* As run sorts them: a lower revision or a copy is set aside. */
+	orders_sort(files, n);
 	nowed = st->game->owed(st->g, owed);
 	for (size_t k = 0; k < nowed; k++) {
-		int p = owed[k].player, filed = 0;
-
-		for (size_t i = 0; i < n; i++)
-			filed |= files[i].ok && files[i].player == p &&
-			    files[i].turn == st->turn;
-		sbuf_printf(out, "%s: %s point %lld%s\n", st->names[p],
-		    filed ? "filed" : "nothing filed yet for", st->turn,
-		    filed ? ", waiting for the deadline" : "");
+		memset(&out[k], 0, sizeof out[k]);
+		out[k].player = owed[k].player;
+		for (size_t i = 0; i < n && !out[k].filed; i++)
+			if (files[i].ok && files[i].player == owed[k].player &&
+			    files[i].turn == st->turn)
+				gamedir_filed_file(st, &files[i], &out[k]);
 	}
 	for (size_t i = 0; i < n; i++)
 		orders_free(&files[i]);
 	free(files);
+	return nowed;
+}
+
+void
+gamedir_filed(const char *dir, const struct state *st, struct sbuf *out)
+{
+	struct gamedir_filed d[GAME_MAX_PLAYERS];
+	size_t n = gamedir_filed_data(dir, st, d);
+
+	for (size_t k = 0; k < n; k++) {
+		const char *name = st->names[d[k].player];
+
+		if (!d[k].filed) {
+			sbuf_printf(out, "%s: nothing filed yet for point "
+			    "%lld\n", name, st->turn);
+		} else if (d[k].complete) {
+			sbuf_printf(out, "%s: filed point %lld (%zu order%s",
+			    name, st->turn, d[k].orders,
+			    d[k].orders == 1 ? "" : "s");
+			if (d[k].accepted < d[k].orders)
+				sbuf_printf(out, ", %zu refused",
+				    d[k].orders - d[k].accepted);
+			sbuf_puts(out, ", a whole answer), waiting for the "
+			    "deadline\n");
+		} else {
+			/* Not "waiting for the deadline": the deadline
+			 * does not play it as it is. */
+			sbuf_printf(out, "%s: filed point %lld, but it is "
+			    "incomplete (%zu of %zu order%s accepted): run "
+			    "keeps it and waits, or at a deadline run with "
+			    "--nmr adds the default orders; to complete it, "
+			    "send the whole file again with 'revision: "
+			    "%lld'\n", name, st->turn, d[k].accepted,
+			    d[k].orders, d[k].orders == 1 ? "" : "s",
+			    d[k].revision + 1);
+		}
+	}
+}
+
+long long
+gamedir_revisions(const char *dir, const struct state *st,
+    const struct orders_file *f, struct sbuf *out)
+{
+	struct orders_file *files;
+	const struct orders_file *top = NULL;
+	size_t n, lower = 0;
+	long long next = f->revision + 1;
+
+	files = gamedir_inbox(dir, st, &n);
+	orders_sort(files, n);
+	/* The good file of the highest revision sorts first, then the
+	 * others of the same player and point, set aside. */
+	for (size_t i = 0; i < n; i++) {
+		const struct orders_file *g = &files[i];
+
+		if (g->signer != f->signer || g->turn != f->turn ||
+		    (!g->ok && !g->copy))
+			continue;
+		if (top == NULL && g->ok)
+			top = g;
+		if (g->revision >= next)
+			next = g->revision + 1;
+		if (g->revision < f->revision && g->copy)
+			lower++;
+	}
+	if (top != NULL && top->revision > f->revision) {
+		sbuf_printf(out, "The inbox holds revision %lld of your file "
+		    "for point %lld (%s): run will use that one, and this "
+		    "revision %lld is replaced and will not be used.\n",
+		    top->revision, f->turn, top->path + strlen("inbox/"),
+		    f->revision);
+	} else if (lower > 0) {
+		sbuf_printf(out, "This revision %lld replaces the lower "
+		    "revision%s of your file for point %lld in the inbox:",
+		    f->revision, lower == 1 ? "" : "s", f->turn);
+		for (size_t i = 0, k = 0; i < n; i++)
+			if (files[i].signer == f->signer && files[i].copy &&
+			    files[i].turn == f->turn &&
+			    files[i].revision < f->revision)
+				sbuf_printf(out, "%s revision %lld (%s)",
+				    k++ ? "," : "", files[i].revision,
+				    files[i].path + strlen("inbox/"));
+		sbuf_printf(out, "; %s will not be used, even if this one "
+		    "is refused.\n", lower == 1 ? "it" : "they");
+	}
+	for (size_t i = 0; i < n; i++)
+		orders_free(&files[i]);
+	free(files);
+	return next;
+}
+
+json_t *
+gamedir_filed_json(const char *dir, const struct state *st)
+{
+	struct gamedir_filed d[GAME_MAX_PLAYERS];
+	size_t n = gamedir_filed_data(dir, st, d);
+	json_t *a = json_array();
+
+	for (size_t k = 0; k < n; k++) {
+		int f = d[k].filed;
+
+		json_array_append_new(a, json_pack("{s:o,s:b,s:o,s:o,s:o,s:o,"
+		    "s:o}", "player", report_json_str(st->names[d[k].player]),
+		    "filed", f,
+		    "sha256", f ? json_string(d[k].sha256) : json_null(),
+		    "revision", f ? json_integer(d[k].revision) : json_null(),
+		    "orders", f ? json_integer((json_int_t)d[k].orders) :
+		    json_null(),
+		    "accepted", f ? json_integer((json_int_t)d[k].accepted) :
+		    json_null(),
+		    "complete", f ? json_boolean(d[k].complete) : json_null()));
+	}
+	return a;
 }
 
 /* Remove path, a file or a directory and all it holds (depth-bounded:

@@ -15,7 +15,10 @@
 #ifndef GUNBAI_GAMEDIR_H
 #define GUNBAI_GAMEDIR_H
 
+#include <jansson.h>
+
 #include "base/fileio.h"
+#include "turn/commit.h"
 #include "turn/state.h"
 
 #define GAMEDIR_START "start.yaml"
@@ -92,10 +95,41 @@ const char *gamedir_place(const struct state *st,
 struct orders_file *gamedir_inbox(const char *dir, const struct state *st,
     size_t *n);
 
-/* For each player owing a decision in st: "NAME: filed point T, waiting for
- * the deadline" when dir's inbox holds a good file of theirs for it, else
- * "NAME: nothing filed yet for point T"; one line each, to out. */
+/* What dir's inbox holds for one decision owed in st: the file run would
+ * take for it (the highest revision of a good file), if any, and what its
+ * orders make. */
+struct gamedir_filed {
+	int player;
+	int filed;                     /* a good file for the point */
+	char sha256[COMMIT_HEX + 1];   /* if filed: its SHA-256 (hex) */
+	long long revision;
+	size_t orders, accepted;       /* orders in it, accepted now */
+	int complete;                  /* they are a whole answer */
+};
+
+/* Into out, one per player owing a decision in st (none once the game
+ * is over): what dir's inbox holds for it.  Returns how many. */
+size_t gamedir_filed_data(const char *dir, const struct state *st,
+    struct gamedir_filed out[GAME_MAX_PLAYERS]);
+
+/* gamedir_filed_data as lines to out, one per owed player: "NAME: filed
+ * point T (N orders, a whole answer), waiting for the deadline", "NAME:
+ * filed point T, but it is incomplete (...): what the deadline does and
+ * how to correct it", or "NAME: nothing filed yet for point T". */
 void gamedir_filed(const char *dir, const struct state *st, struct sbuf *out);
+
+/* What the revisions in dir's inbox make of the good file f, filed there
+ * (mail-in's reply), added to out as whole sentences: that a higher
+ * revision there replaces it and is the one run will use, or which lower
+ * revisions it replaces; nothing if it is the only one.  Returns the
+ * revision a correction must have: one above the highest filed. */
+long long gamedir_revisions(const char *dir, const struct state *st,
+    const struct orders_file *f, struct sbuf *out);
+
+/* gamedir_filed_data for `status --json` (formats/commands.schema.json):
+ * an array of player, filed, and for a file filed its sha256, revision,
+ * orders, accepted and complete (null otherwise). */
+json_t *gamedir_filed_json(const char *dir, const struct state *st);
 
 /* How old (seconds) a temporary file or directory of a killed command
  * must be before the next command takes it for a leftover: one still

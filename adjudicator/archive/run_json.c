@@ -42,7 +42,8 @@ run_json_file(const struct state *st, const struct run_json *r,
 			adjudicate_check_free(&cr);
 		}
 	} else {
-		json_object_set_new(o, "fate", json_string("refused"));
+		json_object_set_new(o, "fate", json_string(f->copy ?
+		    "set-aside" : "refused"));
 		if (!f->ok) {
 			report_json_err(o, &f->err);
 			return o;

@@ -266,6 +266,7 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	enum adjudicate_verdict v;
 	char *why = NULL;
 	int same = 0, second = 0, had = 0, filed = 0;
+	long long next;
 
 	mailin_read_doc(mi, d, &f, name, sizeof name, budget);
 	f.arg = 0;
@@ -311,10 +312,14 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 		    "Already filed" : "Filed", name, f.sha256, sig);
 		if (mi->key != NULL)
 			mailin_sign(mi, &f, sig, &r->body);
-		if (v == VERDICT_INCOMPLETE || v == VERDICT_ORDER)
+		next = gamedir_revisions(mi->dir, &mi->st, &f, &r->body);
+		if (next > f.revision + 1)
+			sbuf_printf(&r->body, "To change your orders again, "
+			    "send the whole file with 'revision: %lld'.\n",
+			    next);
+		else if (v == VERDICT_INCOMPLETE || v == VERDICT_ORDER)
 			sbuf_printf(&r->body, "To correct it, send the whole "
-			    "file again with 'revision: %lld'.\n",
-			    f.revision + 1);
+			    "file again with 'revision: %lld'.\n", next);
 	}
 	sbuf_putc(&r->body, '\n');
 	orders_free(&f);

@@ -54,9 +54,10 @@ picture_band(const struct state *st, int player, size_t cols,
 	struct sbuf line;
 
 	sbuf_init(&line);
-	sbuf_printf(&line, "%s %s, turn %lld: %s%s", st->game->title, st->id,
-	    st->turn, player < 0 ? "the public report" : "the report of ",
-	    player < 0 ? "" : st->names[player]);
+	sbuf_printf(&line, "%s %s, ", st->game->title, st->id);
+	state_point(st, &line);
+	sbuf_printf(&line, ": %s%s", player < 0 ? "the public report" :
+	    "the report of ", player < 0 ? "" : st->names[player]);
 	util_wrap(out, cols, "", "", line.p);
 	if (oc.finished) {
 		line.len = 0;

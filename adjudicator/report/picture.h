@@ -1,5 +1,5 @@
 /* picture.h - the pictured report (reports/<player>.svg): the game's
- * picture under a band that says whose report it is, the game and turn,
+ * picture under a band that says whose report it is, the game and point,
  * and who owes what now (the decision is the phase), or how it ended. */
 #ifndef GUNBAI_PICTURE_H
 #define GUNBAI_PICTURE_H

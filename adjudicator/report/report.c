@@ -187,8 +187,8 @@ report_body(const struct state *st, const char *state_hex, int player,
 	sbuf_puts(&tmpl, st->game->ruleset);
 	sbuf_puts(&tmpl, "), game ");
 	sbuf_puts(&tmpl, st->id);
-	sbuf_puts(&tmpl, ", point ");
-	sbuf_int(&tmpl, st->turn);
+	sbuf_puts(&tmpl, ", ");
+	state_point(st, &tmpl);
 	util_wrap(out, REPORT_WIDTH, "", "  ", tmpl.p);
 	sbuf_free(&tmpl);
 	report_rule(out, '=', REPORT_WIDTH);

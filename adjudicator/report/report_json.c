@@ -495,7 +495,7 @@ report_json_tmpl(const struct state *st, const char *state_hex, int player,
 }
 
 char *
-report_json_status(const struct state *st, size_t *len)
+report_json_status(const struct state *st, json_t *filed, size_t *len)
 {
 	json_t *mine, *root;
 
@@ -512,6 +512,8 @@ report_json_status(const struct state *st, size_t *len)
 	json_decref(mine);
 	if (root == NULL) /* only a bug */
 		abort();
+	if (filed != NULL)
+		json_object_set_new(root, "filed", filed);
 	return dump(root, len);
 }
 

@@ -47,8 +47,10 @@ char *report_json_tmpl(const struct state *st, const char *state_hex,
 #define STATUS_JSON_FORMAT "gunbai status 1"
 
 /* `gunbai status --json`: the game, its players, and who owes what or
- * how it ended (formats/commands.schema.json). */
-char *report_json_status(const struct state *st, size_t *len);
+ * how it ended (formats/commands.schema.json); for a game directory,
+ * filed (taken; NULL for a state file): what its inbox holds for each
+ * decision owed. */
+char *report_json_status(const struct state *st, json_t *filed, size_t *len);
 
 #define CHECK_JSON_FORMAT "gunbai check 1"
 

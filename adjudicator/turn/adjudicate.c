@@ -195,7 +195,8 @@ adjudicate_refusals(const struct state *st, const struct orders_file *f,
 		char buf[1024];
 		if (f[i].ok)
 			continue;
-		adjudicate_msg_err(msgs, "refused file", &f[i].err);
+		adjudicate_msg_err(msgs, adjudicate_file_word(&f[i]),
+		    &f[i].err);
 		/* A correction: its sender learns which file was not used
 		 * (by its hash and revision: never a path, which differs
 		 * between run and verify). */
@@ -625,8 +626,16 @@ adjudicate_run_data(struct state *st, const char *previous,
 	return applied;
 }
 
+const char *
+adjudicate_file_word(const struct orders_file *f)
+{
+	/* A correction or a copy is no fault: not the word of a forgery. */
+	return f->copy ? ADJUDICATE_SET_ASIDE : "refused file";
+}
+
 const char *const adjudicate_verdict_names[VERDICT_COUNT] = {
 	[VERDICT_GOOD] = "good",
+	[VERDICT_SET_ASIDE] = "set-aside",
 	[VERDICT_NOT_DUE] = "not-due",
 	[VERDICT_INCOMPLETE] = "incomplete",
 	[VERDICT_ORDER] = "order-refused",
@@ -665,7 +674,7 @@ adjudicate_check_one(const struct state *st, const struct owed *owed,
 	int owes = 0;
 
 	if (!f->ok) {
-		cf->verdict = VERDICT_FILE;
+		cf->verdict = f->copy ? VERDICT_SET_ASIDE : VERDICT_FILE;
 		return;
 	}
 	if (f->turn > st->turn) {
@@ -792,7 +801,7 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 		return;
 	}
 	if (!f->ok) {
-		adjudicate_msg_err(msgs, "refused file", &f->err);
+		adjudicate_msg_err(msgs, adjudicate_file_word(f), &f->err);
 		return;
 	}
 	sbuf_printf(msgs, "%s: accepted file: signed by %s, point %lld\n",

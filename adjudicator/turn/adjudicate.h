@@ -41,9 +41,17 @@ int adjudicate_kept_incomplete(const struct state *st,
 enum adjudicate_fate { ADJUDICATE_USED, ADJUDICATE_KEPT, ADJUDICATE_REFUSED };
 enum adjudicate_fate adjudicate_fate(const struct state *st,
     const struct orders_file *files, size_t n, size_t i);
-/* What `gunbai check` found, from best to worst. */
+/* What `gunbai check` found, from best to worst.  The word of a file
+ * set aside (adjudicate_set_aside) is ADJUDICATE_SET_ASIDE. */
+#define ADJUDICATE_SET_ASIDE "set aside"
+/* "set aside" for a file set aside (orders_file.copy: a lower revision
+ * or a copy), else "refused file": the verdict word of a file not
+ * taken. */
+const char *adjudicate_file_word(const struct orders_file *f);
 enum adjudicate_verdict {
 	VERDICT_GOOD,       /* every file and order accepted, complete */
+	VERDICT_SET_ASIDE,  /* a file replaced by a higher revision, or a
+	                     * copy of another: nothing wrong, not read */
 	VERDICT_NOT_DUE,    /* a file for a later turn */
 	VERDICT_INCOMPLETE, /* a file's accepted orders are not a whole answer */
 	VERDICT_ORDER,      /* an order was refused */

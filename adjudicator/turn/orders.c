@@ -157,6 +157,16 @@ orders_uid(const struct node *root, const struct state *st,
 	return 0;
 }
 
+/* The line of the key of root (a mapping) named key, 0 if none. */
+static int
+orders_key_line(const struct node *root, const char *key)
+{
+	for (size_t i = 0; i < root->n; i++)
+		if (strcmp(root->keys[i]->str, key) == 0)
+			return root->keys[i]->line;
+	return 0;
+}
+
 static int
 orders_envelope(struct orders_file *of, const struct state *st, int signer)
 {
@@ -218,6 +228,20 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 		return err_set(e, n->line, n->col, "these orders are for point "
 		    "%lld (their 'turn:'), which has already been adjudicated "
 		    "(game '%s' is at point %lld)", of->turn, st->id, st->turn);
+	}
+	n = node_get(root, "orders");
+	if (n != NULL && n->kind == NODE_SCALAR && n->len > 0 &&
+	    orders_key_line(root, "orders") == n->line) {
+		char v[64];
+
+		/* "orders: move i8 h7": say how a list is written.  (Order
+		 * lines without '- ' below 'orders:' make a scalar of
+		 * several lines, which hints_paste names by its line.) */
+		escape_copy(n->str, v, sizeof v);
+		return err_set(e, n->line, n->col, "\"orders\" is a list, "
+		    "not one line of text: write each order below 'orders:' "
+		    "on a line of its own as '  - ORDER' ('  - %s'), or "
+		    "'orders: [%s]'", v, v);
 	}
 	if (node_need(root, "orders", NODE_SEQ, &list, e) == -1)
 		return -1;
@@ -411,8 +435,8 @@ orders_settle(struct orders_file *f, size_t n)
 		} else if (k > 0) {
 			f[k].ok = 0;
 			f[k].copy = 1;
-			err_set(&f[k].err, 0, 0, "a copy of '%s'; used once",
-			    f[0].path);
+			err_set(&f[k].err, 0, 0, "a copy of '%s': the same "
+			    "bytes count once", f[0].path);
 		}
 	}
 	/* Lower revisions are replaced, whether the highest is used or

@@ -605,3 +605,15 @@ state_free(struct state *st)
 	events_free(&st->log);
 	memset(st, 0, sizeof *st);
 }
+
+void
+state_point(const struct state *st, struct sbuf *out)
+{
+	if (st->game->outcome(st->g).finished && st->turn > 1) {
+		sbuf_puts(out, "over after point ");
+		sbuf_int(out, st->turn - 1);
+	} else {
+		sbuf_puts(out, "point ");
+		sbuf_int(out, st->turn);
+	}
+}

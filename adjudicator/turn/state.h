@@ -78,4 +78,9 @@ void state_sha256(const struct state *st, char out[COMMIT_HEX + 1]);
 /* Fill in the players' names view after players[] changed. */
 void state_link_players(struct state *st);
 
+/* Where st stands, for a heading, added to out: "point N" while the game
+ * goes on, "over after point N" once it is over (the last point played:
+ * the state's turn is the one after it, which never comes). */
+void state_point(const struct state *st, struct sbuf *out);
+
 #endif

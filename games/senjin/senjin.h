@@ -102,6 +102,10 @@ const struct senjin_token *senjin_board_token_on(const struct senjin *g,
 int senjin_board_is_bakufu(int player, int sq);
 /* Pieces of kind that player has on the board. */
 int senjin_board_count(const struct senjin *g, int player, int kind);
+/* player's tokens off the board, as the text report and the picture
+ * show them: "Sword (waiting), Shield", or "none"; added to out. */
+void senjin_board_off_write(const struct senjin *g, int player,
+    struct sbuf *out);
 /* Can player move from one square to another?  0, or -1 with why set. */
 int senjin_board_check_move(const struct senjin *g, int player, int from,
     int to, char *why, size_t size);

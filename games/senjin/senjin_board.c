@@ -211,6 +211,23 @@ senjin_board_cell_read(struct senjin *g, int sq, const char *cell,
 }
 
 void
+senjin_board_off_write(const struct senjin *g, int player, struct sbuf *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		const struct senjin_token *t = &g->tokens[player][i];
+
+		if (t->sq != SENJIN_OFF)
+			continue;
+		sbuf_printf(out, "%s%s%s", n++ ? ", " : "",
+		    senjin_sides[t->side].name, t->wait ? " (waiting)" : "");
+	}
+	if (n == 0)
+		sbuf_puts(out, "none");
+}
+
+void
 senjin_board_cell_write(const struct senjin *g, int sq, char out[3])
 {
 	const struct senjin_piece *pc = &g->board[sq];
@@ -327,6 +344,14 @@ senjin_board_check_step(const struct senjin *g, int player, int sq,
 		return game_why(why, size, "%s holds a piece with a Shield",
 		    senjin_board_name(sq, nm));
 	case SENJIN_STEP_BAKUFU:
+		if (g->board[sq].owner != SENJIN_NOBODY &&
+		    g->board[sq].owner != player)
+			/* Why the occupier cannot be taken (a fresh reader
+			 * asked). */
+			return game_why(why, size, "%s is your own Bakufu, "
+			    "which your pieces may not enter: the enemy %s on "
+			    "it cannot be captured there", senjin_board_name(
+			    sq, nm), senjin_kinds[g->board[sq].kind].name);
 		return game_why(why, size, "%s is your own Bakufu",
 		    senjin_board_name(sq, nm));
 	default:

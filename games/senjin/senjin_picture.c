@@ -1,7 +1,8 @@
 /* senjin_picture.c - the board as an SVG picture (reports/<player>.svg):
  * the 9 x 9 squares with coordinates on all sides, each Bakufu tinted in
  * its army's colour, every piece a disc of its player's colour with its
- * kind, a token as a badge, and a legend.  Perfect information: every
+ * kind, a token as a badge, and a legend with the tokens off the board.
+ * Perfect information: every
  * player sees the same picture. */
 #include <stdio.h>
 
@@ -61,6 +62,22 @@ senjin_picture_legend(const struct senjin *g, const struct game_players *pl,
 		    "%s (%s): pieces, and Bakufu tinted; %d lost",
 		    pl->names[p], senjin_armies[p].name, lost);
 	}
+	{
+		/* The tokens off the board, as the text report says them. */
+		struct sbuf off;
+
+		sbuf_init(&off);
+		sbuf_puts(&off, "Off the board: ");
+		for (int p = 0; p < 2; p++) {
+			sbuf_printf(&off, "%s%s: ", p ? "; " : "",
+			    senjin_armies[p].name);
+			senjin_board_off_write(g, p, &off);
+		}
+		sbuf_putc(&off, '.');
+		svg_text(out, MARGIN, y + 48, 13, "start", 0, off.p);
+		sbuf_free(&off);
+	}
+	y += 20;
 	/* The kinds as the text report's key names them (senjin_kinds). */
 	svg_textf(out, MARGIN, y + 48, 13, "start", 0,
 	    "%s (%s), %s (%s); badge Sw = Sword, Sh = Shield.",
@@ -80,7 +97,7 @@ senjin_picture(const void *vg, const struct game_players *pl, int player,
     struct sbuf *out)
 {
 	const struct senjin *g = vg;
-	int h = MARGIN * 2 + BOARD + 80;
+	int h = MARGIN * 2 + BOARD + 100;
 
 	(void)player; /* perfect information */
 	svg_begin(out, MARGIN * 2 + BOARD, h, "Senjin");

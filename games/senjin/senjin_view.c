@@ -47,23 +47,6 @@ senjin_view_grid(const struct senjin *g, struct sbuf *out)
 }
 
 static void
-senjin_view_off_board(const struct senjin *g, int p, struct sbuf *out)
-{
-	int n = 0;
-
-	for (int i = 0; i < SENJIN_TOKENS; i++) {
-		const struct senjin_token *t = &g->tokens[p][i];
-
-		if (t->sq != SENJIN_OFF)
-			continue;
-		sbuf_printf(out, "%s%s%s", n++ ? ", " : "",
-		    senjin_sides[t->side].name, t->wait ? " (waiting)" : "");
-	}
-	if (n == 0)
-		sbuf_puts(out, "none");
-}
-
-static void
 senjin_view_armies(const struct senjin *g, const struct game_players *pl,
     struct sbuf *out)
 {
@@ -74,7 +57,7 @@ senjin_view_armies(const struct senjin *g, const struct game_players *pl,
 	sbuf_puts(out, "Off the board, and pieces captured:\n");
 	for (int p = 0; p < 2; p++) {
 		sbuf_printf(out, "  %s: ", senjin_armies[p].name);
-		senjin_view_off_board(g, p, out);
+		senjin_board_off_write(g, p, out);
 		sbuf_puts(out, "; lost");
 		for (int k = 0; k < SENJIN_KINDS; k++)
 			sbuf_printf(out, "%s %d %s", k ? "," : "",
@@ -235,6 +218,14 @@ senjin_view_examples(const struct senjin *g, int player, struct sbuf *out)
 		sbuf_printf(out, "#   %s\n", now.v[0]);
 		if (ex != NULL)
 			sbuf_printf(out, "#   %s\n", ex);
+		/* The default is the first legal order, twice: say it, as
+		 * it need not be the example (a fresh reader's Sho left the
+		 * Bakufu it held when the default moved it). */
+		sbuf_printf(out, "# Default at a missed deadline:"
+		    " %s", now.v[0]);
+		if (then.n > 0)
+			sbuf_printf(out, ", %s", then.v[0]);
+		sbuf_puts(out, ".\n");
 	}
 	strlist_free(&now);
 	strlist_free(&then);
