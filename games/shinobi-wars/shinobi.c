@@ -23,10 +23,10 @@ enum { SW_OPT_DECK_LEAF, SW_OPT_DECK_MIST };
 static const struct game_option sw_options[] = {
 	[SW_OPT_DECK_LEAF] = { .name = "deck-leaf", .def = "standard",
 	    .help = "a deck list file (lines COUNT CARD) for player 1, Leaf",
-	    .file = 1 },
+	    .file = 1, .secret = 1 },
 	[SW_OPT_DECK_MIST] = { .name = "deck-mist", .def = "standard",
 	    .help = "a deck list file (lines COUNT CARD) for player 2, Mist",
-	    .file = 1 },
+	    .file = 1, .secret = 1 },
 	{ .name = NULL },
 };
 
