@@ -624,42 +624,50 @@ int
 sw_play_attacks(struct shinobi *g, struct sw_turn *t,
     const struct game_players *pl, struct events *ev)
 {
-	int p = t->player, q = 1 - p, r;
+	int p = t->player, q = 1 - p, r, k, n = 0;
 	struct sw_side *s = &g->side[p], *d = &g->side[q];
-	struct sw_order lift = { .verb = SW_O_ATTACK, .n = t->nattack };
-	struct sw_slot a[SW_DECK];
+	struct sw_slot a[SW_DECK], keep[SW_DECK];
+	unsigned char fought[SW_DECK] = { 0 }, dead[SW_DECK] = { 0 };
 	char who[80], by[80], name[120], w[16];
 	int gone[SW_FRONTS] = { 0 };
 
 	for (int i = 0; i < t->nattack; i++)
-		lift.pos[i] = t->attacker[i];
-	sw_play_lift(g, p, &lift, a);
-	for (int i = 0; i < t->nattack; i++) {
-		a[i].up = 1;
+		a[i] = s->zone[SW_ROSTER][t->attacker[i].idx];
+	/* Attacks are fought in order until the village falls; the later
+	 * ones are not fought, and their ninjas stay where they stand,
+	 * unnamed. */
+	for (k = 0; k < t->nattack && d->damage < SW_FALL; k++) {
+		fought[t->attacker[k].idx] = 1;
+		a[k].up = 1;
 		snprintf(who, sizeof who, "%s's %s", pl->names[p],
-		    sw_cards[a[i].card].name);
+		    sw_cards[a[k].card].name);
 		events_add(ev, EVENT_ALL, "%s attacks from %s the %s front of "
 		    "%s: %s.", sw_who(pl, p, by, sizeof by),
-		    sw_pos_word(t->attacker[i], w, sizeof w),
-		    sw_zone_words[t->front[i]], pl->names[q],
-		    sw_card_describe(a[i].card, name, sizeof name));
-		if (d->damage >= SW_FALL) {
-			events_add(ev, EVENT_ALL, "The village has fallen: "
-			    "%s returns.", who);
-			r = 0;
-		} else {
-			r = sw_play_front(d, t->front[i], gone, &a[i], who,
-			    ev);
-		}
+		    sw_pos_word(t->attacker[k], w, sizeof w),
+		    sw_zone_words[t->front[k]], pl->names[q],
+		    sw_card_describe(a[k].card, name, sizeof name));
+		r = sw_play_front(d, t->front[k], gone, &a[k], who, ev);
 		if (r == 1) {
-			d->damage += sw_cards[a[i].card].vd;
+			d->damage += sw_cards[a[k].card].vd;
 			events_add(ev, EVENT_ALL, "%s comes through and deals "
 			    "%d damage to the %s village (%d of %d); it "
-			    "returns face up.", who, sw_cards[a[i].card].vd,
+			    "returns face up.", who, sw_cards[a[k].card].vd,
 			    sw_side_names[q], d->damage, SW_FALL);
 		}
-		if (r >= 0)
-			sw_zone_put(s, SW_ROSTER, a[i]);
+		dead[k] = r < 0;
 	}
+	if (k < t->nattack)
+		events_add(ev, EVENT_ALL, "The village has fallen: the other "
+		    "attacks of the turn are not fought.");
+	/* The roster: every card that did not attack, in its place, then
+	 * the attackers that return, in the order they attacked. */
+	for (int i = 0; i < s->nzone[SW_ROSTER]; i++)
+		if (!fought[i])
+			keep[n++] = s->zone[SW_ROSTER][i];
+	for (int i = 0; i < k; i++)
+		if (!dead[i])
+			keep[n++] = a[i];
+	memcpy(s->zone[SW_ROSTER], keep, (size_t)n * sizeof keep[0]);
+	s->nzone[SW_ROSTER] = n;
 	return d->damage >= SW_FALL;
 }
