@@ -369,10 +369,13 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		    s->nzone[o->zone[i]]);
 	}
 	if (ev != NULL) {
-		events_add(ev, EVENT_ALL, "%s deploys %d card%s face down for %d "
-		    "EC %d CC, to %s.", sw_who(pl, t->player, who, sizeof who),
-		    o->n, o->n == 1 ? "" : "s", ec, cc, at.p);
-		events_add(ev, EVENT_TO(t->player), "You deploy %s.", b.p);
+		/* Ruling: the cost is the owner's alone; it would often
+		 * name the card. */
+		events_add(ev, EVENT_ALL, "%s deploys %d card%s face down, to "
+		    "%s.", sw_who(pl, t->player, who, sizeof who), o->n,
+		    o->n == 1 ? "" : "s", at.p);
+		events_add(ev, EVENT_TO(t->player), "You deploy %s, for %d EC "
+		    "%d CC.", b.p, ec, cc);
 	}
 	sbuf_free(&b);
 	sbuf_free(&at);
