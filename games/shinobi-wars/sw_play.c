@@ -568,12 +568,20 @@ sw_play_front(struct sw_side *d, int front, int *gone, struct sw_slot *a,
 			/* Ruling: LS = RS the trap wins; SS = SA the trap
 			 * stays hidden. */
 			if (dk->ls >= ak->rs) {
-				events_add(ev, EVENT_ALL, "%s meets a trap at "
-				    "%s: %s; %s dies.", ak->name, at,
-				    dk->ss >= ak->sa ? "a clean kill (its "
-				    "LS beats RS and its SS beats SA)" : "a "
-				    "messy kill (its LS beats RS, though SA "
-				    "sensed it)", who);
+				const char *ls = dk->ls > ak->rs ? "beats" :
+				    "equals";
+
+				if (dk->ss >= ak->sa)
+					events_add(ev, EVENT_ALL, "%s meets a "
+					    "trap at %s: a clean kill (its LS "
+					    "%s RS and its SS %s SA); %s dies.",
+					    ak->name, at, ls, dk->ss > ak->sa ?
+					    "beats" : "equals", who);
+				else
+					events_add(ev, EVENT_ALL, "%s meets a "
+					    "trap at %s: a messy kill (its LS "
+					    "%s RS, though SA sensed it); %s "
+					    "dies.", ak->name, at, ls, who);
 				return -1;
 			}
 			if (dk->ss >= ak->sa) {
