@@ -461,7 +461,6 @@ sw_play_run(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
     const struct game_players *pl, struct rng *rng, struct events *ev,
     char *why, size_t size, int verdict)
 {
-	char who[80];
 	int r;
 
 	if (t->ended) {
@@ -497,11 +496,12 @@ sw_play_run(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		if (verdict)
 			return 0;
 		++t->actions;
+		/* Ruling: told to the writer alone; the enemy would learn
+		 * of a plan that was not carried out. */
 		if (rng != NULL)
-			events_add(ev, EVENT_ALL, "%s skips action %d: the "
-			    "last scout %s.", sw_who(pl, t->player, who,
-			    sizeof who), t->actions, t->last_scout ?
-			    "succeeded" : "failed");
+			events_add(ev, EVENT_TO(t->player), "You skip action "
+			    "%d: the last scout %s.", t->actions,
+			    t->last_scout ? "succeeded" : "failed");
 		return 0;
 	}
 	switch (o->verb) {
