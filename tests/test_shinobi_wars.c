@@ -192,6 +192,9 @@ test_sw_own_turn(void **state)
 	assert_non_null(strstr(b.p, "village damage 0 of 20; own turns 7;"));
 	assert_null(strstr(b.p, "'s turn"));
 	assert_null(strstr(b.p, "; turn"));
+	/* An empty hand is '-', as an empty zone. */
+	assert_int_equal(g->side[0].nhand, 0);
+	assert_non_null(strstr(b.p, "\n  hand: -\n"));
 	sbuf_free(&b);
 	free(g);
 }

@@ -229,6 +229,7 @@ sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 			return -1;
 	if (verdict)
 		return 0;
+	t->supplied = 1;
 	for (int i = 0; i < o->n; i++) {
 		g->side[t->player].zone[o->pos[i].zone][o->pos[i].idx].up = 1;
 		if (rng != NULL)
@@ -333,8 +334,10 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		for (int j = 0; j < s->nhand; j++)
 			h -= s->hand[j] == c;
 		if (h > 0) {
-			game_why(why, size, "your hand holds no%s %s",
-			    h == 1 && i > 0 ? " more" : "", sw_card_names[c]);
+			game_why(why, size, "your hand holds no%s %s%s",
+			    h == 1 && i > 0 ? " more" : "", sw_card_names[c],
+			    t->supplied ? " (cards drawn this turn are "
+			    "deployed from the next turn)" : "");
 			return -1;
 		}
 	}

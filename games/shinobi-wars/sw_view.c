@@ -42,7 +42,7 @@ sw_view_side(const struct shinobi *g, const struct game_players *pl, int p,
 		}
 	}
 	if (own) {
-		sbuf_puts(out, "  hand:\n");
+		sbuf_printf(out, "  hand:%s\n", s->nhand ? "" : " -");
 		for (int i = 0; i < s->nhand; i++)
 			sbuf_printf(out, "    %s\n", sw_card_describe(
 			    s->hand[i], d, sizeof d));
