@@ -154,17 +154,29 @@ def commitment(seed):
     return hashlib.sha256(b"gunbai-seed-commit-v2" + seed).digest()
 
 
-def setup_record(game, ruleset, gid, players, organiser, options):
+def secret_option(seed, name, clear):
+    """formats/evidence.md: the commitment to a secret option's value,
+    SHA-256("gunbai-secret-option-v1" || seed || "NAME VALUE") with VALUE
+    as the record writes it in the clear."""
+    return hashlib.sha256(b"gunbai-secret-option-v1" + seed +
+                          ("%s %s" % (name, clear)).encode()).hexdigest()
+
+
+def setup_record(seed, game, ruleset, gid, players, organiser, options):
     """The setup record: players a list of (name, 32-byte key), organiser
-    a 32-byte key or None, options a list of (name, value) in the game's
-    order, every one (a file option given a file: ("NAME", b"CONTENTS"))."""
+    a 32-byte key or None, options a list of (name, value, secret) in the
+    game's order, every one (a file option given a file: ("NAME",
+    b"CONTENTS", secret)); a secret option's value is committed to with
+    the seed."""
     out = "gunbai-setup-v1\ngame %s\nruleset %s\nid %s\n" % (game, ruleset, gid)
     for name, key in players:
         out += "player %s %s\n" % (name, key.hex())
     out += "organiser %s\n" % (organiser.hex() if organiser else "none")
-    for name, value in options:
+    for name, value, secret in options:
         if isinstance(value, bytes):
             value = "file " + hashlib.sha256(value).hexdigest()
+        if secret:
+            value = "secret " + secret_option(seed, name, value)
         out += "option %s %s\n" % (name, value)
     return out.encode()
 
@@ -182,15 +194,16 @@ def evidence_lines():
                         "e4b14ddddb588ea0d57887bc2196eba3")
     cases = [
         (bytes(range(32)), ("senjin", "1", "demo", [("alice", alice), ("bob", bob)],
-                            None, [("first", "random"), ("turn-limit", "0")])),
+                            None, [("first", "random", False), ("turn-limit", "0", False)])),
         (bytes(range(32)), ("senjin", "1", "demo", [("alice", alice), ("bob", bob)],
-                            bob[::-1], [("first", "south"), ("turn-limit", "0")])),
+                            bob[::-1], [("first", "south", False), ("turn-limit", "0", False)])),
         (b"\xff" * 32, ("shinobi-wars", "0", "club-7", [("bob", bob), ("alice", alice)],
-                         None, [("deck-leaf", b"# my deck\n"), ("deck-mist", "standard")])),
+                         None, [("deck-leaf", b"# my deck\n", True),
+                                ("deck-mist", "standard", True)])),
     ]
     out = ["evidence known-answer vectors"]
     for seed, args in cases:
-        rec = setup_record(*args)
+        rec = setup_record(seed, *args)
         c = commitment(seed)
         out.append("")
         out.append("seed   " + seed.hex())

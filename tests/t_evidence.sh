@@ -366,6 +366,44 @@ cmp -s "$(ls hw/runs/0001/orders/*.sig)" $hbig &&
 [ $? -eq 1 ] && grep -q "^PROVEN: another signature used: the organiser signed the receipt $r2 for alice's file .* then the report hw/runs/0001/reports/alice.txt of the run from point 1" out &&
     ok "evidence proves a run that used another signature than the receipted smaller one" ||
     not_ok "evidence: $(cat out)"
+# --- secret options (Shinobi Wars' deck lists, finding (a)1 of the second
+# reading): the setup record every report shows holds each deck only as
+# a commitment salted with the seed; neither the list's hash nor the word
+# 'standard' shows, and the commitment is checked once the seed is known.
+printf '1 kage\n7 seal\n32 mei\n' >mist.deck
+W=$top/samples/shinobi-wars/keys
+"$gunbai" new shinobi-wars --id sw --seed "$seed" --organiser org.key \
+    --player alice="$W/alice.pub" --player bob="$W/bob.pub" \
+    --option deck-mist=mist.deck -d sw >/dev/null 2>&1 &&
+    ok "a Shinobi Wars game with a deck list" || not_ok "new shinobi-wars"
+dhash=$(openssl dgst -sha256 -r mist.deck | cut -c1-64)
+if ! cat sw/reports/* | tr -d '\\\n ' | grep -q "$dhash" &&
+    ! grep -q 'option deck-.* standard\|deck-mist.*file' sw/reports/*; then
+	ok "no report shows the deck list's hash or the standard deck"
+else
+	not_ok "a report shows a deck: $(grep -h 'deck-' sw/reports/*)"
+fi
+$py - "$top" sw/reports/bob.json sw/start.yaml mist.deck >out 2>&1 <<'PY'
+import hashlib, json, re, sys
+sys.path.insert(0, sys.argv[1] + "/tests")
+from rng_reference import secret_option
+setup = json.load(open(sys.argv[2]))["evidence"]["setup"]
+seed = bytes.fromhex(re.search(r"seed: ([0-9a-f]{64})", open(sys.argv[3]).read()).group(1))
+deck = "file " + hashlib.sha256(open(sys.argv[4], "rb").read()).hexdigest()
+want = {"deck-leaf": secret_option(seed, "deck-leaf", "standard"),
+        "deck-mist": secret_option(seed, "deck-mist", deck)}
+for name, hexv in want.items():
+    assert "option %s secret %s\n" % (name, hexv) in setup, (name, setup)
+PY
+[ $? -eq 0 ] &&
+    ok "with the seed, each deck's commitment is the reference's (tests/rng_reference.py)" ||
+    not_ok "secret options: $(cat out)"
+"$gunbai" evidence sw/reports/alice.txt >out 2>&1 &&
+    grep -q "the organiser's key is the one of the setup record" out &&
+    ok "evidence reads a record with secret options" ||
+    not_ok "evidence: $(cat out)"
+"$gunbai" verify sw >out 2>&1 && ok "verify makes the setup again from the archive" ||
+    not_ok "verify: $(cat out)"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -148,7 +148,7 @@ test_record_roundtrip(void **state)
 	char *bad;
 
 	(void)state;
-	assert_int_equal(setup_parse_record(&st, rec, &e), 0);
+	assert_int_equal(setup_parse_record(&st, rec, NULL, &e), 0);
 	assert_string_equal(st.options[0], "south");
 	assert_null(st.options[1]);
 	sbuf_init(&again);
@@ -158,11 +158,84 @@ test_record_roundtrip(void **state)
 	state_free(&st);
 	bad = util_strdup(rec);
 	bad[strlen(bad) - 2] = '1'; /* turn-limit 1: still a record */
-	assert_int_equal(setup_parse_record(&st, bad, &e), 0);
+	assert_int_equal(setup_parse_record(&st, bad, NULL, &e), 0);
 	state_free(&st);
 	memcpy(strstr(bad, "ruleset 1"), "ruleset 7", 9);
-	assert_int_equal(setup_parse_record(&st, bad, &e), -1);
+	assert_int_equal(setup_parse_record(&st, bad, NULL, &e), -1);
 	free(bad);
+}
+
+/* Shinobi Wars' record of st (seed bytes all fill). */
+static char *
+sw_record(struct state *st, uint8_t fill, const char *deck)
+{
+	struct sbuf rec;
+
+	two(st, "shinobi-wars", "club-7", "bob", BOB, "alice", ALICE);
+	st->options[0] = deck != NULL ? util_strdup(deck) : NULL;
+	memset(st->seed, fill, sizeof st->seed);
+	state_link_players(st);
+	sbuf_init(&rec);
+	setup_record(st, &rec);
+	state_free(st);
+	return sbuf_take(&rec);
+}
+
+/* A secret option (Shinobi Wars' deck lists) is in the record only as a
+ * commitment salted with the seed: neither the value nor the hash of a
+ * file, nor whether it is the default, shows before the seed is
+ * revealed; after, the default is checked and made again, a value given
+ * is left to the archive. */
+static void
+test_secret_options(void **state)
+{
+	struct gb_err e = { 0 };
+	struct state st;
+	uint8_t seed[RNG_SEED_BYTES];
+	char filehex[COMMIT_HEX + 1];
+	char *deck = sw_record(&st, 0xff, "1 kage\n7 seal\n32 mei\n");
+	char *deck2 = sw_record(&st, 0xfe, "1 kage\n7 seal\n32 mei\n");
+	char *std = sw_record(&st, 0xff, NULL);
+	char *clear;
+
+	(void)state;
+	crypto_sha256_hex("1 kage\n7 seal\n32 mei\n", 21, filehex);
+	assert_null(strstr(deck, "standard"));
+	assert_null(strstr(deck, "file"));
+	assert_null(strstr(deck, filehex));
+	assert_null(strstr(std, "standard"));
+	assert_non_null(strstr(deck, "\noption deck-leaf secret "));
+	/* Salted: the same deck under another seed is another line; the
+	 * default deck-mist too. */
+	assert_string_not_equal(strstr(deck, "option deck-leaf"),
+	    strstr(deck2, "option deck-leaf"));
+	assert_string_not_equal(strstr(deck, "option deck-mist"),
+	    strstr(deck2, "option deck-mist"));
+	/* Read without the seed: the same record again. */
+	assert_int_equal(setup_parse_record(&st, deck, NULL, &e), 0);
+	assert_string_equal(st.players[0].name, "bob");
+	state_free(&st);
+	/* With the seed: the default is made again, a deck given is not. */
+	memset(seed, 0xff, sizeof seed);
+	assert_int_equal(setup_parse_record(&st, std, seed, &e), 0);
+	assert_null(st.options[0]);
+	assert_null(st.options[1]);
+	state_free(&st);
+	assert_int_equal(setup_parse_record(&st, deck, seed, &e), -1);
+	assert_non_null(strstr(e.msg, "option 'deck-leaf' was given a value "
+	    "other than its default 'standard'"));
+	seed[0] = 0;
+	assert_int_equal(setup_parse_record(&st, std, seed, &e), -1);
+	assert_non_null(strstr(e.msg, "option 'deck-leaf'"));
+	/* The value in the clear is not a record of a secret option. */
+	clear = util_strdup(std);
+	memcpy(strstr(clear, "deck-leaf secret"), "deck-leaf standa", 16);
+	assert_int_equal(setup_parse_record(&st, clear, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "option 'deck-leaf' is secret"));
+	free(clear);
+	free(std);
+	free(deck2);
+	free(deck);
 }
 
 static char *
@@ -228,6 +301,7 @@ main(void)
 		cmocka_unit_test(test_known_values),
 		cmocka_unit_test(test_check),
 		cmocka_unit_test(test_record_roundtrip),
+		cmocka_unit_test(test_secret_options),
 		cmocka_unit_test(test_reference_python),
 		cmocka_unit_test(test_doc_vectors),
 	};

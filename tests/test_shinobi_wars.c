@@ -139,6 +139,16 @@ test_sw_deck_lists(void **state)
 	test_sw_deck_bad("1 kage\nmany tobi\n", "a line is COUNT NAME", 2);
 	test_sw_deck_bad("1 kage\n39 tobi please\n", "a line is COUNT NAME",
 	    2);
+	/* A name in two words is told the one word it means; no card has
+	 * more than one word, so no hint about hyphens. */
+	test_sw_deck_bad("1 kage\n39 trip wire\n", "a line is COUNT NAME, "
+	    "the name one word: write 39 tripwire", 2);
+	test_sw_deck_bad("1 kage\n39 dragon\n", "'dragon' is no card; the "
+	    "cards are tobi, renji, kasumi, goro, yuki, haruto, mei, daichi, "
+	    "sora, kaito, ren, akane, kage, tripwire, pit, seal", 2);
+	assert_int_equal(sw_deck_read("1 kage\n39 tobbi\n", deck, "deck-mist",
+	    &e), -1);
+	assert_null(strstr(e.msg, "hyphens"));
 }
 
 /* "Turn 1 you would have (1)EC & (0)CC.  Turn 5 you would have (5)EC &
@@ -182,6 +192,9 @@ test_sw_own_turn(void **state)
 	assert_non_null(strstr(b.p, "village damage 0 of 20; own turns 7;"));
 	assert_null(strstr(b.p, "'s turn"));
 	assert_null(strstr(b.p, "; turn"));
+	/* An empty hand is '-', as an empty zone. */
+	assert_int_equal(g->side[0].nhand, 0);
+	assert_non_null(strstr(b.p, "\n  hand: -\n"));
 	sbuf_free(&b);
 	free(g);
 }

@@ -162,7 +162,7 @@ ev_key_from_setup(struct ev_item *it, size_t n, int *proven)
 			(*proven)++;
 			continue;
 		}
-		if (setup_parse_record(&st, it[i].setup, &e) == -1)
+		if (setup_parse_record(&st, it[i].setup, NULL, &e) == -1)
 			continue;
 		key = st.organiser != NULL ? util_strdup(st.organiser) : NULL;
 		state_free(&st);

@@ -217,10 +217,13 @@ cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
 	struct gb_err e = { 0 };
 	struct state st;
 	char uid[COMMIT_UID_HEX + 1], buf[1200];
+	uint8_t raw[RNG_SEED_BYTES];
 	const char *who;
 
-	if (setup_parse_record(&st, record, &e) == -1 ||
-	    util_unhex(seed, st.seed, sizeof st.seed) == -1 ||
+	memset(&st, 0, sizeof st);
+	if ((util_unhex(seed, raw, sizeof raw) == -1 ?
+	    err_set(&e, 0, 0, "the seed is not 64 hex digits") :
+	    setup_parse_record(&st, record, raw, &e)) == -1 ||
 	    setup_make(&st, &e) == -1) {
 		err_format(&e, buf, sizeof buf);
 		printf("%s: the setup cannot be made again: %s\n", fpath, buf);

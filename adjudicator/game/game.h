@@ -41,6 +41,9 @@ struct game_option {
 	                   * the file (at most GAME_OPTION_FILE_MAX bytes) and
 	                   * setup gets its contents instead; the default
 	                   * is used as it is */
+	int secret;       /* the value is hidden from the players: the setup
+	                   * record a report shows holds only a commitment
+	                   * to it salted with the seed (formats/evidence.md) */
 };
 
 #define GAME_OPTION_FILE_MAX (1u << 20)

@@ -27,8 +27,46 @@ setup_key(struct sbuf *out, const char *pem)
 	sbuf_putc(out, '\n');
 }
 
-void
-setup_record(const struct state *st, struct sbuf *out)
+/* The value of option k as the record writes it in the clear: the
+ * value, or "file SHA256" of a file option given a file. */
+static void
+setup_clear(const struct state *st, size_t k, struct sbuf *out)
+{
+	if (st->game->options[k].file && st->options[k] != NULL) {
+		char hex[COMMIT_HEX + 1];
+
+		crypto_sha256_hex(st->options[k], strlen(st->options[k]), hex);
+		sbuf_puts(out, "file ");
+		sbuf_puts(out, hex);
+	} else {
+		sbuf_puts(out, setup_option(st, k));
+	}
+}
+
+/* The commitment to a secret option's value in hex: SHA-256 of
+ * SETUP_SECRET_TAG, the seed, and "NAME VALUE" with VALUE as the record
+ * would write it in the clear. */
+static void
+setup_secret(const uint8_t seed[RNG_SEED_BYTES], const char *name,
+    const char *clear, char hex[COMMIT_HEX + 1])
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	sbuf_puts(&b, SETUP_SECRET_TAG);
+	sbuf_add(&b, (const char *)seed, RNG_SEED_BYTES);
+	sbuf_puts(&b, name);
+	sbuf_putc(&b, ' ');
+	sbuf_puts(&b, clear);
+	crypto_sha256_hex(b.p, b.len, hex);
+	sbuf_free(&b);
+}
+
+/* setup_record, with the commitment of secret option k taken from
+ * given[k] when given is not NULL (a record read without the seed). */
+static void
+setup_record_given(const struct state *st, struct sbuf *out,
+    char *const *given)
 {
 	sbuf_puts(out, SETUP_RECORD_TAG "\ngame ");
 	sbuf_puts(out, st->game->id);
@@ -50,21 +88,33 @@ setup_record(const struct state *st, struct sbuf *out)
 		sbuf_puts(out, "none\n");
 	for (size_t k = 0; st->game->options != NULL &&
 	    st->game->options[k].name != NULL; k++) {
-		sbuf_puts(out, "option ");
-		sbuf_puts(out, st->game->options[k].name);
-		sbuf_putc(out, ' ');
-		if (st->game->options[k].file && st->options[k] != NULL) {
-			char hex[COMMIT_HEX + 1];
+		const struct game_option *o = &st->game->options[k];
 
-			crypto_sha256_hex(st->options[k],
-			    strlen(st->options[k]), hex);
-			sbuf_puts(out, "file ");
-			sbuf_puts(out, hex);
+		sbuf_puts(out, "option ");
+		sbuf_puts(out, o->name);
+		sbuf_putc(out, ' ');
+		if (o->secret) {
+			char hex[COMMIT_HEX + 1];
+			struct sbuf clear;
+
+			sbuf_init(&clear);
+			setup_clear(st, k, &clear);
+			setup_secret(st->seed, o->name, clear.p, hex);
+			sbuf_free(&clear);
+			sbuf_puts(out, "secret ");
+			sbuf_puts(out, given != NULL && given[k] != NULL ?
+			    given[k] : hex);
 		} else {
-			sbuf_puts(out, setup_option(st, k));
+			setup_clear(st, k, out);
 		}
 		sbuf_putc(out, '\n');
 	}
+}
+
+void
+setup_record(const struct state *st, struct sbuf *out)
+{
+	setup_record_given(st, out, NULL);
 }
 
 int
@@ -129,9 +179,54 @@ setup_pem(const char *hex)
 	return crypto_pubkey_pem(raw);
 }
 
-int
-setup_parse_record(struct state *st, const char *rec, struct gb_err *e)
+/* The option line v ("NAME VALUE", after "option ") of option k of o,
+ * read into st (given[k] the commitment of a secret option).  With the
+ * seed known, a secret option must be its default: a value given stays
+ * secret (only the archive holds it).  0, or -1 with e set. */
+static int
+setup_parse_option(struct state *st, const struct game_option *o, size_t k,
+    const char *v, const uint8_t *seed, char **given, struct gb_err *e)
 {
+	size_t nl = o != NULL && o[k].name != NULL ? strlen(o[k].name) : 0;
+	const char *val = v + nl + 1;
+
+	if (nl == 0 || strncmp(v, o[k].name, nl) != 0 || v[nl] != ' ')
+		return err_set(e, 0, 0, "the setup record's options are not "
+		    "the game's");
+	if (o[k].secret) {
+		char hex[COMMIT_HEX + 1];
+
+		if (strncmp(val, "secret ", 7) != 0 ||
+		    strlen(val + 7) != COMMIT_HEX)
+			return err_set(e, 0, 0, "option '%s' is secret: the "
+			    "setup record has 'option %s secret SHA256'",
+			    o[k].name, o[k].name);
+		given[k] = util_strdup(val + 7);
+		if (seed == NULL)
+			return 0;
+		setup_secret(seed, o[k].name, o[k].def, hex);
+		if (strcmp(hex, val + 7) != 0)
+			return err_set(e, 0, 0, "option '%s' was given a "
+			    "value other than its default '%s', which the "
+			    "setup record keeps secret: its setup is made "
+			    "again by 'gunbai verify' from the archive",
+			    o[k].name, o[k].def);
+		return 0;
+	}
+	if (o[k].file && strncmp(val, "file ", 5) == 0)
+		return err_set(e, 0, 0, "option '%s' was given a file, of "
+		    "which a report shows only the hash: its setup is made "
+		    "again by 'gunbai verify' from the archive", o[k].name);
+	if (strcmp(val, o[k].def) != 0)
+		st->options[k] = util_strdup(val);
+	return 0;
+}
+
+int
+setup_parse_record(struct state *st, const char *rec, const uint8_t *seed,
+    struct gb_err *e)
+{
+	char *given[STATE_MAX_OPTIONS + 1] = { 0 };
 	struct sbuf again;
 	size_t nopt = 0;
 	int r = 0;
@@ -165,30 +260,19 @@ setup_parse_record(struct state *st, const char *rec, struct gb_err *e)
 					r = err_set(e, 0, 0, "a bad key in the "
 					    "setup record");
 			}
+		} else if ((v = setup_after(p, len, "option")) != NULL) {
+			if (nopt == STATE_MAX_OPTIONS)
+				r = err_set(e, 0, 0, "the setup record's "
+				    "options are not the game's");
+			else
+				r = setup_parse_option(st, st->game != NULL ?
+				    st->game->options : NULL, nopt++, v, seed,
+				    given, e);
 		} else if ((v = setup_after(p, len, "organiser")) != NULL) {
 			if (strcmp(v, "none") != 0 &&
 			    (st->organiser = setup_pem(v)) == NULL)
 				r = err_set(e, 0, 0, "a bad organiser key in "
 				    "the setup record");
-		} else if ((v = setup_after(p, len, "option")) != NULL) {
-			const struct game_option *o = st->game != NULL ?
-			    st->game->options : NULL;
-			size_t nl2 = o != NULL && o[nopt].name != NULL ?
-			    strlen(o[nopt].name) : 0;
-
-			if (nl2 == 0 || strncmp(v, o[nopt].name, nl2) != 0 ||
-			    v[nl2] != ' ')
-				r = err_set(e, 0, 0, "the setup record's "
-				    "options are not the game's");
-			else if (o[nopt].file &&
-			    strncmp(v + nl2 + 1, "file ", 5) == 0)
-				r = err_set(e, 0, 0, "option '%s' was given a "
-				    "file, of which a report shows only the "
-				    "hash: its setup is made again by 'gunbai "
-				    "verify' from the archive", o[nopt].name);
-			else if (strcmp(v + nl2 + 1, o[nopt].def) != 0)
-				st->options[nopt] = util_strdup(v + nl2 + 1);
-			nopt++;
 		}
 		free(v);
 		p = nl != NULL ? nl + 1 : p + len;
@@ -196,15 +280,19 @@ setup_parse_record(struct state *st, const char *rec, struct gb_err *e)
 	if (r == 0 && (st->game == NULL || st->id == NULL))
 		r = err_set(e, 0, 0, "not a setup record: no game or id");
 	if (r == 0) {
+		if (seed != NULL)
+			memcpy(st->seed, seed, RNG_SEED_BYTES);
 		state_link_players(st);
 		sbuf_init(&again);
-		setup_record(st, &again);
+		setup_record_given(st, &again, given);
 		if (strcmp(again.p, rec) != 0)
 			r = err_set(e, 0, 0, "not a setup record as gunbai "
 			    "writes it (%s, formats/evidence.md)",
 			    SETUP_RECORD_TAG);
 		sbuf_free(&again);
 	}
+	for (size_t k = 0; k < STATE_MAX_OPTIONS; k++)
+		free(given[k]);
 	if (r != 0)
 		state_free(st);
 	return r;

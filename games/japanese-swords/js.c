@@ -18,8 +18,8 @@ enum { JS_OPT_MAP };
 
 static const struct game_option js_options[] = {
 	[JS_OPT_MAP] = { "map", "builtin", "builtin (a map for the player "
-	    "count) or a map file: 10 rows of 10 terrain letters", 1 },
-	{ NULL, NULL, NULL, 0 },
+	    "count) or a map file: 10 rows of 10 terrain letters", 1, 0 },
+	{ NULL, NULL, NULL, 0, 0 },
 };
 
 static int

@@ -23,10 +23,10 @@ enum { SW_OPT_DECK_LEAF, SW_OPT_DECK_MIST };
 static const struct game_option sw_options[] = {
 	[SW_OPT_DECK_LEAF] = { .name = "deck-leaf", .def = "standard",
 	    .help = "a deck list file (lines COUNT CARD) for player 1, Leaf",
-	    .file = 1 },
+	    .file = 1, .secret = 1 },
 	[SW_OPT_DECK_MIST] = { .name = "deck-mist", .def = "standard",
 	    .help = "a deck list file (lines COUNT CARD) for player 2, Mist",
-	    .file = 1 },
+	    .file = 1, .secret = 1 },
 	{ .name = NULL },
 };
 
@@ -152,14 +152,15 @@ sw_resolve(void *vg, const struct game_players *pl,
 	/* The only default is the closing end (sw_order_legal): the
 	 * orders before it are the player's own. */
 	if (answers[0].nmr && answers[0].n <= 1)
-		events_add(ev, EVENT_ALL, "%s missed the deadline: no actions, "
-		    "no attacks.", sw_who(pl, p, who, sizeof who));
+		events_add(ev, EVENT_ALL, "%s has no order accepted at the "
+		    "deadline: the default end closes the turn, with no "
+		    "actions and no attacks.", sw_who(pl, p, who, sizeof who));
 	else if (answers[0].nmr)
 		events_add(ev, EVENT_ALL, "%s sent no end by the deadline: the "
-		    "%zu order%s accepted %s carried out, and the turn "
-		    "ends.", sw_who(pl, p, who, sizeof who), answers[0].n - 1,
-		    answers[0].n == 2 ? "" : "s", answers[0].n == 2 ? "is" :
-		    "are");
+		    "%zu order%s accepted %s carried out, then the default "
+		    "end closes the turn.", sw_who(pl, p, who, sizeof who),
+		    answers[0].n - 1, answers[0].n == 2 ? "" : "s",
+		    answers[0].n == 2 ? "is" : "are");
 	for (size_t i = 0; i < answers[0].n; i++)
 		if (sw_order_parse(answers[0].orders[i].text, &o, why,
 		    sizeof why) < 0 || sw_play(g, &t, &o, pl, rng, ev, why,

@@ -175,6 +175,7 @@ struct sw_turn {
 	int last_scout; /* -1 none yet, 0 failed, 1 succeeded,
 	                 * SW_SCOUT_EITHER: not known yet (checking) */
 	int attacking;  /* the action step has begun */
+	int supplied;   /* a supply run was made this turn */
 	int ended;
 	int nattack;
 	struct sw_pos attacker[SW_DECK]; /* roster positions */

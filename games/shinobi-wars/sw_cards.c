@@ -58,13 +58,24 @@ sw_card_is_ninja(int c)
 int
 sw_card_find(const char *word, char *why, size_t size)
 {
-	char hint[120] = "";
 	int c = names_find(word, sw_card_names, SW_KINDS);
+	const char *near;
+	struct sbuf all;
 
 	if (c >= 0)
 		return c;
-	names_hint(word, sw_card_names, SW_KINDS, hint, sizeof hint);
-	game_why(why, size, "'%.20s' is no card%s", word, hint);
+	/* Every card's name is one word: no hint about hyphens. */
+	if ((near = names_nearest(word, sw_card_names, SW_KINDS)) != NULL) {
+		game_why(why, size, "'%.20s' is no card; did you mean %s?",
+		    word, near);
+		return SW_NONE;
+	}
+	sbuf_init(&all);
+	for (c = 0; c < SW_KINDS; c++)
+		sbuf_printf(&all, "%s%s", c > 0 ? ", " : "", sw_card_names[c]);
+	game_why(why, size, "'%.20s' is no card; the cards are %s", word,
+	    all.p);
+	sbuf_free(&all);
 	return SW_NONE;
 }
 
@@ -120,8 +131,23 @@ sw_deck_line(char *line, int count[SW_KINDS], int *total, char *why,
 	long long k;
 	int c;
 
-	if (util_words(line, &w) < 0 || w.n > 2) {
+	if (util_words(line, &w) < 0) {
 		game_why(why, size, "a line is COUNT NAME");
+		return -1;
+	}
+	if (w.n > 2) {
+		char one[UTIL_WORDS_CHARS + 1] = "";
+
+		/* "39 trip wire": the name is one word. */
+		for (int i = 1; i < w.n; i++)
+			strncat(one, w.w[i], sizeof one - strlen(one) - 1);
+		c = names_find(one, sw_card_names, SW_KINDS);
+		if (c >= 0)
+			game_why(why, size, "a line is COUNT NAME, the name "
+			    "one word: write %s %s", w.w[0], sw_card_names[c]);
+		else
+			game_why(why, size, "a line is COUNT NAME, the name "
+			    "one word");
 		return -1;
 	}
 	if (w.n == 0)

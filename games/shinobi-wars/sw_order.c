@@ -205,6 +205,14 @@ sw_order_parse(const char *text, struct sw_order *o, char *why, size_t size)
 	} else if (strcmp(v, "attack") == 0) {
 		o->verb = SW_O_ATTACK;
 		o->n = 1;
+		if (w.n == 3 && sw_order_pos(w.w[1], &o->pos[0], why,
+		    size) == 0 && o->pos[0].zone != SW_ROSTER) {
+			game_why(why, size, "only a ninja of the roster "
+			    "attacks: %s is on a front (first 'roster %s "
+			    "roster', then attack with its r position)",
+			    w.w[1], w.w[1]);
+			return -1;
+		}
 		if (w.n != 3 || sw_order_pos(w.w[1], &o->pos[0], why,
 		    size) < 0 || o->pos[0].zone != SW_ROSTER ||
 		    (o->zone[0] = sw_order_zone(w.w[2])) < 0 ||

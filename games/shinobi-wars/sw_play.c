@@ -229,6 +229,7 @@ sw_play_supply(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 			return -1;
 	if (verdict)
 		return 0;
+	t->supplied = 1;
 	for (int i = 0; i < o->n; i++) {
 		g->side[t->player].zone[o->pos[i].zone][o->pos[i].idx].up = 1;
 		if (rng != NULL)
@@ -333,8 +334,10 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		for (int j = 0; j < s->nhand; j++)
 			h -= s->hand[j] == c;
 		if (h > 0) {
-			game_why(why, size, "your hand holds no%s %s",
-			    h == 1 && i > 0 ? " more" : "", sw_card_names[c]);
+			game_why(why, size, "your hand holds no%s %s%s",
+			    h == 1 && i > 0 ? " more" : "", sw_card_names[c],
+			    t->supplied ? " (cards drawn this turn are "
+			    "deployed from the next turn)" : "");
 			return -1;
 		}
 	}
@@ -369,10 +372,13 @@ sw_play_deploy(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		    s->nzone[o->zone[i]]);
 	}
 	if (ev != NULL) {
-		events_add(ev, EVENT_ALL, "%s deploys %d card%s face down for %d "
-		    "EC %d CC, to %s.", sw_who(pl, t->player, who, sizeof who),
-		    o->n, o->n == 1 ? "" : "s", ec, cc, at.p);
-		events_add(ev, EVENT_TO(t->player), "You deploy %s.", b.p);
+		/* Ruling: the cost is the owner's alone; it would often
+		 * name the card. */
+		events_add(ev, EVENT_ALL, "%s deploys %d card%s face down, to "
+		    "%s.", sw_who(pl, t->player, who, sizeof who), o->n,
+		    o->n == 1 ? "" : "s", at.p);
+		events_add(ev, EVENT_TO(t->player), "You deploy %s, for %d EC "
+		    "%d CC.", b.p, ec, cc);
 	}
 	sbuf_free(&b);
 	sbuf_free(&at);
@@ -458,7 +464,6 @@ sw_play_run(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
     const struct game_players *pl, struct rng *rng, struct events *ev,
     char *why, size_t size, int verdict)
 {
-	char who[80];
 	int r;
 
 	if (t->ended) {
@@ -494,11 +499,12 @@ sw_play_run(struct shinobi *g, struct sw_turn *t, const struct sw_order *o,
 		if (verdict)
 			return 0;
 		++t->actions;
+		/* Ruling: told to the writer alone; the enemy would learn
+		 * of a plan that was not carried out. */
 		if (rng != NULL)
-			events_add(ev, EVENT_ALL, "%s skips action %d: the "
-			    "last scout %s.", sw_who(pl, t->player, who,
-			    sizeof who), t->actions, t->last_scout ?
-			    "succeeded" : "failed");
+			events_add(ev, EVENT_TO(t->player), "You skip action "
+			    "%d: the last scout %s.", t->actions,
+			    t->last_scout ? "succeeded" : "failed");
 		return 0;
 	}
 	switch (o->verb) {
@@ -565,12 +571,20 @@ sw_play_front(struct sw_side *d, int front, int *gone, struct sw_slot *a,
 			/* Ruling: LS = RS the trap wins; SS = SA the trap
 			 * stays hidden. */
 			if (dk->ls >= ak->rs) {
-				events_add(ev, EVENT_ALL, "%s meets a trap at "
-				    "%s: %s; %s dies.", ak->name, at,
-				    dk->ss >= ak->sa ? "a clean kill (its "
-				    "LS beats RS and its SS beats SA)" : "a "
-				    "messy kill (its LS beats RS, though SA "
-				    "sensed it)", who);
+				const char *ls = dk->ls > ak->rs ? "beats" :
+				    "equals";
+
+				if (dk->ss >= ak->sa)
+					events_add(ev, EVENT_ALL, "%s meets a "
+					    "trap at %s: a clean kill (its LS "
+					    "%s RS and its SS %s SA); %s dies.",
+					    ak->name, at, ls, dk->ss > ak->sa ?
+					    "beats" : "equals", who);
+				else
+					events_add(ev, EVENT_ALL, "%s meets a "
+					    "trap at %s: a messy kill (its LS "
+					    "%s RS, though SA sensed it); %s "
+					    "dies.", ak->name, at, ls, who);
 				return -1;
 			}
 			if (dk->ss >= ak->sa) {
@@ -624,42 +638,50 @@ int
 sw_play_attacks(struct shinobi *g, struct sw_turn *t,
     const struct game_players *pl, struct events *ev)
 {
-	int p = t->player, q = 1 - p, r;
+	int p = t->player, q = 1 - p, r, k, n = 0;
 	struct sw_side *s = &g->side[p], *d = &g->side[q];
-	struct sw_order lift = { .verb = SW_O_ATTACK, .n = t->nattack };
-	struct sw_slot a[SW_DECK];
+	struct sw_slot a[SW_DECK], keep[SW_DECK];
+	unsigned char fought[SW_DECK] = { 0 }, dead[SW_DECK] = { 0 };
 	char who[80], by[80], name[120], w[16];
 	int gone[SW_FRONTS] = { 0 };
 
 	for (int i = 0; i < t->nattack; i++)
-		lift.pos[i] = t->attacker[i];
-	sw_play_lift(g, p, &lift, a);
-	for (int i = 0; i < t->nattack; i++) {
-		a[i].up = 1;
+		a[i] = s->zone[SW_ROSTER][t->attacker[i].idx];
+	/* Attacks are fought in order until the village falls; the later
+	 * ones are not fought, and their ninjas stay where they stand,
+	 * unnamed. */
+	for (k = 0; k < t->nattack && d->damage < SW_FALL; k++) {
+		fought[t->attacker[k].idx] = 1;
+		a[k].up = 1;
 		snprintf(who, sizeof who, "%s's %s", pl->names[p],
-		    sw_cards[a[i].card].name);
+		    sw_cards[a[k].card].name);
 		events_add(ev, EVENT_ALL, "%s attacks from %s the %s front of "
 		    "%s: %s.", sw_who(pl, p, by, sizeof by),
-		    sw_pos_word(t->attacker[i], w, sizeof w),
-		    sw_zone_words[t->front[i]], pl->names[q],
-		    sw_card_describe(a[i].card, name, sizeof name));
-		if (d->damage >= SW_FALL) {
-			events_add(ev, EVENT_ALL, "The village has fallen: "
-			    "%s returns.", who);
-			r = 0;
-		} else {
-			r = sw_play_front(d, t->front[i], gone, &a[i], who,
-			    ev);
-		}
+		    sw_pos_word(t->attacker[k], w, sizeof w),
+		    sw_zone_words[t->front[k]], pl->names[q],
+		    sw_card_describe(a[k].card, name, sizeof name));
+		r = sw_play_front(d, t->front[k], gone, &a[k], who, ev);
 		if (r == 1) {
-			d->damage += sw_cards[a[i].card].vd;
+			d->damage += sw_cards[a[k].card].vd;
 			events_add(ev, EVENT_ALL, "%s comes through and deals "
 			    "%d damage to the %s village (%d of %d); it "
-			    "returns face up.", who, sw_cards[a[i].card].vd,
+			    "returns face up.", who, sw_cards[a[k].card].vd,
 			    sw_side_names[q], d->damage, SW_FALL);
 		}
-		if (r >= 0)
-			sw_zone_put(s, SW_ROSTER, a[i]);
+		dead[k] = r < 0;
 	}
+	if (k < t->nattack)
+		events_add(ev, EVENT_ALL, "The village has fallen: the other "
+		    "attacks of the turn are not fought.");
+	/* The roster: every card that did not attack, in its place, then
+	 * the attackers that return, in the order they attacked. */
+	for (int i = 0; i < s->nzone[SW_ROSTER]; i++)
+		if (!fought[i])
+			keep[n++] = s->zone[SW_ROSTER][i];
+	for (int i = 0; i < k; i++)
+		if (!dead[i])
+			keep[n++] = a[i];
+	memcpy(s->zone[SW_ROSTER], keep, (size_t)n * sizeof keep[0]);
+	s->nzone[SW_ROSTER] = n;
 	return d->damage >= SW_FALL;
 }

@@ -42,7 +42,7 @@ sw_view_side(const struct shinobi *g, const struct game_players *pl, int p,
 		}
 	}
 	if (own) {
-		sbuf_puts(out, "  hand:\n");
+		sbuf_printf(out, "  hand:%s\n", s->nhand ? "" : " -");
 		for (int i = 0; i < s->nhand; i++)
 			sbuf_printf(out, "    %s\n", sw_card_describe(
 			    s->hand[i], d, sizeof d));
@@ -79,7 +79,7 @@ sw_view_help(const void *vg, int player, struct sbuf *out)
 	sbuf_puts(out,
 	    "# Up to 3 strategy actions, then attacks, then end:\n"
 	    "#   scout MINE THEIRS      your face-down ninja scouts their card\n"
-	    "#   supply MINE            turn your ninja up, draw RA cards\n"
+	    "#   supply MINE ...        turn your ninjas up, draw RA each\n"
 	    "#   defend W... / N... / E...  every front card by position,\n"
 	    "#                          - for an empty front: w2 w1 / - / n1\n"
 	    "#   deploy CARD ZONE ...   play cards from the hand face down\n"
