@@ -13,9 +13,11 @@
 # line "N passed, N failed".  Exits 1 if any failed.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-# One more than the cores: some suites wait (on Chromium, on an MTA, on a
-# process they kill), and a third keeps the cores busy meanwhile.
-jobs=${JOBS:-$(($(nproc 2>/dev/null || echo 2) + 1))}
+# Two more than the cores: some suites wait (on Chromium, on an MTA, on a
+# lock another process holds, on a process they kill), and the others
+# keep the cores busy meanwhile (with one more, make test left a sixth of
+# two cores' time idle).
+jobs=${JOBS:-$(($(nproc 2>/dev/null || echo 2) + 2))}
 # The suites' temporary directories on a tmpfs when there is one with room
 # (2 GB: the catalogue of bad inputs writes files of 100 MB), unless
 # TMPDIR says where: thousands of runs each flush their outputs, which a
