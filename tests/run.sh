@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run test suites in parallel, JOBS (default: the cores and one) at once:
+# Run test suites in parallel, JOBS (default: the cores and two) at once:
 #     tests/run.sh [VAR=VALUE | BUILD_DIR | --job NAME COMMAND]...
 # For each BUILD_DIR, its suites: the cmocka programs (BUILD/tests/test_*,
 # test_harness once per game) and the shell tests (tests/t_*.sh, given
