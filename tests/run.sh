@@ -15,8 +15,8 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 # Two more than the cores: some suites wait (on Chromium, on an MTA, on a
 # lock another process holds, on a process they kill), and the others
-# keep the cores busy meanwhile (with one more, make test left a sixth of
-# two cores' time idle).
+# keep the cores busy meanwhile (with one more, the suites of make test
+# kept two cores busy 94% of their time).
 jobs=${JOBS:-$(($(nproc 2>/dev/null || echo 2) + 2))}
 # The suites' temporary directories on a tmpfs when there is one with room
 # (2 GB: the catalogue of bad inputs writes files of 100 MB), unless
