@@ -133,6 +133,47 @@ return out;
 """
 
 
+def wrong_pictures(d, page, work):
+    """(findings a2, b8) A picture that is not the report's, and two
+    reports at once, are refused with a message saying why."""
+    js = os.path.join(work, "senjin.json")
+    load(d, page, [js, os.path.join(work, "sensoufuda.svg")])
+    st = d.find_element(By.ID, "load-status")
+    ok("error" in st.get_attribute("class") and
+       "not the picture 'sensoufuda.svg'" in st.text and "Sensoufuda" in
+       st.text and not d.find_element(By.ID, "board-img").is_displayed(),
+       "another game's picture beside a report is refused, named, and "
+       "not drawn", st.text)
+    load(d, page, [js, os.path.join(work, "senjin-other.svg")])
+    st = d.find_element(By.ID, "load-status")
+    ok("error" in st.get_attribute("class") and
+       "not the picture" in st.text and
+       not d.find_element(By.ID, "board-img").is_displayed(),
+       "a picture of the same game at another point is refused", st.text)
+    load(d, page, [js, os.path.join(work, "japanese-swords.json")])
+    st = d.find_element(By.ID, "load-status")
+    ok("two reports" in st.text and "error" in st.get_attribute("class"),
+       "two reports chosen at once are refused, not one of them silently "
+       "used", st.text)
+
+
+def typed_unknown(d, page, work):
+    """(findings a1) An order written by hand: the page signs, saying it
+    cannot tell whether the answer is whole."""
+    player = open(os.path.join(work, "senjin.player")).read().strip()
+    load(d, page, [os.path.join(work, "senjin.json"),
+                   os.path.join(work, "senjin.svg")])
+    f = d.find_element(By.ID, "free")
+    f.send_keys("mvoe e7 e6")
+    f.send_keys(Keys.ENTER)
+    msg = sign(d, os.path.join(work, player + ".key"))
+    ok(msg.startswith("Signed as " + player) and
+       "cannot tell whether these orders are a whole answer" in msg and
+       "note" in d.find_element(By.ID, "sign-status").get_attribute("class"),
+       "an answer with an order written by hand is signed with a warning "
+       "that the page cannot tell whether it is whole", msg)
+
+
 def main():
     page_path, gunbai, work = sys.argv[1:4]
     page = "file://" + os.path.abspath(page_path)
@@ -158,6 +199,17 @@ def main():
                (g, player), text(d, "load-status"))
             ok(report["orders"]["what"] in text(d, "owed"),
                "%s: the page says what %s owes" % (g, player))
+            ok(text(d, "title").endswith(", point %d" % report["turn"]),
+               "%s: the page's heading gives the point as the orders "
+               "file numbers it" % g, text(d, "title"))
+            if gi == 0:
+                # (findings a1) Nothing chosen: not a whole answer.
+                msg = sign(d, os.path.join(work, player + ".key"))
+                ok(msg.startswith("Not signed") and
+                   not d.find_element(By.ID, "saves").is_displayed(),
+                   "%s: the page refuses to sign an answer its tree says "
+                   "is incomplete (no order chosen)" % g, msg)
+                d.find_element(By.ID, "key-file").clear()
             if g == "senshiai":
                 mine = [p for p in report["view"]["players"]
                         if p["player"] == player][0]
@@ -190,6 +242,17 @@ def main():
                    "(%d orders)" % (g, len(orders)), orders)
             if len(orders) > 1:
                 several.append(g)
+                if gi != 1:
+                    # (findings a1) Part of an answer is not signed.
+                    d.find_element(By.ID, "undo").click()
+                    msg = sign(d, os.path.join(work, player + ".key"))
+                    ok(msg.startswith("Not signed") and
+                       not d.find_element(By.ID, "saves").is_displayed(),
+                       "%s: the page refuses to sign %d of the %d orders "
+                       "of an answer" % (g, len(orders) - 1, len(orders)),
+                       msg)
+                    d.find_element(By.ID, "key-file").clear()
+                    click_order(d, orders[-1])
             ok("complete" in text(d, "state"),
                "%s: the page says the answer is complete" % g,
                text(d, "state"))
@@ -262,6 +325,8 @@ def main():
                 ok(w[0] <= w[1], "%s: at 390 px the page needs no "
                    "sideways scrolling (%d <= %d)" % (g, w[0], w[1]))
                 d.set_window_size(1000, 900)
+        wrong_pictures(d, page, work)
+        typed_unknown(d, page, work)
         ok(len(several) >= 2, "answers of several orders in %d games: %s" %
            (len(several), ", ".join(several)))
         # The policy refuses a connection the page's script would make.
