@@ -133,6 +133,74 @@ return out;
 """
 
 
+def save(d, downloads, dest):
+    """Save the two files the page offers into dest: the file the page
+    showed, the bytes saved, and dest."""
+    shown = d.find_element(By.ID, "file").get_attribute("textContent")
+    for f in os.listdir(downloads):
+        os.remove(os.path.join(downloads, f))
+    d.find_element(By.ID, "save-orders").click()
+    d.find_element(By.ID, "save-sig").click()
+    yml = saved(downloads, "orders.yaml")
+    sig = saved(downloads, "orders.yaml.sig")
+    os.makedirs(dest, exist_ok=True)
+    shutil.copy(yml, dest)
+    shutil.copy(sig, dest)
+    return shown, open(yml, "rb").read(), dest
+
+
+def cut_path(node, path=()):
+    """The first orders (depth first) that reach a node the report does
+    not list the next orders of, but the orders that end the answer."""
+    if node.get("next") is None:
+        return list(path) if node.get("ends") else None
+    for c in node["next"]:
+        p = cut_path(c, path + (c["order"],))
+        if p is not None:
+            return p
+    return None
+
+
+def cut_ends(d, page, gunbai, work, downloads):
+    """(findings b1) Where the list stops for its bound, the page says so
+    and offers the orders that end the answer (Japanese Swords' done);
+    the answer so ended is signed as complete and accepted."""
+    g = "japanese-swords"
+    player = open(os.path.join(work, g + ".player")).read().strip()
+    report = json.load(open(os.path.join(work, g + ".json")))
+    path = cut_path(report["orders"]["choices"])
+    if not ok(path is not None, "%s: the report has a node cut by the "
+              "bound with the orders that end the answer" % g):
+        return
+    load(d, page, [os.path.join(work, g + ".json"),
+                   os.path.join(work, g + ".svg")])
+    clicked = all(click_order(d, o) for o in path)
+    offered = [b.get_attribute("data-order") for b in
+               d.find_elements(By.CSS_SELECTOR, "#offers button")]
+    node = report["orders"]["choices"]
+    for o in path:
+        node = [c for c in node["next"] if c["order"] == o][0]
+    ok(clicked and "cut at 2000" in text(d, "state") and
+       offered == node["ends"],
+       "%s: after %d orders the page says its list is cut and offers the "
+       "orders that end the answer (%s)" % (g, len(path),
+                                             ", ".join(node["ends"])),
+       "%s\n%s" % (text(d, "state"), offered))
+    click_order(d, node["ends"][0])
+    ok("complete" in text(d, "state"), "%s: with '%s' the page says the "
+       "answer is complete" % (g, node["ends"][0]), text(d, "state"))
+    msg = sign(d, os.path.join(work, player + ".key"))
+    ok(msg.startswith("Signed as " + player) and "cannot tell" not in msg,
+       "%s: signed with no warning" % g, msg)
+    _, _, dest = save(d, downloads, os.path.join(work, g + "-ends"))
+    r = subprocess.run([gunbai, "check", os.path.join(work, g + ".yaml"),
+                        os.path.join(dest, "orders.yaml")],
+                       capture_output=True, text=True)
+    ok(r.returncode == 0, "%s: gunbai check accepts the answer of %d "
+       "orders ended at the cut (exit 0)" % (g, len(path) + 1),
+       r.stdout + r.stderr)
+
+
 def wrong_pictures(d, page, work):
     """(findings a2, b8) A picture that is not the report's, and two
     reports at once, are refused with a message saying why."""
@@ -166,6 +234,10 @@ def typed_unknown(d, page, work):
     f = d.find_element(By.ID, "free")
     f.send_keys("mvoe e7 e6")
     f.send_keys(Keys.ENTER)
+    ok("check its spelling" in text(d, "state") and "'mvoe'" in
+       text(d, "state"), "(findings b5) a typed order whose first word "
+       "no listed order and no explanation has is flagged",
+       text(d, "state"))
     msg = sign(d, os.path.join(work, player + ".key"))
     ok(msg.startswith("Signed as " + player) and
        "cannot tell whether these orders are a whole answer" in msg and
@@ -279,18 +351,9 @@ def main():
             msg = sign(d, os.path.join(work, player + ".key"))
             ok(msg.startswith("Signed as " + player), "%s: signed with "
                "%s's key made by openssl" % (g, player), msg)
-            shown = d.find_element(By.ID, "file").get_attribute("textContent")
-            for f in os.listdir(downloads):
-                os.remove(os.path.join(downloads, f))
-            d.find_element(By.ID, "save-orders").click()
-            d.find_element(By.ID, "save-sig").click()
-            yml = saved(downloads, "orders.yaml")
-            sig = saved(downloads, "orders.yaml.sig")
-            dest = os.path.join(work, g + "-out")
-            os.makedirs(dest, exist_ok=True)
-            shutil.copy(yml, dest)
-            shutil.copy(sig, dest)
-            got = open(yml, "rb").read()
+            shown, got, dest = save(d, downloads, os.path.join(work, g +
+                                                               "-out"))
+            sig = os.path.join(dest, "orders.yaml.sig")
             ok(got == shown.encode() and
                got.endswith("".join("  - %s\n" % o
                                     for o in orders).encode()),
@@ -325,6 +388,7 @@ def main():
                 ok(w[0] <= w[1], "%s: at 390 px the page needs no "
                    "sideways scrolling (%d <= %d)" % (g, w[0], w[1]))
                 d.set_window_size(1000, 900)
+        cut_ends(d, page, gunbai, work, downloads)
         wrong_pictures(d, page, work)
         typed_unknown(d, page, work)
         ok(len(several) >= 2, "answers of several orders in %d games: %s" %
