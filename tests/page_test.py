@@ -348,6 +348,23 @@ def main():
                    "%s: a public key file is refused as a private key" % g,
                    msg)
                 d.find_element(By.ID, "key-file").clear()
+                msg = sign(d, os.path.join(work, g + ".json"))
+                ok("is a report (a JSON file), not a key" in msg and
+                   not d.find_element(By.ID, "saves").is_displayed(),
+                   "%s: a report chosen as the key is refused as a report "
+                   "(findings b7)" % g, msg)
+                d.find_element(By.ID, "key-file").clear()
+                rev = d.find_element(By.ID, "revision")
+                rev.clear()
+                rev.send_keys("-1")
+                msg = sign(d, os.path.join(work, player + ".key"))
+                ok(msg.startswith("Not signed: the revision") and
+                   not d.find_element(By.ID, "saves").is_displayed(),
+                   "%s: revision -1 is refused, not dropped from the file "
+                   "(findings b8)" % g, msg)
+                rev.clear()
+                rev.send_keys("0")
+                d.find_element(By.ID, "key-file").clear()
             msg = sign(d, os.path.join(work, player + ".key"))
             ok(msg.startswith("Signed as " + player), "%s: signed with "
                "%s's key made by openssl" % (g, player), msg)
@@ -387,6 +404,18 @@ def main():
                     "window.innerWidth]")
                 ok(w[0] <= w[1], "%s: at 390 px the page needs no "
                    "sideways scrolling (%d <= %d)" % (g, w[0], w[1]))
+                rows = d.execute_script(
+                    "const p = document.getElementById('file'), "
+                    "c = getComputedStyle(p); return [p.textContent"
+                    ".split('\\n').length - 1, Math.round((p.scrollHeight"
+                    " - parseFloat(c.paddingTop) - parseFloat("
+                    "c.paddingBottom)) / parseFloat(c.lineHeight)), "
+                    "Math.max(...p.textContent.split('\\n').map("
+                    "(l) => l.length))]")
+                ok(rows[0] == rows[1], "%s: at 390 px the orders file's "
+                   "%d lines (up to %d characters) show as %d, none "
+                   "wrapped to look like another line (findings b9)" %
+                   (g, rows[0], rows[2], rows[1]))
                 d.set_window_size(1000, 900)
         cut_ends(d, page, gunbai, work, downloads)
         wrong_pictures(d, page, work)
