@@ -294,6 +294,11 @@ def main():
                 ok(first is None or str(first) in text(d, "private-body"),
                    "%s: the page shows the player's hand" % g,
                    text(d, "private-body"))
+                raw = [w for w in text(d, "private-body").split()
+                       if w in ("true", "false", "null")]
+                ok(not raw, "%s: what only the player sees is in words "
+                   "(yes, no, none), not JSON's true/false/null "
+                   "(findings b6)" % g, text(d, "private-body"))
             orders = path_to_complete(report["orders"]["choices"])
             if not ok(orders is not None,
                       "%s: the report lists a complete answer" % g):
