@@ -98,6 +98,8 @@ def world(gunbai, top, d):
     for p in ("alice", "bob"):
         for ext in ("key", "pub"):
             shutil.copy(os.path.join(top, SAMPLE, "keys", p + "." + ext), d)
+    # The player's page, as installed (README: mail-out --page).
+    shutil.copy(os.path.join(top, "page", "gunbai-orders.html"), d)
 
     def run(*args):
         r = sh([gunbai, *args], d)

@@ -133,6 +133,119 @@ return out;
 """
 
 
+def save(d, downloads, dest):
+    """Save the two files the page offers into dest: the file the page
+    showed, the bytes saved, and dest."""
+    shown = d.find_element(By.ID, "file").get_attribute("textContent")
+    for f in os.listdir(downloads):
+        os.remove(os.path.join(downloads, f))
+    d.find_element(By.ID, "save-orders").click()
+    d.find_element(By.ID, "save-sig").click()
+    yml = saved(downloads, "orders.yaml")
+    sig = saved(downloads, "orders.yaml.sig")
+    os.makedirs(dest, exist_ok=True)
+    shutil.copy(yml, dest)
+    shutil.copy(sig, dest)
+    return shown, open(yml, "rb").read(), dest
+
+
+def cut_path(node, path=()):
+    """The first orders (depth first) that reach a node the report does
+    not list the next orders of, but the orders that end the answer."""
+    if node.get("next") is None:
+        return list(path) if node.get("ends") else None
+    for c in node["next"]:
+        p = cut_path(c, path + (c["order"],))
+        if p is not None:
+            return p
+    return None
+
+
+def cut_ends(d, page, gunbai, work, downloads):
+    """(findings b1) Where the list stops for its bound, the page says so
+    and offers the orders that end the answer (Japanese Swords' done);
+    the answer so ended is signed as complete and accepted."""
+    g = "japanese-swords"
+    player = open(os.path.join(work, g + ".player")).read().strip()
+    report = json.load(open(os.path.join(work, g + ".json")))
+    path = cut_path(report["orders"]["choices"])
+    if not ok(path is not None, "%s: the report has a node cut by the "
+              "bound with the orders that end the answer" % g):
+        return
+    load(d, page, [os.path.join(work, g + ".json"),
+                   os.path.join(work, g + ".svg")])
+    clicked = all(click_order(d, o) for o in path)
+    offered = [b.get_attribute("data-order") for b in
+               d.find_elements(By.CSS_SELECTOR, "#offers button")]
+    node = report["orders"]["choices"]
+    for o in path:
+        node = [c for c in node["next"] if c["order"] == o][0]
+    ok(clicked and "cut at 2000" in text(d, "state") and
+       offered == node["ends"],
+       "%s: after %d orders the page says its list is cut and offers the "
+       "orders that end the answer (%s)" % (g, len(path),
+                                             ", ".join(node["ends"])),
+       "%s\n%s" % (text(d, "state"), offered))
+    click_order(d, node["ends"][0])
+    ok("complete" in text(d, "state"), "%s: with '%s' the page says the "
+       "answer is complete" % (g, node["ends"][0]), text(d, "state"))
+    msg = sign(d, os.path.join(work, player + ".key"))
+    ok(msg.startswith("Signed as " + player) and "cannot tell" not in msg,
+       "%s: signed with no warning" % g, msg)
+    _, _, dest = save(d, downloads, os.path.join(work, g + "-ends"))
+    r = subprocess.run([gunbai, "check", os.path.join(work, g + ".yaml"),
+                        os.path.join(dest, "orders.yaml")],
+                       capture_output=True, text=True)
+    ok(r.returncode == 0, "%s: gunbai check accepts the answer of %d "
+       "orders ended at the cut (exit 0)" % (g, len(path) + 1),
+       r.stdout + r.stderr)
+
+
+def wrong_pictures(d, page, work):
+    """(findings a2, b8) A picture that is not the report's, and two
+    reports at once, are refused with a message saying why."""
+    js = os.path.join(work, "senjin.json")
+    load(d, page, [js, os.path.join(work, "sensoufuda.svg")])
+    st = d.find_element(By.ID, "load-status")
+    ok("error" in st.get_attribute("class") and
+       "not the picture 'sensoufuda.svg'" in st.text and "Sensoufuda" in
+       st.text and not d.find_element(By.ID, "board-img").is_displayed(),
+       "another game's picture beside a report is refused, named, and "
+       "not drawn", st.text)
+    load(d, page, [js, os.path.join(work, "senjin-other.svg")])
+    st = d.find_element(By.ID, "load-status")
+    ok("error" in st.get_attribute("class") and
+       "not the picture" in st.text and
+       not d.find_element(By.ID, "board-img").is_displayed(),
+       "a picture of the same game at another point is refused", st.text)
+    load(d, page, [js, os.path.join(work, "japanese-swords.json")])
+    st = d.find_element(By.ID, "load-status")
+    ok("two reports" in st.text and "error" in st.get_attribute("class"),
+       "two reports chosen at once are refused, not one of them silently "
+       "used", st.text)
+
+
+def typed_unknown(d, page, work):
+    """(findings a1) An order written by hand: the page signs, saying it
+    cannot tell whether the answer is whole."""
+    player = open(os.path.join(work, "senjin.player")).read().strip()
+    load(d, page, [os.path.join(work, "senjin.json"),
+                   os.path.join(work, "senjin.svg")])
+    f = d.find_element(By.ID, "free")
+    f.send_keys("mvoe e7 e6")
+    f.send_keys(Keys.ENTER)
+    ok("check its spelling" in text(d, "state") and "'mvoe'" in
+       text(d, "state"), "(findings b5) a typed order whose first word "
+       "no listed order and no explanation has is flagged",
+       text(d, "state"))
+    msg = sign(d, os.path.join(work, player + ".key"))
+    ok(msg.startswith("Signed as " + player) and
+       "cannot tell whether these orders are a whole answer" in msg and
+       "note" in d.find_element(By.ID, "sign-status").get_attribute("class"),
+       "an answer with an order written by hand is signed with a warning "
+       "that the page cannot tell whether it is whole", msg)
+
+
 def main():
     page_path, gunbai, work = sys.argv[1:4]
     page = "file://" + os.path.abspath(page_path)
@@ -158,6 +271,17 @@ def main():
                (g, player), text(d, "load-status"))
             ok(report["orders"]["what"] in text(d, "owed"),
                "%s: the page says what %s owes" % (g, player))
+            ok(text(d, "title").endswith(", point %d" % report["turn"]),
+               "%s: the page's heading gives the point as the orders "
+               "file numbers it" % g, text(d, "title"))
+            if gi == 0:
+                # (findings a1) Nothing chosen: not a whole answer.
+                msg = sign(d, os.path.join(work, player + ".key"))
+                ok(msg.startswith("Not signed") and
+                   not d.find_element(By.ID, "saves").is_displayed(),
+                   "%s: the page refuses to sign an answer its tree says "
+                   "is incomplete (no order chosen)" % g, msg)
+                d.find_element(By.ID, "key-file").clear()
             if g == "senshiai":
                 mine = [p for p in report["view"]["players"]
                         if p["player"] == player][0]
@@ -170,6 +294,11 @@ def main():
                 ok(first is None or str(first) in text(d, "private-body"),
                    "%s: the page shows the player's hand" % g,
                    text(d, "private-body"))
+                raw = [w for w in text(d, "private-body").split()
+                       if w in ("true", "false", "null")]
+                ok(not raw, "%s: what only the player sees is in words "
+                   "(yes, no, none), not JSON's true/false/null "
+                   "(findings b6)" % g, text(d, "private-body"))
             orders = path_to_complete(report["orders"]["choices"])
             if not ok(orders is not None,
                       "%s: the report lists a complete answer" % g):
@@ -190,6 +319,17 @@ def main():
                    "(%d orders)" % (g, len(orders)), orders)
             if len(orders) > 1:
                 several.append(g)
+                if gi != 1:
+                    # (findings a1) Part of an answer is not signed.
+                    d.find_element(By.ID, "undo").click()
+                    msg = sign(d, os.path.join(work, player + ".key"))
+                    ok(msg.startswith("Not signed") and
+                       not d.find_element(By.ID, "saves").is_displayed(),
+                       "%s: the page refuses to sign %d of the %d orders "
+                       "of an answer" % (g, len(orders) - 1, len(orders)),
+                       msg)
+                    d.find_element(By.ID, "key-file").clear()
+                    click_order(d, orders[-1])
             ok("complete" in text(d, "state"),
                "%s: the page says the answer is complete" % g,
                text(d, "state"))
@@ -213,21 +353,29 @@ def main():
                    "%s: a public key file is refused as a private key" % g,
                    msg)
                 d.find_element(By.ID, "key-file").clear()
+                msg = sign(d, os.path.join(work, g + ".json"))
+                ok("is a report (a JSON file), not a key" in msg and
+                   not d.find_element(By.ID, "saves").is_displayed(),
+                   "%s: a report chosen as the key is refused as a report "
+                   "(findings b7)" % g, msg)
+                d.find_element(By.ID, "key-file").clear()
+                rev = d.find_element(By.ID, "revision")
+                rev.clear()
+                rev.send_keys("-1")
+                msg = sign(d, os.path.join(work, player + ".key"))
+                ok(msg.startswith("Not signed: the revision") and
+                   not d.find_element(By.ID, "saves").is_displayed(),
+                   "%s: revision -1 is refused, not dropped from the file "
+                   "(findings b8)" % g, msg)
+                rev.clear()
+                rev.send_keys("0")
+                d.find_element(By.ID, "key-file").clear()
             msg = sign(d, os.path.join(work, player + ".key"))
             ok(msg.startswith("Signed as " + player), "%s: signed with "
                "%s's key made by openssl" % (g, player), msg)
-            shown = d.find_element(By.ID, "file").get_attribute("textContent")
-            for f in os.listdir(downloads):
-                os.remove(os.path.join(downloads, f))
-            d.find_element(By.ID, "save-orders").click()
-            d.find_element(By.ID, "save-sig").click()
-            yml = saved(downloads, "orders.yaml")
-            sig = saved(downloads, "orders.yaml.sig")
-            dest = os.path.join(work, g + "-out")
-            os.makedirs(dest, exist_ok=True)
-            shutil.copy(yml, dest)
-            shutil.copy(sig, dest)
-            got = open(yml, "rb").read()
+            shown, got, dest = save(d, downloads, os.path.join(work, g +
+                                                               "-out"))
+            sig = os.path.join(dest, "orders.yaml.sig")
             ok(got == shown.encode() and
                got.endswith("".join("  - %s\n" % o
                                     for o in orders).encode()),
@@ -261,7 +409,22 @@ def main():
                     "window.innerWidth]")
                 ok(w[0] <= w[1], "%s: at 390 px the page needs no "
                    "sideways scrolling (%d <= %d)" % (g, w[0], w[1]))
+                rows = d.execute_script(
+                    "const p = document.getElementById('file'), "
+                    "c = getComputedStyle(p); return [p.textContent"
+                    ".split('\\n').length - 1, Math.round((p.scrollHeight"
+                    " - parseFloat(c.paddingTop) - parseFloat("
+                    "c.paddingBottom)) / parseFloat(c.lineHeight)), "
+                    "Math.max(...p.textContent.split('\\n').map("
+                    "(l) => l.length))]")
+                ok(rows[0] == rows[1], "%s: at 390 px the orders file's "
+                   "%d lines (up to %d characters) show as %d, none "
+                   "wrapped to look like another line (findings b9)" %
+                   (g, rows[0], rows[2], rows[1]))
                 d.set_window_size(1000, 900)
+        cut_ends(d, page, gunbai, work, downloads)
+        wrong_pictures(d, page, work)
+        typed_unknown(d, page, work)
         ok(len(several) >= 2, "answers of several orders in %d games: %s" %
            (len(several), ", ".join(several)))
         # The policy refuses a connection the page's script would make.

@@ -59,6 +59,9 @@ for gs in senjin:1 japanese-swords:3 senshiai:2 sensoufuda:1 \
 	"$gunbai" view "$s" --player "$p" --json >"$w/$g.json"
 	"$gunbai" view "$s" --player "$p" --svg >"$w/$g.svg"
 done
+# The same player's picture of Senjin one point earlier: not the report's.
+"$gunbai" view "$w/s0-senjin.yaml" --player "$(cat "$w/senjin.player")" \
+    --svg >"$w/senjin-other.svg"
 
 if ! once; then
 	# The page and Chromium are the same for every build: the first

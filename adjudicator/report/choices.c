@@ -7,12 +7,14 @@
 
 /* One node: the order that leads to it, whether the answer is complete
  * there, and its children (first, n), or not expanded (n 0 and
- * !expanded). */
+ * !expanded); of a node not expanded for the bound, the legal orders
+ * that complete the answer right after it (ends). */
 struct choices_node {
 	char *text;
 	size_t parent; /* (size_t)-1 for the root */
 	size_t first, n;
 	int complete, expanded;
+	struct strlist ends;
 };
 
 size_t choices_max = CHOICES_MAX;
@@ -66,6 +68,13 @@ choices_json(const struct choices_tree *t, size_t k)
 	json_object_set_new(o, "complete", json_boolean(c->complete));
 	if (!c->expanded) {
 		next = json_null();
+		if (c->ends.n > 0) {
+			json_t *ends = json_array();
+			for (size_t i = 0; i < c->ends.n; i++)
+				json_array_append_new(ends,
+				    json_string(c->ends.v[i]));
+			json_object_set_new(o, "ends", ends);
+		}
 	} else {
 		next = json_array();
 		for (size_t i = 0; i < c->n; i++)
@@ -82,6 +91,7 @@ choices_tree(const struct state *st, int player)
 	struct choices_tree t = { 0 };
 	struct order *o = util_malloc(CHOICES_DEPTH * sizeof *o);
 	struct verdict *v = util_malloc((CHOICES_DEPTH + 1) * sizeof *v);
+	size_t ends_left = choices_max;
 	json_t *j;
 
 	choices_add(&t, NULL, (size_t)-1);
@@ -114,12 +124,29 @@ choices_tree(const struct state *st, int player)
 				t.v[c].complete = choices_complete(st, player,
 				    o, depth + 1, v);
 			}
+		} else if (ends_left > 0) {
+			/* Too many to list: at least the orders that end
+			 * the answer here (a closing order such as done),
+			 * all of them or none, within their own bound. */
+			struct strlist *ends = &t.v[k].ends;
+			for (size_t i = 0; i < legal.n; i++) {
+				o[depth].text = legal.v[i];
+				if (choices_complete(st, player, o, depth + 1,
+				    v))
+					strlist_add(ends, legal.v[i]);
+			}
+			if (ends->n > ends_left)
+				strlist_free(ends);
+			else
+				ends_left -= ends->n;
 		}
 		strlist_free(&legal);
 	}
 	j = choices_json(&t, 0);
-	for (size_t k = 0; k < t.n; k++)
+	for (size_t k = 0; k < t.n; k++) {
 		free(t.v[k].text);
+		strlist_free(&t.v[k].ends);
+	}
 	free(t.v);
 	free(o);
 	free(v);

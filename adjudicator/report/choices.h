@@ -21,7 +21,10 @@
  * complete node's next is [].  Nodes are expanded breadth first, in
  * the game's order, each while its children fit within CHOICES_MAX
  * nodes in all; a node not expanded has next null (its orders not
- * listed).  Of a game whose answers reveal hidden things
+ * listed), and, when it was left for that bound, "ends": the legal
+ * next orders that complete the answer, all of a node's or none,
+ * within their own bound of CHOICES_MAX orders in all, node by node in
+ * the same order (absent when none).  Of a game whose answers reveal hidden things
  * (game_entry.answer_reveals), only the root is expanded.  Made with jansson's current allocator. */
 json_t *choices_tree(const struct state *st, int player);
 
