@@ -85,13 +85,25 @@ choices_json(const struct choices_tree *t, size_t k)
 	return o;
 }
 
+/* Does l hold s? */
+static int
+choices_has(const struct strlist *l, const char *s)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
 json_t *
 choices_tree(const struct state *st, int player)
 {
 	struct choices_tree t = { 0 };
 	struct order *o = util_malloc(CHOICES_DEPTH * sizeof *o);
 	struct verdict *v = util_malloc((CHOICES_DEPTH + 1) * sizeof *v);
-	size_t ends_left = choices_max;
+	size_t ends_left = choices_max, ends_all = choices_max / 2;
+	size_t ends_work = 2 * choices_max;
+	struct strlist closers = { 0 }; /* the orders found ending one */
 	json_t *j;
 
 	choices_add(&t, NULL, (size_t)-1);
@@ -124,16 +136,33 @@ choices_tree(const struct state *st, int player)
 				t.v[c].complete = choices_complete(st, player,
 				    o, depth + 1, v);
 			}
-		} else if (ends_left > 0) {
+		} else if (ends_left > 0 && ends_work > 0) {
 			/* Too many to list: at least the orders that end
 			 * the answer here (a closing order such as done),
-			 * all of them or none, within their own bound. */
+			 * within their own bound and a bound of the orders
+			 * judged to find them (twice the tree's nodes, each
+			 * judged as a node is), nearest the root first: all
+			 * of them while every legal order of a node can be
+			 * judged within the first half, then those among the
+			 * orders found ending an answer before (done again,
+			 * not every order). */
 			struct strlist *ends = &t.v[k].ends;
-			for (size_t i = 0; i < legal.n; i++) {
+			int all = legal.n <= ends_all && legal.n <= ends_work;
+
+			if (all)
+				ends_all -= legal.n;
+			for (size_t i = 0; i < legal.n && ends_work > 0; i++) {
+				if (!all && !choices_has(&closers, legal.v[i]))
+					continue;
+				ends_work--;
 				o[depth].text = legal.v[i];
 				if (choices_complete(st, player, o, depth + 1,
-				    v))
+				    v)) {
 					strlist_add(ends, legal.v[i]);
+					if (!choices_has(&closers, legal.v[i]))
+						strlist_add(&closers,
+						    legal.v[i]);
+				}
 			}
 			if (ends->n > ends_left)
 				strlist_free(ends);
@@ -142,6 +171,7 @@ choices_tree(const struct state *st, int player)
 		}
 		strlist_free(&legal);
 	}
+	strlist_free(&closers);
 	j = choices_json(&t, 0);
 	for (size_t k = 0; k < t.n; k++) {
 		free(t.v[k].text);

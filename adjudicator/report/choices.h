@@ -21,11 +21,15 @@
  * complete node's next is [].  Nodes are expanded breadth first, in
  * the game's order, each while its children fit within CHOICES_MAX
  * nodes in all; a node not expanded has next null (its orders not
- * listed), and, when it was left for that bound, "ends": the legal
- * next orders that complete the answer, all of a node's or none,
- * within their own bound of CHOICES_MAX orders in all, node by node in
- * the same order (absent when none).  Of a game whose answers reveal hidden things
- * (game_entry.answer_reveals), only the root is expanded.  Made with jansson's current allocator. */
+ * listed), and, when it was left for that bound, "ends": legal next
+ * orders that complete the answer (absent when none is found), node by
+ * node in the same order, within CHOICES_MAX orders listed (a node's
+ * all or none) and 2 * CHOICES_MAX judged: every one of a node while
+ * half of CHOICES_MAX judgements let all its legal orders be judged,
+ * then those that ended an answer at a node before (formats/
+ * report-json.md).  Of a game whose answers reveal hidden things
+ * (game_entry.answer_reveals), only the root is expanded.  Made with
+ * jansson's current allocator. */
 json_t *choices_tree(const struct state *st, int player);
 
 /* The bound choices_tree keeps to: CHOICES_MAX.  Only a test lowers it
