@@ -448,10 +448,11 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 				mailin_answer(&mi, &sub, &gsaid);
 				crypto_key_free(mi.key);
 			} else {
-				/* Not filed: the MTA gives it again. */
+				/* Not filed: the organiser's set-up is at
+				 * fault, and the MTA gives it again. */
 				sbuf_puts(&gsaid, "not filed: no organiser's "
 				    "key");
-				mi.status = EXIT_USAGE;
+				mi.status = EXIT_TEMPFAIL;
 			}
 			if (lock != -1) {
 				state_free(&mi.st);
@@ -487,7 +488,7 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	}
 	/* A message not filed whole (a write failed, or a game's organiser's
 	 * key is missing) is given again by the MTA: not seen. */
-	if (lm->status != EXIT_OUTPUT && lm->status != EXIT_USAGE)
+	if (lm->status != EXIT_OUTPUT && lm->status != EXIT_TEMPFAIL)
 		lm_mark_seen(lm, &key);
 	if (before > lm->status)
 		lm->status = before;

@@ -648,10 +648,12 @@ cmd_mail_in(int argc, char **argv)
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
 	free(path);
+	/* The organiser's set-up at fault, not the message: the MTA is to
+	 * give it again once the key is right. */
 	if (evidence_key_load(&mi.st, keypath, &mi.key, &e) == -1) {
 		state_free(&mi.st);
 		gamedir_unlock(lock);
-		return cmd_fail_err(EXIT_USAGE, &e);
+		return cmd_fail_err(EXIT_TEMPFAIL, &e);
 	}
 	if (mailin_inputs(argc - optind, argv + optind, mailin_one, &mi) !=
 	    EXIT_OK && mi.status == EXIT_OK)
