@@ -17,7 +17,18 @@ cd "$tmp" || exit 1
 # replies go by the test's Exim (over SMTP: exim.sh's SMTP_SENDMAIL)
 # where an organiser's go by /usr/sbin/sendmail -t.  As root, Exim runs
 # the pipe as nobody: the league is made writable for it (umask 000).
-ALIASES="gm: \"|$gunbai league $tmp/L mail-in --from gm@example.org --sendmail $tmp/exim/smtp-sendmail\""
+# The alias is the README's line, as it is written, with this test's
+# paths, addresses and mail command put in.
+ALIASES=$(sed -n 's/^    club: "|\/usr\/bin\/gunbai league \/srv\/club mail-in/gm: "|GUNBAI league LEAGUE mail-in/p' \
+    "$top/README.md")
+case $ALIASES in
+'gm: "|GUNBAI league LEAGUE mail-in '*'"') ;;
+*) not_ok "no league alias in README.md: '$ALIASES'"; echo "1..$n"; exit 1 ;;
+esac
+ALIASES=$(printf '%s\n' "$ALIASES" | sed \
+    -e "s|GUNBAI|$gunbai|" -e "s|LEAGUE|$tmp/L|" \
+    -e 's/club@example\.org/gm@example.org/g' \
+    -e "s|\"\$| --sendmail $tmp/exim/smtp-sendmail\"|")
 if [ "$(id -u)" -eq 0 ]; then pipe_umask=000; umask 000; fi
 . "$top/tests/exim.sh"
 ok "Exim listens on 127.0.0.1:$port"
