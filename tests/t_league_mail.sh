@@ -325,5 +325,47 @@ grep -q 'was mailed' "$tmp/err" && [ -d U/g/runs/0001 ] &&
     ok "and says why, changing nothing" || not_ok "undo: $(cat "$tmp/err")"
 status_is 0 "verify passes after the undo" "$gunbai" verify U/g
 
+# A filed file whose orders are not a whole answer (its one order
+# refused) is owed still: the reminder and the late notice go to its
+# player too, saying so, and the game is not run at the deadline as if
+# every answer were in.
+mkdir I
+# shellcheck disable=SC2046,SC2086
+"$gunbai" new senjin --id club-s1 --seed $seed $(pl alice example.org) \
+    $(pl bob example.net) --option first=alice -d I/g $sched >/dev/null ||
+    not_ok "gunbai new I/g"
+printf 'gunbai: orders 2\ngame: club-s1\nuid: %s\nturn: 1\nplayer: alice\norders:\n  - move e2 e9\n' \
+    "$(state_uid I/g/start.yaml)" >ai.yaml; sign ai.yaml alice
+cp ai.yaml ai.yaml.sig I/g/inbox/
+"$gunbai" status I/g | grep -q '^alice: filed point 1, but it is incomplete' ||
+    not_ok "alice's file is not incomplete: $("$gunbai" status I/g)"
+# says PHRASE FILE...: some message FILE's decoded text holds PHRASE
+says() {
+	python3 - "$@" <<'PY'
+import sys
+from email import message_from_binary_file, policy
+want = sys.argv[1]
+sys.exit(0 if any(want in message_from_binary_file(
+    open(f, "rb"), policy=policy.default).get_body().get_content()
+    for f in sys.argv[2:]) else 1)
+PY
+}
+itick() { "$gunbai" league I tick --now "$1" --from $from \
+    --sendmail 'cat >/dev/null'; }
+status_is 0 "tick at 15:00 with an incomplete file filed" itick 2026-12-04T15:00Z
+grep -q '^g: reminder to alice, point 1 (filed, incomplete)$' "$tmp/out" &&
+    says 'not a whole answer (0 of 1 order accepted)' I/g/outbox/notices/remind-*alice* &&
+    ok "a reminder to alice, whose filed file is incomplete, saying so" ||
+    not_ok "15:00: $(cat "$tmp/out"; ls I/g/outbox/notices 2>&1)"
+status_is 0 "tick at 20:30" itick 2026-12-04T20:30Z
+[ ! -d I/g/runs/0001 ] &&
+    grep -q '^g: late notice to alice, point 1 (filed, incomplete)$' "$tmp/out" &&
+    says "again with 'revision: 1'" I/g/outbox/notices/late-*alice* &&
+    ok "at the deadline no run, and a late notice to alice saying how to complete it" ||
+    not_ok "20:30: $(cat "$tmp/out"; ls I/g/runs I/g/outbox/notices 2>&1)"
+status_is 0 "tick at 22:30, after the grace" itick 2026-12-04T22:30Z
+[ -f I/g/runs/0001/nmr ] && ok "after the grace: run with the default orders" ||
+    not_ok "22:30: $(cat "$tmp/out"; ls I/g/runs 2>&1)"
+
 echo "1..$n"
 [ "$fails" -eq 0 ]

@@ -16,10 +16,11 @@
  *       [--key KEY] [--sendmail COMMAND]
  *       everything due by the clock: each run not yet mailed is written
  *       (mail-out); each scheduled game whose deadline passed is run
- *       (every decision owed filed: at once; else after the grace, with
- *       --nmr when its schedule says so); reminders before a deadline and
- *       a late notice after it to each player who owes and has filed
- *       nothing; then every message not in a ledger is sent.
+ *       (every decision owed filed, a whole answer: at once; else after
+ *       the grace, with --nmr when its schedule says so); reminders
+ *       before a deadline and a late notice after it to each player who
+ *       owes and has filed nothing or a file that is not a whole answer;
+ *       then every message not in a ledger is sent.
  *
  * Both hold the league's lock (LEAGUEDIR/outbox/lock) from start to end,
  * so the MTA's mail-in and cron's tick never file, run or send at the
@@ -620,31 +621,35 @@ lm_mail_out(struct lm *lm, const struct league_game *g)
 }
 
 /* A reminder or a late notice to each player of g owing a decision with
- * nothing filed for it: written once per deadline (its name holds the
- * deadline and the turn). */
+ * no whole answer filed for it (nothing, or a file whose accepted orders
+ * are not a whole answer: the notice says which): written once per
+ * deadline (its name holds the deadline and the turn). */
 static void
 lm_notices(struct lm *lm, const struct league_game *g,
     const struct schedule *s, int late)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
-	struct orders_file *files;
-	size_t n, nowed = g->st.game->owed(g->st.g, owed);
+	struct gamedir_filed d[GAME_MAX_PLAYERS];
+	size_t nowed = g->st.game->owed(g->st.g, owed);
+	size_t nfiled = gamedir_filed_data(g->dir, &g->st, d);
 	char when[SCHEDULE_TIME_MAX], until[SCHEDULE_TIME_MAX];
 
 	schedule_format_time(s->deadline, when);
 	schedule_format_time(s->deadline + s->grace, until);
-	files = gamedir_inbox(g->dir, &g->st, &n);
-	for (size_t k = 0; k < nowed; k++) {
-		int p = owed[k].player, filed = 0;
+	/* gamedir_filed_data: one per owed decision, in owed's order. */
+	for (size_t k = 0; k < nowed && k < nfiled; k++) {
+		int p = owed[k].player;
 		const char *to = g->st.players[p].address;
-		char prefix[128], subject[200];
+		char prefix[128], subject[200], filed[200];
 		struct sbuf body;
 
-		for (size_t i = 0; i < n; i++)
-			filed |= files[i].ok && files[i].player == p &&
-			    files[i].turn == g->st.turn;
-		if (filed || to == NULL)
+		if ((d[k].filed && d[k].complete) || to == NULL)
 			continue;
+		if (d[k].filed)
+			snprintf(filed, sizeof filed, "the orders of yours "
+			    "filed for it are not a whole answer (%zu of %zu "
+			    "order%s accepted)", d[k].accepted, d[k].orders,
+			    d[k].orders == 1 ? "" : "s");
 		/* Once per deadline, turn and player: the name says it. */
 		{
 			char stamp[SCHEDULE_TIME_MAX];
@@ -682,22 +687,31 @@ lm_notices(struct lm *lm, const struct league_game *g,
 		sbuf_init(&body);
 		if (late)
 			sbuf_printf(&body, "The deadline of point %lld of game "
-			    "%s (%s) was %s (UTC), and no orders of yours "
-			    "are filed for it.\n\n%s%s%s\n", g->st.turn,
-			    g->st.id, g->st.game->title, when,
+			    "%s (%s) was %s (UTC), and %s.\n\n%s%s%s\n",
+			    g->st.turn, g->st.id, g->st.game->title, when,
+			    d[k].filed ? filed : "no orders of yours are filed "
+			    "for it",
 			    s->grace > 0 ? "Orders that arrive before " : "",
 			    s->grace > 0 ? until : "",
 			    s->grace > 0 ? " (UTC) are still used.  After "
 			    "that, " : "From now, ");
 		else
 			sbuf_printf(&body, "Your orders for point %lld of game "
-			    "%s (%s) are due by %s (UTC); none are filed "
-			    "yet.\n", g->st.turn, g->st.id, g->st.game->title,
-			    when);
-		if (late)
+			    "%s (%s) are due by %s (UTC); %s.\n", g->st.turn,
+			    g->st.id, g->st.game->title, when, d[k].filed ?
+			    filed : "none are filed yet");
+		if (late && d[k].filed)
+			sbuf_puts(&body, s->nmr ? "the game goes on with the "
+			    "default orders added to yours (NMR).\n" : "the "
+			    "game waits for a whole answer.\n");
+		else if (late)
 			sbuf_puts(&body, s->nmr ? "the game goes on with the "
 			    "default orders for you (NMR).\n" : "the game "
 			    "waits for your orders.\n");
+		if (d[k].filed)
+			sbuf_printf(&body, "\nTo complete it, send the whole "
+			    "file again with 'revision: %lld', signed.\n",
+			    d[k].revision + 1);
 		sbuf_printf(&body, "\nYou owe: %s (%s).\nThe orders template "
 		    "is at the end of your latest report; mail the filled-in "
 		    "file and its signature to %s.  A message with the subject "
@@ -714,36 +728,24 @@ lm_notices(struct lm *lm, const struct league_game *g,
 			sbuf_free(&esc);
 		}
 		sbuf_free(&body);
-		printf("%s: %s to %s, point %lld\n", g->name, late ?
-		    "late notice" : "reminder", g->st.names[p], g->st.turn);
+		printf("%s: %s to %s, point %lld%s\n", g->name, late ?
+		    "late notice" : "reminder", g->st.names[p], g->st.turn,
+		    d[k].filed ? " (filed, incomplete)" : "");
 	}
-	for (size_t i = 0; i < n; i++)
-		orders_free(&files[i]);
-	free(files);
 }
 
-/* Does every player owing a decision in g have a good file for it in the
- * inbox? */
+/* Does every player owing a decision in g have a whole answer filed for
+ * it in the inbox?  (An incomplete file is not one: run would wait, and
+ * after the grace the defaults fill it in.) */
 static int
 lm_all_in(const struct league_game *g)
 {
-	struct owed owed[GAME_MAX_PLAYERS];
-	struct orders_file *files;
-	size_t n, nowed = g->st.game->owed(g->st.g, owed);
+	struct gamedir_filed d[GAME_MAX_PLAYERS];
+	size_t nd = gamedir_filed_data(g->dir, &g->st, d);
 	int all = 1;
 
-	files = gamedir_inbox(g->dir, &g->st, &n);
-	for (size_t k = 0; k < nowed; k++) {
-		int filed = 0;
-
-		for (size_t i = 0; i < n; i++)
-			filed |= files[i].ok && files[i].player ==
-			    owed[k].player && files[i].turn == g->st.turn;
-		all &= filed;
-	}
-	for (size_t i = 0; i < n; i++)
-		orders_free(&files[i]);
-	free(files);
+	for (size_t k = 0; k < nd; k++)
+		all &= d[k].filed && d[k].complete;
 	return all;
 }
 
