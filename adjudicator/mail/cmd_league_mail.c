@@ -251,14 +251,63 @@ lm_command(const struct mail_in_msg *m)
 	return NULL;
 }
 
+/* The message buf of len bytes into out with a Message-Id of its own
+ * (the first "Message-Id: <" line of its header): mail readers and
+ * filters drop a message whose Message-ID they saw before.  The new id is
+ * the hash of the old one and of req (the request's Message-ID), so the
+ * same request gives the same bytes. */
+static void
+lm_resend_id(const char *buf, size_t len, const char *req, struct sbuf *out)
+{
+	static const char tag[] = "Message-Id: <";
+	size_t at = 0, end;
+
+	for (;;) {
+		if (at >= len || buf[at] == '\n' || buf[at] == '\r') {
+			sbuf_add(out, buf, len); /* none in the header */
+			return;
+		}
+		if (len - at > sizeof tag - 1 && strncasecmp(buf + at, tag,
+		    sizeof tag - 1) == 0)
+			break;
+		while (at < len && buf[at] != '\n')
+			at++;
+		at++;
+	}
+	for (end = at; end < len && buf[end] != '\n' && buf[end] != '@';
+	    end++)
+		;
+	if (end >= len || buf[end] != '@') {
+		sbuf_add(out, buf, len);
+		return;
+	}
+	{
+		char hex[2 * CRYPTO_SHA256_BYTES + 1];
+		struct sbuf h;
+
+		sbuf_init(&h);
+		sbuf_add(&h, buf + at, end - at);
+		sbuf_putc(&h, '\n');
+		sbuf_puts(&h, req != NULL ? req : "");
+		crypto_sha256_hex(h.p, h.len, hex);
+		sbuf_free(&h);
+		sbuf_add(out, buf, at + sizeof tag - 1);
+		sbuf_printf(out, "%.32s.resend.gunbai", hex);
+		sbuf_add(out, buf + end, len - end);
+	}
+}
+
 /* Copy the newest report message of player p of game g, as mail-out
- * wrote it, into GAMEDIR/outbox/resend: what "resend" sends, to the
- * player's registered address (the one in that message). */
+ * wrote it but with its own Message-Id (lm_resend_id; req is the
+ * request's Message-ID), into GAMEDIR/outbox/resend: what "resend"
+ * sends, to the player's registered address (the one in that message). */
 static int
-lm_resend(struct lm *lm, const struct league_game *g, int p, struct sbuf *b)
+lm_resend(struct lm *lm, const struct league_game *g, int p, const char *req,
+    struct sbuf *b)
 {
 	struct gb_err e = { 0 };
 	char rel[300], out[256], *path, *buf;
+	struct sbuf msg;
 	size_t len;
 	int had;
 
@@ -271,7 +320,9 @@ lm_resend(struct lm *lm, const struct league_game *g, int p, struct sbuf *b)
 		free(path);
 		return 0;
 	}
-	if (outbox_put(g->dir, "resend", g->st.names[p], buf, len, out,
+	sbuf_init(&msg);
+	lm_resend_id(buf, len, req, &msg);
+	if (outbox_put(g->dir, "resend", g->st.names[p], msg.p, msg.len, out,
 	    sizeof out, &had, &e) == -1) {
 		cmd_fail_err(0, &e);
 		lm->status = EXIT_OUTPUT;
@@ -280,6 +331,7 @@ lm_resend(struct lm *lm, const struct league_game *g, int p, struct sbuf *b)
 		    "again to your registered address.\n", g->name,
 		    g->st.turn);
 	}
+	sbuf_free(&msg);
 	free(buf);
 	free(path);
 	return 0;
@@ -307,7 +359,7 @@ lm_answer_command(struct lm *lm, const struct mail_in_msg *m,
 				continue;
 			found++;
 			if (strcmp(cmd, "resend") == 0) {
-				lm_resend(lm, g, p, &b);
+				lm_resend(lm, g, p, m->message_id, &b);
 				continue;
 			}
 			{
