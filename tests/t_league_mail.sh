@@ -277,7 +277,9 @@ want alice@example.org 0 \
 want bob@example.net 2 \
     "$(printf "$rep" s1 bob)=4" "$(printf "$rep" js bob)=4" \
     'gunbai club-js: point 1, your orders=2' \
-    'gunbai club-s1: point 2, your orders=1' 'gunbai: your message=2' \
+    'gunbai club-s1: point 2, your orders=1' \
+    'gunbai: orders that fit no game of the league=1' \
+    'gunbai: your reports sent again=1' \
     "gunbai club-.*reminder for bob=$((1 + $(n_owing bob)))" \
     "gunbai club-.*late notice for bob=$((1 + $(n_owing bob)))"
 # shellcheck disable=SC2059
@@ -289,7 +291,8 @@ want carol@example.org 0 \
 # shellcheck disable=SC2059
 want dave@example.net 0 \
     "$(printf "$rep" s2 dave)=3" "$(printf "$rep" js dave)=3" \
-    'gunbai club-js: point 1, your orders=1' 'gunbai: your message=1' \
+    'gunbai club-js: point 1, your orders=1' \
+    'gunbai: the status of your games=1' \
     "gunbai club-.*reminder for dave=$(n_owing dave)" \
     "gunbai club-.*late notice for dave=$(n_owing dave)"
 want observers@example.org 0 'gunbai club-.*public report=12'

@@ -131,10 +131,10 @@ lm_write(struct lm *lm, const char *dir, const char *sub, const char *prefix,
 }
 
 /* A reply from the league to the sender of m, if it has a From: that can
- * be answered. */
+ * be answered, under subject: what kind of answer it is. */
 static void
-lm_reply(struct lm *lm, const struct mail_in_msg *m, const struct sbuf *body,
-    struct sbuf *said)
+lm_reply(struct lm *lm, const struct mail_in_msg *m, const char *subject,
+    const struct sbuf *body, struct sbuf *said)
 {
 	struct gb_err e = { 0 };
 	char *id = NULL;
@@ -161,8 +161,8 @@ lm_reply(struct lm *lm, const struct mail_in_msg *m, const struct sbuf *body,
 			id = NULL;
 		}
 	}
-	lm_write(lm, lm->lg.dir, "replies", "reply", m->from,
-	    "gunbai: your message", id, body, said);
+	lm_write(lm, lm->lg.dir, "replies", "reply", m->from, subject, id,
+	    body, said);
 	free(id);
 }
 
@@ -381,7 +381,8 @@ lm_answer_command(struct lm *lm, const struct mail_in_msg *m,
 		sbuf_puts(&b, "No player of this league is registered at the "
 		    "address you wrote from.\n");
 	sbuf_printf(said, "command %s", cmd);
-	lm_reply(lm, m, &b, said);
+	lm_reply(lm, m, strcmp(cmd, "resend") == 0 ? "gunbai: your reports "
+	    "sent again" : "gunbai: the status of your games", &b, said);
 	sbuf_free(&b);
 }
 
@@ -458,7 +459,8 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 		    MAIL_IN_MESSAGE_MAX);
 		sbuf_puts(said, "not read: ");
 		escape_add(said, m.err.msg, strlen(m.err.msg), 0);
-		lm_reply(lm, &m, &lost, said);
+		lm_reply(lm, &m, "gunbai: your message was not read", &lost,
+		    said);
 	} else if (m.ndocs == 0 && lm_command(&m) != NULL) {
 		lm_answer_command(lm, &m, lm_command(&m), said);
 	} else if (m.ndocs == 0) {
@@ -469,7 +471,8 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 		    "subject is 'status' gets the state of your games, "
 		    "'resend' your latest reports again.\n");
 		sbuf_puts(said, "no orders file");
-		lm_reply(lm, &m, &lost, said);
+		lm_reply(lm, &m, "gunbai: no orders file in your message",
+		    &lost, said);
 	}
 	/* Each game its own documents, filed and answered as mail-in
 	 * GAMEDIR does. */
@@ -537,7 +540,8 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	if (nlost > 0) {
 		sbuf_printf(said, "%s%zu orders file%s of no game",
 		    said->len ? "; " : "", nlost, nlost == 1 ? "" : "s");
-		lm_reply(lm, &m, &lost, said);
+		lm_reply(lm, &m, "gunbai: orders that fit no game of the "
+		    "league", &lost, said);
 	}
 	/* A message not filed whole (a write failed, or a game's organiser's
 	 * key is missing) is given again by the MTA: not seen. */
