@@ -373,6 +373,10 @@ status_is 0 "tick at 20:30" itick 2026-12-04T20:30Z
 status_is 0 "tick at 22:30, after the grace" itick 2026-12-04T22:30Z
 [ -f I/g/runs/0001/nmr ] && ok "after the grace: run with the default orders" ||
     not_ok "22:30: $(cat "$tmp/out"; ls I/g/runs 2>&1)"
+status_is 0 "league status" "$gunbai" league I status
+grep -qx '  deadline 2026-12-05T20:00Z; reminders from 2026-12-05T14:00Z; late files until 2026-12-05T22:00Z, then default orders (--nmr)' "$tmp/out" &&
+    ok "league status shows the game's next deadline, reminder time and grace" ||
+    not_ok "league status: $(cat "$tmp/out")"
 
 echo "1..$n"
 [ "$fails" -eq 0 ]
