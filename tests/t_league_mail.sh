@@ -377,6 +377,10 @@ status_is 0 "league status" "$gunbai" league I status
 grep -qx '  deadline 2026-12-05T20:00Z; reminders from 2026-12-05T14:00Z; late files until 2026-12-05T22:00Z, then default orders (--nmr)' "$tmp/out" &&
     ok "league status shows the game's next deadline, reminder time and grace" ||
     not_ok "league status: $(cat "$tmp/out")"
+status_is 0 "schedule I/g" "$gunbai" schedule I/g
+grep -qx 'deadline 2026-12-05T20:00Z; reminders from 2026-12-05T14:00Z; late files until 2026-12-05T22:00Z, then default orders (--nmr)' "$tmp/out" &&
+    ok "schedule GAMEDIR shows the same times, not only its settings" ||
+    not_ok "schedule: $(cat "$tmp/out")"
 
 echo "1..$n"
 [ "$fails" -eq 0 ]

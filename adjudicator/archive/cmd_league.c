@@ -165,8 +165,6 @@ league_status_schedule(const struct league_game *g)
 {
 	struct schedule s;
 	struct gb_err e = { 0 };
-	char dl[SCHEDULE_TIME_MAX], until[SCHEDULE_TIME_MAX];
-	char from[SCHEDULE_TIME_MAX];
 	int r = schedule_read(g->dir, &s, &e);
 
 	if (r == -1) {
@@ -177,12 +175,8 @@ league_status_schedule(const struct league_game *g)
 		printf("  no schedule: run by hand (gunbai schedule)\n");
 		return;
 	}
-	schedule_format_time(s.deadline, dl);
-	schedule_format_time(s.deadline + s.grace, until);
-	schedule_format_time(s.deadline - s.remind, from);
-	printf("  deadline %s; reminders from %s; late files until %s, "
-	    "then %s\n", dl, from, until, s.nmr ? "default orders (--nmr)" :
-	    "waits for them");
+	printf("  ");
+	schedule_times(&s, stdout);
 }
 
 static void
