@@ -17,7 +17,18 @@ cd "$tmp" || exit 1
 # replies go by the test's Exim (over SMTP: exim.sh's SMTP_SENDMAIL)
 # where an organiser's go by /usr/sbin/sendmail -t.  As root, Exim runs
 # the pipe as nobody: the league is made writable for it (umask 000).
-ALIASES="gm: \"|$gunbai league $tmp/L mail-in --from gm@example.org --sendmail $tmp/exim/smtp-sendmail\""
+# The alias is the README's line, as it is written, with this test's
+# paths, addresses and mail command put in.
+ALIASES=$(sed -n 's/^    club: "|\/usr\/bin\/gunbai league \/srv\/club mail-in/gm: "|GUNBAI league LEAGUE mail-in/p' \
+    "$top/README.md")
+case $ALIASES in
+'gm: "|GUNBAI league LEAGUE mail-in '*'"') ;;
+*) not_ok "no league alias in README.md: '$ALIASES'"; echo "1..$n"; exit 1 ;;
+esac
+ALIASES=$(printf '%s\n' "$ALIASES" | sed \
+    -e "s|GUNBAI|$gunbai|" -e "s|LEAGUE|$tmp/L|" \
+    -e 's/club@example\.org/gm@example.org/g' \
+    -e "s|\"\$| --sendmail $tmp/exim/smtp-sendmail\"|")
 if [ "$(id -u)" -eq 0 ]; then pipe_umask=000; umask 000; fi
 . "$top/tests/exim.sh"
 ok "Exim listens on 127.0.0.1:$port"
@@ -222,19 +233,23 @@ delivered
 
 # Every mailbox: exactly what its player should have, nothing twice.
 # want ADDRESS RESENT PATTERN=COUNT...: the subjects of ADDRESS's mailbox;
-# no message twice but the RESENT reports asked for again.
+# no Message-Id twice, and RESENT reports asked for again, each with a
+# Message-Id of its own (a reader drops an id it saw before).
 want() {
 	if python3 - "$(box "$1")" "$@" <<'PY'
 import mailbox, re, sys
 box, addr, resent, wants = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-subjects, ids, twice = [], set(), 0
+subjects, ids, twice, again = [], set(), 0, 0
 for m in mailbox.mbox(box):
     mid = m["Message-Id"]
     twice += mid in ids
+    again += ".resend.gunbai@" in mid
     ids.add(mid)
     subjects.append(" ".join(m["Subject"].split()))
-if twice != int(resent):
-    sys.exit("%s: %d messages twice, wanted %s" % (addr, twice, resent))
+if twice != 0:
+    sys.exit("%s: %d Message-Ids twice" % (addr, twice))
+if again != int(resent):
+    sys.exit("%s: %d messages sent again, wanted %s" % (addr, again, resent))
 left = list(subjects)
 for w in wants:
     pat, n = w.rsplit("=", 1)
@@ -262,7 +277,9 @@ want alice@example.org 0 \
 want bob@example.net 2 \
     "$(printf "$rep" s1 bob)=4" "$(printf "$rep" js bob)=4" \
     'gunbai club-js: point 1, your orders=2' \
-    'gunbai club-s1: point 2, your orders=1' 'gunbai: your message=2' \
+    'gunbai club-s1: point 2, your orders=1' \
+    'gunbai: orders that fit no game of the league=1' \
+    'gunbai: your reports sent again=1' \
     "gunbai club-.*reminder for bob=$((1 + $(n_owing bob)))" \
     "gunbai club-.*late notice for bob=$((1 + $(n_owing bob)))"
 # shellcheck disable=SC2059
@@ -274,7 +291,8 @@ want carol@example.org 0 \
 # shellcheck disable=SC2059
 want dave@example.net 0 \
     "$(printf "$rep" s2 dave)=3" "$(printf "$rep" js dave)=3" \
-    'gunbai club-js: point 1, your orders=1' 'gunbai: your message=1' \
+    'gunbai club-js: point 1, your orders=1' \
+    'gunbai: the status of your games=1' \
     "gunbai club-.*reminder for dave=$(n_owing dave)" \
     "gunbai club-.*late notice for dave=$(n_owing dave)"
 want observers@example.org 0 'gunbai club-.*public report=12'
@@ -313,6 +331,56 @@ status_is 1 "undo refuses a run whose mail was sent" "$gunbai" undo U/g
 grep -q 'was mailed' "$tmp/err" && [ -d U/g/runs/0001 ] &&
     ok "and says why, changing nothing" || not_ok "undo: $(cat "$tmp/err")"
 status_is 0 "verify passes after the undo" "$gunbai" verify U/g
+
+# A filed file whose orders are not a whole answer (its one order
+# refused) is owed still: the reminder and the late notice go to its
+# player too, saying so, and the game is not run at the deadline as if
+# every answer were in.
+mkdir I
+# shellcheck disable=SC2046,SC2086
+"$gunbai" new senjin --id club-s1 --seed $seed $(pl alice example.org) \
+    $(pl bob example.net) --option first=alice -d I/g $sched >/dev/null ||
+    not_ok "gunbai new I/g"
+printf 'gunbai: orders 2\ngame: club-s1\nuid: %s\nturn: 1\nplayer: alice\norders:\n  - move e2 e9\n' \
+    "$(state_uid I/g/start.yaml)" >ai.yaml; sign ai.yaml alice
+cp ai.yaml ai.yaml.sig I/g/inbox/
+"$gunbai" status I/g | grep -q '^alice: filed point 1, but it is incomplete' ||
+    not_ok "alice's file is not incomplete: $("$gunbai" status I/g)"
+# says PHRASE FILE...: some message FILE's decoded text holds PHRASE
+says() {
+	python3 - "$@" <<'PY'
+import sys
+from email import message_from_binary_file, policy
+want = sys.argv[1]
+sys.exit(0 if any(want in message_from_binary_file(
+    open(f, "rb"), policy=policy.default).get_body().get_content()
+    for f in sys.argv[2:]) else 1)
+PY
+}
+itick() { "$gunbai" league I tick --now "$1" --from $from \
+    --sendmail 'cat >/dev/null'; }
+status_is 0 "tick at 15:00 with an incomplete file filed" itick 2026-12-04T15:00Z
+grep -q '^g: reminder to alice, point 1 (filed, incomplete)$' "$tmp/out" &&
+    says 'not a whole answer (0 of 1 order accepted)' I/g/outbox/notices/remind-*alice* &&
+    ok "a reminder to alice, whose filed file is incomplete, saying so" ||
+    not_ok "15:00: $(cat "$tmp/out"; ls I/g/outbox/notices 2>&1)"
+status_is 0 "tick at 20:30" itick 2026-12-04T20:30Z
+[ ! -d I/g/runs/0001 ] &&
+    grep -q '^g: late notice to alice, point 1 (filed, incomplete)$' "$tmp/out" &&
+    says "again with 'revision: 1'" I/g/outbox/notices/late-*alice* &&
+    ok "at the deadline no run, and a late notice to alice saying how to complete it" ||
+    not_ok "20:30: $(cat "$tmp/out"; ls I/g/runs I/g/outbox/notices 2>&1)"
+status_is 0 "tick at 22:30, after the grace" itick 2026-12-04T22:30Z
+[ -f I/g/runs/0001/nmr ] && ok "after the grace: run with the default orders" ||
+    not_ok "22:30: $(cat "$tmp/out"; ls I/g/runs 2>&1)"
+status_is 0 "league status" "$gunbai" league I status
+grep -qx '  deadline 2026-12-05T20:00Z; reminders from 2026-12-05T14:00Z; late files until 2026-12-05T22:00Z, then default orders (--nmr)' "$tmp/out" &&
+    ok "league status shows the game's next deadline, reminder time and grace" ||
+    not_ok "league status: $(cat "$tmp/out")"
+status_is 0 "schedule I/g" "$gunbai" schedule I/g
+grep -qx 'deadline 2026-12-05T20:00Z; reminders from 2026-12-05T14:00Z; late files until 2026-12-05T22:00Z, then default orders (--nmr)' "$tmp/out" &&
+    ok "schedule GAMEDIR shows the same times, not only its settings" ||
+    not_ok "schedule: $(cat "$tmp/out")"
 
 echo "1..$n"
 [ "$fails" -eq 0 ]

@@ -127,6 +127,21 @@ for style in thunderbird mutt-qp gmail outlook nested pasted; do
 	    replies
 done
 
+# A file signed with another key: the reply says which file it is and
+# how to sign and check it, not only its hash.
+newgame gd
+cp a1.yaml x1.yaml
+openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in x1.yaml -out x1.yaml.sig
+$make thunderbird m.eml alice@example.net x1.yaml x1.yaml.sig
+status_is 0 "a file signed with another key: mail-in" "$gunbai" mail-in gd m.eml
+[ -z "$(ls gd/inbox)" ] && ok "another key: nothing filed" ||
+    not_ok "another key: filed $(ls gd/inbox)"
+replies gd >/dev/null
+has "another key: the reply names the attachment as sent" \
+    "the attachment 'orders.yaml', signed by the part 'orders.yaml.sig'" replies
+has "another key: and says how to check the signature" \
+    "openssl pkeyutl -verify -pubin -inkey YOURNAME.pub" replies
+
 # Standard input, and the same message twice: filed once.
 newgame gd
 $make thunderbird m.eml alice@example.net a1.yaml a1.yaml.sig

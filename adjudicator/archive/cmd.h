@@ -48,6 +48,9 @@ int cmd_undo(int argc, char **argv);
 struct schedule;
 /* One line saying what schedule s is, to f. */
 void schedule_print(const struct schedule *s, FILE *f);
+/* The next deadline of s and the times around it, as one line: "deadline
+ * T; reminders from T; late files until T, then WHAT". */
+void schedule_times(const struct schedule *s, FILE *f);
 
 /* "gunbai: " and the message on stderr; returns status. */
 int cmd_fail(int status, const char *fmt, ...) GB_PRINTF(2, 3);

@@ -33,6 +33,7 @@
 #include "archive/cmd.h"
 #include "archive/gamedir.h"
 #include "archive/league.h"
+#include "archive/schedule.h"
 #include "report/report_json.h"
 #include "turn/state.h"
 #include "turn/registry.h"
@@ -156,6 +157,28 @@ league_players(const struct league *lg, struct strlist *out)
 		}
 }
 
+/* The schedule of a game going on, as tick keeps it: its next deadline
+ * and the times around it (no clock is read: the organiser compares them
+ * with the time). */
+static void
+league_status_schedule(const struct league_game *g)
+{
+	struct schedule s;
+	struct gb_err e = { 0 };
+	int r = schedule_read(g->dir, &s, &e);
+
+	if (r == -1) {
+		printf("  schedule: unreadable: %s\n", e.msg);
+		return;
+	}
+	if (r == 0) {
+		printf("  no schedule: run by hand (gunbai schedule)\n");
+		return;
+	}
+	printf("  ");
+	schedule_times(&s, stdout);
+}
+
 static void
 league_status_text(const struct league *lg)
 {
@@ -194,6 +217,8 @@ league_status_text(const struct league *lg)
 		printf("%s: %s, turn %lld, run %lld: %s\n", g->name,
 		    g->st.game->id, g->st.turn, g->runs, b.p);
 		sbuf_free(&b);
+		if (!league_over(g))
+			league_status_schedule(g);
 	}
 	for (size_t i = 0; i < lg->skipped.n; i++)
 		printf("skipped %s: not a game directory\n", lg->skipped.v[i]);

@@ -30,6 +30,20 @@ schedule_print(const struct schedule *s, FILE *f)
 	    s->nmr ? "default orders (--nmr)" : "the game waits");
 }
 
+void
+schedule_times(const struct schedule *s, FILE *f)
+{
+	char dl[SCHEDULE_TIME_MAX], until[SCHEDULE_TIME_MAX];
+	char from[SCHEDULE_TIME_MAX];
+
+	schedule_format_time(s->deadline, dl);
+	schedule_format_time(s->deadline + s->grace, until);
+	schedule_format_time(s->deadline - s->remind, from);
+	fprintf(f, "deadline %s; reminders from %s; late files until %s, "
+	    "then %s\n", dl, from, until, s->nmr ? "default orders (--nmr)" :
+	    "waits for them");
+}
+
 int
 cmd_schedule(int argc, char **argv)
 {
@@ -75,6 +89,7 @@ cmd_schedule(int argc, char **argv)
 			return cmd_fail(EXIT_INPUT, "%s: no schedule: give "
 			    "--deadline TIME", argv[optind]);
 		schedule_print(&s, stdout);
+		schedule_times(&s, stdout);
 		return EXIT_OK;
 	}
 	if (schedule_apply(&s, had, &o, &e) == -1)

@@ -24,7 +24,11 @@ enum {
 	EXIT_NOT_DUE = 8, /* check: a file is for a later turn */
 	EXIT_OVER = 9,    /* check: the game is over */
 	EXIT_NOPROG = 69, /* mail-in, mail-out: gunbai-mail could not be run */
-	EXIT_NOMEM = 70   /* out of memory */
+	EXIT_NOMEM = 70,  /* out of memory */
+	EXIT_TEMPFAIL = 75 /* mail-in: the organiser's set-up is at fault
+			    * (a missing or wrong --key); nothing filed or
+			    * answered: try again later (sysexits'
+			    * EX_TEMPFAIL, which an MTA defers) */
 };
 
 /* An error: what is wrong, and where.  line and col are 1-based; 0 means

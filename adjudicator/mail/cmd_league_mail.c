@@ -16,10 +16,11 @@
  *       [--key KEY] [--sendmail COMMAND]
  *       everything due by the clock: each run not yet mailed is written
  *       (mail-out); each scheduled game whose deadline passed is run
- *       (every decision owed filed: at once; else after the grace, with
- *       --nmr when its schedule says so); reminders before a deadline and
- *       a late notice after it to each player who owes and has filed
- *       nothing; then every message not in a ledger is sent.
+ *       (every decision owed filed, a whole answer: at once; else after
+ *       the grace, with --nmr when its schedule says so); reminders
+ *       before a deadline and a late notice after it to each player who
+ *       owes and has filed nothing or a file that is not a whole answer;
+ *       then every message not in a ledger is sent.
  *
  * Both hold the league's lock (LEAGUEDIR/outbox/lock) from start to end,
  * so the MTA's mail-in and cron's tick never file, run or send at the
@@ -130,10 +131,10 @@ lm_write(struct lm *lm, const char *dir, const char *sub, const char *prefix,
 }
 
 /* A reply from the league to the sender of m, if it has a From: that can
- * be answered. */
+ * be answered, under subject: what kind of answer it is. */
 static void
-lm_reply(struct lm *lm, const struct mail_in_msg *m, const struct sbuf *body,
-    struct sbuf *said)
+lm_reply(struct lm *lm, const struct mail_in_msg *m, const char *subject,
+    const struct sbuf *body, struct sbuf *said)
 {
 	struct gb_err e = { 0 };
 	char *id = NULL;
@@ -160,8 +161,8 @@ lm_reply(struct lm *lm, const struct mail_in_msg *m, const struct sbuf *body,
 			id = NULL;
 		}
 	}
-	lm_write(lm, lm->lg.dir, "replies", "reply", m->from,
-	    "gunbai: your message", id, body, said);
+	lm_write(lm, lm->lg.dir, "replies", "reply", m->from, subject, id,
+	    body, said);
 	free(id);
 }
 
@@ -250,14 +251,63 @@ lm_command(const struct mail_in_msg *m)
 	return NULL;
 }
 
+/* The message buf of len bytes into out with a Message-Id of its own
+ * (the first "Message-Id: <" line of its header): mail readers and
+ * filters drop a message whose Message-ID they saw before.  The new id is
+ * the hash of the old one and of req (the request's Message-ID), so the
+ * same request gives the same bytes. */
+static void
+lm_resend_id(const char *buf, size_t len, const char *req, struct sbuf *out)
+{
+	static const char tag[] = "Message-Id: <";
+	size_t at = 0, end;
+
+	for (;;) {
+		if (at >= len || buf[at] == '\n' || buf[at] == '\r') {
+			sbuf_add(out, buf, len); /* none in the header */
+			return;
+		}
+		if (len - at > sizeof tag - 1 && strncasecmp(buf + at, tag,
+		    sizeof tag - 1) == 0)
+			break;
+		while (at < len && buf[at] != '\n')
+			at++;
+		at++;
+	}
+	for (end = at; end < len && buf[end] != '\n' && buf[end] != '@';
+	    end++)
+		;
+	if (end >= len || buf[end] != '@') {
+		sbuf_add(out, buf, len);
+		return;
+	}
+	{
+		char hex[2 * CRYPTO_SHA256_BYTES + 1];
+		struct sbuf h;
+
+		sbuf_init(&h);
+		sbuf_add(&h, buf + at, end - at);
+		sbuf_putc(&h, '\n');
+		sbuf_puts(&h, req != NULL ? req : "");
+		crypto_sha256_hex(h.p, h.len, hex);
+		sbuf_free(&h);
+		sbuf_add(out, buf, at + sizeof tag - 1);
+		sbuf_printf(out, "%.32s.resend.gunbai", hex);
+		sbuf_add(out, buf + end, len - end);
+	}
+}
+
 /* Copy the newest report message of player p of game g, as mail-out
- * wrote it, into GAMEDIR/outbox/resend: what "resend" sends, to the
- * player's registered address (the one in that message). */
+ * wrote it but with its own Message-Id (lm_resend_id; req is the
+ * request's Message-ID), into GAMEDIR/outbox/resend: what "resend"
+ * sends, to the player's registered address (the one in that message). */
 static int
-lm_resend(struct lm *lm, const struct league_game *g, int p, struct sbuf *b)
+lm_resend(struct lm *lm, const struct league_game *g, int p, const char *req,
+    struct sbuf *b)
 {
 	struct gb_err e = { 0 };
 	char rel[300], out[256], *path, *buf;
+	struct sbuf msg;
 	size_t len;
 	int had;
 
@@ -270,7 +320,9 @@ lm_resend(struct lm *lm, const struct league_game *g, int p, struct sbuf *b)
 		free(path);
 		return 0;
 	}
-	if (outbox_put(g->dir, "resend", g->st.names[p], buf, len, out,
+	sbuf_init(&msg);
+	lm_resend_id(buf, len, req, &msg);
+	if (outbox_put(g->dir, "resend", g->st.names[p], msg.p, msg.len, out,
 	    sizeof out, &had, &e) == -1) {
 		cmd_fail_err(0, &e);
 		lm->status = EXIT_OUTPUT;
@@ -279,6 +331,7 @@ lm_resend(struct lm *lm, const struct league_game *g, int p, struct sbuf *b)
 		    "again to your registered address.\n", g->name,
 		    g->st.turn);
 	}
+	sbuf_free(&msg);
 	free(buf);
 	free(path);
 	return 0;
@@ -306,7 +359,7 @@ lm_answer_command(struct lm *lm, const struct mail_in_msg *m,
 				continue;
 			found++;
 			if (strcmp(cmd, "resend") == 0) {
-				lm_resend(lm, g, p, &b);
+				lm_resend(lm, g, p, m->message_id, &b);
 				continue;
 			}
 			{
@@ -328,7 +381,8 @@ lm_answer_command(struct lm *lm, const struct mail_in_msg *m,
 		sbuf_puts(&b, "No player of this league is registered at the "
 		    "address you wrote from.\n");
 	sbuf_printf(said, "command %s", cmd);
-	lm_reply(lm, m, &b, said);
+	lm_reply(lm, m, strcmp(cmd, "resend") == 0 ? "gunbai: your reports "
+	    "sent again" : "gunbai: the status of your games", &b, said);
 	sbuf_free(&b);
 }
 
@@ -405,7 +459,8 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 		    MAIL_IN_MESSAGE_MAX);
 		sbuf_puts(said, "not read: ");
 		escape_add(said, m.err.msg, strlen(m.err.msg), 0);
-		lm_reply(lm, &m, &lost, said);
+		lm_reply(lm, &m, "gunbai: your message was not read", &lost,
+		    said);
 	} else if (m.ndocs == 0 && lm_command(&m) != NULL) {
 		lm_answer_command(lm, &m, lm_command(&m), said);
 	} else if (m.ndocs == 0) {
@@ -416,7 +471,8 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 		    "subject is 'status' gets the state of your games, "
 		    "'resend' your latest reports again.\n");
 		sbuf_puts(said, "no orders file");
-		lm_reply(lm, &m, &lost, said);
+		lm_reply(lm, &m, "gunbai: no orders file in your message",
+		    &lost, said);
 	}
 	/* Each game its own documents, filed and answered as mail-in
 	 * GAMEDIR does. */
@@ -448,10 +504,11 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 				mailin_answer(&mi, &sub, &gsaid);
 				crypto_key_free(mi.key);
 			} else {
-				/* Not filed: the MTA gives it again. */
+				/* Not filed: the organiser's set-up is at
+				 * fault, and the MTA gives it again. */
 				sbuf_puts(&gsaid, "not filed: no organiser's "
 				    "key");
-				mi.status = EXIT_USAGE;
+				mi.status = EXIT_TEMPFAIL;
 			}
 			if (lock != -1) {
 				state_free(&mi.st);
@@ -483,11 +540,12 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	if (nlost > 0) {
 		sbuf_printf(said, "%s%zu orders file%s of no game",
 		    said->len ? "; " : "", nlost, nlost == 1 ? "" : "s");
-		lm_reply(lm, &m, &lost, said);
+		lm_reply(lm, &m, "gunbai: orders that fit no game of the "
+		    "league", &lost, said);
 	}
 	/* A message not filed whole (a write failed, or a game's organiser's
 	 * key is missing) is given again by the MTA: not seen. */
-	if (lm->status != EXIT_OUTPUT && lm->status != EXIT_USAGE)
+	if (lm->status != EXIT_OUTPUT && lm->status != EXIT_TEMPFAIL)
 		lm_mark_seen(lm, &key);
 	if (before > lm->status)
 		lm->status = before;
@@ -619,31 +677,35 @@ lm_mail_out(struct lm *lm, const struct league_game *g)
 }
 
 /* A reminder or a late notice to each player of g owing a decision with
- * nothing filed for it: written once per deadline (its name holds the
- * deadline and the turn). */
+ * no whole answer filed for it (nothing, or a file whose accepted orders
+ * are not a whole answer: the notice says which): written once per
+ * deadline (its name holds the deadline and the turn). */
 static void
 lm_notices(struct lm *lm, const struct league_game *g,
     const struct schedule *s, int late)
 {
 	struct owed owed[GAME_MAX_PLAYERS];
-	struct orders_file *files;
-	size_t n, nowed = g->st.game->owed(g->st.g, owed);
+	struct gamedir_filed d[GAME_MAX_PLAYERS];
+	size_t nowed = g->st.game->owed(g->st.g, owed);
+	size_t nfiled = gamedir_filed_data(g->dir, &g->st, d);
 	char when[SCHEDULE_TIME_MAX], until[SCHEDULE_TIME_MAX];
 
 	schedule_format_time(s->deadline, when);
 	schedule_format_time(s->deadline + s->grace, until);
-	files = gamedir_inbox(g->dir, &g->st, &n);
-	for (size_t k = 0; k < nowed; k++) {
-		int p = owed[k].player, filed = 0;
+	/* gamedir_filed_data: one per owed decision, in owed's order. */
+	for (size_t k = 0; k < nowed && k < nfiled; k++) {
+		int p = owed[k].player;
 		const char *to = g->st.players[p].address;
-		char prefix[128], subject[200];
+		char prefix[128], subject[200], filed[200];
 		struct sbuf body;
 
-		for (size_t i = 0; i < n; i++)
-			filed |= files[i].ok && files[i].player == p &&
-			    files[i].turn == g->st.turn;
-		if (filed || to == NULL)
+		if ((d[k].filed && d[k].complete) || to == NULL)
 			continue;
+		if (d[k].filed)
+			snprintf(filed, sizeof filed, "the orders of yours "
+			    "filed for it are not a whole answer (%zu of %zu "
+			    "order%s accepted)", d[k].accepted, d[k].orders,
+			    d[k].orders == 1 ? "" : "s");
 		/* Once per deadline, turn and player: the name says it. */
 		{
 			char stamp[SCHEDULE_TIME_MAX];
@@ -681,22 +743,31 @@ lm_notices(struct lm *lm, const struct league_game *g,
 		sbuf_init(&body);
 		if (late)
 			sbuf_printf(&body, "The deadline of point %lld of game "
-			    "%s (%s) was %s (UTC), and no orders of yours "
-			    "are filed for it.\n\n%s%s%s\n", g->st.turn,
-			    g->st.id, g->st.game->title, when,
+			    "%s (%s) was %s (UTC), and %s.\n\n%s%s%s\n",
+			    g->st.turn, g->st.id, g->st.game->title, when,
+			    d[k].filed ? filed : "no orders of yours are filed "
+			    "for it",
 			    s->grace > 0 ? "Orders that arrive before " : "",
 			    s->grace > 0 ? until : "",
 			    s->grace > 0 ? " (UTC) are still used.  After "
 			    "that, " : "From now, ");
 		else
 			sbuf_printf(&body, "Your orders for point %lld of game "
-			    "%s (%s) are due by %s (UTC); none are filed "
-			    "yet.\n", g->st.turn, g->st.id, g->st.game->title,
-			    when);
-		if (late)
+			    "%s (%s) are due by %s (UTC); %s.\n", g->st.turn,
+			    g->st.id, g->st.game->title, when, d[k].filed ?
+			    filed : "none are filed yet");
+		if (late && d[k].filed)
+			sbuf_puts(&body, s->nmr ? "the game goes on with the "
+			    "default orders added to yours (NMR).\n" : "the "
+			    "game waits for a whole answer.\n");
+		else if (late)
 			sbuf_puts(&body, s->nmr ? "the game goes on with the "
 			    "default orders for you (NMR).\n" : "the game "
 			    "waits for your orders.\n");
+		if (d[k].filed)
+			sbuf_printf(&body, "\nTo complete it, send the whole "
+			    "file again with 'revision: %lld', signed.\n",
+			    d[k].revision + 1);
 		sbuf_printf(&body, "\nYou owe: %s (%s).\nThe orders template "
 		    "is at the end of your latest report; mail the filled-in "
 		    "file and its signature to %s.  A message with the subject "
@@ -713,36 +784,24 @@ lm_notices(struct lm *lm, const struct league_game *g,
 			sbuf_free(&esc);
 		}
 		sbuf_free(&body);
-		printf("%s: %s to %s, point %lld\n", g->name, late ?
-		    "late notice" : "reminder", g->st.names[p], g->st.turn);
+		printf("%s: %s to %s, point %lld%s\n", g->name, late ?
+		    "late notice" : "reminder", g->st.names[p], g->st.turn,
+		    d[k].filed ? " (filed, incomplete)" : "");
 	}
-	for (size_t i = 0; i < n; i++)
-		orders_free(&files[i]);
-	free(files);
 }
 
-/* Does every player owing a decision in g have a good file for it in the
- * inbox? */
+/* Does every player owing a decision in g have a whole answer filed for
+ * it in the inbox?  (An incomplete file is not one: run would wait, and
+ * after the grace the defaults fill it in.) */
 static int
 lm_all_in(const struct league_game *g)
 {
-	struct owed owed[GAME_MAX_PLAYERS];
-	struct orders_file *files;
-	size_t n, nowed = g->st.game->owed(g->st.g, owed);
+	struct gamedir_filed d[GAME_MAX_PLAYERS];
+	size_t nd = gamedir_filed_data(g->dir, &g->st, d);
 	int all = 1;
 
-	files = gamedir_inbox(g->dir, &g->st, &n);
-	for (size_t k = 0; k < nowed; k++) {
-		int filed = 0;
-
-		for (size_t i = 0; i < n; i++)
-			filed |= files[i].ok && files[i].player ==
-			    owed[k].player && files[i].turn == g->st.turn;
-		all &= filed;
-	}
-	for (size_t i = 0; i < n; i++)
-		orders_free(&files[i]);
-	free(files);
+	for (size_t k = 0; k < nd; k++)
+		all &= d[k].filed && d[k].complete;
 	return all;
 }
 

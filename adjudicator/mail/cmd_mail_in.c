@@ -181,6 +181,10 @@ mailin_name(const struct state *st, const struct orders_file *f, char *out,
 		snprintf(out, size, "%.*s.yaml", MAILIN_SHA_SHOWN, f->sha256);
 }
 
+/* How a player signs an orders file, in a reply. */
+#define MAILIN_SIGN_CMD "openssl pkeyutl -sign -rawin -inkey " \
+	"YOURNAME.key -in orders.yaml -out orders.yaml.sig"
+
 /* Read d as an orders file called by the name it is filed under (from
  * its envelope); a document without a signature is refused as not
  * signed.  The hints on a signature that fails cost at most *budget
@@ -208,9 +212,8 @@ mailin_read_doc(struct mailin *mi, const struct mail_in_doc *d,
 		err_file(&f->err, name);
 		err_set(&f->err, 0, 0, "not signed: the message holds no "
 		    "signature (the .sig file, or its base64 text on a line "
-		    "of its own); sign the file with 'openssl pkeyutl -sign "
-		    "-rawin -inkey YOURNAME.key -in orders.yaml -out "
-		    "orders.yaml.sig' and attach both files");
+		    "of its own); sign the file with '" MAILIN_SIGN_CMD "' "
+		    "and attach both files");
 	} else if (d->len > FILEIO_ORDERS_MAX) {
 		/* What run would refuse to read is not filed. */
 		f->ok = 0;
@@ -282,6 +285,19 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	 * from a player who owes a decision at its turn or a later one. */
 	if (v == VERDICT_FILE || v == VERDICT_OVER) {
 		sbuf_puts(&r->body, "Not filed: the file is refused whole.\n");
+		/* No key verified it: it has no name of its own, and the
+		 * player a way to find what broke. */
+		if (d->sig != NULL && d->signer < 0)
+			sbuf_printf(&r->body, "%s above is this file, named "
+			    "by its SHA-256 as it is not filed.  Sign exactly "
+			    "the file you send, with your own key: '"
+			    MAILIN_SIGN_CMD "'; check it as "
+			    "gunbai will with 'openssl pkeyutl -verify -pubin "
+			    "-inkey YOURNAME.pub -rawin -in orders.yaml "
+			    "-sigfile orders.yaml.sig' (it says 'Signature "
+			    "Verified Successfully'); then attach both files "
+			    "unchanged (a mail client that rewraps a pasted "
+			    "file breaks its signature).\n", name);
 	} else if ((why = mailin_against_inbox(mi, &f, d, &same, &second,
 	    sig)) != NULL) {
 		sbuf_puts(&r->body, "Not filed: ");
@@ -648,10 +664,12 @@ cmd_mail_in(int argc, char **argv)
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
 	free(path);
+	/* The organiser's set-up at fault, not the message: the MTA is to
+	 * give it again once the key is right. */
 	if (evidence_key_load(&mi.st, keypath, &mi.key, &e) == -1) {
 		state_free(&mi.st);
 		gamedir_unlock(lock);
-		return cmd_fail_err(EXIT_USAGE, &e);
+		return cmd_fail_err(EXIT_TEMPFAIL, &e);
 	}
 	if (mailin_inputs(argc - optind, argv + optind, mailin_one, &mi) !=
 	    EXIT_OK && mi.status == EXIT_OK)
