@@ -686,7 +686,7 @@ cmd_status(int argc, char **argv)
 	sbuf_init(&b);
 	report_status(&st, &b);
 	if (gdir != NULL)
-		gamedir_filed(gdir, &st, &b);
+		gamedir_filed(gdir, &st, GAMEDIR_VIEW_ALL, &b);
 	say(stdout, b.p, b.len);
 	sbuf_free(&b);
 	state_free(&st);

@@ -255,6 +255,21 @@ expect "verify replays it with --nmr" 0 "$gunbai" verify n
 rm n/runs/0001/nmr
 expect "verify fails without the record" 1 "$gunbai" verify n
 has "naming the run" out '^run 0001: FAILED: n/runs/0001'
+# The marker only where the run gave default orders (issue 31, finding
+# 5): a run with --nmr that every player answered has none, and one
+# added by hand is refused.
+newjs n2 >/dev/null
+mail n2 1
+expect "run --nmr with every file in" 0 "$gunbai" run --nmr n2
+[ -d n2/runs/0001 ] && ! [ -e n2/runs/0001/nmr ] &&
+    ok "no nmr marker where no default was given" ||
+    not_ok "an nmr marker for a run that gave no defaults"
+expect "verify passes without it" 0 "$gunbai" verify n2
+printf 'nmr\n' >n2/runs/0001/nmr
+expect "verify refuses an nmr marker the replay did not need" 1 \
+    "$gunbai" verify n2
+has "naming the marker" out \
+    '^run 0001: FAILED: n2/runs/0001/nmr: marks a run with default orders, but the replay needed none'
 
 # --- a run cut short after its rename: the next run finishes it
 newjs c >/dev/null

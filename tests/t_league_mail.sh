@@ -301,6 +301,19 @@ grep -q 'No orders file\|fit no game' "$(box bob@example.net)" &&
 grep -q 'you are dave' "$(box dave@example.net)" &&
     ok "dave's status command answered with his games" ||
     not_ok "no status for dave"
+# Of alice's file only whether she filed (her message may be delivered
+# before or after dave's command); of his own, its details.
+if grep -Eq '^alice: (filed point 1|nothing filed yet for point 1)$' \
+    "$(box dave@example.net)" &&
+    grep -q '^dave: filed point 1 (1 order, a whole answer)' \
+    "$(box dave@example.net)" &&
+    ! grep -q '^alice: filed point 1 (' "$(box dave@example.net)"; then
+	ok "dave's status tells of alice's file only that she filed"
+else
+	not_ok "dave's status of the files:"
+	grep ': filed point\|nothing filed' "$(box dave@example.net)" |
+	    sed 's/^/    /'
+fi
 # Every message to gm@example.org went through the alias's pipe: 9 at the
 # first deadline, 1 late, 2 at the second.
 np=$(grep -c ' => |.* league .* mail-in .*R=aliases T=pipe' "$ex/log/mainlog")

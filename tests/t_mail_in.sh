@@ -351,5 +351,63 @@ status_is 2 "a bad --from" "$gunbai" mail-in gd --from 'x@'
 status_is 4 "not a game directory" "$gunbai" mail-in "$tmp/nowhere" m.eml
 status_is 4 "a message that cannot be read" "$gunbai" mail-in gd "$tmp/nowhere"
 
+# A reply says of other players only what every player may see
+# (issue 31, finding 4): in Senshiai the deck lists of point 1 are
+# sealed, and the number of orders in alice's file, or whether it is a
+# whole answer, would tell bob whether her deck is the standard one.
+# ssgame DIR ALICE_DECK_ORDERS...: a Senshiai game whose inbox holds
+# alice's deck list (mailed in), then bob's standard one mailed in.
+ssgame() {
+	d=$1
+	shift
+	rm -rf "$d"
+	"$gunbai" new senshiai --id ss --seed \
+000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+	    --player "alice=$keys/alice.pub,alice@example.net" \
+	    --player "bob=$keys/bob.pub,bob@example.net" \
+	    --player "carol=$keys/carol.pub,carol@example.net" \
+	    --option first=alice -d "$d" >/dev/null
+	ssuid=$(state_uid "$d/start.yaml")
+	{
+		printf 'gunbai: orders 2\ngame: ss\nuid: %s\nturn: 1\n' "$ssuid"
+		printf 'player: alice\norders:\n'
+		for o in "$@"; do printf '  - "%s"\n' "$o"; done
+	} >ssa.yaml
+	openssl pkeyutl -sign -rawin -inkey "$keys/alice.key" -in ssa.yaml \
+	    -out ssa.yaml.sig
+	printf 'gunbai: orders 2\ngame: ss\nuid: %s\nturn: 1\nplayer: bob\norders:\n  - "standard"\n' \
+	    "$ssuid" >ssb.yaml
+	openssl pkeyutl -sign -rawin -inkey "$keys/bob.key" -in ssb.yaml \
+	    -out ssb.yaml.sig
+	$make thunderbird ma.eml alice@example.net ssa.yaml ssa.yaml.sig
+	$make thunderbird mb.eml bob@example.net ssb.yaml ssb.yaml.sig
+	"$gunbai" mail-in "$d" ma.eml >/dev/null 2>&1
+	rm -f "$d"/outbox/mail-in/*.eml
+	"$gunbai" mail-in "$d" mb.eml >/dev/null 2>&1
+	$make read "$d"/outbox/mail-in/*.eml >"$d.reply" 2>&1
+}
+ssgame ssx "1 castle-town" "25 plains" "24 samurai" "done"
+has "sealed deck: bob's reply says alice filed" \
+    "alice: filed point 1" ssx.reply
+if grep -q '^alice: filed point 1$' ssx.reply &&
+    ! grep -q 'alice: .*order' ssx.reply; then
+	ok "sealed deck: and nothing of her file but that"
+else
+	not_ok "sealed deck: bob's reply tells of alice's file:"
+	grep '^alice' ssx.reply | sed 's/^/    /'
+fi
+has "sealed deck: bob is told of his own file" \
+    "bob: filed point 1 (1 order, a whole answer)" ssx.reply
+ssgame sss standard
+if cmp -s ssx.reply sss.reply; then
+	ok "sealed deck: bob's reply is the same bytes whether alice's deck is standard or not"
+else
+	not_ok "sealed deck: bob's reply differs:"
+	diff ssx.reply sss.reply | sed 's/^/    /'
+fi
+"$gunbai" status ssx >ssx.status 2>&1
+has "sealed deck: the organiser's status shows her file" \
+    "alice: filed point 1 (4 orders, a whole answer)" ssx.status
+
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -492,7 +492,10 @@ run_game_locked(const char *dir, int nmr, int json, const char *keypath)
 		took.from_turn = from;
 		took.files = files;
 		took.n = n;
-		if (run_stage(dir, run + 1, &st, rf, n, nmr, key, &took) == -1)
+		/* The nmr marker only where default orders were given:
+		 * verify refuses one the replay did not need. */
+		if (run_stage(dir, run + 1, &st, rf, n, nmr &&
+		    res.ndefaults > 0, key, &took) == -1)
 			status = EXIT_OUTPUT;
 		else if (run_clear_inbox(dir, rf, n) == -1)
 			status = EXIT_OUTPUT;

@@ -6,7 +6,8 @@
  * made it even when the later runs were made again from it):
  *   - every file in orders/, refused/ and kept/ is read with its .sig and
  *     checked as `run` checked it (signature first);
- *   - adjudicate_run replays the run (with --nmr if runs/N/nmr is there);
+ *   - adjudicate_run replays the run (with --nmr if runs/N/nmr is there,
+ *     which run writes only when it gave default orders);
  *   - the state and every report must be the archived bytes, and nothing
  *     more may be archived;
  *   - the files in orders/ must be the ones applied, refused/ the ones
@@ -573,6 +574,7 @@ verify_one(const char *dir, long long run, struct state *st,
 	char *archived = NULL;
 	struct strlist entries;
 	struct evidence_run took;
+	struct adjudicate_result res = { 0 };
 	long long from_turn = st->turn;
 	size_t n = 0, len, alen = 0;
 	int nmr, r = 0, listed, same = 0;
@@ -613,7 +615,7 @@ verify_one(const char *dir, long long run, struct state *st,
 		if (!files[i].ok && strcmp(from[i], GAMEDIR_REFUSED) != 0)
 			verify_problem_err(vr, &files[i].err);
 	sbuf_init(&msgs);
-	if (adjudicate_run(st, sha, files, n, nmr, &msgs) == 0) {
+	if (adjudicate_run_data(st, sha, files, n, nmr, &msgs, &res) == 0) {
 		if (r == 0 && verify_after(vr, spath, archived, alen, sha,
 		    after, files, from, n) == -1)
 			r = -1;
@@ -622,6 +624,12 @@ verify_one(const char *dir, long long run, struct state *st,
 	} else {
 		char hex[COMMIT_HEX + 1];
 
+		/* run writes the marker only when it gave default orders:
+		 * one the replay did not need was added. */
+		if (nmr && res.ndefaults == 0)
+			verify_problem(vr, "%s/%s: marks a run with default "
+			    "orders, but the replay needed none", rundir,
+			    GAMEDIR_NMR);
 		/* A refused file edited, or its reason: named first, before
 		 * the differences it makes in the state and reports. */
 		verify_reasons(vr, st, files, from, n);
@@ -651,6 +659,7 @@ verify_one(const char *dir, long long run, struct state *st,
 		verify_places(vr, st, files, from, n);
 	}
 	sbuf_free(&msgs);
+	adjudicate_result_free(&res);
 	free(archived);
 	for (size_t i = 0; i < n; i++)
 		orders_free(&files[i]);

@@ -400,7 +400,8 @@ gamedir_filed_data(const char *dir, const struct state *st,
 }
 
 void
-gamedir_filed(const char *dir, const struct state *st, struct sbuf *out)
+gamedir_filed(const char *dir, const struct state *st, int viewer,
+    struct sbuf *out)
 {
 	struct gamedir_filed d[GAME_MAX_PLAYERS];
 	size_t n = gamedir_filed_data(dir, st, d);
@@ -411,6 +412,10 @@ gamedir_filed(const char *dir, const struct state *st, struct sbuf *out)
 		if (!d[k].filed) {
 			sbuf_printf(out, "%s: nothing filed yet for point "
 			    "%lld\n", name, st->turn);
+		} else if (viewer != GAMEDIR_VIEW_ALL &&
+		    viewer != d[k].player) {
+			sbuf_printf(out, "%s: filed point %lld\n", name,
+			    st->turn);
 		} else if (d[k].complete) {
 			sbuf_printf(out, "%s: filed point %lld (%zu order%s",
 			    name, st->turn, d[k].orders,

@@ -112,11 +112,22 @@ struct gamedir_filed {
 size_t gamedir_filed_data(const char *dir, const struct state *st,
     struct gamedir_filed out[GAME_MAX_PLAYERS]);
 
+/* gamedir_filed's viewer: the organiser (gunbai status), who sees every
+ * file's details; or no player (a reply to an address that is none). */
+#define GAMEDIR_VIEW_ALL (-2)
+#define GAMEDIR_VIEW_NONE (-1)
+
 /* gamedir_filed_data as lines to out, one per owed player: "NAME: filed
  * point T (N orders, a whole answer), waiting for the deadline", "NAME:
  * filed point T, but it is incomplete (...): what the deadline does and
- * how to correct it", or "NAME: nothing filed yet for point T". */
-void gamedir_filed(const char *dir, const struct state *st, struct sbuf *out);
+ * how to correct it", or "NAME: nothing filed yet for point T".  Those
+ * details are given only of viewer's own file (a player index), or of
+ * every file for GAMEDIR_VIEW_ALL: of another player's file a reply says
+ * only what every player may see, "NAME: filed point T" (how many orders
+ * a file holds, or whether they are a whole answer, can tell a hidden
+ * choice, such as a sealed deck list that is not the standard one). */
+void gamedir_filed(const char *dir, const struct state *st, int viewer,
+    struct sbuf *out);
 
 /* What the revisions in dir's inbox make of the good file f, filed there
  * (mail-in's reply), added to out as whole sentences: that a higher

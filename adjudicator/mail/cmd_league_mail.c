@@ -370,7 +370,7 @@ lm_answer_command(struct lm *lm, const struct mail_in_msg *m,
 				    g->name, g->st.game->title,
 				    g->st.names[p]);
 				report_status(&g->st, &s);
-				gamedir_filed(g->dir, &g->st, &s);
+				gamedir_filed(g->dir, &g->st, p, &s);
 				sbuf_putc(&s, '\n');
 				escape_add(&b, s.p, s.len, ESCAPE_LINES);
 				sbuf_free(&s);

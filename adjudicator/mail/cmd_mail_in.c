@@ -429,8 +429,12 @@ mailin_open(const struct mailin *mi, struct mailin_reply *r)
 	    mi->st.id, mi->st.game->title, mi->st.turn);
 }
 
+/* The status told in a reply to viewer (a player, or GAMEDIR_VIEW_NONE
+ * for an address that is no player's): of the others only what every
+ * player may see. */
 static void
-mailin_close(const struct mailin *mi, struct mailin_reply *r, int status)
+mailin_close(const struct mailin *mi, struct mailin_reply *r, int status,
+    int viewer)
 {
 	struct sbuf b;
 
@@ -438,7 +442,7 @@ mailin_close(const struct mailin *mi, struct mailin_reply *r, int status)
 		return;
 	sbuf_init(&b);
 	report_status(&mi->st, &b);
-	gamedir_filed(mi->dir, &mi->st, &b);
+	gamedir_filed(mi->dir, &mi->st, viewer, &b);
 	sbuf_puts(&r->body, "The game now (gunbai status):\n\n");
 	escape_add(&r->body, b.p, b.len, ESCAPE_LINES);
 	sbuf_free(&b);
@@ -525,7 +529,8 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 		struct gb_err e = { 0 };
 		if (!r[a].used)
 			continue;
-		mailin_close(mi, &r[a], signed_by[a]);
+		mailin_close(mi, &r[a], signed_by[a],
+		    a > 0 ? a - 1 : GAMEDIR_VIEW_NONE);
 		if (to == NULL || mail_addr_check(to, &e) == -1) {
 			sbuf_puts(said, "; no reply: ");
 			escape_puts(said, to == NULL ? "no From: address" :
