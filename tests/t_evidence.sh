@@ -289,6 +289,34 @@ resign() { # resign REPORT SEDEXPR OUT: REPORT's signed text edited, signed agai
 	  echo "signature $(openssl base64 -A -in "$3.sig")"
 	  echo "-----END GUNBAI EVIDENCE-----"; } >"$3"
 }
+# --- a stacked hidden setup (second attack, finding 1): the first
+# report shows only what its player sees, so a deck's order could be
+# stacked under an honest-looking report.  The first reports' signed text
+# names the start without the mail addresses (`start`), which check-seed
+# makes again from the seed and the record alone.
+if grep -q '^seed    ' "$last/reports/public.txt"; then
+	"$gunbai" check-seed f/reports/alice.json "$last/reports/public.json" >out 2>&1
+	grep -q "^f/reports/alice.json: the organiser signed the start the seed deals" out &&
+	    ok "check-seed checks the signed start, what no report shows of it too" ||
+	    not_ok "check-seed: $(cat "$tmp/out")"
+	# The organiser stacked the start and signed its hash honestly:
+	# the report is the same, the signed start is not the seed's.
+	resign f/reports/alice.txt 's/^start .*/start 00000000000000000000000000000000000000000000000000000000000000aa/' hidden.txt
+	"$gunbai" check-seed hidden.txt "$last/reports/public.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^hidden.txt: PROVEN: a stacked setup: the organiser signed the start 0*aa, but the seed and the setup record deal the start" out &&
+	    ok "check-seed proves a start stacked where no report shows it" ||
+	    not_ok "check-seed: $(cat out)"
+fi
+# The independent reference: `start` is the SHA-256 of start.yaml
+# without the players' address lines.
+"$gunbai" new senjin --id demo --seed "$seed" --organiser org.key \
+    --player alice="$K/alice.pub,alice@example.org" --player bob="$K/bob.pub" -d ad >/dev/null
+grep -q '^    address: ' ad/start.yaml &&
+    grep -q "^start $($py "$top/tests/rng_reference.py" --start ad/start.yaml)\$" ad/reports/bob.txt &&
+    ! grep -q "^start $(openssl dgst -sha256 -r ad/start.yaml | cut -c1-64)" ad/reports/bob.txt &&
+    ok "the signed start is the reference's hash of start.yaml without the addresses" ||
+    not_ok "start: $(grep '^start' ad/reports/bob.txt)"
+
 resign g/runs/0001/reports/alice.txt 's/^uid .*/uid 00112233445566778899aabbccddeeff/' swap1.txt
 resign g/runs/0002/reports/alice.txt 's/^nothing$//' swap2.txt
 "$gunbai" evidence mb/r0.txt swap1.txt swap2.txt >out 2>&1
