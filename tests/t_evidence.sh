@@ -223,7 +223,7 @@ rm w/inbox/*                          # the organiser drops bob's file
 # The honest run takes it, and the same check proves nothing.
 "$gunbai" run --key org.key g >/dev/null 2>&1
 status_is 0 "the run that took bob's file: nothing proven" \
-    "$gunbai" evidence mb/r0.txt receipt.eml g/runs/0002/reports/bob.json
+    "$gunbai" evidence mb/r0.txt receipt.eml g/runs/0001/reports/bob.json g/runs/0002/reports/bob.json
 
 # --- re-runs: two signed reports continuing one state differently
 "$gunbai" evidence mb/r0.txt g/runs/0002/reports/bob.txt w/runs/0002/reports/bob.txt >out 2>&1
@@ -432,6 +432,30 @@ PY
     not_ok "evidence: $(cat out)"
 "$gunbai" verify sw >out 2>&1 && ok "verify makes the setup again from the archive" ||
     not_ok "verify: $(cat out)"
+
+# --- a chain that breaks (second attack, finding 3): points 1 and 2 of
+# one game, then point 3 of another game of the same id and organiser,
+# not linked by `from`.  Not proven (a player may play two games of one
+# id), but never called consistent: named, with the uid that changed.
+for x in A:01 B:02; do
+	"$gunbai" new senjin --id demo --seed "${seed%??}${x#*:}" --organiser org.key \
+	    --player alice="$K/alice.pub" --player bob="$K/bob.pub" -d "c${x%:*}" >/dev/null
+	"$gunbai" run --nmr --key org.key "c${x%:*}" >/dev/null 2>&1
+	"$gunbai" run --nmr --key org.key "c${x%:*}" >/dev/null 2>&1
+done
+"$gunbai" evidence cA/reports/alice.txt cA/runs/0001/reports/alice.txt cB/runs/0002/reports/alice.txt >out 2>&1
+[ $? -eq 7 ] && grep -q "^NOT PROVEN, but a broken chain: cB/runs/0002/reports/alice.txt (point 3, game demo) continues the state .* of point 2, which no report you hold shows; the last before it is cA/runs/0001/reports/alice.txt (point 2), and the uid changes from $(state_uid cA/start.yaml) to $(state_uid cB/start.yaml) without a report that links them" out &&
+    ! grep -q consistent: out &&
+    ok "evidence names a chain broken by another game of the same id" ||
+    not_ok "evidence: $(cat out)"
+"$gunbai" evidence cA/reports/alice.json cA/runs/0002/reports/alice.json >out 2>&1
+[ $? -eq 7 ] && grep -q "^NOT PROVEN, but a broken chain: cA/runs/0002/reports/alice.json (point 3, game demo)" out &&
+    ok "and a chain with a report missing, in the JSON twins" ||
+    not_ok "evidence: $(cat out)"
+"$gunbai" evidence cA/reports/alice.json cA/runs/0001/reports/alice.txt cA/runs/0002/reports/alice.json >out 2>&1 &&
+    grep -q "^3 signed words, consistent" out &&
+    ok "the whole chain, text and JSON mixed, is consistent" ||
+    not_ok "evidence: $(cat out)"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
