@@ -433,6 +433,16 @@ PY
 "$gunbai" verify sw >out 2>&1 && ok "verify makes the setup again from the archive" ||
     not_ok "verify: $(cat out)"
 
+# --- withholding disguised (second attack, finding 2): the report of
+# the run that resolved bob's receipted file for point 2 lists it kept;
+# a file is kept only for a point the run did not play.
+resign g/runs/0002/reports/bob.txt 's/^\(file [0-9a-f]* [0-9a-f]*\) used$/\1 kept/' kept.txt
+grep -q '^file .* kept$' kept.txt.text || not_ok "kept.txt: no file line made kept"
+"$gunbai" evidence mb/r0.txt receipt.eml g/runs/0001/reports/bob.txt kept.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: withholding called kept: the organiser signed the receipt receipt.eml for bob's file .* for point 2, then the report kept.txt, which lists it kept by the run from point 2 though that run made point 3" out &&
+    ok "evidence proves a receipted file called kept by the run that played its point" ||
+    not_ok "evidence: $(cat out)"
+
 # --- a chain that breaks (second attack, finding 3): points 1 and 2 of
 # one game, then point 3 of another game of the same id and organiser,
 # not linked by `from`.  Not proven (a player may play two games of one

@@ -213,7 +213,9 @@ ev_key_from_setup(struct ev_item *it, size_t n, int *proven)
  * run took: 0 not at all; 1 taken (used, kept or refused) with the
  * receipt's signature or one whose SHA-256 is smaller (formats/
  * orders.md: the smallest is used); 2 used or kept with a signature
- * whose SHA-256 is greater than the one receipted. */
+ * whose SHA-256 is greater than the one receipted; 3 kept by a run that
+ * made a point past the file's (a file is kept only for the point the
+ * run stopped at or a later one: formats/archive.md). */
 static int
 ev_lists(const struct ev_item *x, const struct ev_item *r)
 {
@@ -230,7 +232,9 @@ ev_lists(const struct ev_item *x, const struct ev_item *r)
 		fate = sig + COMMIT_HEX + 1;
 		if (strncmp(fate, "refused", 7) != 0 &&
 		    strncmp(sig, r->file_sig, COMMIT_HEX) > 0)
-			listed = 2;
+			listed = listed == 3 ? 3 : 2;
+		if (strncmp(fate, "kept", 4) == 0 && r->point < x->point)
+			listed = 3;
 	}
 	return listed;
 }
@@ -288,7 +292,15 @@ ev_withheld(const struct ev_item *r, const struct ev_item *x)
 		    "from point %lld\n", x->path, r->path, x->from_point);
 		return 0;
 	}
-	if (listed == 2)
+	if (listed == 3)
+		printf("PROVEN: withholding called kept: the organiser signed "
+		    "the receipt %s for %s's file %.16s... for point %lld, "
+		    "then the report %s, which lists it kept by the run from "
+		    "point %lld though that run made point %lld, past the "
+		    "file's (a file is kept only for a point not yet "
+		    "played)\n", r->path, r->player, r->file, r->point,
+		    x->path, x->from_point, x->point);
+	else if (listed == 2)
 		printf("PROVEN: another signature used: the organiser signed "
 		    "the receipt %s for %s's file %.16s... with the signature "
 		    "%.16s..., then the report %s of the run from point %lld, "
