@@ -443,6 +443,20 @@ grep -q '^file .* kept$' kept.txt.text || not_ok "kept.txt: no file line made ke
     ok "evidence proves a receipted file called kept by the run that played its point" ||
     not_ok "evidence: $(cat out)"
 
+# formats/evidence.md's `start` vector: the C signed text, the reference
+# and the document agree.
+vec() { sed -n "/^first reports vector\$/,/^\`\`\`/s/^$1 //p" "$top/formats/evidence.md"; }
+"$gunbai" new senjin --id demo \
+    --seed 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+    --organiser "$top/tests/keys/carol.key" \
+    --player alice="$top/samples/senjin/keys/alice.pub,alice@example.org" \
+    --player bob="$top/samples/senjin/keys/bob.pub" -d vec >/dev/null
+[ -n "$(vec start)" ] && [ "$(openssl dgst -sha256 -r vec/start.yaml | cut -c1-64)" = "$(vec state)" ] &&
+    grep -q "^start $(vec start)\$" vec/reports/alice.txt &&
+    [ "$($py "$top/tests/rng_reference.py" --start vec/start.yaml)" = "$(vec start)" ] &&
+    ok "the start vector of formats/evidence.md: C, the reference and the text agree" ||
+    not_ok "start vector: $(vec state) $(vec start); $(grep '^start' vec/reports/alice.txt)"
+
 # --- a chain that breaks (second attack, finding 3): points 1 and 2 of
 # one game, then point 3 of another game of the same id and organiser,
 # not linked by `from`.  Not proven (a player may play two games of one
