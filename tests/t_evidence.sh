@@ -307,6 +307,32 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	    ok "check-seed proves a start stacked where no report shows it" ||
 	    not_ok "check-seed: $(cat out)"
 fi
+# The attack as made (Shinobi Wars): the top two cards of alice's deck
+# swapped in start.yaml, alice's first report signed again for that
+# start (its state line, `state`, `start` and `body-text` made honestly
+# from the stacked start), the game played to its end from it.
+"$gunbai" new shinobi-wars --id sw2 --seed "$seed" --organiser org.key \
+    --player alice="$K/alice.pub" --player bob="$K/bob.pub" -d st >/dev/null
+awk '/^      - / && !done && prev ~ /deck:$/ { a = $0; getline; print; print a; done = 1; next }
+    { prev = $0; print }' st/start.yaml >st.yaml
+old=$(openssl dgst -sha256 -r st/start.yaml | cut -c1-64)
+new=$(openssl dgst -sha256 -r st.yaml | cut -c1-64)
+if [ "$old" != "$new" ]; then
+	mv st.yaml st/start.yaml
+	sed "s/^state   $old\$/state   $new/" st/reports/alice.txt >st-body.txt
+	body=$($py "$top/tests/rng_reference.py" --report-body st-body.txt)
+	resign st-body.txt "s/^state .*/state $new/;s/^start .*/start $($py "$top/tests/rng_reference.py" --start st/start.yaml)/;s/^body-text .*/body-text $body/" st-alice.txt
+	i=0
+	while [ $i -lt 40 ] && "$gunbai" run --nmr --key org.key st >/dev/null 2>&1; do i=$((i + 1)); done
+	stl=$(ls -d st/runs/* | tail -1)
+	"$gunbai" evidence st-alice.txt >out 2>&1 &&
+	    "$gunbai" check-seed st-alice.txt "$stl/reports/public.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^st-alice.txt: PROVEN: a stacked setup" out &&
+	    ok "check-seed proves a Shinobi Wars deck stacked under a signed first report" ||
+	    not_ok "check-seed: $(cat out)"
+else
+	not_ok "the deck was not swapped"
+fi
 # The independent reference: `start` is the SHA-256 of start.yaml
 # without the players' address lines.
 "$gunbai" new senjin --id demo --seed "$seed" --organiser org.key \

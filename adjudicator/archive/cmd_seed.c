@@ -294,7 +294,7 @@ cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
 	}
 	printf("the uid %s is derived from the commitment and the setup "
 	    "record, and %s is %s's first report of the setup the seed "
-	    "deals\n", uid, fpath, who);
+	    "deals, as far as it shows\n", uid, fpath, who);
 	r = cmd_seed_start_check(&st, first, fpath);
 	state_free(&st);
 	return r;
