@@ -306,6 +306,13 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	[ $? -eq 1 ] && grep -q "^hidden.txt: PROVEN: a stacked setup: the organiser signed the start 0*aa, but the seed and the setup record deal the start" out &&
 	    ok "check-seed proves a start stacked where no report shows it" ||
 	    not_ok "check-seed: $(cat out)"
+	# A signed first report whose text leaves `start` out is not passed.
+	resign f/reports/alice.txt '/^start /d' nostart.txt
+	"$gunbai" check-seed nostart.txt "$last/reports/public.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^nostart.txt: the organiser's signed text names no start" out &&
+	    ! grep -q PROVEN out &&
+	    ok "check-seed refuses a signed first report without a start, proving nothing" ||
+	    not_ok "check-seed: $(cat out)"
 fi
 # The attack as made (Shinobi Wars): the top two cards of alice's deck
 # swapped in start.yaml, alice's first report signed again for that

@@ -240,11 +240,18 @@ cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
 	evidence_field(text, "start", have, sizeof have);
 	free(text);
 	state_sha256_public(st, hex);
+	if (have[0] == '\0') {
+		/* Not proof (an older report's text had none), but not
+		 * checked: a start left out must not pass. */
+		printf("%s: the organiser's signed text names no start: what "
+		    "the report does not show of the start is not checked\n",
+		    fpath);
+		return EXIT_REFUSED;
+	}
 	if (strcmp(have, hex) != 0) {
 		printf("%s: PROVEN: a stacked setup: the organiser signed the "
 		    "start %s, but the seed and the setup record deal the "
-		    "start %s (formats/evidence.md)\n", fpath,
-		    have[0] != '\0' ? have : "(none)", hex);
+		    "start %s (formats/evidence.md)\n", fpath, have, hex);
 		return EXIT_REFUSED;
 	}
 	printf("%s: the organiser signed the start the seed deals, what no "
