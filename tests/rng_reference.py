@@ -10,6 +10,7 @@ and compares its output with the same text made by adjudicator/base/rng.c.
     python3 tests/rng_reference.py             # the RNG's vectors
     python3 tests/rng_reference.py --evidence  # formats/evidence.md's
     python3 tests/rng_reference.py --report-body REPORT  # its body's SHA-256
+    python3 tests/rng_reference.py --start STATE  # the first reports' `start`
 """
 
 import hashlib
@@ -228,6 +229,15 @@ def report_body(data):
     return data[:data.rindex(PREAMBLE)]
 
 
+def start_hash(data):
+    """formats/evidence.md, What the organiser signs: the `start` of the
+    first reports, the SHA-256 of start.yaml without the players' mail
+    addresses (each player's line `    address: ...`)."""
+    lines = data.split(b"\n")
+    kept = [l for l in lines if not l.startswith(b"    address: ")]
+    return hashlib.sha256(b"\n".join(kept)).hexdigest()
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["--evidence"]:
         sys.stdout.write("\n".join(evidence_lines()) + "\n")
@@ -235,5 +245,9 @@ if __name__ == "__main__":
         # --report-body FILE: the SHA-256 of a signed report's body.
         with open(sys.argv[2], "rb") as f:
             print(hashlib.sha256(report_body(f.read())).hexdigest())
+    elif sys.argv[1:2] == ["--start"]:
+        # --start STATE: the hash of a start without its mail addresses.
+        with open(sys.argv[2], "rb") as f:
+            print(start_hash(f.read()))
     else:
         main()

@@ -233,7 +233,7 @@ rm w/inbox/*                          # the organiser drops bob's file
 # The honest run takes it, and the same check proves nothing.
 "$gunbai" run --key org.key g >/dev/null 2>&1
 status_is 0 "the run that took bob's file: nothing proven" \
-    "$gunbai" evidence mb/r0.txt receipt.eml g/runs/0002/reports/bob.json
+    "$gunbai" evidence mb/r0.txt receipt.eml g/runs/0001/reports/bob.json g/runs/0002/reports/bob.json
 
 # --- re-runs: two signed reports continuing one state differently
 "$gunbai" evidence mb/r0.txt g/runs/0002/reports/bob.txt w/runs/0002/reports/bob.txt >out 2>&1
@@ -299,6 +299,67 @@ resign() { # resign REPORT SEDEXPR OUT: REPORT's signed text edited, signed agai
 	  echo "signature $(openssl base64 -A -in "$3.sig")"
 	  echo "-----END GUNBAI EVIDENCE-----"; } >"$3"
 }
+# --- a stacked hidden setup (second attack, finding 1): the first
+# report shows only what its player sees, so a deck's order could be
+# stacked under an honest-looking report.  The first reports' signed text
+# names the start without the mail addresses (`start`), which check-seed
+# makes again from the seed and the record alone.
+if grep -q '^seed    ' "$last/reports/public.txt"; then
+	"$gunbai" check-seed f/reports/alice.json "$last/reports/public.json" >out 2>&1
+	grep -q "^f/reports/alice.json: the organiser signed the start the seed deals" out &&
+	    ok "check-seed checks the signed start, what no report shows of it too" ||
+	    not_ok "check-seed: $(cat "$tmp/out")"
+	# The organiser stacked the start and signed its hash honestly:
+	# the report is the same, the signed start is not the seed's.
+	resign f/reports/alice.txt 's/^start .*/start 00000000000000000000000000000000000000000000000000000000000000aa/' hidden.txt
+	"$gunbai" check-seed hidden.txt "$last/reports/public.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^hidden.txt: PROVEN: a stacked setup: the organiser signed the start 0*aa, but the seed and the setup record deal the start" out &&
+	    ok "check-seed proves a start stacked where no report shows it" ||
+	    not_ok "check-seed: $(cat out)"
+	# A signed first report whose text leaves `start` out is not passed.
+	resign f/reports/alice.txt '/^start /d' nostart.txt
+	"$gunbai" check-seed nostart.txt "$last/reports/public.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^nostart.txt: the organiser's signed text names no start" out &&
+	    ! grep -q PROVEN out &&
+	    ok "check-seed refuses a signed first report without a start, proving nothing" ||
+	    not_ok "check-seed: $(cat out)"
+fi
+# The attack as made (Shinobi Wars): the top two cards of alice's deck
+# swapped in start.yaml, alice's first report signed again for that
+# start (its state line, `state`, `start` and `body-text` made honestly
+# from the stacked start), the game played to its end from it.
+"$gunbai" new shinobi-wars --id sw2 --seed "$seed" --organiser org.key \
+    --player alice="$K/alice.pub" --player bob="$K/bob.pub" -d st >/dev/null
+awk '/^      - / && !done && prev ~ /deck:$/ { a = $0; getline; print; print a; done = 1; next }
+    { prev = $0; print }' st/start.yaml >st.yaml
+old=$(openssl dgst -sha256 -r st/start.yaml | cut -c1-64)
+new=$(openssl dgst -sha256 -r st.yaml | cut -c1-64)
+if [ "$old" != "$new" ]; then
+	mv st.yaml st/start.yaml
+	sed "s/^state   $old\$/state   $new/" st/reports/alice.txt >st-body.txt
+	body=$($py "$top/tests/rng_reference.py" --report-body st-body.txt)
+	resign st-body.txt "s/^state .*/state $new/;s/^start .*/start $($py "$top/tests/rng_reference.py" --start st/start.yaml)/;s/^body-text .*/body-text $body/" st-alice.txt
+	i=0
+	while [ $i -lt 40 ] && "$gunbai" run --nmr --key org.key st >/dev/null 2>&1; do i=$((i + 1)); done
+	stl=$(ls -d st/runs/* | tail -1)
+	"$gunbai" evidence st-alice.txt >out 2>&1 &&
+	    "$gunbai" check-seed st-alice.txt "$stl/reports/public.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^st-alice.txt: PROVEN: a stacked setup" out &&
+	    ok "check-seed proves a Shinobi Wars deck stacked under a signed first report" ||
+	    not_ok "check-seed: $(cat out)"
+else
+	not_ok "the deck was not swapped"
+fi
+# The independent reference: `start` is the SHA-256 of start.yaml
+# without the players' address lines.
+"$gunbai" new senjin --id demo --seed "$seed" --organiser org.key \
+    --player alice="$K/alice.pub,alice@example.org" --player bob="$K/bob.pub" -d ad >/dev/null
+grep -q '^    address: ' ad/start.yaml &&
+    grep -q "^start $($py "$top/tests/rng_reference.py" --start ad/start.yaml)\$" ad/reports/bob.txt &&
+    ! grep -q "^start $(openssl dgst -sha256 -r ad/start.yaml | cut -c1-64)" ad/reports/bob.txt &&
+    ok "the signed start is the reference's hash of start.yaml without the addresses" ||
+    not_ok "start: $(grep '^start' ad/reports/bob.txt)"
+
 resign g/runs/0001/reports/alice.txt 's/^uid .*/uid 00112233445566778899aabbccddeeff/' swap1.txt
 resign g/runs/0002/reports/alice.txt 's/^nothing$//' swap2.txt
 "$gunbai" evidence mb/r0.txt swap1.txt swap2.txt >out 2>&1
@@ -414,6 +475,54 @@ PY
     not_ok "evidence: $(cat out)"
 "$gunbai" verify sw >out 2>&1 && ok "verify makes the setup again from the archive" ||
     not_ok "verify: $(cat out)"
+
+# --- withholding disguised (second attack, finding 2): the report of
+# the run that resolved bob's receipted file for point 2 lists it kept;
+# a file is kept only for a point the run did not play.
+resign g/runs/0002/reports/bob.txt 's/^\(file [0-9a-f]* [0-9a-f]*\) used$/\1 kept/' kept.txt
+grep -q '^file .* kept$' kept.txt.text || not_ok "kept.txt: no file line made kept"
+"$gunbai" evidence mb/r0.txt receipt.eml g/runs/0001/reports/bob.txt kept.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: withholding called kept: the organiser signed the receipt receipt.eml for bob's file .* for point 2, then the report kept.txt, which lists it kept by the run from point 2 though that run made point 3" out &&
+    ok "evidence proves a receipted file called kept by the run that played its point" ||
+    not_ok "evidence: $(cat out)"
+
+# formats/evidence.md's `start` vector: the C signed text, the reference
+# and the document agree.
+vec() { sed -n "/^first reports vector\$/,/^\`\`\`/s/^$1 //p" "$top/formats/evidence.md"; }
+"$gunbai" new senjin --id demo \
+    --seed 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+    --organiser "$top/tests/keys/carol.key" \
+    --player alice="$top/samples/senjin/keys/alice.pub,alice@example.org" \
+    --player bob="$top/samples/senjin/keys/bob.pub" -d vec >/dev/null
+[ -n "$(vec start)" ] && [ "$(openssl dgst -sha256 -r vec/start.yaml | cut -c1-64)" = "$(vec state)" ] &&
+    grep -q "^start $(vec start)\$" vec/reports/alice.txt &&
+    [ "$($py "$top/tests/rng_reference.py" --start vec/start.yaml)" = "$(vec start)" ] &&
+    ok "the start vector of formats/evidence.md: C, the reference and the text agree" ||
+    not_ok "start vector: $(vec state) $(vec start); $(grep '^start' vec/reports/alice.txt)"
+
+# --- a chain that breaks (second attack, finding 3): points 1 and 2 of
+# one game, then point 3 of another game of the same id and organiser,
+# not linked by `from`.  Not proven (a player may play two games of one
+# id), but never called consistent: named, with the uid that changed.
+for x in A:01 B:02; do
+	"$gunbai" new senjin --id demo --seed "${seed%??}${x#*:}" --organiser org.key \
+	    --player alice="$K/alice.pub" --player bob="$K/bob.pub" -d "c${x%:*}" >/dev/null
+	"$gunbai" run --nmr --key org.key "c${x%:*}" >/dev/null 2>&1
+	"$gunbai" run --nmr --key org.key "c${x%:*}" >/dev/null 2>&1
+done
+"$gunbai" evidence cA/reports/alice.txt cA/runs/0001/reports/alice.txt cB/runs/0002/reports/alice.txt >out 2>&1
+[ $? -eq 7 ] && grep -q "^NOT PROVEN, but a broken chain: cB/runs/0002/reports/alice.txt (point 3, game demo) continues the state .* of point 2, which no report you hold shows; the last before it is cA/runs/0001/reports/alice.txt (point 2), and the uid changes from $(state_uid cA/start.yaml) to $(state_uid cB/start.yaml) without a report that links them" out &&
+    ! grep -q consistent: out &&
+    ok "evidence names a chain broken by another game of the same id" ||
+    not_ok "evidence: $(cat out)"
+"$gunbai" evidence cA/reports/alice.json cA/runs/0002/reports/alice.json >out 2>&1
+[ $? -eq 7 ] && grep -q "^NOT PROVEN, but a broken chain: cA/runs/0002/reports/alice.json (point 3, game demo)" out &&
+    ok "and a chain with a report missing, in the JSON twins" ||
+    not_ok "evidence: $(cat out)"
+"$gunbai" evidence cA/reports/alice.json cA/runs/0001/reports/alice.txt cA/runs/0002/reports/alice.json >out 2>&1 &&
+    grep -q "^3 signed words, consistent" out &&
+    ok "the whole chain, text and JSON mixed, is consistent" ||
+    not_ok "evidence: $(cat out)"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

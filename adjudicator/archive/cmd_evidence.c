@@ -30,6 +30,7 @@ struct ev_item {
 	char uid[COMMIT_UID_HEX + 1], commit[COMMIT_HEX + 1];
 	char state[COMMIT_HEX + 1], from[COMMIT_HEX + 1];
 	char player[40], file[COMMIT_HEX + 1], file_sig[COMMIT_HEX + 1];
+	char game_id[80]; /* a report's game id, from its body; "" unknown */
 };
 
 static long long
@@ -68,6 +69,37 @@ ev_setup(const char *buf, size_t len)
 	return rec;
 }
 
+/* The game's id a report's body names (text: its second line, "TITLE
+ * (ruleset R), game ID, point N"; JSON: "id"), into out; "" if unknown. */
+static void
+ev_game_id(const char *buf, size_t len, char *out, size_t cap)
+{
+	const char *l, *g, *end;
+
+	out[0] = '\0';
+	if (len > 0 && buf[0] == '{') {
+		json_t *root = json_loadb(buf, len, 0, NULL);
+		json_t *id = json_object_get(root, "id");
+
+		if (json_is_string(id) && json_string_length(id) < cap)
+			memcpy(out, json_string_value(id),
+			    json_string_length(id) + 1);
+		json_decref(root);
+		return;
+	}
+	if ((l = memchr(buf, '\n', len)) == NULL ||
+	    (end = memchr(l + 1, '\n', len - (size_t)(l + 1 - buf))) == NULL)
+		return;
+	for (g = l + 1; g + 7 < end && strncmp(g, ", game ", 7) != 0; g++)
+		;
+	for (g += 7; end > g && strncmp(end, ", ", 2) != 0; end--)
+		;
+	if (end > g && (size_t)(end - g) < cap) {
+		memcpy(out, g, (size_t)(end - g));
+		out[end - g] = '\0';
+	}
+}
+
 static int
 ev_read(const char *path, struct ev_item *it)
 {
@@ -87,6 +119,7 @@ ev_read(const char *path, struct ev_item *it)
 		return cmd_fail_err(-1, &e);
 	}
 	it->setup = ev_setup(buf, len);
+	ev_game_id(buf, len, it->game_id, sizeof it->game_id);
 	if (r == 0) {
 		free(buf);
 		return 0;
@@ -180,7 +213,9 @@ ev_key_from_setup(struct ev_item *it, size_t n, int *proven)
  * run took: 0 not at all; 1 taken (used, kept or refused) with the
  * receipt's signature or one whose SHA-256 is smaller (formats/
  * orders.md: the smallest is used); 2 used or kept with a signature
- * whose SHA-256 is greater than the one receipted. */
+ * whose SHA-256 is greater than the one receipted; 3 kept by a run that
+ * made a point past the file's (a file is kept only for the point the
+ * run stopped at or a later one: formats/archive.md). */
 static int
 ev_lists(const struct ev_item *x, const struct ev_item *r)
 {
@@ -197,7 +232,9 @@ ev_lists(const struct ev_item *x, const struct ev_item *r)
 		fate = sig + COMMIT_HEX + 1;
 		if (strncmp(fate, "refused", 7) != 0 &&
 		    strncmp(sig, r->file_sig, COMMIT_HEX) > 0)
-			listed = 2;
+			listed = listed == 3 ? 3 : 2;
+		if (strncmp(fate, "kept", 4) == 0 && r->point < x->point)
+			listed = 3;
 	}
 	return listed;
 }
@@ -255,7 +292,15 @@ ev_withheld(const struct ev_item *r, const struct ev_item *x)
 		    "from point %lld\n", x->path, r->path, x->from_point);
 		return 0;
 	}
-	if (listed == 2)
+	if (listed == 3)
+		printf("PROVEN: withholding called kept: the organiser signed "
+		    "the receipt %s for %s's file %.16s... for point %lld, "
+		    "then the report %s, which lists it kept by the run from "
+		    "point %lld though that run made point %lld, past the "
+		    "file's (a file is kept only for a point not yet "
+		    "played)\n", r->path, r->player, r->file, r->point,
+		    x->path, x->from_point, x->point);
+	else if (listed == 2)
 		printf("PROVEN: another signature used: the organiser signed "
 		    "the receipt %s for %s's file %.16s... with the signature "
 		    "%.16s..., then the report %s of the run from point %lld, "
@@ -272,9 +317,51 @@ ev_withheld(const struct ev_item *r, const struct ev_item *x)
 	return 1;
 }
 
+/* Does the signed report r continue no report held?  A report of a
+ * later point continues the state of one before it; when the player
+ * holds reports of the same game id before r, and none of them (nor any
+ * other) is r's `from`, the chain is broken there: a report between is
+ * missing, or r is of another game put in its place.  Said, not proven
+ * (two games may share an id); 1 if broken. */
+static int
+ev_broken(const struct ev_item *it, size_t n, const struct ev_item *r)
+{
+	const struct ev_item *before = NULL;
+
+	if (r->receipt || !r->good || r->from_point < 0)
+		return 0;
+	for (size_t k = 0; k < n; k++) {
+		const struct ev_item *b = &it[k];
+
+		if (b == r || b->receipt || !b->good)
+			continue;
+		if (strcmp(b->state, r->from) == 0)
+			return 0;
+		if (b->point <= r->from_point &&
+		    strcmp(b->game_id, r->game_id) == 0 &&
+		    (before == NULL || b->point > before->point))
+			before = b;
+	}
+	if (before == NULL)
+		return 0;
+	printf("NOT PROVEN, but a broken chain: %s (point %lld, game %s) "
+	    "continues the state %.16s... of point %lld, which no report "
+	    "you hold shows; the last before it is %s (point %lld)", r->path,
+	    r->point, r->game_id[0] != '\0' ? r->game_id : "?", r->from,
+	    r->from_point, before->path, before->point);
+	if (strcmp(before->uid, r->uid) != 0 ||
+	    strcmp(before->commit, r->commit) != 0)
+		printf(", and the uid changes from %s to %s without a report "
+		    "that links them: another game in its place, unless you "
+		    "play two games of that id", before->uid, r->uid);
+	printf(" (give the reports between, or ask for the archive: "
+	    "gunbai verify --player)\n");
+	return 1;
+}
+
 /* What the signed words prove together. */
 static int
-ev_judge(struct ev_item *it, size_t n)
+ev_judge(struct ev_item *it, size_t n, int *broken)
 {
 	int proven = 0;
 
@@ -315,6 +402,8 @@ ev_judge(struct ev_item *it, size_t n)
 			if (it[i].good && it[i].receipt && it[k].good &&
 			    !it[k].receipt)
 				proven += ev_withheld(&it[i], &it[k]);
+	for (size_t i = 0; i < n; i++)
+		*broken += ev_broken(it, n, &it[i]);
 	return proven;
 }
 
@@ -330,7 +419,7 @@ cmd_evidence(int argc, char **argv)
 	struct ev_item *it;
 	char *key = NULL;
 	size_t n;
-	int c, bad = 0, proven = 0, signed_ok = 0;
+	int c, bad = 0, proven = 0, signed_ok = 0, broken = 0;
 
 	optind = 1;
 	opterr = 0;
@@ -415,8 +504,11 @@ cmd_evidence(int argc, char **argv)
 		}
 	}
 	if (key != NULL)
-		proven += ev_judge(it, n);
-	if (key != NULL && proven == 0)
+		proven += ev_judge(it, n, &broken);
+	if (key != NULL && proven == 0 && broken > 0)
+		printf("%d signed words: no misconduct proven, but the chain "
+		    "is broken (above): NOT consistent\n", signed_ok);
+	else if (key != NULL && proven == 0)
 		printf("%d signed words, consistent: no misconduct proven\n",
 		    signed_ok);
 	for (size_t i = 0; i < n; i++) {
@@ -425,5 +517,6 @@ cmd_evidence(int argc, char **argv)
 	}
 	free(it);
 	free(key);
-	return proven > 0 ? EXIT_REFUSED : bad ? EXIT_INPUT : EXIT_OK;
+	return proven > 0 ? EXIT_REFUSED : bad ? EXIT_INPUT :
+	    broken > 0 ? EXIT_INCOMPLETE : EXIT_OK;
 }

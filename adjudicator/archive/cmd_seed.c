@@ -207,6 +207,58 @@ cmd_seed_same_start(const struct state *st, struct cmd_seed_ev *ev)
 	return who;
 }
 
+/* The hidden part of the deal (a deck's order, cards no report shows):
+ * the first report's signed `start` against the start st made again.
+ * 0, or EXIT_REFUSED after saying why. */
+static int
+cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
+    const char *fpath)
+{
+	struct gb_err e = { 0 };
+	uint8_t sig[CRYPTO_SIG_BYTES];
+	char hex[COMMIT_HEX + 1], have[COMMIT_HEX + 1], buf[1200], *text;
+	int r = evidence_find(first->text, first->len, &text, sig, &e);
+
+	if (r == -1) {
+		err_format(&e, buf, sizeof buf);
+		printf("%s: %s\n", fpath, buf);
+		return EXIT_REFUSED;
+	}
+	if (r == 0 || st->organiser == NULL) {
+		free(r == 1 ? text : NULL);
+		printf("%s is not signed by an organiser: what no report "
+		    "shows of the start (a deck's order, hidden cards) is not "
+		    "checked\n", fpath);
+		return 0;
+	}
+	if (crypto_verify(st->organiser, text, strlen(text), sig, &e) != 1) {
+		free(text);
+		printf("%s: the organiser's signature does not verify: the "
+		    "start it names is not the organiser's word\n", fpath);
+		return EXIT_REFUSED;
+	}
+	evidence_field(text, "start", have, sizeof have);
+	free(text);
+	state_sha256_public(st, hex);
+	if (have[0] == '\0') {
+		/* Not proof (an older report's text had none), but not
+		 * checked: a start left out must not pass. */
+		printf("%s: the organiser's signed text names no start: what "
+		    "the report does not show of the start is not checked\n",
+		    fpath);
+		return EXIT_REFUSED;
+	}
+	if (strcmp(have, hex) != 0) {
+		printf("%s: PROVEN: a stacked setup: the organiser signed the "
+		    "start %s, but the seed and the setup record deal the "
+		    "start %s (formats/evidence.md)\n", fpath, have, hex);
+		return EXIT_REFUSED;
+	}
+	printf("%s: the organiser signed the start the seed deals, what no "
+	    "report shows of it too (start %.16s...)\n", fpath, hex);
+	return 0;
+}
+
 /* The setup made again from the record and the seed: the uid derived,
  * and the first report what it deals.  0, or EXIT_REFUSED after saying
  * why. */
@@ -219,6 +271,7 @@ cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
 	char uid[COMMIT_UID_HEX + 1], buf[1200];
 	uint8_t raw[RNG_SEED_BYTES];
 	const char *who;
+	int r;
 
 	memset(&st, 0, sizeof st);
 	if ((util_unhex(seed, raw, sizeof raw) == -1 ?
@@ -248,9 +301,10 @@ cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
 	}
 	printf("the uid %s is derived from the commitment and the setup "
 	    "record, and %s is %s's first report of the setup the seed "
-	    "deals\n", uid, fpath, who);
+	    "deals, as far as it shows\n", uid, fpath, who);
+	r = cmd_seed_start_check(&st, first, fpath);
 	state_free(&st);
-	return 0;
+	return r;
 }
 
 int

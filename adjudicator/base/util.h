@@ -20,7 +20,8 @@ enum {
 	EXIT_INPUT = 4,   /* an input file is unreadable or invalid */
 	EXIT_OUTPUT = 5,  /* an output could not be written or exists */
 	EXIT_ORDER = 6,   /* check: an order was refused */
-	EXIT_INCOMPLETE = 7, /* check: the orders are not a whole answer */
+	EXIT_INCOMPLETE = 7, /* check: the orders are not a whole answer;
+			      * evidence: a chain with a report missing */
 	EXIT_NOT_DUE = 8, /* check: a file is for a later turn */
 	EXIT_OVER = 9,    /* check: the game is over */
 	EXIT_NOPROG = 69, /* mail-in, mail-out: gunbai-mail could not be run */

@@ -588,6 +588,18 @@ state_sha256(const struct state *st, char out[COMMIT_HEX + 1])
 }
 
 void
+state_sha256_public(const struct state *st, char out[COMMIT_HEX + 1])
+{
+	struct state copy = *st;
+
+	/* A shallow copy, only written: the addresses are no one's to
+	 * know but the organiser's. */
+	for (int i = 0; i < copy.nplayers; i++)
+		copy.players[i].address = NULL;
+	state_sha256(&copy, out);
+}
+
+void
 state_free(struct state *st)
 {
 	if (st->g != NULL)

@@ -74,6 +74,10 @@ struct node *state_outcome_node(const struct state *st);
 /* The SHA-256 (hex) of the canonical bytes of st: of the state file
  * gunbai wrote for it. */
 void state_sha256(const struct state *st, char out[COMMIT_HEX + 1]);
+/* The same of st's bytes written without the players' mail addresses:
+ * the start as a player can make it again from the seed and the setup
+ * record alone (formats/evidence.md, the first reports' `start`). */
+void state_sha256_public(const struct state *st, char out[COMMIT_HEX + 1]);
 
 /* Fill in the players' names view after players[] changed. */
 void state_link_players(struct state *st);
