@@ -393,6 +393,10 @@ struct js_run {
 	int drew, bought;  /* a draw order, an honor order was given */
 	int raised;        /* a raise order was given */
 	int paused;        /* play: an Intrigue is owed; steps are kept */
+	int hand_known;    /* checked with the hand after this turn's draw
+	                    * (pending orders): a card not held plays
+	                    * nothing, as in the run, and is not judged as
+	                    * a card still to be drawn */
 	/* NULL, or the army on each square of g (js_army_table) while
 	 * nothing moves: js_legal.c's walk sets it while it checks a
 	 * phase's candidates, so that each check looks an army up without

@@ -122,6 +122,7 @@ js_check_pending(const struct js *g, char *why, size_t size)
 	copy->nintrigues = 0;
 	js_turn_start(&r, copy, g->active, NULL, NULL);
 	r.tp = JS_TP_HONOR;
+	r.hand_known = 1;
 	for (int i = 0; i < g->nsteps && rc == 0; i++) {
 		const struct js_step *s = &g->steps[i];
 		struct js_act act;

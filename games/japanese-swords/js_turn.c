@@ -402,7 +402,8 @@ js_turn_after_draw(int card)
 static int
 js_turn_not_drawn_yet(const struct js_run *r, const struct js_act *a)
 {
-	return r->ev == NULL && js_turn_after_draw(a->card) && !r->march;
+	return r->ev == NULL && !r->hand_known && js_turn_after_draw(a->card) &&
+	    !r->march;
 }
 
 static int
@@ -817,6 +818,8 @@ js_turn_take(struct js_run *r, const struct js_act *a, char *why,
 			    "nothing.", js_cards[a->card].name);
 			return 0;
 		}
+		if (r->hand_known)
+			return 0;
 		if (js_turn_not_drawn_yet(r, a))
 			return js_turn_check(r, a, why, size);
 	}

@@ -35,7 +35,9 @@
  *       player must send a file.  Prints "ID all POINTS ROUNDS TURNS"
  *       (TURNS: the points owing the decision that begins a player's
  *       turn, bench_turn_word) and a line "ID DECISION POINTS ROUNDS"
- *       for each decision owed.
+ *       for each decision owed.  tests/t_play.sh runs it on every game
+ *       to catch a state that fails to load; with BENCH_DUMP set, the
+ *       section that failed is written to standard error.
  *   bench_play owed STATE...
  *       For each state, the same for its point: "POINT DECISION... TURN
  *       ROUND" (TURN 1 if it begins a player's turn; ROUND 1 if a file is
@@ -341,6 +343,11 @@ bench_clone(const struct state *st)
 	struct gb_err e = { 0 };
 	void *g = st->game->load(n, &st->pl, &e);
 
+	if (g == NULL && getenv("BENCH_DUMP") != NULL) {
+		struct sbuf b = { 0 };
+		yaml_write(n, &b);
+		fwrite(b.p, 1, b.len, stderr);
+	}
 	node_free(n);
 	if (g == NULL)
 		bench_die(st->game->id, e.msg);
