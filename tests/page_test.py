@@ -256,6 +256,7 @@ def main():
     # not the page's.
     d.get_log("performance")
     several = []
+    warned_in = []
     try:
         for gi, g in enumerate(GAMES):
             player = open(os.path.join(work, g + ".player")).read().strip()
@@ -299,6 +300,18 @@ def main():
                 ok(not raw, "%s: what only the player sees is in words "
                    "(yes, no, none), not JSON's true/false/null "
                    "(findings b6)" % g, text(d, "private-body"))
+            # A warning the referee gives on an offered order (a Japanese
+            # Swords card not held: it plays only if drawn) is shown with
+            # it, and with the order once chosen (findings 2, 3).
+            root = report["orders"]["choices"]
+            warned = [c for c in (root["next"] or []) if c.get("warning")]
+            if warned:
+                warned_in.append(g)
+                shown = " ".join(text(d, "offers").split())
+                ok("Note 1: " + warned[0]["warning"] in shown and
+                   warned[0]["order"] + " (see note 1)" in shown,
+                   "%s: the referee's warning on an offered order is shown "
+                   "with it" % g, shown[:400])
             orders = path_to_complete(report["orders"]["choices"])
             if not ok(orders is not None,
                       "%s: the report lists a complete answer" % g):
@@ -309,7 +322,7 @@ def main():
                     f = d.find_element(By.ID, "filter")
                     f.send_keys(o)
                     f.send_keys(Keys.ENTER)
-                ok([e.text for e in d.find_elements(
+                ok([e.get_attribute("data-order") for e in d.find_elements(
                     By.CSS_SELECTOR, "#chosen li")] == orders,
                    "%s: the answer typed with the keyboard (%d orders)" %
                    (g, len(orders)))
@@ -425,6 +438,9 @@ def main():
         cut_ends(d, page, gunbai, work, downloads)
         wrong_pictures(d, page, work)
         typed_unknown(d, page, work)
+        ok(warned_in != [], "a report offers an order with a warning "
+           "(japanese-swords), and the page shows it: %s" %
+           ", ".join(warned_in))
         ok(len(several) >= 2, "answers of several orders in %d games: %s" %
            (len(several), ", ".join(several)))
         # The policy refuses a connection the page's script would make.

@@ -11,6 +11,7 @@
  * that complete the answer right after it (ends). */
 struct choices_node {
 	char *text;
+	char *warning; /* the game's note on the order, or NULL */
 	size_t parent; /* (size_t)-1 for the root */
 	size_t first, n;
 	int complete, expanded;
@@ -54,6 +55,21 @@ choices_complete(const struct state *st, int player, const struct order *o,
 	return st->game->validate(st->g, player, o, n, v) == 1;
 }
 
+/* The game's note on the last of o[0..n) (game_entry.note: what check
+ * warns of when it accepts the order), kept on node c. */
+static void
+choices_warn(const struct state *st, int player, const struct order *o,
+    size_t n, struct choices_node *c)
+{
+	char note[GAME_REASON_MAX];
+
+	if (st->game->note == NULL)
+		return;
+	st->game->note(st->g, player, o, n, note, sizeof note);
+	if (note[0] != '\0')
+		c->warning = util_strdup(note);
+}
+
 static json_t *
 choices_json(const struct choices_tree *t, size_t k)
 {
@@ -66,6 +82,9 @@ choices_json(const struct choices_tree *t, size_t k)
 		json_object_set_new(o, "order", (next = json_string(c->text)) !=
 		    NULL ? next : json_string("?"));
 	json_object_set_new(o, "complete", json_boolean(c->complete));
+	if (c->warning != NULL)
+		json_object_set_new(o, "warning", (next =
+		    json_string(c->warning)) != NULL ? next : json_string("?"));
 	if (!c->expanded) {
 		next = json_null();
 		if (c->ends.n > 0) {
@@ -135,6 +154,7 @@ choices_tree(const struct state *st, int player)
 				o[depth].text = t.v[c].text;
 				t.v[c].complete = choices_complete(st, player,
 				    o, depth + 1, v);
+				choices_warn(st, player, o, depth + 1, &t.v[c]);
 			}
 		} else if (ends_left > 0 && ends_work > 0) {
 			/* Too many to list: at least the orders that end
@@ -175,6 +195,7 @@ choices_tree(const struct state *st, int player)
 	j = choices_json(&t, 0);
 	for (size_t k = 0; k < t.n; k++) {
 		free(t.v[k].text);
+		free(t.v[k].warning);
 		strlist_free(&t.v[k].ends);
 	}
 	free(t.v);

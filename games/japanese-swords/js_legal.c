@@ -298,14 +298,27 @@ js_legal_note(const void *vg, int player, const struct order *o, size_t n,
 	note[0] = '\0';
 	if (n == 0 || g->phase != JS_P_TURN || g->active != player ||
 	    js_order_read(g, o[n - 1].text, &a, why, sizeof why) < 0 ||
-	    a.verb != JS_V_TRADE)
+	    (a.verb != JS_V_TRADE && (a.verb != JS_V_PLAY ||
+	    js_cards[a.card].phase <= JS_TP_DRAW)))
 		return;
-	/* The plan before the trade and after it: a trade made now (an
-	 * offer taken up) moves gold before upkeep; an offer moves none. */
+	/* The plan before the order and after it: a trade made now (an
+	 * offer taken up) moves gold before upkeep; an offer moves none.
+	 * A card played after the draw and not held when the orders before
+	 * it are played is judged on its target alone: it plays only if
+	 * this turn's draw brings it. */
 	p = util_malloc(sizeof *p);
 	js_legal_plan_start(p, g, player);
 	for (size_t i = 0; i + 1 < n && ok; i++)
 		ok = js_legal_plan_take(p, o[i].text, why, sizeof why) == 0;
+	if (a.verb == JS_V_PLAY) {
+		if (ok && p->g.clans[player].hand[a.card] == 0)
+			snprintf(note, size, "%s holds no %s%s: it plays "
+			    "only if this turn's draw brings one", g->names[player],
+			    js_cards[a.card].name, g->clans[player].hand[a.card]
+			    > 0 ? " left after the plays before it" : " now");
+		free(p);
+		return;
+	}
 	before = p->g.clans[player].gold;
 	ok = ok && js_legal_plan_take(p, o[n - 1].text, why, sizeof why) == 0;
 	after = p->g.clans[player].gold;
