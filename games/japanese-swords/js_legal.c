@@ -306,6 +306,21 @@ js_legal_note(const void *vg, int player, const struct order *o, size_t n,
 	 * A card played after the draw and not held when the orders before
 	 * it are played is judged on its target alone: it plays only if
 	 * this turn's draw brings it. */
+	if (a.verb == JS_V_PLAY && g->clans[player].hand[a.card] == 0) {
+		/* Not held when the turn begins: only a trade before it could
+		 * bring one before the draw (the plan, below, would say). */
+		size_t i;
+
+		for (i = 0; i + 1 < n; i++)
+			if (strncasecmp(o[i].text, "trade", 5) == 0)
+				break;
+		if (i + 1 >= n) {
+			snprintf(note, size, "%s holds no %s now: it plays "
+			    "only if this turn's draw brings one",
+			    g->names[player], js_cards[a.card].name);
+			return;
+		}
+	}
 	p = util_malloc(sizeof *p);
 	js_legal_plan_start(p, g, player);
 	for (size_t i = 0; i + 1 < n && ok; i++)
