@@ -538,6 +538,103 @@ test_sw_trap_kill_hidden(void **state)
 	assert_true(pairs >= 10);
 }
 
+/* C(n, 5): first hands of 5 cards from n. */
+static long long
+swt_hands(int n)
+{
+	long long r = 1;
+
+	for (int i = 0; i < SW_HAND; i++)
+		r = r * (n - i) / (i + 1);
+	return n < SW_HAND ? 0 : r;
+}
+
+/* The share of the standard deck's first hands that hold no card for
+ * which ok(card) is true, "25.8%" (to a tenth of a percent). */
+static const char *
+swt_share(int (*ok)(int), char *buf, size_t size)
+{
+	int other = 0;
+	long long all = swt_hands(SW_DECK), none;
+
+	for (int c = 0; c < SW_KINDS; c++)
+		if (!ok(c))
+			other += sw_cards[c].copies;
+	none = (swt_hands(other) * 1000 + all / 2) / all;
+	snprintf(buf, size, "%lld.%lld%%", none / 10, none % 10);
+	return buf;
+}
+
+static int
+swt_ninja_1ec(int c)
+{
+	return sw_card_is_ninja(c) && sw_cards[c].ec <= sw_ec(1) &&
+	    sw_cards[c].cc <= sw_cc(1);
+}
+
+static int
+swt_any_1ec(int c)
+{
+	return sw_cards[c].ec <= sw_ec(1) && sw_cards[c].cc <= sw_cc(1);
+}
+
+static int
+swt_genin(int c)
+{
+	return sw_cards[c].rank == SW_R_GENIN;
+}
+
+/* Ruling: a first hand is kept, whatever it holds: the man page's
+ * figures are those of the standard deck, counted. */
+static void
+test_sw_first_hand(void **state)
+{
+	char *man = swt_slurp(SWT_MAN), buf[32], want[64];
+
+	(void)state;
+	snprintf(want, sizeof want, "%s hold no ninja for 1 EC",
+	    swt_share(swt_ninja_1ec, buf, sizeof buf));
+	assert_non_null(strstr(man, want));
+	snprintf(want, sizeof want, "%s nothing for 1 EC at all",
+	    swt_share(swt_any_1ec, buf, sizeof buf));
+	assert_non_null(strstr(man, want));
+	snprintf(want, sizeof want, "%s no genin",
+	    swt_share(swt_genin, buf, sizeof buf));
+	assert_non_null(strstr(man, want));
+	/* No ninja but a genin can be deployed before the third own turn,
+	 * and there the cheapest is a sora (3 EC 1 CC). */
+	for (int c = 0; c < SW_KINDS; c++)
+		if (sw_card_is_ninja(c) && !swt_genin(c))
+			assert_true(sw_cards[c].ec > sw_ec(2) ||
+			    sw_cards[c].cc > sw_cc(2));
+	assert_true(sw_cards[SW_SORA].ec <= sw_ec(3) &&
+	    sw_cards[SW_SORA].cc <= sw_cc(3));
+	free(man);
+}
+
+/* The man page: the kage gets through every trap and every ninja but
+ * the enemy kage, and on a front kills every attacker but the kage. */
+static void
+test_sw_kage_through(void **state)
+{
+	const struct sw_card *k = &sw_cards[SW_KAGE];
+
+	(void)state;
+	for (int c = 0; c < SW_KINDS; c++) {
+		const struct sw_card *x = &sw_cards[c];
+
+		if (c == SW_KAGE)
+			continue;
+		if (x->rank == SW_R_TRAP) {
+			assert_true(x->ls < k->rs && x->ss < k->sa);
+		} else {
+			assert_true(k->as > x->rs);
+			assert_true(x->as < k->rs);
+		}
+	}
+	assert_int_equal(k->as, k->rs);
+}
+
 int
 main(void)
 {
@@ -554,6 +651,8 @@ main(void)
 		cmocka_unit_test(test_sw_rs_sa_name),
 		cmocka_unit_test(test_sw_data_hidden),
 		cmocka_unit_test(test_sw_trap_kill_hidden),
+		cmocka_unit_test(test_sw_first_hand),
+		cmocka_unit_test(test_sw_kage_through),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
