@@ -445,6 +445,8 @@ test_sw_data_hidden(void **state)
 			assert_int_equal(h->n, 1);
 			assert_string_equal(node_get(h->items[0], "card")->str,
 			    "kage");
+			/* Not on the table: neither face up nor down. */
+			assert_null(node_get(h->items[0], "up"));
 		} else if (player == 1) {
 			assert_non_null(h);
 			assert_int_equal(h->n, 0);
