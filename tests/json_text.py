@@ -102,8 +102,12 @@ def check(lines, doc, status):
             want(v == ("order-refused" if refused else "good"
                        if f["complete"] else "incomplete"), f"{p}: {v}")
             if f["complete"]:
+                nref = sum(o["verdict"] == "refused" for o in f["orders"])
+                but = (f", but {nref} of {len(f['orders'])} orders "
+                       f"{'was' if nref == 1 else 'were'} refused"
+                       if nref else "")
                 take(lines, f"{p}: complete: the accepted orders answer "
-                            f"point {f['turn']}")
+                            f"point {f['turn']}{but}")
             else:
                 line = take(lines, re.compile(re.escape(
                     f"{p}: incomplete: ") + ".*")) or ""

@@ -40,11 +40,14 @@ has() { # has REGEX DESCRIPTION
 orders good.yaml 1 alice "move e2 e3"
 status_is 0 "a good file" good.yaml
 shape "a good file"
-has '^good\.yaml: complete: ' "a good file is complete"
+has '^good\.yaml: complete: the accepted orders answer point 1$' \
+    "a good file is complete, and names no refusal"
 
 orders badorder.yaml 1 alice "move e2 e9" "move e2 e3"
 status_is 6 "a refused order" badorder.yaml
 has '^badorder\.yaml:7:5: refused: move e2 e9: ' "the refused order, with its position"
+has '^badorder\.yaml: complete: the accepted orders answer point 1, but 1 of 2 orders was refused$' \
+    "complete, but says how many orders were refused"
 
 orders empty.yaml 1 alice
 sed -i 's/^orders:$/orders: []/' empty.yaml

@@ -155,7 +155,13 @@ test_replayed_turn(void **ctx)
 	(void)ctx;
 	orders_expect(orders_make("old.yaml", HEAD
 	    "turn: 2\nplayer: alice\norders:\n  - move a2 a3\n", "alice", NULL),
-	    0, "point 2 (their 'turn:'), which has already been adjudicated");
+	    0, "point 2 (their 'turn:'), which has already been adjudicated "
+	    "(game 'demo' is at point 3, which you owe: write 'turn: 3')");
+	/* bob owes nothing at point 3: no point to write is named. */
+	orders_expect(orders_make("old-bob.yaml", HEAD
+	    "turn: 2\nplayer: bob\norders:\n  - move a8 a7\n", "bob", NULL),
+	    0, "which has already been adjudicated (game 'demo' is at point "
+	    "3)");
 }
 
 static void

@@ -445,6 +445,8 @@ test_sw_data_hidden(void **state)
 			assert_int_equal(h->n, 1);
 			assert_string_equal(node_get(h->items[0], "card")->str,
 			    "kage");
+			/* Not on the table: neither face up nor down. */
+			assert_null(node_get(h->items[0], "up"));
 		} else if (player == 1) {
 			assert_non_null(h);
 			assert_int_equal(h->n, 0);
@@ -454,6 +456,185 @@ test_sw_data_hidden(void **state)
 		node_free(v);
 	}
 	free(g);
+}
+
+/* What player (or the public, -1) is told after attacker a of Leaf
+ * meets trap t, face down on Mist's west front: the log lines that
+ * player sees, the board and the JSON view. */
+static char *
+swt_trap_told(int a, int t, int player)
+{
+	struct shinobi *g = swt_new();
+	struct events ev = { 0 };
+	struct sw_turn turn;
+	struct sw_order o = { .verb = SW_O_ATTACK, .n = 1 };
+	struct node *v;
+	char why[200];
+	struct sbuf b;
+
+	g->side[0].turns = g->side[1].turns = 3;
+	g->side[0].nzone[SW_ROSTER] = 1;
+	g->side[0].zone[SW_ROSTER][0].card = (unsigned char)a;
+	g->side[1].nzone[SW_WEST] = 1;
+	g->side[1].zone[SW_WEST][0].card = (unsigned char)t;
+	o.pos[0] = (struct sw_pos){ SW_ROSTER, 0 };
+	o.zone[0] = SW_WEST;
+	sw_play_begin(g, 0, &turn);
+	assert_int_equal(sw_play(g, &turn, &o, &swt_pl, NULL, &ev, why,
+	    sizeof why), 0);
+	sw_play_attacks(g, &turn, &swt_pl, &ev);
+	sbuf_init(&b);
+	for (size_t i = 0; i < ev.n; i++)
+		if (ev.v[i].to == EVENT_ALL || (player >= 0 &&
+		    (ev.v[i].to & EVENT_TO(player)) != 0))
+			sbuf_printf(&b, "%s\n", ev.v[i].text);
+	sw_view_board(g, &swt_pl, player, &b);
+	v = sw_data(g, &swt_pl, player);
+	yaml_write(v, &b);
+	node_free(v);
+	events_free(&ev);
+	free(g);
+	return sbuf_take(&b);
+}
+
+/* A trap that kills stays face down, so what the attacker and the
+ * public are told must be the same for every trap that gives the same
+ * outcome: the log says the outcome, as the text's defender notifies
+ * it, and no comparison of scores ("its SS equals SA" named the pit
+ * that killed haruto, SA 5: no other trap has SS 5). */
+static void
+test_sw_trap_kill_hidden(void **state)
+{
+	int pairs = 0;
+
+	(void)state;
+	for (int a = 0; a < SW_KINDS; a++) {
+		if (!sw_card_is_ninja(a))
+			continue;
+		for (int t1 = 0; t1 < SW_KINDS; t1++)
+			for (int t2 = t1 + 1; t2 < SW_KINDS; t2++) {
+				const struct sw_card *k = &sw_cards[a],
+				    *x = &sw_cards[t1], *y = &sw_cards[t2];
+
+				if (x->rank != SW_R_TRAP || y->rank !=
+				    SW_R_TRAP || x->ls < k->rs || y->ls <
+				    k->rs || (x->ss >= k->sa) != (y->ss >=
+				    k->sa))
+					continue;
+				for (int p = -1; p < 1; p++) {
+					char *one = swt_trap_told(a, t1, p);
+					char *two = swt_trap_told(a, t2, p);
+
+					if (strcmp(one, two) != 0)
+						fail_msg("%s killed by a %s or a "
+						    "%s: player %d is told\n%s"
+						    "---\n%s", k->name, x->name,
+						    y->name, p, one, two);
+					free(one);
+					free(two);
+				}
+				pairs++;
+			}
+	}
+	/* haruto (RS 4, SA 5) against a pit (LS 5, SS 5) or a seal. */
+	assert_true(pairs >= 10);
+}
+
+/* C(n, 5): first hands of 5 cards from n. */
+static long long
+swt_hands(int n)
+{
+	long long r = 1;
+
+	for (int i = 0; i < SW_HAND; i++)
+		r = r * (n - i) / (i + 1);
+	return n < SW_HAND ? 0 : r;
+}
+
+/* The share of the standard deck's first hands that hold no card for
+ * which ok(card) is true, "25.8%" (to a tenth of a percent). */
+static const char *
+swt_share(int (*ok)(int), char *buf, size_t size)
+{
+	int other = 0;
+	long long all = swt_hands(SW_DECK), none;
+
+	for (int c = 0; c < SW_KINDS; c++)
+		if (!ok(c))
+			other += sw_cards[c].copies;
+	none = (swt_hands(other) * 1000 + all / 2) / all;
+	snprintf(buf, size, "%lld.%lld%%", none / 10, none % 10);
+	return buf;
+}
+
+static int
+swt_ninja_1ec(int c)
+{
+	return sw_card_is_ninja(c) && sw_cards[c].ec <= sw_ec(1) &&
+	    sw_cards[c].cc <= sw_cc(1);
+}
+
+static int
+swt_any_1ec(int c)
+{
+	return sw_cards[c].ec <= sw_ec(1) && sw_cards[c].cc <= sw_cc(1);
+}
+
+static int
+swt_genin(int c)
+{
+	return sw_cards[c].rank == SW_R_GENIN;
+}
+
+/* Ruling: a first hand is kept, whatever it holds: the man page's
+ * figures are those of the standard deck, counted. */
+static void
+test_sw_first_hand(void **state)
+{
+	char *man = swt_slurp(SWT_MAN), buf[32], want[64];
+
+	(void)state;
+	snprintf(want, sizeof want, "%s hold no ninja for 1 EC",
+	    swt_share(swt_ninja_1ec, buf, sizeof buf));
+	assert_non_null(strstr(man, want));
+	snprintf(want, sizeof want, "%s nothing for 1 EC at all",
+	    swt_share(swt_any_1ec, buf, sizeof buf));
+	assert_non_null(strstr(man, want));
+	snprintf(want, sizeof want, "%s no genin",
+	    swt_share(swt_genin, buf, sizeof buf));
+	assert_non_null(strstr(man, want));
+	/* No ninja but a genin can be deployed before the third own turn,
+	 * and there the cheapest is a sora (3 EC 1 CC). */
+	for (int c = 0; c < SW_KINDS; c++)
+		if (sw_card_is_ninja(c) && !swt_genin(c))
+			assert_true(sw_cards[c].ec > sw_ec(2) ||
+			    sw_cards[c].cc > sw_cc(2));
+	assert_true(sw_cards[SW_SORA].ec <= sw_ec(3) &&
+	    sw_cards[SW_SORA].cc <= sw_cc(3));
+	free(man);
+}
+
+/* The man page: the kage gets through every trap and every ninja but
+ * the enemy kage, and on a front kills every attacker but the kage. */
+static void
+test_sw_kage_through(void **state)
+{
+	const struct sw_card *k = &sw_cards[SW_KAGE];
+
+	(void)state;
+	for (int c = 0; c < SW_KINDS; c++) {
+		const struct sw_card *x = &sw_cards[c];
+
+		if (c == SW_KAGE)
+			continue;
+		if (x->rank == SW_R_TRAP) {
+			assert_true(x->ls < k->rs && x->ss < k->sa);
+		} else {
+			assert_true(k->as > x->rs);
+			assert_true(x->as < k->rs);
+		}
+	}
+	assert_int_equal(k->as, k->rs);
 }
 
 int
@@ -471,6 +652,9 @@ main(void)
 		cmocka_unit_test(test_sw_man_example),
 		cmocka_unit_test(test_sw_rs_sa_name),
 		cmocka_unit_test(test_sw_data_hidden),
+		cmocka_unit_test(test_sw_trap_kill_hidden),
+		cmocka_unit_test(test_sw_first_hand),
+		cmocka_unit_test(test_sw_kage_through),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

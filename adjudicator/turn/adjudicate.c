@@ -828,10 +828,19 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 			    cf->orders[i].o->line, cf->orders[i].o->col,
 			    cf->orders[i].note);
 	}
-	if (cf->complete)
+	if (cf->complete) {
+		size_t refused = 0;
+
+		for (size_t i = 0; i < cf->n; i++)
+			refused += !cf->orders[i].accepted;
+		/* "complete" alone read as if the whole file were good. */
 		sbuf_printf(msgs, "%s: complete: the accepted orders answer "
-		    "point %lld\n", f->path, f->turn);
-	else
+		    "point %lld", f->path, f->turn);
+		if (refused > 0)
+			sbuf_printf(msgs, ", but %zu of %zu orders %s refused",
+			    refused, cf->n, refused == 1 ? "was" : "were");
+		sbuf_putc(msgs, '\n');
+	} else
 		adjudicate_msg_missing(cf, msgs);
 }
 

@@ -1,4 +1,5 @@
 /* orders.c - orders files and their envelopes. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,6 +168,19 @@ orders_key_line(const struct node *root, const char *key)
 	return 0;
 }
 
+/* Does player p owe a decision at the state's point? */
+static int
+orders_owes(const struct state *st, int p)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t n = st->game->owed(st->g, owed);
+
+	for (size_t i = 0; i < n; i++)
+		if (owed[i].player == p)
+			return 1;
+	return 0;
+}
+
 static int
 orders_envelope(struct orders_file *of, const struct state *st, int signer)
 {
@@ -224,10 +238,18 @@ orders_envelope(struct orders_file *of, const struct state *st, int signer)
 	if (node_need_int(root, "turn", 1, 1000000000LL, &of->turn, e) == -1)
 		return -1;
 	if (of->turn < st->turn) {
+		char due[48] = "";
+
 		n = node_get(root, "turn");
+		/* A player who counts the own turns ("Mist's own turn 1")
+		 * writes a point already past: name the one to write. */
+		if (orders_owes(st, of->player))
+			snprintf(due, sizeof due, ", which you owe: write "
+			    "'turn: %lld'", st->turn);
 		return err_set(e, n->line, n->col, "these orders are for point "
 		    "%lld (their 'turn:'), which has already been adjudicated "
-		    "(game '%s' is at point %lld)", of->turn, st->id, st->turn);
+		    "(game '%s' is at point %lld%s)", of->turn, st->id,
+		    st->turn, due);
 	}
 	n = node_get(root, "orders");
 	if (n != NULL && n->kind == NODE_SCALAR && n->len > 0 &&

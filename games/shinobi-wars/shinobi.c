@@ -169,6 +169,12 @@ sw_resolve(void *vg, const struct game_players *pl,
 			    answers[0].orders[i].col, "shinobi-wars: %s", why);
 	if (!t.ended)
 		return err_set(e, 0, 0, "shinobi-wars: the turn has no end");
+	/* A turn of 'end' alone says so: "Nothing that you can see" read
+	 * as if something hidden had happened.  (A skipped conditional
+	 * order follows a scout, so t.actions 0 means none was made.) */
+	if (!answers[0].nmr && t.actions == 0 && t.nattack == 0)
+		events_add(ev, EVENT_ALL, "%s ends the turn with no action "
+		    "and no attack.", sw_who(pl, p, who, sizeof who));
 	if (sw_play_attacks(g, &t, pl, ev)) {
 		sw_end(g, p, ev, p == 0 ? "the Mist village falls" :
 		    "the Leaf village falls");

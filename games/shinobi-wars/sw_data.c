@@ -5,14 +5,16 @@
  * enemy hand and both decks are only counted. */
 #include "shinobi.h"
 
-/* One card as its owner or the viewer may see it. */
+/* One card as its owner or the viewer may see it; up -1 for a card of
+ * the hand, which is neither face up nor face down on the table. */
 static struct node *
 sw_data_card(int c, int up, int shown)
 {
 	const struct sw_card *k = &sw_cards[c];
 	struct node *m = node_map();
 
-	node_set(m, "up", node_bool(up));
+	if (up >= 0)
+		node_set(m, "up", node_bool(up));
 	if (!shown)
 		return m;
 	node_set(m, "card", node_text(k->name));
@@ -89,7 +91,7 @@ sw_data(const void *vg, const struct game_players *pl, int player)
 		l = node_set(node_set(root, "yours", node_map()), "hand",
 		    node_seq());
 		for (int i = 0; i < s->nhand; i++)
-			node_push(l, sw_data_card(s->hand[i], 0, 1));
+			node_push(l, sw_data_card(s->hand[i], -1, 1));
 	}
 	return root;
 }

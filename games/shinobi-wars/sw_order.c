@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/names.h"
 #include "shinobi.h"
 
 static int
@@ -220,8 +221,21 @@ sw_order_parse(const char *text, struct sw_order *o, char *why, size_t size)
 			return sw_order_usage("attack rN FRONT: a ninja of the "
 			    "roster and west, north or east", why, size);
 	} else {
-		game_why(why, size, "'%.12s' is no order: scout, supply, "
-		    "defend, deploy, roster, attack or end", v);
+		/* The words an order starts with, for the nearest to a
+		 * slip ("atack"). */
+		static const char *const words[] = { "scout", "supply",
+			"defend", "deploy", "roster", "attack", "end",
+			"if-failed", "if-scouted" };
+		const char *near = names_nearest(v, words,
+		    sizeof words / sizeof words[0]);
+
+		if (near != NULL)
+			game_why(why, size, "'%.12s' is no order; did you "
+			    "mean '%s'?", v, near);
+		else
+			game_why(why, size, "'%.12s' is no order: scout, "
+			    "supply, defend, deploy, roster, attack or end",
+			    v);
 		return -1;
 	}
 	return 0;

@@ -569,22 +569,17 @@ sw_play_front(struct sw_side *d, int front, int *gone, struct sw_slot *a,
 		    sizeof at);
 		if (dk->rank == SW_R_TRAP) {
 			/* Ruling: LS = RS the trap wins; SS = SA the trap
-			 * stays hidden. */
+			 * stays hidden.  A trap that kills stays face down,
+			 * so its log line is the outcome alone, as the text's
+			 * defender notifies it: how the scores compared
+			 * ("its SS equals SA") would name the trap. */
 			if (dk->ls >= ak->rs) {
-				const char *ls = dk->ls > ak->rs ? "beats" :
-				    "equals";
-
-				if (dk->ss >= ak->sa)
-					events_add(ev, EVENT_ALL, "%s meets a "
-					    "trap at %s: a clean kill (its LS "
-					    "%s RS and its SS %s SA); %s dies.",
-					    ak->name, at, ls, dk->ss > ak->sa ?
-					    "beats" : "equals", who);
-				else
-					events_add(ev, EVENT_ALL, "%s meets a "
-					    "trap at %s: a messy kill (its LS "
-					    "%s RS, though SA sensed it); %s "
-					    "dies.", ak->name, at, ls, who);
+				events_add(ev, EVENT_ALL, "%s meets a trap at "
+				    "%s: a %s; %s dies, and the trap stays "
+				    "face down.", ak->name, at, dk->ss >=
+				    ak->sa ? "clean kill, neither evaded nor "
+				    "sensed" : "messy kill, sensed but not "
+				    "evaded", who);
 				return -1;
 			}
 			if (dk->ss >= ak->sa) {
