@@ -1039,6 +1039,9 @@ test_senjin_help(void **state)
 
 	(void)state;
 	test_senjin_help_examples(g, 0);
+	/* The first turn's template names its default too (a fresh
+	 * reader's first turn was played by a default no line named). */
+	test_senjin_help_claim(g, 0);
 	sbuf_init(&b);
 	test_senjin_g->help(g, 1, &b);
 	assert_string_equal(b.p, "# It is not your turn: South is to play.\n");

@@ -218,11 +218,14 @@ senjin_view_examples(const struct senjin *g, int player, struct sbuf *out)
 		sbuf_printf(out, "#   %s\n", now.v[0]);
 		if (ex != NULL)
 			sbuf_printf(out, "#   %s\n", ex);
-		/* The default is the first legal order, twice: say it, as
-		 * it need not be the example (a fresh reader's Sho left the
-		 * Bakufu it held when the default moved it). */
-		sbuf_printf(out, "# Default at a missed deadline:"
-		    " %s", now.v[0]);
+	}
+	/* The default is the first legal order, once on the first turn of
+	 * the game and twice after: say it, as it need not be the example
+	 * (a fresh reader's Sho left the Bakufu it held when the default
+	 * moved it). */
+	if (now.n > 0) {
+		sbuf_printf(out, "# Default at a missed deadline: %s",
+		    now.v[0]);
 		if (then.n > 0)
 			sbuf_printf(out, ", %s", then.v[0]);
 		sbuf_puts(out, ".\n");
