@@ -271,10 +271,43 @@ senjin_order_first_turn(const struct senjin_order_turn *t)
 	return t->g.turn == 0;
 }
 
+static int senjin_order_moves(const struct senjin_order_turn *,
+    int, struct senjin_order_action *);
+
+/* After the first action of a later turn, is a second one possible?  A
+ * flip of a token on one of the player's pieces, a token placed on the
+ * piece just moved, or a move of another piece.  Not always: with both
+ * tokens off the board and waiting, and no other piece free to move,
+ * there is none, and the turn ends with its move (gunbai-senjin(6)). */
+static int
+senjin_order_second(const struct senjin_order_turn *t)
+{
+	struct senjin_order_action a[SENJIN_MAX_MOVES];
+	int placeable = 0;
+
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		const struct senjin_token *k = &t->g.tokens[t->player][i];
+
+		if (k->sq != SENJIN_OFF)
+			return 1; /* a flip */
+		placeable |= !k->wait;
+	}
+	if (placeable) /* no token is on the board: none on the piece moved */
+		return 1;
+	for (int f = 0; f < SENJIN_SQUARES; f++)
+		if (senjin_order_moves(t, f, a) > 0)
+			return 1;
+	return 0;
+}
+
 static int
 senjin_order_complete(const struct senjin_order_turn *t)
 {
-	return t->g.finished || t->done == (senjin_order_first_turn(t) ? 1 : 2);
+	if (t->g.finished)
+		return 1;
+	if (senjin_order_first_turn(t))
+		return t->done == 1;
+	return t->done == 2 || (t->done == 1 && !senjin_order_second(t));
 }
 
 /* The off-board token of player showing side that may be placed now: one
@@ -320,6 +353,12 @@ senjin_order_check_slot(const struct senjin_order_turn *t,
 	if (t->done == 0 && a->verb != SENJIN_ORDER_MOVE) {
 		game_why(why, size, "the first action of a turn must be a "
 		    "move");
+		return -1;
+	}
+	if (a->verb == SENJIN_ORDER_FLIP && a->at < 0) {
+		game_why(why, size, "a token off the board is flipped only as "
+		    "the first turn of the game; now flip the token on one of "
+		    "your pieces: flip SQUARE");
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_PLACE && a->at >= 0) {
@@ -548,7 +587,9 @@ senjin_order_take(struct senjin_order_turn *t, const char *text,
 	}
 	if (senjin_order_complete(t)) {
 		game_why(why, size, "%s", senjin_order_first_turn(t) ?
-		    "the first turn of the game is one action" :
+		    "the first turn of the game is one action" : t->done == 1 ?
+		    "no second action is possible after this move, so the "
+		    "turn ended with it" :
 		    "a turn is two actions; this order is one too many");
 		return -1;
 	}

@@ -265,8 +265,6 @@ senjin_view_help(const void *vg, int player, struct sbuf *out)
 		    "#   place sword        a token onto the piece just moved,\n"
 		    "#   place shield         if it has none\n"
 		    "#   flip SQ            the token on your piece at SQ\n"
-		    "#   flip sword         a token off the board\n"
-		    "#   flip shield\n"
 		    "#   move FROM TO       a different piece\n");
 	sbuf_puts(out, "# Squares are a1 to i9; case does not matter.\n");
 	senjin_view_examples(g, player, out);
