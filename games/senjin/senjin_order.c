@@ -33,6 +33,8 @@ struct senjin_order_turn {
 	int player;
 	int done;  /* actions accepted */
 	int moved; /* the square of the piece the first action moved, or -1 */
+	int swords; /* Swords sent back off the board by captures */
+	int last;  /* no turn follows: the log says nothing of the next */
 };
 
 typedef int senjin_order_reader(const struct util_words *,
@@ -494,11 +496,12 @@ senjin_order_log_move(const struct senjin_order_turn *t,
 	for (int i = 0; i < ncaps; i++)
 		if (caps[i].sword)
 			sbuf_printf(&b, " The Sword on the %s at %s goes back "
-			    "off the board to %s, who cannot place it during "
-			    "the next turn.", senjin_kinds[caps[i].kind].name,
+			    "off the board to %s%s.",
+			    senjin_kinds[caps[i].kind].name,
 			    senjin_board_name(caps[i].sq, x),
 			    senjin_order_who(pl, 1 - t->player, who,
-			    sizeof who));
+			    sizeof who), t->last ? "" : ", who cannot place "
+			    "it during the next turn");
 	events_add(ev, EVENT_ALL, "%s", b.p);
 	sbuf_free(&b);
 }
@@ -515,15 +518,19 @@ senjin_order_do_move(struct senjin_order_turn *t,
 
 	senjin_board_move(&t->g, a->from, a->to, caps, &ncaps);
 	t->moved = a->to;
-	if (ev != NULL)
-		senjin_order_log_move(t, a, caps, ncaps, pl, ev);
+	for (int i = 0; i < ncaps; i++)
+		t->swords += caps[i].sword;
 	won = senjin_board_won(&t->g, t->player, ncaps > 0, t->g.reason,
 	    sizeof t->g.reason);
-	if (won == NULL)
+	if (won != NULL) {
+		t->g.finished = 1;
+		t->g.winner = t->player;
+		t->last = 1;
+	}
+	if (ev == NULL)
 		return;
-	t->g.finished = 1;
-	t->g.winner = t->player;
-	if (ev != NULL)
+	senjin_order_log_move(t, a, caps, ncaps, pl, ev);
+	if (won != NULL)
 		events_add(ev, EVENT_ALL, "%s wins: %s.", senjin_order_who(pl,
 		    t->player, who, sizeof who), t->g.reason);
 }
@@ -611,6 +618,8 @@ senjin_order_start(struct senjin_order_turn *t, const struct senjin *g)
 	t->player = senjin_board_to_move(g);
 	t->done = 0;
 	t->moved = -1;
+	t->swords = 0;
+	t->last = 0;
 }
 
 int
@@ -820,6 +829,37 @@ senjin_order_pick(const void *vg, int player, const struct order *prefix,
 		}
 }
 
+/* Play the orders into t, logging to ev; with last, the log says no turn
+ * follows. */
+static int
+senjin_order_run(struct senjin_order_turn *t, const struct senjin *g,
+    int last, const struct game_players *pl, const struct order *orders,
+    size_t n, struct events *ev, char *why, size_t size)
+{
+	senjin_order_start(t, g);
+	t->last = last;
+	for (size_t i = 0; i < n; i++)
+		if (senjin_order_take(t, orders[i].text, pl, ev, why,
+		    size) < 0)
+			return -1;
+	if (!senjin_order_complete(t))
+		return game_why(why, size, "the turn is not complete");
+	return 0;
+}
+
+/* Does no turn follow the one t played?  A win at an action, or one of
+ * the ends senjin.c finds once the turn is counted. */
+static int
+senjin_order_last(const struct senjin_order_turn *t)
+{
+	struct senjin after = t->g;
+	char reason[GAME_REASON_MAX];
+
+	after.turn++;
+	return t->g.finished || senjin_board_turn_end(&after, t->player,
+	    reason, sizeof reason) != SENJIN_RUNNING;
+}
+
 int
 senjin_order_play(struct senjin *g, const struct game_players *pl,
     const struct order *orders, size_t n, struct events *ev, char *why,
@@ -827,19 +867,22 @@ senjin_order_play(struct senjin *g, const struct game_players *pl,
 {
 	struct senjin_order_turn t;
 	struct events tmp = { .point = ev->point };
+	int rc;
 
 	/* The events go to ev only once the whole answer has played, so
-	 * that a bad answer logs nothing. */
-	senjin_order_start(&t, g);
-	for (size_t i = 0; i < n; i++)
-		if (senjin_order_take(&t, orders[i].text, pl, &tmp, why,
-		    size) < 0) {
-			events_free(&tmp);
-			return -1;
-		}
-	if (!senjin_order_complete(&t)) {
+	 * that a bad answer logs nothing.  A capture's Sword waits for the
+	 * next turn, and the log says so only if there is one: if the
+	 * game ends with this turn, it is played again, saying nothing of
+	 * a next turn (rare: a Sword came back). */
+	rc = senjin_order_run(&t, g, 0, pl, orders, n, &tmp, why, size);
+	if (rc == 0 && t.swords > 0 && senjin_order_last(&t)) {
 		events_free(&tmp);
-		return game_why(why, size, "the turn is not complete");
+		tmp = (struct events){ .point = ev->point };
+		rc = senjin_order_run(&t, g, 1, pl, orders, n, &tmp, why, size);
+	}
+	if (rc < 0) {
+		events_free(&tmp);
+		return -1;
 	}
 	events_move(ev, &tmp);
 	*g = t.g;
