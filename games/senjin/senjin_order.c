@@ -50,7 +50,8 @@ static const struct senjin_order_keyword {
 	const char *usage; /* the reason when the words after it do not fit */
 } senjin_order_keywords[] = {
 	{ "move", SENJIN_ORDER_MOVE, senjin_order_read_move,
-	    "a move names two squares: move FROM TO, as in move b2 b3" },
+	    "a move names two squares: move FROM TO, as in move b2 b3 (or "
+	    "move b2-b3, as the log writes it)" },
 	{ "place", SENJIN_ORDER_PLACE, senjin_order_read_place,
 	    "write place sword or place shield (on the first turn: place "
 	    "sword at b2)" },
@@ -127,14 +128,25 @@ senjin_order_side(const char *word)
 	return -1;
 }
 
+/* "move b2 b3", or "move b2-b3" as the log writes a move. */
 static int
 senjin_order_read_move(const struct util_words *w,
     struct senjin_order_action *a, char *why, size_t size)
 {
-	if (w->n != 3)
+	char from[UTIL_WORDS_CHARS + 1];
+	const char *to;
+
+	if (w->n == 3) {
+		strcpy(from, w->w[1]);
+		to = w->w[2];
+	} else if (w->n == 2 && (to = strchr(w->w[1], '-')) != NULL) {
+		memcpy(from, w->w[1], (size_t)(to - w->w[1]));
+		from[to++ - w->w[1]] = '\0';
+	} else {
 		return SENJIN_ORDER_USAGE;
-	if (senjin_order_square(w->w[1], &a->from, why, size) < 0 ||
-	    senjin_order_square(w->w[2], &a->to, why, size) < 0)
+	}
+	if (senjin_order_square(from, &a->from, why, size) < 0 ||
+	    senjin_order_square(to, &a->to, why, size) < 0)
 		return -1;
 	return 0;
 }
