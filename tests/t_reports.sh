@@ -157,6 +157,16 @@ mkdir "$tmp/over" && cd "$tmp/over" &&
     "$gunbai" adjudicate in/s1.yaml in/a1.yaml in/b2.yaml -o out >/dev/null &&
     "$gunbai" status out/state.yaml --json >"$tmp/status-over.json"
 cd "$top" || exit 1
+# The text report says a draw once, not "Won by nobody: a draw: ..."
+# (a fresh reader of Senjin).
+if grep -q '^The game is over, a draw: the turn limit of 2 turns is reached\.$' \
+    "$tmp/over/out/reports/alice.txt" &&
+    ! grep -q 'Won by nobody' "$tmp/over/out/reports/alice.txt"; then
+	ok "a draw's report: 'The game is over, a draw: REASON.'"
+else
+	not_ok "a draw's report line:"
+	grep -i 'game is over' "$tmp/over/out/reports/alice.txt" | sed 's/^/    /'
+fi
 # shellcheck disable=SC2046
 if { ! once ||
     "$py" tests/json_schema.py "$commands" "$tmp"/status*.json >"$tmp/out" 2>&1; } &&

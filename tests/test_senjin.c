@@ -415,11 +415,10 @@ test_senjin_second_action(void **state)
 		{ "e4=B/", "flip e4", "" },
 		{ "e4=B/", "flip a2", "the piece at a2 carries no token" },
 		{ "e4=B/", "flip e5", "e5 holds no piece of yours" },
-		{ "e4=B/", "flip sword", "no token of yours off the board "
-		    "shows sword" },
-		{ "e4=B/", "flip shield", "" },
-		{ "e4=B/ e5=B#", "flip shield", "no token of yours off the "
-		    "board shows shield" },
+		{ "e4=B/", "flip sword", "a token off the board is flipped "
+		    "only as the first turn of the game" },
+		{ "e4=B/", "flip shield", "a token off the board is flipped "
+		    "only as the first turn of the game" },
 		{ "e4=B", "move e4 e5", "" },
 		{ "", "move a2 a3", "the second action cannot move the piece "
 		    "moved by the first" },
@@ -553,7 +552,9 @@ test_senjin_sword_wait(void **state)
 	    "move a9 a8", "place sword")),
 	    "your Sword token was captured last turn and must wait a turn");
 	assert_string_equal(test_senjin_last(g, 1, TEST_SENJIN_ORDERS(
-	    "move a9 a8", "flip sword")), "");
+	    "move a9 a8", "flip sword")), "a token off the board is flipped "
+	    "only as the first turn of the game; now flip the token on one of "
+	    "your pieces: flip SQUARE");
 	test_senjin_play1(g, TEST_SENJIN_ORDERS("move a9 a8", "place shield"));
 	text = test_senjin_save(g);
 	assert_non_null(strstr(text, "north:\n    - sword\n"));
@@ -612,7 +613,7 @@ test_senjin_wins(void **state)
 	    "South has captured all 11 North Shi");
 	test_senjin_expect_win(test_senjin_pos("e4=G e5=b a9=g# b9=b# i9=.",
 	    TEST_SENJIN_SOUTH_T2 "off-board:\n  south: [sword, shield]\n"
-	    "  north: []\n"), TEST_SENJIN_ORDERS("move e4 e5", "flip sword"),
+	    "  north: []\n"), TEST_SENJIN_ORDERS("move e4 e5", "place sword"),
 	    1, "North cannot move a piece");
 	/* North wins too: bit 1. */
 	test_senjin_expect_win(test_senjin_pos("e6=g a1=. b1=G e4=B",
@@ -1039,6 +1040,9 @@ test_senjin_help(void **state)
 
 	(void)state;
 	test_senjin_help_examples(g, 0);
+	/* The first turn's template names its default too (a fresh
+	 * reader's first turn was played by a default no line named). */
+	test_senjin_help_claim(g, 0);
 	sbuf_init(&b);
 	test_senjin_g->help(g, 1, &b);
 	assert_string_equal(b.p, "# It is not your turn: South is to play.\n");

@@ -93,13 +93,17 @@ report_next(const struct state *st, struct sbuf *out)
 			if (oc.winners & EVENT_TO(i))
 				sbuf_printf(&w, "%s%s", w.len ? " and " : "",
 				    st->names[i]);
-		if (w.len == 0)
-			sbuf_puts(&w, "nobody: a draw");
 		{
 			struct sbuf line;
 			sbuf_init(&line);
-			sbuf_printf(&line, "The game is over. Won by %s: %s.",
-			    w.p, oc.reason);
+			/* A draw is said once, not as a win of nobody's
+			 * (a fresh reader of Senjin). */
+			if (w.len == 0)
+				sbuf_printf(&line, "The game is over, a draw: "
+				    "%s.", oc.reason);
+			else
+				sbuf_printf(&line, "The game is over. Won by "
+				    "%s: %s.", w.p, oc.reason);
 			report_wrap(out, "", "  ", line.p);
 			sbuf_free(&line);
 		}

@@ -143,7 +143,7 @@ static void
 senjin_end_turn(struct senjin *g, int mover, const struct game_players *pl,
     struct events *ev)
 {
-	int next = 1 - mover;
+	int end;
 
 	g->turn++;
 	for (int i = 0; i < SENJIN_TOKENS; i++)
@@ -151,15 +151,9 @@ senjin_end_turn(struct senjin *g, int mover, const struct game_players *pl,
 	senjin_board_sort_tokens(g);
 	if (g->finished)
 		return;
-	if (g->limit > 0 && g->turn >= g->limit) {
-		snprintf(g->reason, sizeof g->reason, "the turn limit of %d "
-		    "turn%s is reached", g->limit, g->limit == 1 ? "" : "s");
-		senjin_finish(g, SENJIN_NOBODY, pl, ev);
-	} else if (!senjin_board_can_move(g, next)) {
-		snprintf(g->reason, sizeof g->reason, "%s cannot move a piece",
-		    senjin_armies[next].name);
-		senjin_finish(g, mover, pl, ev);
-	}
+	end = senjin_board_turn_end(g, mover, g->reason, sizeof g->reason);
+	if (end != SENJIN_RUNNING)
+		senjin_finish(g, end, pl, ev);
 }
 
 static int

@@ -137,6 +137,13 @@ void senjin_board_reach_moves(int from, const int reach[8],
     int to[SENJIN_MAX_MOVES]);
 /* Has player any legal move? */
 int senjin_board_can_move(const struct senjin *g, int player);
+/* How a turn of mover that did not win ends, once counted (g->turn
+ * counts it): SENJIN_NOBODY, a draw, at the turn limit; mover, when the
+ * next player cannot move a piece; the reason then written to reason.
+ * SENJIN_RUNNING if the game goes on. */
+#define SENJIN_RUNNING (-2)
+int senjin_board_turn_end(const struct senjin *g, int mover, char *reason,
+    size_t size);
 /* The reason player has won by the position, or NULL.  Without
  * captured, the foe is taken to have lost no piece since a position that
  * was no win, so only the Bakufu are looked at: a foe's last piece of a
@@ -158,7 +165,8 @@ size_t senjin_order_pick(const void *g, int player,
     char *buf, size_t size);
 /* Play the orders of the player to move (all valid, a complete turn) on
  * g, logging each action to ev.  Returns -1 with why set if they are not
- * a complete valid turn. */
+ * a complete valid turn.  The turn is not counted (senjin.c does that),
+ * but the log knows whether a turn follows it. */
 int senjin_order_play(struct senjin *g, const struct game_players *pl,
     const struct order *orders, size_t n, struct events *ev, char *why,
     size_t size);

@@ -586,6 +586,25 @@ senjin_board_can_move(const struct senjin *g, int player)
 	return 0;
 }
 
+int
+senjin_board_turn_end(const struct senjin *g, int mover, char *reason,
+    size_t size)
+{
+	int next = 1 - mover;
+
+	if (g->limit > 0 && g->turn >= g->limit) {
+		snprintf(reason, size, "the turn limit of %d turn%s is reached",
+		    g->limit, g->limit == 1 ? "" : "s");
+		return SENJIN_NOBODY;
+	}
+	if (!senjin_board_can_move(g, next)) {
+		snprintf(reason, size, "%s cannot move a piece",
+		    senjin_armies[next].name);
+		return mover;
+	}
+	return SENJIN_RUNNING;
+}
+
 const char *
 senjin_board_won(const struct senjin *g, int player, int captured,
     char *buf, size_t size)

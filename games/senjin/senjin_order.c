@@ -33,6 +33,8 @@ struct senjin_order_turn {
 	int player;
 	int done;  /* actions accepted */
 	int moved; /* the square of the piece the first action moved, or -1 */
+	int swords; /* Swords sent back off the board by captures */
+	int last;  /* no turn follows: the log says nothing of the next */
 };
 
 typedef int senjin_order_reader(const struct util_words *,
@@ -48,7 +50,8 @@ static const struct senjin_order_keyword {
 	const char *usage; /* the reason when the words after it do not fit */
 } senjin_order_keywords[] = {
 	{ "move", SENJIN_ORDER_MOVE, senjin_order_read_move,
-	    "a move names two squares: move FROM TO, as in move b2 b3" },
+	    "a move names two squares: move FROM TO, as in move b2 b3 (or "
+	    "move b2-b3, as the log writes it)" },
 	{ "place", SENJIN_ORDER_PLACE, senjin_order_read_place,
 	    "write place sword or place shield (on the first turn: place "
 	    "sword at b2)" },
@@ -125,14 +128,25 @@ senjin_order_side(const char *word)
 	return -1;
 }
 
+/* "move b2 b3", or "move b2-b3" as the log writes a move. */
 static int
 senjin_order_read_move(const struct util_words *w,
     struct senjin_order_action *a, char *why, size_t size)
 {
-	if (w->n != 3)
+	char from[UTIL_WORDS_CHARS + 1];
+	const char *to;
+
+	if (w->n == 3) {
+		strcpy(from, w->w[1]);
+		to = w->w[2];
+	} else if (w->n == 2 && (to = strchr(w->w[1], '-')) != NULL) {
+		memcpy(from, w->w[1], (size_t)(to - w->w[1]));
+		from[to++ - w->w[1]] = '\0';
+	} else {
 		return SENJIN_ORDER_USAGE;
-	if (senjin_order_square(w->w[1], &a->from, why, size) < 0 ||
-	    senjin_order_square(w->w[2], &a->to, why, size) < 0)
+	}
+	if (senjin_order_square(from, &a->from, why, size) < 0 ||
+	    senjin_order_square(to, &a->to, why, size) < 0)
 		return -1;
 	return 0;
 }
@@ -271,10 +285,43 @@ senjin_order_first_turn(const struct senjin_order_turn *t)
 	return t->g.turn == 0;
 }
 
+static int senjin_order_moves(const struct senjin_order_turn *,
+    int, struct senjin_order_action *);
+
+/* After the first action of a later turn, is a second one possible?  A
+ * flip of a token on one of the player's pieces, a token placed on the
+ * piece just moved, or a move of another piece.  Not always: with both
+ * tokens off the board and waiting, and no other piece free to move,
+ * there is none, and the turn ends with its move (gunbai-senjin(6)). */
+static int
+senjin_order_second(const struct senjin_order_turn *t)
+{
+	struct senjin_order_action a[SENJIN_MAX_MOVES];
+	int placeable = 0;
+
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		const struct senjin_token *k = &t->g.tokens[t->player][i];
+
+		if (k->sq != SENJIN_OFF)
+			return 1; /* a flip */
+		placeable |= !k->wait;
+	}
+	if (placeable) /* no token is on the board: none on the piece moved */
+		return 1;
+	for (int f = 0; f < SENJIN_SQUARES; f++)
+		if (senjin_order_moves(t, f, a) > 0)
+			return 1;
+	return 0;
+}
+
 static int
 senjin_order_complete(const struct senjin_order_turn *t)
 {
-	return t->g.finished || t->done == (senjin_order_first_turn(t) ? 1 : 2);
+	if (t->g.finished)
+		return 1;
+	if (senjin_order_first_turn(t))
+		return t->done == 1;
+	return t->done == 2 || (t->done == 1 && !senjin_order_second(t));
 }
 
 /* The off-board token of player showing side that may be placed now: one
@@ -320,6 +367,12 @@ senjin_order_check_slot(const struct senjin_order_turn *t,
 	if (t->done == 0 && a->verb != SENJIN_ORDER_MOVE) {
 		game_why(why, size, "the first action of a turn must be a "
 		    "move");
+		return -1;
+	}
+	if (a->verb == SENJIN_ORDER_FLIP && a->at < 0) {
+		game_why(why, size, "a token off the board is flipped only as "
+		    "the first turn of the game; now flip the token on one of "
+		    "your pieces: flip SQUARE");
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_PLACE && a->at >= 0) {
@@ -455,11 +508,12 @@ senjin_order_log_move(const struct senjin_order_turn *t,
 	for (int i = 0; i < ncaps; i++)
 		if (caps[i].sword)
 			sbuf_printf(&b, " The Sword on the %s at %s goes back "
-			    "off the board to %s, who cannot place it during "
-			    "the next turn.", senjin_kinds[caps[i].kind].name,
+			    "off the board to %s%s.",
+			    senjin_kinds[caps[i].kind].name,
 			    senjin_board_name(caps[i].sq, x),
 			    senjin_order_who(pl, 1 - t->player, who,
-			    sizeof who));
+			    sizeof who), t->last ? "" : ", who cannot place "
+			    "it during the next turn");
 	events_add(ev, EVENT_ALL, "%s", b.p);
 	sbuf_free(&b);
 }
@@ -476,15 +530,19 @@ senjin_order_do_move(struct senjin_order_turn *t,
 
 	senjin_board_move(&t->g, a->from, a->to, caps, &ncaps);
 	t->moved = a->to;
-	if (ev != NULL)
-		senjin_order_log_move(t, a, caps, ncaps, pl, ev);
+	for (int i = 0; i < ncaps; i++)
+		t->swords += caps[i].sword;
 	won = senjin_board_won(&t->g, t->player, ncaps > 0, t->g.reason,
 	    sizeof t->g.reason);
-	if (won == NULL)
+	if (won != NULL) {
+		t->g.finished = 1;
+		t->g.winner = t->player;
+		t->last = 1;
+	}
+	if (ev == NULL)
 		return;
-	t->g.finished = 1;
-	t->g.winner = t->player;
-	if (ev != NULL)
+	senjin_order_log_move(t, a, caps, ncaps, pl, ev);
+	if (won != NULL)
 		events_add(ev, EVENT_ALL, "%s wins: %s.", senjin_order_who(pl,
 		    t->player, who, sizeof who), t->g.reason);
 }
@@ -548,7 +606,9 @@ senjin_order_take(struct senjin_order_turn *t, const char *text,
 	}
 	if (senjin_order_complete(t)) {
 		game_why(why, size, "%s", senjin_order_first_turn(t) ?
-		    "the first turn of the game is one action" :
+		    "the first turn of the game is one action" : t->done == 1 ?
+		    "no second action is possible after this move, so the "
+		    "turn ended with it" :
 		    "a turn is two actions; this order is one too many");
 		return -1;
 	}
@@ -570,6 +630,8 @@ senjin_order_start(struct senjin_order_turn *t, const struct senjin *g)
 	t->player = senjin_board_to_move(g);
 	t->done = 0;
 	t->moved = -1;
+	t->swords = 0;
+	t->last = 0;
 }
 
 int
@@ -779,6 +841,37 @@ senjin_order_pick(const void *vg, int player, const struct order *prefix,
 		}
 }
 
+/* Play the orders into t, logging to ev; with last, the log says no turn
+ * follows. */
+static int
+senjin_order_run(struct senjin_order_turn *t, const struct senjin *g,
+    int last, const struct game_players *pl, const struct order *orders,
+    size_t n, struct events *ev, char *why, size_t size)
+{
+	senjin_order_start(t, g);
+	t->last = last;
+	for (size_t i = 0; i < n; i++)
+		if (senjin_order_take(t, orders[i].text, pl, ev, why,
+		    size) < 0)
+			return -1;
+	if (!senjin_order_complete(t))
+		return game_why(why, size, "the turn is not complete");
+	return 0;
+}
+
+/* Does no turn follow the one t played?  A win at an action, or one of
+ * the ends senjin.c finds once the turn is counted. */
+static int
+senjin_order_last(const struct senjin_order_turn *t)
+{
+	struct senjin after = t->g;
+	char reason[GAME_REASON_MAX];
+
+	after.turn++;
+	return t->g.finished || senjin_board_turn_end(&after, t->player,
+	    reason, sizeof reason) != SENJIN_RUNNING;
+}
+
 int
 senjin_order_play(struct senjin *g, const struct game_players *pl,
     const struct order *orders, size_t n, struct events *ev, char *why,
@@ -786,19 +879,22 @@ senjin_order_play(struct senjin *g, const struct game_players *pl,
 {
 	struct senjin_order_turn t;
 	struct events tmp = { .point = ev->point };
+	int rc;
 
 	/* The events go to ev only once the whole answer has played, so
-	 * that a bad answer logs nothing. */
-	senjin_order_start(&t, g);
-	for (size_t i = 0; i < n; i++)
-		if (senjin_order_take(&t, orders[i].text, pl, &tmp, why,
-		    size) < 0) {
-			events_free(&tmp);
-			return -1;
-		}
-	if (!senjin_order_complete(&t)) {
+	 * that a bad answer logs nothing.  A capture's Sword waits for the
+	 * next turn, and the log says so only if there is one: if the
+	 * game ends with this turn, it is played again, saying nothing of
+	 * a next turn (rare: a Sword came back). */
+	rc = senjin_order_run(&t, g, 0, pl, orders, n, &tmp, why, size);
+	if (rc == 0 && t.swords > 0 && senjin_order_last(&t)) {
 		events_free(&tmp);
-		return game_why(why, size, "the turn is not complete");
+		tmp = (struct events){ .point = ev->point };
+		rc = senjin_order_run(&t, g, 1, pl, orders, n, &tmp, why, size);
+	}
+	if (rc < 0) {
+		events_free(&tmp);
+		return -1;
 	}
 	events_move(ev, &tmp);
 	*g = t.g;

@@ -218,11 +218,14 @@ senjin_view_examples(const struct senjin *g, int player, struct sbuf *out)
 		sbuf_printf(out, "#   %s\n", now.v[0]);
 		if (ex != NULL)
 			sbuf_printf(out, "#   %s\n", ex);
-		/* The default is the first legal order, twice: say it, as
-		 * it need not be the example (a fresh reader's Sho left the
-		 * Bakufu it held when the default moved it). */
-		sbuf_printf(out, "# Default at a missed deadline:"
-		    " %s", now.v[0]);
+	}
+	/* The default is the first legal order, once on the first turn of
+	 * the game and twice after: say it, as it need not be the example
+	 * (a fresh reader's Sho left the Bakufu it held when the default
+	 * moved it). */
+	if (now.n > 0) {
+		sbuf_printf(out, "# Default at a missed deadline: %s",
+		    now.v[0]);
 		if (then.n > 0)
 			sbuf_printf(out, ", %s", then.v[0]);
 		sbuf_puts(out, ".\n");
@@ -262,8 +265,6 @@ senjin_view_help(const void *vg, int player, struct sbuf *out)
 		    "#   place sword        a token onto the piece just moved,\n"
 		    "#   place shield         if it has none\n"
 		    "#   flip SQ            the token on your piece at SQ\n"
-		    "#   flip sword         a token off the board\n"
-		    "#   flip shield\n"
 		    "#   move FROM TO       a different piece\n");
 	sbuf_puts(out, "# Squares are a1 to i9; case does not matter.\n");
 	senjin_view_examples(g, player, out);
