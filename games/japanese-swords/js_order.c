@@ -103,8 +103,12 @@ js_order_split(const char *text, struct util_words *w, char *why,
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
-	/* Card names as printed ("Shinobi Spies") become one word. */
+	/* Card names as printed ("Shinobi Spies") become one word; one
+	 * written with a slip ("warior monks") too, for a reason that
+	 * names the card meant. */
 	names_join(w, 1, js_cards_names, JS_NCARDS);
+	if (size > 0)
+		names_join_slips(w, 1, js_cards_names, JS_NCARDS);
 	if (w->n > JS_ORDER_WORDS) {
 		game_why(why, size, "an order has at most %d words",
 		    JS_ORDER_WORDS);
