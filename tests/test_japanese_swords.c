@@ -625,6 +625,21 @@ tjs_order_out(void **ctx)
 		*nl = ' ';
 	if (strstr(b.p, want) == NULL)
 		fail_msg("no '%s' in the turn order:\n%s", want, b.p);
+	/* The round is said to be the game's player-turn, apart from the
+	 * decision point orders files name (a fresh reader's c7). */
+	{
+		char *to = b.p;
+
+		for (const char *at = b.p; *at != '\0'; at++)
+			if (*at != ' ' || (to > b.p && to[-1] != ' '))
+				*to++ = *at;
+		*to = '\0';
+	}
+	snprintf(want, sizeof want, "Round %d (the game's player-turn %d; ",
+	    g->round, g->round);
+	if (strstr(b.p, want) == NULL || strstr(b.p, "orders files name the "
+	    "decision point, not the round)") == NULL)
+		fail_msg("no '%s...' in the view:\n%s", want, b.p);
 	sbuf_free(&b);
 	free(g);
 }

@@ -298,8 +298,13 @@ js_view_status(const struct js *g, int player, struct sbuf *out)
 			}
 		sbuf_puts(&b, ".");
 	} else {
-		sbuf_printf(&b, "Round %d: %s is the active player%s.  Turn "
-		    "order:", g->round, g->names[g->active], g->part == 2 ?
+		/* Three numbers, three words: the round counts the turns
+		 * of players, the decision point (the orders file's turn:)
+		 * counts the deadlines; say which this is once. */
+		sbuf_printf(&b, "Round %d (the game's player-turn %d; orders "
+		    "files name the decision point, not the round): %s is "
+		    "the active player%s.  Turn order:", g->round, g->round,
+		    g->names[g->active], g->part == 2 ?
 		    ", in the Forced March part" : "");
 		for (int i = 0; i < g->nplayers; i++) {
 			sbuf_puts(&b, i ? ", " : " ");
