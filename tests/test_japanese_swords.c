@@ -633,13 +633,26 @@ tjs_order_out(void **ctx)
 	if (strstr(b.p, want) == NULL)
 		fail_msg("no '%s' in the turn order:\n%s", want, b.p);
 	/* The round is said to be the game's player-turn, apart from the
-	 * decision point orders files name (a fresh reader's c7). */
+	 * decision point orders files name (a fresh reader's c7): the view
+	 * with its lines joined. */
+	sbuf_free(&b);
+	/* The template says why it lists plays of cards not held (a
+	 * fresh reader's c13). */
+	sbuf_init(&b);
+	japanese_swords_game.view(g, &pl, g->active, &b);
+	japanese_swords_game.help(g, g->active, &b);
+	if (strstr(b.p, "So the legal orders below\n# list such plays of "
+	    "cards you do not hold, and check warns of\n# each one.") == NULL)
+		fail_msg("the template does not say why:\n%s", b.p);
 	{
 		char *to = b.p;
 
-		for (const char *at = b.p; *at != '\0'; at++)
-			if (*at != ' ' || (to > b.p && to[-1] != ' '))
-				*to++ = *at;
+		for (const char *at = b.p; *at != '\0'; at++) {
+			char c = *at == '\n' || *at == '#' ? ' ' : *at;
+
+			if (c != ' ' || (to > b.p && to[-1] != ' '))
+				*to++ = c;
+		}
 		*to = '\0';
 	}
 	snprintf(want, sizeof want, "Round %d (the game's player-turn %d; ",

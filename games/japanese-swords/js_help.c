@@ -90,7 +90,9 @@ static const char js_help_turn[] =
     "# Revenue, upkeep, the free draw and honor from traits happen even\n"
     "# without orders.  A card played after the draw (honor phase,\n"
     "# Forced March) may be ordered before it is drawn: if you do not\n"
-    "# hold it then, the order does nothing.\n"
+    "# hold it then, the order does nothing.  So the legal orders below\n"
+    "# list such plays of cards you do not hold, and check warns of\n"
+    "# each one.\n"
     "# Missing orders: done.\n";
 
 /* What trades may give before upkeep takes its gold: a trade is made
