@@ -259,6 +259,7 @@ static void
 js_view_offers(const struct js *g, int p, struct sbuf *out)
 {
 	struct sbuf b;
+	char why[GAME_REASON_MAX];
 
 	for (int i = 0; i < g->noffers; i++) {
 		const struct js_offer *o = &g->offers[i];
@@ -272,6 +273,11 @@ js_view_offers(const struct js *g, int p, struct sbuf *out)
 		js_trade_items_write(o->get, o->nget, &b);
 		sbuf_puts(&b, o->to == p ? ".  Repeat it the other way round "
 		    "in your turn to take it up." : ".");
+		/* One that cannot be met now, as far as p may know: its
+		 * giver no longer holds what it gives (a fresh reader's
+		 * offer of a card revealed in a battle since). */
+		if (js_trade_offer_now(g, p, o, why, sizeof why) < 0)
+			sbuf_printf(&b, "  It cannot be met now: %s.", why);
 		util_wrap(out, JS_VIEW_WIDTH, "", "  ", b.p);
 		sbuf_free(&b);
 	}
