@@ -705,6 +705,23 @@ tjs_offer_now(void **ctx)
 	    strstr(v.p, "It cannot be met now") != NULL)
 		fail_msg("the other side learns of a hidden hand:\n%s", v.p);
 	sbuf_free(&v);
+	/* The JSON report's offer carries the same words. */
+	{
+		struct node *d = japanese_swords_game.view_data(g, &pl, a);
+		const struct node *off = node_get(node_get(d, "yours"),
+		    "offers");
+
+		assert_non_null(off);
+		assert_int_equal(off->n, 1);
+		assert_non_null(node_get(off->items[0], "blocked"));
+		assert_non_null(strstr(node_get(off->items[0],
+		    "blocked")->str, "No-Dachi Swordsmen"));
+		node_free(d);
+		d = japanese_swords_game.view_data(g, &pl, b);
+		off = node_get(node_get(d, "yours"), "offers");
+		assert_null(node_get(off->items[0], "blocked"));
+		node_free(d);
+	}
 	/* Gold is public: both are told. */
 	g->clans[b].gold = 0;
 	sbuf_init(&v);
