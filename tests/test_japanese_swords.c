@@ -507,6 +507,13 @@ tjs_battle_template(void **ctx)
 	node_free(root);
 	if (g == NULL)
 		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	/* A second Monk Dojo: the template gives the two as one sum. */
+	for (int i = 0; i < g->nsites; i++)
+		if (g->sites[i].control == JS_NONE) {
+			g->sites[i].control = 0;
+			g->sites[i].traits[0] = JS_TRAIT_MONK_DOJO;
+			break;
+		}
 	rng_init(&rng, seed, 1);
 	assert_int_equal(japanese_swords_game.resolve(g, &pl, &ans, 1, &rng,
 	    &ev, &e), 0);
@@ -525,7 +532,7 @@ tjs_battle_template(void **ctx)
 	if (strstr(b.p, "alice's force: the cards") == NULL ||
 	    strstr(b.p, "Yang") == NULL ||
 	    strstr(b.p, "Sword Dojo +1") == NULL ||
-	    strstr(b.p, "Monk Dojo +3") == NULL)
+	    strstr(b.p, "Monk Dojo +6 (2 sites)") == NULL)
 		fail_msg("bob's battle template lacks alice's modifiers:\n%s",
 		    b.p);
 	sbuf_free(&b);
@@ -605,6 +612,22 @@ tjs_view_cells(void **ctx)
 	free(g);
 }
 
+/* Join the wrapped lines of a view or template: each run of spaces,
+ * newlines and comment marks one space. */
+static void
+tjs_join_lines(char *p)
+{
+	char *to = p;
+
+	for (const char *at = p; *at != '\0'; at++) {
+		char c = *at == '\n' || *at == '#' ? ' ' : *at;
+
+		if (c != ' ' || (to > p && to[-1] != ' '))
+			*to++ = c;
+	}
+	*to = '\0';
+}
+
 /* The turn order marks a clan out of the game. */
 static void
 tjs_order_out(void **ctx)
@@ -625,7 +648,88 @@ tjs_order_out(void **ctx)
 		*nl = ' ';
 	if (strstr(b.p, want) == NULL)
 		fail_msg("no '%s' in the turn order:\n%s", want, b.p);
+	/* The round is said to be the game's player-turn, apart from the
+	 * decision point orders files name (a fresh reader's c7): the view
+	 * with its lines joined. */
 	sbuf_free(&b);
+	/* The template says why it lists plays of cards not held (a
+	 * fresh reader's c13). */
+	sbuf_init(&b);
+	japanese_swords_game.view(g, &pl, g->active, &b);
+	japanese_swords_game.help(g, g->active, &b);
+	if (strstr(b.p, "So the legal orders below\n# list such plays of "
+	    "cards you do not hold, and check warns of\n# each one.") == NULL)
+		fail_msg("the template does not say why:\n%s", b.p);
+	tjs_join_lines(b.p);
+	snprintf(want, sizeof want, "Round %d (the game's player-turn %d; ",
+	    g->round, g->round);
+	if (strstr(b.p, want) == NULL || strstr(b.p, "orders files name the "
+	    "decision point, not the round)") == NULL)
+		fail_msg("no '%s...' in the view:\n%s", want, b.p);
+	sbuf_free(&b);
+	free(g);
+}
+
+/* A standing offer that cannot be met now says so, to each side as far
+ * as it may know: the giver's hand only to the giver (a fresh reader's
+ * c8: an offer of a card revealed in a battle stayed listed). */
+static void
+tjs_offer_now(void **ctx)
+{
+	struct js *g = tjs_turn(3);
+	struct game_players pl = { 3, tjs_names };
+	int a = g->active, b = (g->active + 1) % 3, card = JS_CARD_NO_DACHI;
+	struct js_offer *o = &g->offers[0];
+	struct sbuf v;
+
+	(void)ctx;
+	g->clans[a].hand[card] = 0;
+	memset(o, 0, sizeof *o);
+	o->from = a;
+	o->to = b;
+	o->ngive = o->nget = 1;
+	o->give[0] = (struct js_item){ JS_I_CARD, card, JS_NONE };
+	o->get[0] = (struct js_item){ JS_I_GOLD, 1, JS_NONE };
+	g->noffers = 1;
+	g->clans[b].gold = 5;
+	sbuf_init(&v);
+	japanese_swords_game.view(g, &pl, a, &v);
+	if (strstr(v.p, "Offer standing: ") == NULL ||
+	    strstr(v.p, "It cannot be met now: ") == NULL ||
+	    strstr(v.p, "No-Dachi Swordsmen") == NULL)
+		fail_msg("the giver is not told:\n%s", v.p);
+	sbuf_free(&v);
+	sbuf_init(&v);
+	japanese_swords_game.view(g, &pl, b, &v);
+	if (strstr(v.p, "Offer standing: ") == NULL ||
+	    strstr(v.p, "It cannot be met now") != NULL)
+		fail_msg("the other side learns of a hidden hand:\n%s", v.p);
+	sbuf_free(&v);
+	/* The JSON report's offer carries the same words. */
+	{
+		struct node *d = japanese_swords_game.view_data(g, &pl, a);
+		const struct node *off = node_get(node_get(d, "yours"),
+		    "offers");
+
+		assert_non_null(off);
+		assert_int_equal(off->n, 1);
+		assert_non_null(node_get(off->items[0], "blocked"));
+		assert_non_null(strstr(node_get(off->items[0],
+		    "blocked")->str, "No-Dachi Swordsmen"));
+		node_free(d);
+		d = japanese_swords_game.view_data(g, &pl, b);
+		off = node_get(node_get(d, "yours"), "offers");
+		assert_null(node_get(off->items[0], "blocked"));
+		node_free(d);
+	}
+	/* Gold is public: both are told. */
+	g->clans[b].gold = 0;
+	sbuf_init(&v);
+	japanese_swords_game.view(g, &pl, b, &v);
+	tjs_join_lines(v.p);
+	if (strstr(v.p, "It cannot be met now: ") == NULL)
+		fail_msg("no word of the gold:\n%s", v.p);
+	sbuf_free(&v);
 	free(g);
 }
 
@@ -1046,6 +1150,7 @@ main(void)
 		cmocka_unit_test(tjs_order_out),
 		cmocka_unit_test(tjs_view_cells),
 		cmocka_unit_test(tjs_battle_template),
+		cmocka_unit_test(tjs_offer_now),
 		cmocka_unit_test(tjs_upkeep_template),
 		cmocka_unit_test(tjs_man_maps),
 		cmocka_unit_test(tjs_undo),

@@ -146,6 +146,119 @@ tn_nearest(void **ctx)
 	    "printed)");
 }
 
+/* A name written with a slip in one of its words is one word as written,
+ * with spaces, which names no card, and the hint names the card meant
+ * (a fresh reader's "warior monks", "heavy cavlry", "samurai archrs");
+ * words that are names or parts of names, and squares, are left
+ * alone. */
+static void
+tn_join_near(void **ctx)
+{
+	static const char *const js[] = {
+		"yari-ashigaru", "warrior-monks", "yari-cavalry",
+		"heavy-cavalry", "samurai-archers", "yari-samurai",
+		"no-dachi-swordsmen", "ninja", "war-elephants",
+		"cavalry-archers",
+	};
+	size_t n = sizeof js / sizeof js[0];
+	struct util_words w;
+	char why[300];
+
+	(void)ctx;
+	assert_int_equal(util_words("battle cards Warior Monks heavy cavlry "
+	    "ninja samurai archrs", &w), 0);
+	assert_int_equal(names_join(&w, 1, js, n), 0);
+	names_join_slips(&w, 1, js, n);
+	assert_int_equal(w.n, 6);
+	assert_string_equal(w.w[2], "warior monks");
+	assert_string_equal(w.w[3], "heavy cavlry");
+	assert_string_equal(w.w[4], "ninja");
+	assert_string_equal(w.w[5], "samurai archrs");
+	assert_int_equal(names_find(w.w[2], js, n), -1);
+	strcpy(why, "'warior monks' is not a card");
+	names_hint(w.w[2], js, n, why, sizeof why);
+	assert_string_equal(why, "'warior monks' is not a card; did you mean "
+	    "warrior-monks? (names of more than one word are written with "
+	    "hyphens, or as printed)");
+	assert_string_equal(names_nearest(w.w[3], js, n), "heavy-cavalry");
+	assert_string_equal(names_nearest(w.w[5], js, n), "samurai-archers");
+	/* A slip in a name of three words; a name without a slip is joined
+	 * as before and counted. */
+	assert_int_equal(util_words("cards no dachi swordsmn yari samurai",
+	    &w), 0);
+	assert_int_equal(names_join(&w, 1, js, n), 1);
+	names_join_slips(&w, 1, js, n);
+	assert_int_equal(w.n, 3);
+	assert_string_equal(w.w[1], "no dachi swordsmn");
+	assert_string_equal(w.w[2], "yari-samurai");
+	/* Not slips: names and parts of names side by side, a square, a
+	 * number, a name followed by a square. */
+	assert_int_equal(util_words("cards yari ninja samurai heavy b2 war "
+	    "elephants b2 cavalry 10", &w), 0);
+	assert_int_equal(names_join(&w, 1, js, n), 1);
+	names_join_slips(&w, 1, js, n);
+	assert_int_equal(w.n, 10);
+	assert_string_equal(w.w[2], "ninja");
+	assert_string_equal(w.w[6], "war-elephants");
+	assert_string_equal(w.w[7], "b2");
+	assert_string_equal(w.w[9], "10");
+	/* A word that begins a name is taken for it by games ("caval" for
+	 * cavalry-archers), so it is no slip: "heavy caval" stays two
+	 * words. */
+	assert_int_equal(util_words("cards heavy caval", &w), 0);
+	names_join_slips(&w, 1, js, n);
+	assert_int_equal(w.n, 3);
+	assert_string_equal(w.w[2], "caval");
+}
+
+/* One word with a slip, or the beginning of a word of names, is hinted
+ * with the names that have that word; a word several names have gets
+ * them listed. */
+static void
+tn_hint_part(void **ctx)
+{
+	static const char *const sf[] = {
+		"air-marshal", "air-3", "air-4", "intelligence-3",
+		"intelligence-4", "warrior-monks", "yari-cavalry",
+		"heavy-cavalry",
+	};
+	size_t n = sizeof sf / sizeof sf[0];
+	char why[300];
+
+	(void)ctx;
+	strcpy(why, "'warior' is not a card");
+	names_hint("warior", sf, n, why, sizeof why);
+	assert_string_equal(why, "'warior' is not a card; did you mean "
+	    "warrior-monks? (names of more than one word are written with "
+	    "hyphens, or as printed)");
+	strcpy(why, "x");
+	names_hint("cavlry", sf, n, why, sizeof why);
+	assert_string_equal(why, "x; did you mean yari-cavalry or "
+	    "heavy-cavalry? (names of more than one word are written with "
+	    "hyphens, or as printed)");
+	strcpy(why, "x");
+	names_hint("intel", sf, n, why, sizeof why);
+	assert_string_equal(why, "x; did you mean intelligence-3 or "
+	    "intelligence-4? (names of more than one word are written with "
+	    "hyphens, or as printed)");
+	strcpy(why, "x");
+	names_hint("marsh", sf, n, why, sizeof why);
+	assert_string_equal(why, "x; did you mean air-marshal? (names of "
+	    "more than one word are written with hyphens, or as printed)");
+	strcpy(why, "x");
+	names_hint("foo", sf, n, why, sizeof why);
+	assert_string_equal(why, "x (names of more than one word are "
+	    "written with hyphens, or as printed)");
+	strcpy(why, "'air' is part of several");
+	names_several("air", sf, n, why, sizeof why);
+	assert_string_equal(why, "'air' is part of several (air-marshal, "
+	    "air-3 or air-4)");
+	/* A short buffer is cut, never overrun. */
+	strcpy(why, "x");
+	names_several("air", sf, n, why, 8);
+	assert_string_equal(why, "x (air-");
+}
+
 int
 main(void)
 {
@@ -155,6 +268,8 @@ main(void)
 		cmocka_unit_test(tn_find),
 		cmocka_unit_test(tn_plural),
 		cmocka_unit_test(tn_nearest),
+		cmocka_unit_test(tn_join_near),
+		cmocka_unit_test(tn_hint_part),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

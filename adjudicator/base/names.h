@@ -27,6 +27,19 @@ int names_same(const char *word, const char *name);
 int names_join(struct util_words *w, int from, const char *const *names,
     size_t n);
 
+/* After names_join, from word from on, join each run of 2 to
+ * NAMES_JOIN_MAX words that spells a name with a typing slip in one of
+ * its words or more ("warior monks", "samurai archrs"; the run's first
+ * letter the name's), each slipped word a part of no name and the
+ * beginning of none, into one word as written, with spaces: it names no
+ * card, and names_hint suggests the name.  A word that names or begins
+ * a card is never taken into such a run, so an order this changes was
+ * refused anyway: only its reason changes, and a game calls this only
+ * when it writes a reason (it weighs every word against every name,
+ * too slow for the thousands of orders of a list of legal orders). */
+void names_join_slips(struct util_words *w, int from,
+    const char *const *names, size_t n);
+
 /* The index of word among names: the name itself; or else the only name
  * word is in the other number (names_same); or else the only name one
  * of whose hyphen-separated parts is word, in either number.  -1 if
@@ -40,9 +53,16 @@ const char *names_nearest(const char *word, const char *const *names,
     size_t n);
 
 /* Append to buf (of size) the hint for a word that names nothing:
- * "; did you mean NAME?" when one is near, and that names are
- * hyphenated. */
+ * "; did you mean NAME?" when one is near (spaces in word taken for
+ * hyphens), or else, for one word, the names that have a word it is a
+ * slip for ("warior": warrior-monks) or that it begins ("intel":
+ * "intelligence-3 or intelligence-4"); and that names are hyphenated. */
 void names_hint(const char *word, const char *const *names, size_t n,
+    char *buf, size_t size);
+
+/* Append to buf (of size) the names of which word is a part, for a word
+ * names_find finds ambiguous: " (samurai-archers or yari-samurai)". */
+void names_several(const char *word, const char *const *names, size_t n,
     char *buf, size_t size);
 
 #endif

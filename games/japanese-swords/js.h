@@ -503,6 +503,10 @@ void js_cards_discard(struct js *g, int p, int limit, const int *keep,
 int js_trade_items_read(char *const *w, int n, struct js_item *it, int *nit,
     char *why, size_t size);
 void js_trade_items_write(const struct js_item *it, int n, struct sbuf *out);
+/* Could offer o be made now, as viewer may know (every card of its own,
+ * no card of the other side's hidden hand)?  0, or -1 with why set. */
+int js_trade_offer_now(const struct js *g, int viewer,
+    const struct js_offer *o, char *why, size_t size);
 /* A trade order of the run's player: take up the partner's matching
  * offer, or stand as an offer.  -1 with why set if it cannot be made. */
 int js_trade_order(struct js_run *r, const struct js_offer *o, char *why,

@@ -48,7 +48,14 @@ js_cards_find(const char *word, char *why, size_t size)
 		return found;
 	if (found == -2) {
 		game_why(why, size, "'%s' is part of the names of several "
-		    "cards: write the whole name", js_quote(word, q));
+		    "cards", js_quote(word, q));
+		if (size > 0) {
+			names_several(word, js_cards_names, JS_NCARDS, why,
+			    size);
+			len = strlen(why);
+			snprintf(why + len, size - len, ": write the whole "
+			    "name");
+		}
 		return -1;
 	}
 	/* A beginning, in the singular or the plural ("no-dachis"). */

@@ -146,6 +146,7 @@ js_data_own(const struct js *g, int p, struct node *root)
 	    &keeps, &tribute), upkeep = js_army_count(g, p);
 	int gold = g->clans[p].gold + income;
 	struct sbuf b;
+	char why[GAME_REASON_MAX];
 
 	l = node_set(mine, "hand", node_seq());
 	for (int c = 0; c < JS_NCARDS; c++) {
@@ -179,6 +180,9 @@ js_data_own(const struct js *g, int p, struct node *root)
 		js_trade_items_write(o->get, o->nget, &b);
 		node_set(m, "gets", node_text(b.p ? b.p : ""));
 		sbuf_free(&b);
+		/* As the text report says it (js_view.c). */
+		if (js_trade_offer_now(g, p, o, why, sizeof why) < 0)
+			node_set(m, "blocked", node_text(why));
 	}
 	l = node_set(mine, "kept_orders", node_seq());
 	for (int i = 0; p == g->active && i < g->nsteps; i++) {

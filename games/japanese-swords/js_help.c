@@ -90,7 +90,9 @@ static const char js_help_turn[] =
     "# Revenue, upkeep, the free draw and honor from traits happen even\n"
     "# without orders.  A card played after the draw (honor phase,\n"
     "# Forced March) may be ordered before it is drawn: if you do not\n"
-    "# hold it then, the order does nothing.\n"
+    "# hold it then, the order does nothing.  So the legal orders below\n"
+    "# list such plays of cards you do not hold, and check warns of\n"
+    "# each one.\n"
     "# Missing orders: done.\n";
 
 /* What trades may give before upkeep takes its gold: a trade is made
@@ -140,6 +142,7 @@ js_help_other_side(const struct js *g, int player, struct sbuf *b)
 {
 	const struct js_army *def = js_army_on(g, g->battles[0].at);
 	int other = player == g->active ? def->owner : g->active, any = 0;
+	int times[JS_NTRAITS] = { 0 };
 	struct sbuf why;
 	int base;
 
@@ -150,14 +153,20 @@ js_help_other_side(const struct js *g, int player, struct sbuf *b)
 	for (int i = 0; i < g->nsites; i++) {
 		const struct js_site *s = &g->sites[i];
 
-		for (int k = 0; s->control == other && k < s->ntraits; k++) {
-			const struct js_trait *t = &js_traits[s->traits[k]];
-
-			if (t->effect != JS_E_TAG)
-				continue;
-			sbuf_printf(b, "%s %s %+d", any++ ? "," :
-			    "; its cards gain from", t->name, t->amount);
-		}
+		for (int k = 0; s->control == other && k < s->ntraits; k++)
+			times[s->traits[k]]++;
+	}
+	/* Each trait once, with what its sites add up to ("Large Populace
+	 * +4 (2 sites)"): identical traits add up, and a reader should not
+	 * have to add them (a fresh reader's b5). */
+	for (int t = 0; t < JS_NTRAITS; t++) {
+		if (js_traits[t].effect != JS_E_TAG || times[t] == 0)
+			continue;
+		sbuf_printf(b, "%s %s %+d", any++ ? "," :
+		    "; its cards gain from", js_traits[t].name,
+		    js_traits[t].amount * times[t]);
+		if (times[t] > 1)
+			sbuf_printf(b, " (%d sites)", times[t]);
 	}
 	sbuf_puts(b, ".");
 	sbuf_free(&why);

@@ -285,6 +285,45 @@ js_legal_valid(const struct js *g, int player, const struct order *o,
 	return js_legal_judge(g, player, o, n, NULL);
 }
 
+/* The note of a battle decision's last order: a card both set aside
+ * and kept is discarded when revealed, so keep does not keep it. */
+static void
+js_legal_note_battle(const struct js *g, int player, const struct order *o,
+    size_t n, char *note, size_t size)
+{
+	struct js_act a, b;
+	char why[GAME_REASON_MAX];
+	int kept[JS_NCARDS] = { 0 };
+
+	if (js_order_read(g, o[n - 1].text, &a, why, sizeof why) < 0 ||
+	    (a.verb != JS_V_BATTLE && a.verb != JS_V_KEEP))
+		return;
+	for (size_t i = 0; i + 1 < n; i++) {
+		if (js_order_read(g, o[i].text, &b, why, sizeof why) < 0 ||
+		    b.verb == a.verb ||
+		    (b.verb != JS_V_BATTLE && b.verb != JS_V_KEEP))
+			continue;
+		if (a.verb == JS_V_KEEP) {
+			struct js_act t = a;
+
+			a = b;
+			b = t;
+		}
+		/* a sets aside, b keeps. */
+		for (int k = 0; k < b.nlist; k++)
+			kept[b.list[k]]++;
+		for (int c = 0; c < JS_NCARDS; c++)
+			if (kept[c] > 0 && a.cards[c] > 0 && kept[c] +
+			    a.cards[c] > g->clans[player].hand[c]) {
+				snprintf(note, size, "%s is set aside for the "
+				    "battle and discarded when revealed: "
+				    "keep cannot keep it", js_cards[c].name);
+				return;
+			}
+		return;
+	}
+}
+
 void
 js_legal_note(const void *vg, int player, const struct order *o, size_t n,
     char *note, size_t size)
@@ -293,9 +332,25 @@ js_legal_note(const void *vg, int player, const struct order *o, size_t n,
 	struct js_legal_plan *p;
 	struct js_act a;
 	char why[GAME_REASON_MAX];
-	int before, after, armies, ok = 1;
+	int before, after, armies, ok = 1, home;
+	char s[4];
 
 	note[0] = '\0';
+	if (n > 0 && g->phase == JS_P_BATTLE) {
+		js_legal_note_battle(g, player, o, n, note, size);
+		return;
+	}
+	if (n > 0 && (g->phase == JS_P_TURN || g->phase == JS_P_MARCH) &&
+	    g->active == player &&
+	    js_order_read(g, o[n - 1].text, &a, why, sizeof why) == 0 &&
+	    a.verb == JS_V_ATTACK && (home = js_site_home(g, player)) !=
+	    JS_NONE && g->sites[home].sq == a.sq[1]) {
+		snprintf(note, size, "the army attacks out of %s's home "
+		    "fortress %s: if it loses the battle, the winner moves "
+		    "into %s and %s is out of the game", g->names[player],
+		    js_map_name(a.sq[1], s), s, g->names[player]);
+		return;
+	}
 	if (n == 0 || g->phase != JS_P_TURN || g->active != player ||
 	    js_order_read(g, o[n - 1].text, &a, why, sizeof why) < 0 ||
 	    (a.verb != JS_V_TRADE && (a.verb != JS_V_PLAY ||

@@ -103,8 +103,12 @@ js_order_split(const char *text, struct util_words *w, char *why,
 		    UTIL_WORDS_CHARS);
 		return -1;
 	}
-	/* Card names as printed ("Shinobi Spies") become one word. */
+	/* Card names as printed ("Shinobi Spies") become one word; one
+	 * written with a slip ("warior monks") too, for a reason that
+	 * names the card meant. */
 	names_join(w, 1, js_cards_names, JS_NCARDS);
+	if (size > 0)
+		names_join_slips(w, 1, js_cards_names, JS_NCARDS);
 	if (w->n > JS_ORDER_WORDS) {
 		game_why(why, size, "an order has at most %d words",
 		    JS_ORDER_WORDS);
@@ -387,14 +391,16 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
     char *why, size_t size)
 {
 	struct util_words w;
-	char q[JS_QUOTE_MAX + 4], list[JS_ORDER_NKWS * 10];
-	size_t len = 0;
+	char q[JS_QUOTE_MAX + 4], list[JS_ORDER_NKWS * 10], hint[40] = "";
+	const char *now[JS_ORDER_NKWS], *near;
+	size_t len = 0, nn = 0, i;
+	int known;
 
 	memset(a, 0, sizeof *a);
 	a->offer.from = JS_NONE;
 	if (js_order_split(text, &w, why, size) < 0)
 		return -1;
-	for (size_t i = 0; w.n > 0 && i < JS_ORDER_NKWS; i++) {
+	for (i = 0; w.n > 0 && i < JS_ORDER_NKWS; i++) {
 		const struct js_order_kw *k = &js_order_kws[i];
 
 		/* The first letter settles most keywords without a call. */
@@ -407,7 +413,16 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
 	}
 	/* The keywords of the phase, ", " between: no keyword is longer
 	 * than 8 bytes, so each takes at most 10 of list. */
-	for (size_t i = 0; i < JS_ORDER_NKWS; i++) {
+	known = i < JS_ORDER_NKWS;
+	for (size_t j = 0; j < JS_ORDER_NKWS; j++)
+		if (js_order_kws[j].phases & JS_PH(g->phase))
+			now[nn++] = js_order_kws[j].word;
+	/* A slip in an order word that is no order word of any phase
+	 * ("rais"): the nearest of those owed now. */
+	if (size > 0 && !known && w.n > 0 &&
+	    (near = names_nearest(w.w[0], now, nn)) != NULL)
+		snprintf(hint, sizeof hint, " (did you mean %s?)", near);
+	for (i = 0; i < JS_ORDER_NKWS; i++) {
 		size_t wl = strlen(js_order_kws[i].word);
 
 		if (!(js_order_kws[i].phases & JS_PH(g->phase)) ||
@@ -420,9 +435,9 @@ js_order_read(const struct js *g, const char *text, struct js_act *a,
 		memcpy(list + len, js_order_kws[i].word, wl + 1);
 		len += wl;
 	}
-	game_why(why, size, "%s'%s' is not an order now: the orders owed "
+	game_why(why, size, "%s'%s' is not an order now%s: the orders owed "
 	    "now are %s", w.n == 0 ? "an empty order: " : "",
-	    js_quote(w.n ? w.w[0] : "", q), len ? list : "none");
+	    js_quote(w.n ? w.w[0] : "", q), hint, len ? list : "none");
 	return -1;
 }
 

@@ -161,10 +161,11 @@ js_trade_has(const struct js_item *it, int n, int kind, int sq)
 	return 0;
 }
 
-/* Can p give these items now?  0, or -1 with why set. */
+/* Can p give these items now (with own, p's cards too)?  0, or -1
+ * with why set. */
 static int
-js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
-    char *why, size_t size)
+js_trade_can_give_seen(const struct js *g, int p, const struct js_item *it,
+    int n, int own, char *why, size_t size)
 {
 	const struct js_clan *c = &g->clans[p];
 	int cards[JS_NCARDS] = { 0 };
@@ -190,7 +191,7 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 			    js_clan_who(g, p), c->honor, it[i].n);
 			return -1;
 		case JS_I_CARD:
-			if (++cards[it[i].n] <= c->hand[it[i].n])
+			if (!own || ++cards[it[i].n] <= c->hand[it[i].n])
 				continue;
 			game_why(why, size, "%s holds fewer %s cards than that",
 			    js_clan_who(g, p), js_cards[it[i].n].name);
@@ -229,6 +230,24 @@ js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
 		}
 	}
 	return 0;
+}
+
+static int
+js_trade_can_give(const struct js *g, int p, const struct js_item *it, int n,
+    char *why, size_t size)
+{
+	return js_trade_can_give_seen(g, p, it, n, 1, why, size);
+}
+
+int
+js_trade_offer_now(const struct js *g, int viewer, const struct js_offer *o,
+    char *why, size_t size)
+{
+	if (js_trade_can_give_seen(g, o->from, o->give, o->ngive,
+	    viewer == o->from, why, size) < 0)
+		return -1;
+	return js_trade_can_give_seen(g, o->to, o->get, o->nget,
+	    viewer == o->to, why, size);
 }
 
 /* An offer asks q for armies and keeps q holds now: they are public,

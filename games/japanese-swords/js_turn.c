@@ -527,17 +527,26 @@ js_turn_check_attack(const struct js_run *r, const struct js_act *a,
 	return 0;
 }
 
+/* Refuse an order that costs more gold than the player will have; for
+ * an order of N at each gold apiece (draw N, honor N), name the most
+ * N the gold pays for. */
 static int
 js_turn_check_gold(const struct js_run *r, int cost, const char *what,
-    char *why, size_t size)
+    const char *order, int each, char *why, size_t size)
 {
 	int gold = r->g->clans[r->player].gold;
 
 	if (gold >= cost)
 		return 0;
-	game_why(why, size, "%s costs %d gold and you will have %d then",
-	    what, cost, gold);
-	return -1;
+	if (order == NULL)
+		return game_why(why, size, "%s costs %d gold and you will have "
+		    "%d then", what, cost, gold);
+	if (gold < each)
+		return game_why(why, size, "%s costs %d gold and you will have "
+		    "%d then: none can be paid for", what, cost, gold);
+	return game_why(why, size, "%s costs %d gold and you will have %d "
+	    "then: '%s %d' is the most you can pay for", what, cost, gold,
+	    order, gold / each);
 }
 
 int
@@ -559,8 +568,8 @@ js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
 			    "clan may have", JS_ARMY_MAX);
 			return -1;
 		}
-		if (js_turn_check_gold(r, JS_RAISE_COST, "an army", why,
-		    size) < 0)
+		if (js_turn_check_gold(r, JS_RAISE_COST, "an army", NULL, 0,
+		    why, size) < 0)
 			return -1;
 		if (r->raised) {
 			game_why(why, size, "one new army a turn");
@@ -573,14 +582,15 @@ js_turn_check(const struct js_run *r, const struct js_act *a, char *why,
 			return -1;
 		}
 		return js_turn_check_gold(r, JS_DRAW_COST * a->n, "drawing",
-		    why, size);
+		    "draw", JS_DRAW_COST, why, size);
 	case JS_V_HONOR:
 		if (r->bought) {
 			game_why(why, size, "one honor order a turn");
 			return -1;
 		}
 		return js_turn_check_gold(r, JS_HONOR_COST * a->n,
-		    "buying that much honor", why, size);
+		    "buying that much honor", "honor", JS_HONOR_COST, why,
+		    size);
 	case JS_V_MOVE:
 		return js_turn_check_move(r, a, why, size);
 	case JS_V_ATTACK:

@@ -259,6 +259,7 @@ static void
 js_view_offers(const struct js *g, int p, struct sbuf *out)
 {
 	struct sbuf b;
+	char why[GAME_REASON_MAX];
 
 	for (int i = 0; i < g->noffers; i++) {
 		const struct js_offer *o = &g->offers[i];
@@ -272,6 +273,11 @@ js_view_offers(const struct js *g, int p, struct sbuf *out)
 		js_trade_items_write(o->get, o->nget, &b);
 		sbuf_puts(&b, o->to == p ? ".  Repeat it the other way round "
 		    "in your turn to take it up." : ".");
+		/* One that cannot be met now, as far as p may know: its
+		 * giver no longer holds what it gives (a fresh reader's
+		 * offer of a card revealed in a battle since). */
+		if (js_trade_offer_now(g, p, o, why, sizeof why) < 0)
+			sbuf_printf(&b, "  It cannot be met now: %s.", why);
 		util_wrap(out, JS_VIEW_WIDTH, "", "  ", b.p);
 		sbuf_free(&b);
 	}
@@ -298,8 +304,13 @@ js_view_status(const struct js *g, int player, struct sbuf *out)
 			}
 		sbuf_puts(&b, ".");
 	} else {
-		sbuf_printf(&b, "Round %d: %s is the active player%s.  Turn "
-		    "order:", g->round, g->names[g->active], g->part == 2 ?
+		/* Three numbers, three words: the round counts the turns
+		 * of players, the decision point (the orders file's turn:)
+		 * counts the deadlines; say which this is once. */
+		sbuf_printf(&b, "Round %d (the game's player-turn %d; orders "
+		    "files name the decision point, not the round): %s is "
+		    "the active player%s.  Turn order:", g->round, g->round,
+		    g->names[g->active], g->part == 2 ?
 		    ", in the Forced March part" : "");
 		for (int i = 0; i < g->nplayers; i++) {
 			sbuf_puts(&b, i ? ", " : " ");

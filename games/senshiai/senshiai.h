@@ -314,6 +314,11 @@ int ss_cards_find(const char *word, char *why, size_t size);
  * into the cards' words from word from on (names_join). */
 int ss_cards_join(struct util_words *w, int from);
 
+/* After ss_cards_join, a card name written with a slip ("griffin
+ * ridrs") made one word as written, for a reason that names the card
+ * meant (names_join_slips: only where a reason is written). */
+void ss_cards_join_slips(struct util_words *w, int from);
+
 /* True if card is a Unit when in play: Troops, Capitals, and Events that
  * act as Units. */
 int ss_cards_is_unit(int card);

@@ -141,6 +141,12 @@ ss_cards_join(struct util_words *w, int from)
 	return names_join(w, from, ss_cards_words, SS_NCARDS);
 }
 
+void
+ss_cards_join_slips(struct util_words *w, int from)
+{
+	names_join_slips(w, from, ss_cards_words, SS_NCARDS);
+}
+
 int
 ss_cards_is_unit(int card)
 {

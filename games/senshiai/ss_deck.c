@@ -63,6 +63,7 @@ ss_deck_line(const char *line, int lineno, struct ss_deck *d,
 	if (w.n == 0 || w.w[0][0] == '#')
 		return 0;
 	ss_cards_join(&w, 0);
+	ss_cards_join_slips(&w, 0);
 	if (w.n > 2)
 		return err_set(e, lineno, ss_col(&w, 2), "expected 'N card' or "
 		    "'card', found more words");

@@ -251,6 +251,10 @@ ss_play_split(struct ss_ctx *c)
 	if (util_words(c->text, &split) < 0)
 		split.n = 0;
 	ss_cards_join(&split, 1);
+	/* A card named with a slip ("griffin ridrs"), for a reason that
+	 * names the card meant (names.h). */
+	if (c->size > 0)
+		ss_cards_join_slips(&split, 1);
 	return ss_play_one(c, &split);
 }
 

@@ -112,6 +112,10 @@ sf_order_split(const char *text, struct util_words *w, char *why,
 	 * needs two words after the keyword. */
 	if (w->n > 2)
 		names_join(w, 1, sf_card_names, SF_CARDS);
+	/* One written with a slip ("air marshall") too, for a reason that
+	 * names the card meant (names.h). */
+	if (w->n > 2 && size > 0)
+		names_join_slips(w, 1, sf_card_names, SF_CARDS);
 	if (w->n > SF_ORDER_WORDS) {
 		game_why(why, size, "an order has at most %d words",
 		    SF_ORDER_WORDS);
