@@ -267,7 +267,7 @@ ss_draw(struct ss_game *g, struct events *ev, const char *const *names)
 
 /* Does p's order text, checked on g (no dice rolled), end the answer:
  * an order that rolls dice?  (Then an "end" after it ends the Main
- * Stage; after an order a reaction cut short, it lapses.) */
+ * Stage; after an order a reaction cut short, SS_PLAY_CUT, it lapses.) */
 static int
 ss_rolls(const struct ss_game *g, int p, const char *text)
 {
@@ -333,7 +333,7 @@ ss_resolve(void *vg, const struct game_players *pl,
 			i = a->n;
 			break;
 		}
-		if (r == SS_PLAY_LAST && i + 1 < a->n) {
+		if (r > SS_PLAY_DONE && i + 1 < a->n) {
 			events_add(ev, EVENT_ALL, "A reaction interrupts %s: "
 			    "the %zu order%s after it lapse%s.",
 			    pl->names[a->player], a->n - i - 1,

@@ -657,8 +657,10 @@ const char *ss_fight_bar(const struct ss_game *g, int s, int k, int to,
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
  * defender's by his.  If the attackers claim to while some of their
  * company stays on from, the company Effects named by carry[0..ncarry)
- * go with them (ss_pile_carried). */
-void ss_fight(struct ss_game *g, int from, int to, int ranged,
+ * go with them (ss_pile_carried).  Returns 1 if an opponent's reaction
+ * ended the battle before any die of it was rolled (Ambush, or no
+ * attacker left), else 0. */
+int ss_fight(struct ss_game *g, int from, int to, int ranged,
     const int *prio, int nprio, const int *carry, int ncarry,
     struct rng *rng, struct events *ev, const char *const *names);
 
@@ -697,6 +699,12 @@ void ss_chaos_quake(struct ss_game *g, int caster, int card, int s,
 #define SS_PLAY_DONE 0       /* applied; more orders may follow */
 #define SS_PLAY_LAST 1       /* ends the answer ("draw", "end", or an
                               * order that rolls dice) */
+#define SS_PLAY_CUT 2        /* ends the answer: an opponent's reaction
+                              * cut the order short (an Event annulled,
+                              * a close combat interrupted or left with
+                              * no attacker, Earthquake on the square a
+                              * move reached); an "end" after it lapses
+                              * (applying only: checking fires none) */
 
 /* Check one Draw or Main Stage order of player p against g and apply it
  * to g.  With rng NULL (checking: ev NULL too) orders that roll dice are

@@ -10,8 +10,8 @@
 
 /* After card is paid for: does an opponent's standing order annul it
  * (Dispel, ss_react_annul)?  Then it is on its caster's Discard Pile,
- * the order ends the answer (the caster owes the Main Stage again,
- * seeing it), and 1 is returned.  Only when applying: checking never
+ * the order ends the answer, cut short (SS_PLAY_CUT: the caster owes the
+ * Main Stage again, seeing it), and 1 is returned.  Only when applying: checking never
  * fires reactions. */
 static int
 ss_cast_annulled(struct ss_ctx *c, int card)
@@ -31,8 +31,10 @@ ss_cast_chaos(struct ss_ctx *c, int card, int s, const struct util_words *w)
 		    ss_cards[card].name);
 	if (ss_order_pay(c, card, w, 3) != SS_PLAY_DONE)
 		return SS_PLAY_REFUSED;
-	if (c->rng == NULL || ss_cast_annulled(c, card))
+	if (c->rng == NULL)
 		return SS_PLAY_LAST;
+	if (ss_cast_annulled(c, card))
+		return SS_PLAY_CUT;
 	ss_chaos_quake(c->g, c->p, card, s, c->rng, c->ev, c->names);
 	return SS_PLAY_LAST;
 }
@@ -65,7 +67,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
-			return SS_PLAY_LAST;
+			return SS_PLAY_CUT;
 		ss_pile_draw(g, (int)who - 1, 2);
 		ss_pile_push(&g->p[c->p].discard, card);
 		if (c->ev != NULL)
@@ -114,7 +116,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
-			return SS_PLAY_LAST;
+			return SS_PLAY_CUT;
 		if (c->ev != NULL)
 			events_add(c->ev, EVENT_ALL, "%s casts %s: %s at %s "
 			    "is annulled.", c->names[c->p],
@@ -163,7 +165,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
-			return SS_PLAY_LAST;
+			return SS_PLAY_CUT;
 		memset(&q->unit[q->nunits], 0, sizeof q->unit[0]);
 		q->unit[q->nunits].card = card;
 		q->unit[q->nunits].owner = c->p;
@@ -174,7 +176,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
-			return SS_PLAY_LAST;
+			return SS_PLAY_CUT;
 		f = &g->effect[g->neffects++];
 		f->card = card;
 		f->caster = c->p;

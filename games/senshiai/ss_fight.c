@@ -366,7 +366,7 @@ static void ss_fight_claim(struct ss_game *g, int from, int to,
     size_t left_a, size_t left_d, const int *carry, int ncarry,
     struct events *ev, const char *const *names);
 
-void
+int
 ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
     int nprio, const int *carry, int ncarry, struct rng *rng,
     struct events *ev, const char *const *names)
@@ -395,7 +395,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	    ranged ? "ranged" : "close");
 	if (ss_fight_react(g, from, to, ranged, d.owner, ev, names)) {
 		ss_fight_end(g, ev, names);
-		return;
+		return 1;
 	}
 	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
 		if (g->sq[from].unit[k].owner == a.owner &&
@@ -456,6 +456,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 		ss_fight_claim(g, from, to, left_a, left_d, carry, ncarry, ev,
 		    names);
 	ss_fight_end(g, ev, names);
+	return 0;
 }
 
 /* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to,
