@@ -858,7 +858,9 @@ int ss_react_fire(struct ss_game *g, int p, int trigger, int at,
  * cost paid), meets the opponents' "on cast CARD cast dispel" orders,
  * asked in turn order from the caster; a Dispel may itself be annulled
  * the same way.  If annulled, card goes to its caster's Discard Pile
- * (logged) and 1 is returned; else 0 and the caller plays it. */
+ * (logged), the annuller counts as the last to force the caster to
+ * discard (Ruling, Winning) and 1 is returned; else 0 and the caller
+ * plays it. */
 int ss_react_annul(struct ss_game *g, int caster, int card,
     struct events *ev, const char *const *names);
 /* Parse "target CARD..." at words w[at..]: the Unit cards, into prio;

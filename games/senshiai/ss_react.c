@@ -427,6 +427,9 @@ ss_react_annul(struct ss_game *g, int caster, int card, struct events *ev,
 			continue;
 		ss_pile_push(&g->p[q].discard, k);
 		ss_pile_push(&g->p[caster].discard, card);
+		/* Ruling: Annuls forces "the opponent to discard it before
+		 * it even comes into play": a forced discard (Winning). */
+		g->p[caster].forced_by = q;
 		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): "
 		    "%s's %s is annulled before it comes into play.",
 		    names[q], ss_cards[k].name, names[caster],
