@@ -861,7 +861,8 @@ test_ss_view_holders(void **state)
 	sbuf_free(&a);
 	/* A game over is no one's stage (issue 30, second reading). */
 	assert_non_null(strstr(test_ss_view_heading(g, names, &a),
-	    "'s main stage.\n"));
+	    "'s Main Stage (orders files count points, not turns: see "
+	    "Next).\n"));
 	sbuf_free(&a);
 	g->stage = SS_STAGE_OVER;
 	assert_string_equal(test_ss_view_heading(g, names, &a),

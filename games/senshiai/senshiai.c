@@ -126,8 +126,11 @@ ss_owed(const void *vg, struct owed *out)
 			ss_text_cat(out[n].decision, sizeof out[n].decision, &d,
 			    ss_state_stage_words[g->stage]);
 			ss_text_cat(out[n].what, sizeof out[n].what, &w,
-			    g->stage == SS_STAGE_DRAW ? "the Draw stage of "
-			    "turn " : "the Main stage of turn ");
+			    "the ");
+			ss_text_cat(out[n].what, sizeof out[n].what, &w,
+			    ss_state_stage_names[g->stage]);
+			ss_text_cat(out[n].what, sizeof out[n].what, &w,
+			    " of turn ");
 			ss_text_cat(out[n].what, sizeof out[n].what, &w, turn);
 		}
 		n++;
@@ -404,11 +407,13 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "#   move FROM TO [N...] [carry CARD...]    castle SQ SQ\n"
 		    "#   attack FROM TO close|ranged [target CARD...] "
 		    "[carry CARD...]\n"
-		    "#   cast CARD SQ [N] | cast CARD PLAYER | cast dispel "
-		    "SQ EVENT\n"
+		    "#   cast CARD SQ [N]   cast CARD PLAYER-NUMBER   cast "
+		    "dispel SQ EVENT\n"
 		    "#   activate SQ    produce SQ    seppuku\n"
-		    "#   on attacked SQ|any cast CARD    on attack SQ|any cast "
-		    "CARD\n"
+		    "#   on attacked SQ|any cast CARD   (an opponent attacks "
+		    "you there)\n"
+		    "#   on attack SQ|any cast CARD     (you attack from "
+		    "there)\n"
 		    "#   on roll cast CARD    on cast CARD cast CARD\n"
 		    "#   on draw N|any cast CARD    on move SQ|any cast CARD\n"
 		    "#   on strike target CARD...    standing clear\n"

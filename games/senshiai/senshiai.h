@@ -479,16 +479,17 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
 #define SS_STANDING_CHARS 127
 #define SS_HAND_CAP 6
 
-/* Where the game stands.  X(ID, word in the state). */
+/* Where the game stands.  X(ID, word in the state, name in reports). */
 #define SS_STAGE_LIST(X)                                                   \
-	X(DECK, "deck")       /* every player owes a sealed deck list */    \
-	X(DRAW, "draw")       /* the active player's Draw Stage */          \
-	X(MAIN, "main")       /* the active player's Main Stage */          \
-	X(OVER, "over")
-#define SS_STAGE_ENUM(id, w) SS_STAGE_##id,
+	X(DECK, "deck", "Deck list") /* every player owes a sealed list */  \
+	X(DRAW, "draw", "Draw Stage") /* the active player's Draw Stage */ \
+	X(MAIN, "main", "Main Stage") /* the active player's Main Stage */ \
+	X(OVER, "over", "end")
+#define SS_STAGE_ENUM(id, w, name) SS_STAGE_##id,
 enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };
 #undef SS_STAGE_ENUM
 extern const char *const ss_state_stage_words[SS_STAGES];
+extern const char *const ss_state_stage_names[SS_STAGES];
 
 /* A pile of cards: index 0 is the top.  A card in a signed char, and a
  * Unit's fields in shorts and signed chars (below): the state is

@@ -60,8 +60,10 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 
 		if (util_parse_int(w->w[2], 1, g->n, &who) < 0 ||
 		    g->p[who - 1].out)
-			return ss_order_no(c, "expected a player's number, 1 "
-			    "to %d, of a player still in", g->n);
+			return ss_order_no(c, "expected 'cast %s N', N a "
+			    "player's number, 1 to %d, as the board's player "
+			    "list numbers them (not a name), of a player still "
+			    "in", ss_cards[card].word, g->n);
 		if (ss_order_pay(c, card, w, 3) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
@@ -83,11 +85,18 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 	if (target == SS_TG_UNIT) {
 		long long k;
 
+		if (g->sq[s].nunits == 0)
+			return ss_order_no(c, "no Unit at %s to cast %s on",
+			    w->w[2], ss_cards[card].name);
 		if (w->n < 4 || util_parse_int(w->w[3], 1, g->sq[s].nunits,
 		    &k) < 0)
-			return ss_order_no(c, "expected 'cast %s SQUARE N', N "
-			    "a Unit of the square as listed",
-			    ss_cards[card].word);
+			return g->sq[s].nunits == 1 ? ss_order_no(c,
+			    "expected 'cast %s %s 1': 1 is the only Unit at %s",
+			    ss_cards[card].word, w->w[2], w->w[2]) :
+			    ss_order_no(c, "expected 'cast %s %s N', N from 1 "
+			    "to %d, a Unit at %s as the board lists them",
+			    ss_cards[card].word, w->w[2], g->sq[s].nunits,
+			    w->w[2]);
 		unit = (int)k - 1;
 		at = 4;
 	} else if (target == SS_TG_COMPANY && g->sq[s].nunits == 0) {

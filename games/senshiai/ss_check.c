@@ -134,6 +134,37 @@ ss_check_end_after(const struct ss_game *g, const struct order *orders,
 	    strcmp(orders[i - 1].text, "seppuku") != 0;
 }
 
+/* Why orders[i] is refused, the answer complete with orders[done]
+ * (checked on pos, the position after the accepted orders): says what
+ * ended it, so that the player knows where the rest go. */
+static int
+ss_check_complete_why(const struct ss_game *g, const struct ss_game *pos,
+    int player, const struct order *orders, size_t done, char *why,
+    size_t size)
+{
+	const char *t = orders[done].text;
+
+	if (g->stage == SS_STAGE_DECK)
+		return game_why(why, size, "the orders are complete before "
+		    "this one: '%.40s' (order %zu) ends the deck list", t,
+		    done + 1);
+	if (pos->stage == SS_STAGE_OVER || pos->p[player].out)
+		return game_why(why, size, "the orders are complete before "
+		    "this one: after '%.40s' (order %zu) you are out of the "
+		    "game", t, done + 1);
+	if (strcmp(t, "end") == 0)
+		return game_why(why, size, "the orders are complete before "
+		    "this one: 'end' (order %zu) ends them", done + 1);
+	if (g->stage == SS_STAGE_DRAW)
+		return game_why(why, size, "the orders are complete before "
+		    "this one: '%.40s' (order %zu) ends the Draw Stage; the "
+		    "Main Stage's orders go in your next file", t, done + 1);
+	return game_why(why, size, "the orders are complete before this one: "
+	    "'%.40s' (order %zu) rolls dice, which end the orders: only 'end' "
+	    "may come right after it; the rest go in your next file", t,
+	    done + 1);
+}
+
 #define SS_CHECK_OK 64 /* orders whose verdicts ss_check keeps on the
                         * stack; more take the heap */
 
@@ -144,6 +175,7 @@ ss_check(const struct ss_game *g, int player, int owes,
 {
 	int complete = 0;
 	size_t size = v != NULL ? GAME_REASON_MAX : 0, i = 0, refused = 0;
+	size_t done = 0; /* the order that completed the answer */
 	char why[GAME_REASON_MAX];
 	unsigned char okbuf[SS_CHECK_OK];
 	unsigned char *ok = n <= SS_CHECK_OK ? okbuf : util_malloc(n);
@@ -154,6 +186,8 @@ ss_check(const struct ss_game *g, int player, int owes,
 	if (owes && n > 0 && g->stage != SS_STAGE_DECK) {
 		i = ss_memo_find(g, player, orders, n, exact);
 		complete = ss_memo.o.complete[i];
+		while (done < i && !ss_memo.o.complete[done + 1])
+			done++;
 		*after = &ss_memo.pos;
 		memset(ok, 1, i);
 		for (size_t j = 0; j < i && v != NULL; j++) {
@@ -173,8 +207,8 @@ ss_check(const struct ss_game *g, int player, int owes,
 			r = SS_PLAY_LAST;
 			ss_memo_take(&orders[i], r);
 		} else if (complete) {
-			r = game_why(why, size, "the orders are complete "
-			    "before this one");
+			r = ss_check_complete_why(g, &ss_memo.pos, player,
+			    orders, done, why, size);
 			ss_memo_take(&orders[i], r);
 		} else if (g->stage == SS_STAGE_DECK && refused > 0 &&
 		    strcmp(orders[i].text, "done") == 0) {
@@ -195,6 +229,8 @@ ss_check(const struct ss_game *g, int player, int owes,
 				ss_check_redo(g, player, orders, i, ok);
 		}
 		ok[i] = r >= 0;
+		if (r > 0 && !complete)
+			done = i;
 		if (r > 0)
 			complete = 1;
 		if (v != NULL) {

@@ -40,11 +40,16 @@
 
 #include "senshiai.h"
 
-#define SS_STAGE_WORD(id, w) [SS_STAGE_##id] = w,
+#define SS_STAGE_WORD(id, w, name) [SS_STAGE_##id] = w,
 const char *const ss_state_stage_words[SS_STAGES] = {
 	SS_STAGE_LIST(SS_STAGE_WORD)
 };
 #undef SS_STAGE_WORD
+#define SS_STAGE_NAME(id, w, name) [SS_STAGE_##id] = name,
+const char *const ss_state_stage_names[SS_STAGES] = {
+	SS_STAGE_LIST(SS_STAGE_NAME)
+};
+#undef SS_STAGE_NAME
 
 static const char *const ss_state_keys[] = { "turn", "turn-limit",
 	"active", "stage",

@@ -136,8 +136,9 @@ ss_view(const struct ss_game *g, const char *const *names, int player,
 	if (g->stage == SS_STAGE_OVER)
 		sbuf_printf(out, "Turn %d: the game is over.\n\n", g->turn);
 	else
-		sbuf_printf(out, "Turn %d, %s's %s stage.\n\n", g->turn,
-		    names[g->active], ss_state_stage_words[g->stage]);
+		sbuf_printf(out, "Turn %d, %s's %s (orders files count "
+		    "points, not turns: see Next).\n\n", g->turn,
+		    names[g->active], ss_state_stage_names[g->stage]);
 	ss_view_board(g, out);
 	sbuf_putc(out, '\n');
 	for (int s = 0; s < SS_SQUARES; s++)
