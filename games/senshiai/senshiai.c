@@ -125,17 +125,24 @@ ss_owed(const void *vg, struct owed *out)
 			*util_fmt_int(turn, g->turn) = '\0';
 			ss_text_cat(out[n].decision, sizeof out[n].decision, &d,
 			    ss_state_stage_words[g->stage]);
+			/* "stage" in lower case: the state file keeps
+			 * these words (owed), and states already saved must
+			 * still load. */
 			ss_text_cat(out[n].what, sizeof out[n].what, &w,
-			    "the ");
-			ss_text_cat(out[n].what, sizeof out[n].what, &w,
-			    ss_state_stage_names[g->stage]);
-			ss_text_cat(out[n].what, sizeof out[n].what, &w,
-			    " of turn ");
+			    g->stage == SS_STAGE_DRAW ? "the Draw stage of "
+			    "turn " : "the Main stage of turn ");
 			ss_text_cat(out[n].what, sizeof out[n].what, &w, turn);
 		}
 		n++;
 	}
 	return n;
+}
+
+static void
+ss_game_note(const void *g, int player, const struct order *orders, size_t n,
+    char *note, size_t size)
+{
+	ss_check_note(g, player, orders, n, note, size);
 }
 
 static int
@@ -489,6 +496,7 @@ const struct game_entry senshiai_game = {
 	.save = ss_save,
 	.owed = ss_owed,
 	.validate = ss_validate,
+	.note = ss_game_note,
 	.legal = ss_game_legal,
 	.legal_pick = ss_game_legal_pick,
 	.legal_sample = ss_game_legal_sample,

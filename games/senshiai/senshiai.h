@@ -731,6 +731,13 @@ int ss_play_verdict(const struct ss_game *g, int p, const char *text,
 int ss_check(const struct ss_game *g, int player, int owes,
     const struct order *orders, size_t n, struct verdict *v,
     struct ss_deck *deck, int exact, const struct ss_game **after);
+/* The game_entry's note: a warning on orders[n - 1] of player, all n
+ * accepted, into note ("" for none): Units of an attacking company
+ * that stay out of the battle, and why; a standing order that would
+ * wait if its moment came now, or stands twice; a standing draw that
+ * would empty the Reserve. */
+void ss_check_note(const struct ss_game *g, int player,
+    const struct order *orders, size_t n, char *note, size_t size);
 /* Forget what validate, legal and legal_pick keep between calls
  * (ss_check's memo): the next call plays its orders afresh.  For tests,
  * which check that the memo gives what playing afresh gives. */
@@ -872,6 +879,13 @@ int ss_react_targets(const struct util_words *w, int at,
  * ("draw" or "draw N", N cut to what the hand may take now) written to
  * buf, returns 1; 0 when p has none. */
 int ss_react_draw(const struct ss_game *g, int p, char *buf, size_t size);
+/* Why player p's standing order s would not do what he may expect if
+ * its window came now, into buf ("" if nothing): an "on ... cast CARD"
+ * waits while CARD, or a card it names after "pay", is not in the hand,
+ * or the hand holds too few other cards to pay; a standing draw would
+ * empty the Reserve, which puts him out.  Returns 1 if it wrote one. */
+int ss_react_waits(const struct ss_game *g, int p,
+    const struct ss_standing *s, char *buf, size_t size);
 /* Player p's damage distribution instruction ("on strike"): the cards
  * into prio, returns how many (0: none given). */
 int ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX]);
