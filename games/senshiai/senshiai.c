@@ -56,6 +56,7 @@ ss_setup(const struct game_players *pl, const char *const *optv,
 	}
 	g = util_calloc(1, sizeof *g);
 	g->n = pl->n;
+	ss_state_names(g, pl);
 	g->active = first;
 	g->limit = (int)limit;
 	g->stage = SS_STAGE_DECK;
@@ -77,7 +78,11 @@ static void *
 ss_load(const struct node *sec, const struct game_players *pl,
     struct gb_err *e)
 {
-	return ss_state_load(sec, pl->n, e);
+	struct ss_game *g = ss_state_load(sec, pl->n, e);
+
+	if (g != NULL)
+		ss_state_names(g, pl);
+	return g;
 }
 
 static struct node *
@@ -414,7 +419,7 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "#   move FROM TO [N...] [carry CARD...]    castle SQ SQ\n"
 		    "#   attack FROM TO close|ranged [target CARD...] "
 		    "[carry CARD...]\n"
-		    "#   cast CARD SQ [N]   cast CARD PLAYER-NUMBER   cast "
+		    "#   cast CARD SQ [N]   cast CARD PLAYER   cast "
 		    "dispel SQ EVENT\n"
 		    "#   activate SQ    produce SQ    seppuku\n"
 		    "#   on attacked SQ|any cast CARD   (an opponent attacks "

@@ -478,6 +478,7 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
  * make 124 (test_ss_standing_fits checks every card). */
 #define SS_STANDING_CHARS 127
 #define SS_HAND_CAP 6
+#define SS_NAME_MAX 32  /* a player's name, at most (util_valid_name) */
 
 /* Where the game stands.  X(ID, word in the state, name in reports). */
 #define SS_STAGE_LIST(X)                                                   \
@@ -565,7 +566,17 @@ struct ss_game {
 	struct ss_effect effect[SS_EFFECTS];
 	unsigned winners;
 	char reason[GAME_REASON_MAX];
+	/* The players' names, as setup and load were given them: not in
+	 * the state (the core keeps them), so that an order may name a
+	 * player ("cast open-the-vaults cat"); "" when not known. */
+	char names[GAME_MAX_PLAYERS][SS_NAME_MAX + 1];
 };
+
+/* g's names set from pl (cut to SS_NAME_MAX, a valid name's most). */
+void ss_state_names(struct ss_game *g, const struct game_players *pl);
+/* The player named word in g (by name, or by the number the board
+ * lists, 1 to g->n), or -1. */
+int ss_state_named(const struct ss_game *g, const char *word);
 
 /* Read the game's section of the state for pl->n players; NULL with e
  * set at the offending node.  The caller frees the result. */

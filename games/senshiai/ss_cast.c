@@ -56,14 +56,13 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		    ss_cards[card].name);
 	target = ss_cards[card].target;
 	if (target == SS_TG_PLAYER) {
-		long long who;
+		int who = ss_state_named(g, w->w[2]) + 1;
 
-		if (util_parse_int(w->w[2], 1, g->n, &who) < 0 ||
-		    g->p[who - 1].out)
-			return ss_order_no(c, "expected 'cast %s N', N a "
-			    "player's number, 1 to %d, as the board's player "
-			    "list numbers them (not a name), of a player still "
-			    "in", ss_cards[card].word, g->n);
+		if (who == 0 || g->p[who - 1].out)
+			return ss_order_no(c, "expected 'cast %s PLAYER', "
+			    "PLAYER a player still in: a name, or a number "
+			    "from 1 to %d as the board's player list numbers "
+			    "them", ss_cards[card].word, g->n);
 		if (ss_order_pay(c, card, w, 3) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
