@@ -861,7 +861,7 @@ test_ss_view_holders(void **state)
 	sbuf_free(&a);
 	/* A game over is no one's stage (issue 30, second reading). */
 	assert_non_null(strstr(test_ss_view_heading(g, names, &a),
-	    "'s main stage.\n"));
+	    "'s Main Stage.\n"));
 	sbuf_free(&a);
 	g->stage = SS_STAGE_OVER;
 	assert_string_equal(test_ss_view_heading(g, names, &a),
@@ -920,6 +920,41 @@ test_ss_view_hidden(void **state)
 	}
 	free(g);
 	free(h);
+}
+
+/* A player's own standing orders in his view say when one would not do
+ * what he may expect now: its card or its payment is not in the hand, or
+ * a standing draw would empty the Reserve (issue 30, fourth reading). */
+static void
+test_ss_view_standing(void **state)
+{
+	static const char *const names[] = { "alice", "bob", "carol" };
+	struct ss_game *g;
+	struct sbuf a;
+	char err[600];
+
+	(void)state;
+	g = test_ss_load(test_ss_state_text, 3, err, sizeof err);
+	assert_non_null(g);
+	snprintf(g->p[1].standing[g->p[1].nstanding++],
+	    sizeof g->p[1].standing[0], "standing draw 2");
+	sbuf_init(&a);
+	ss_view(g, names, 1, &a);
+	assert_non_null(strstr(a.p, "  Standing: on roll cast divine-wind "
+	    "(waits: no Divine Wind in your\n    hand)\n"));
+	assert_non_null(strstr(a.p, "  Standing: standing draw 2 (would draw "
+	    "2 from a Reserve of 1 and empty\n    it: an empty Reserve puts "
+	    "you out)\n"));
+	sbuf_free(&a);
+	ss_pile_append(&g->p[1].hand, SS_CARD_DIVINE_WIND);
+	ss_pile_append(&g->p[1].reserve, SS_CARD_LAKE);
+	ss_pile_append(&g->p[1].reserve, SS_CARD_LAKE);
+	sbuf_init(&a);
+	ss_view(g, names, 1, &a);
+	assert_non_null(strstr(a.p, "  Standing: on roll cast divine-wind\n"));
+	assert_non_null(strstr(a.p, "  Standing: standing draw 2\n"));
+	sbuf_free(&a);
+	free(g);
 }
 
 extern const struct game_entry senshiai_game;
@@ -1648,6 +1683,7 @@ main(void)
 		cmocka_unit_test(test_ss_memo),
 		cmocka_unit_test(test_ss_standing_fits),
 		cmocka_unit_test(test_ss_man_table),
+		cmocka_unit_test(test_ss_view_standing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

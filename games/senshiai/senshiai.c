@@ -56,6 +56,7 @@ ss_setup(const struct game_players *pl, const char *const *optv,
 	}
 	g = util_calloc(1, sizeof *g);
 	g->n = pl->n;
+	ss_state_names(g, pl);
 	g->active = first;
 	g->limit = (int)limit;
 	g->stage = SS_STAGE_DECK;
@@ -77,7 +78,11 @@ static void *
 ss_load(const struct node *sec, const struct game_players *pl,
     struct gb_err *e)
 {
-	return ss_state_load(sec, pl->n, e);
+	struct ss_game *g = ss_state_load(sec, pl->n, e);
+
+	if (g != NULL)
+		ss_state_names(g, pl);
+	return g;
 }
 
 static struct node *
@@ -125,6 +130,9 @@ ss_owed(const void *vg, struct owed *out)
 			*util_fmt_int(turn, g->turn) = '\0';
 			ss_text_cat(out[n].decision, sizeof out[n].decision, &d,
 			    ss_state_stage_words[g->stage]);
+			/* "stage" in lower case: the state file keeps
+			 * these words (owed), and states already saved must
+			 * still load. */
 			ss_text_cat(out[n].what, sizeof out[n].what, &w,
 			    g->stage == SS_STAGE_DRAW ? "the Draw stage of "
 			    "turn " : "the Main stage of turn ");
@@ -133,6 +141,13 @@ ss_owed(const void *vg, struct owed *out)
 		n++;
 	}
 	return n;
+}
+
+static void
+ss_game_note(const void *g, int player, const struct order *orders, size_t n,
+    char *note, size_t size)
+{
+	ss_check_note(g, player, orders, n, note, size);
 }
 
 static int
@@ -267,7 +282,7 @@ ss_draw(struct ss_game *g, struct events *ev, const char *const *names)
 
 /* Does p's order text, checked on g (no dice rolled), end the answer:
  * an order that rolls dice?  (Then an "end" after it ends the Main
- * Stage; after an order a reaction cut short, it lapses.) */
+ * Stage; after an order a reaction cut short, SS_PLAY_CUT, it lapses.) */
 static int
 ss_rolls(const struct ss_game *g, int p, const char *text)
 {
@@ -333,7 +348,7 @@ ss_resolve(void *vg, const struct game_players *pl,
 			i = a->n;
 			break;
 		}
-		if (r == SS_PLAY_LAST && i + 1 < a->n) {
+		if (r > SS_PLAY_DONE && i + 1 < a->n) {
 			events_add(ev, EVENT_ALL, "A reaction interrupts %s: "
 			    "the %zu order%s after it lapse%s.",
 			    pl->names[a->player], a->n - i - 1,
@@ -404,11 +419,13 @@ ss_help(const void *vg, int player, struct sbuf *out)
 		    "#   move FROM TO [N...] [carry CARD...]    castle SQ SQ\n"
 		    "#   attack FROM TO close|ranged [target CARD...] "
 		    "[carry CARD...]\n"
-		    "#   cast CARD SQ [N] | cast CARD PLAYER | cast dispel "
-		    "SQ EVENT\n"
+		    "#   cast CARD SQ [N]   cast CARD PLAYER   cast "
+		    "dispel SQ EVENT\n"
 		    "#   activate SQ    produce SQ    seppuku\n"
-		    "#   on attacked SQ|any cast CARD    on attack SQ|any cast "
-		    "CARD\n"
+		    "#   on attacked SQ|any cast CARD   (an opponent attacks "
+		    "you there)\n"
+		    "#   on attack SQ|any cast CARD     (you attack from "
+		    "there)\n"
 		    "#   on roll cast CARD    on cast CARD cast CARD\n"
 		    "#   on draw N|any cast CARD    on move SQ|any cast CARD\n"
 		    "#   on strike target CARD...    standing clear\n"
@@ -484,6 +501,7 @@ const struct game_entry senshiai_game = {
 	.save = ss_save,
 	.owed = ss_owed,
 	.validate = ss_validate,
+	.note = ss_game_note,
 	.legal = ss_game_legal,
 	.legal_pick = ss_game_legal_pick,
 	.legal_sample = ss_game_legal_sample,

@@ -483,17 +483,19 @@ int ss_battle_bushido(int cost, const int *opp_cost, const int *opp_alive,
  * make 124 (test_ss_standing_fits checks every card). */
 #define SS_STANDING_CHARS 127
 #define SS_HAND_CAP 6
+#define SS_NAME_MAX 32  /* a player's name, at most (util_valid_name) */
 
-/* Where the game stands.  X(ID, word in the state). */
+/* Where the game stands.  X(ID, word in the state, name in reports). */
 #define SS_STAGE_LIST(X)                                                   \
-	X(DECK, "deck")       /* every player owes a sealed deck list */    \
-	X(DRAW, "draw")       /* the active player's Draw Stage */          \
-	X(MAIN, "main")       /* the active player's Main Stage */          \
-	X(OVER, "over")
-#define SS_STAGE_ENUM(id, w) SS_STAGE_##id,
+	X(DECK, "deck", "Deck list") /* every player owes a sealed list */  \
+	X(DRAW, "draw", "Draw Stage") /* the active player's Draw Stage */ \
+	X(MAIN, "main", "Main Stage") /* the active player's Main Stage */ \
+	X(OVER, "over", "end")
+#define SS_STAGE_ENUM(id, w, name) SS_STAGE_##id,
 enum ss_stage { SS_STAGE_LIST(SS_STAGE_ENUM) SS_STAGES };
 #undef SS_STAGE_ENUM
 extern const char *const ss_state_stage_words[SS_STAGES];
+extern const char *const ss_state_stage_names[SS_STAGES];
 
 /* A pile of cards: index 0 is the top.  A card in a signed char, and a
  * Unit's fields in shorts and signed chars (below): the state is
@@ -569,7 +571,17 @@ struct ss_game {
 	struct ss_effect effect[SS_EFFECTS];
 	unsigned winners;
 	char reason[GAME_REASON_MAX];
+	/* The players' names, as setup and load were given them: not in
+	 * the state (the core keeps them), so that an order may name a
+	 * player ("cast open-the-vaults cat"); "" when not known. */
+	char names[GAME_MAX_PLAYERS][SS_NAME_MAX + 1];
 };
+
+/* g's names set from pl (cut to SS_NAME_MAX, a valid name's most). */
+void ss_state_names(struct ss_game *g, const struct game_players *pl);
+/* The player named word in g (by name, or by the number the board
+ * lists, 1 to g->n), or -1. */
+int ss_state_named(const struct ss_game *g, const char *word);
 
 /* Read the game's section of the state for pl->n players; NULL with e
  * set at the offending node.  The caller frees the result. */
@@ -662,8 +674,10 @@ const char *ss_fight_bar(const struct ss_game *g, int s, int k, int to,
  * prio[0..nprio) if nprio > 0, else by his "on strike" instruction; the
  * defender's by his.  If the attackers claim to while some of their
  * company stays on from, the company Effects named by carry[0..ncarry)
- * go with them (ss_pile_carried). */
-void ss_fight(struct ss_game *g, int from, int to, int ranged,
+ * go with them (ss_pile_carried).  Returns 1 if an opponent's reaction
+ * ended the battle before any die of it was rolled (Ambush, or no
+ * attacker left), else 0. */
+int ss_fight(struct ss_game *g, int from, int to, int ranged,
     const int *prio, int nprio, const int *carry, int ncarry,
     struct rng *rng, struct events *ev, const char *const *names);
 
@@ -702,6 +716,12 @@ void ss_chaos_quake(struct ss_game *g, int caster, int card, int s,
 #define SS_PLAY_DONE 0       /* applied; more orders may follow */
 #define SS_PLAY_LAST 1       /* ends the answer ("draw", "end", or an
                               * order that rolls dice) */
+#define SS_PLAY_CUT 2        /* ends the answer: an opponent's reaction
+                              * cut the order short (an Event annulled,
+                              * a close combat interrupted or left with
+                              * no attacker, Earthquake on the square a
+                              * move reached); an "end" after it lapses
+                              * (applying only: checking fires none) */
 
 /* Check one Draw or Main Stage order of player p against g and apply it
  * to g.  With rng NULL (checking: ev NULL too) orders that roll dice are
@@ -727,6 +747,13 @@ int ss_play_verdict(const struct ss_game *g, int p, const char *text,
 int ss_check(const struct ss_game *g, int player, int owes,
     const struct order *orders, size_t n, struct verdict *v,
     struct ss_deck *deck, int exact, const struct ss_game **after);
+/* The game_entry's note: a warning on orders[n - 1] of player, all n
+ * accepted, into note ("" for none): Units of an attacking company
+ * that stay out of the battle, and why; a standing order that would
+ * wait if its moment came now, or stands twice; a standing draw that
+ * would empty the Reserve. */
+void ss_check_note(const struct ss_game *g, int player,
+    const struct order *orders, size_t n, char *note, size_t size);
 /* Forget what validate, legal and legal_pick keep between calls
  * (ss_check's memo): the next call plays its orders afresh.  For tests,
  * which check that the memo gives what playing afresh gives. */
@@ -855,7 +882,9 @@ int ss_react_fire(struct ss_game *g, int p, int trigger, int at,
  * cost paid), meets the opponents' "on cast CARD cast dispel" orders,
  * asked in turn order from the caster; a Dispel may itself be annulled
  * the same way.  If annulled, card goes to its caster's Discard Pile
- * (logged) and 1 is returned; else 0 and the caller plays it. */
+ * (logged), the annuller counts as the last to force the caster to
+ * discard (Ruling, Winning) and 1 is returned; else 0 and the caller
+ * plays it. */
 int ss_react_annul(struct ss_game *g, int caster, int card,
     struct events *ev, const char *const *names);
 /* Parse "target CARD..." at words w[at..]: the Unit cards, into prio;
@@ -866,6 +895,13 @@ int ss_react_targets(const struct util_words *w, int at,
  * ("draw" or "draw N", N cut to what the hand may take now) written to
  * buf, returns 1; 0 when p has none. */
 int ss_react_draw(const struct ss_game *g, int p, char *buf, size_t size);
+/* Why player p's standing order s would not do what he may expect if
+ * its window came now, into buf ("" if nothing): an "on ... cast CARD"
+ * waits while CARD, or a card it names after "pay", is not in the hand,
+ * or the hand holds too few other cards to pay; a standing draw would
+ * empty the Reserve, which puts him out.  Returns 1 if it wrote one. */
+int ss_react_waits(const struct ss_game *g, int p,
+    const struct ss_standing *s, char *buf, size_t size);
 /* Player p's damage distribution instruction ("on strike"): the cards
  * into prio, returns how many (0: none given). */
 int ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX]);

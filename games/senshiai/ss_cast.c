@@ -10,8 +10,8 @@
 
 /* After card is paid for: does an opponent's standing order annul it
  * (Dispel, ss_react_annul)?  Then it is on its caster's Discard Pile,
- * the order ends the answer (the caster owes the Main Stage again,
- * seeing it), and 1 is returned.  Only when applying: checking never
+ * the order ends the answer, cut short (SS_PLAY_CUT: the caster owes the
+ * Main Stage again, seeing it), and 1 is returned.  Only when applying: checking never
  * fires reactions. */
 static int
 ss_cast_annulled(struct ss_ctx *c, int card)
@@ -31,8 +31,10 @@ ss_cast_chaos(struct ss_ctx *c, int card, int s, const struct util_words *w)
 		    ss_cards[card].name);
 	if (ss_order_pay(c, card, w, 3) != SS_PLAY_DONE)
 		return SS_PLAY_REFUSED;
-	if (c->rng == NULL || ss_cast_annulled(c, card))
+	if (c->rng == NULL)
 		return SS_PLAY_LAST;
+	if (ss_cast_annulled(c, card))
+		return SS_PLAY_CUT;
 	ss_chaos_quake(c->g, c->p, card, s, c->rng, c->ev, c->names);
 	return SS_PLAY_LAST;
 }
@@ -54,18 +56,19 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		    ss_cards[card].name);
 	target = ss_cards[card].target;
 	if (target == SS_TG_PLAYER) {
-		long long who;
+		int who = ss_state_named(g, w->w[2]) + 1;
 
-		if (util_parse_int(w->w[2], 1, g->n, &who) < 0 ||
-		    g->p[who - 1].out)
-			return ss_order_no(c, "expected a player's number, 1 "
-			    "to %d, of a player still in", g->n);
+		if (who == 0 || g->p[who - 1].out)
+			return ss_order_no(c, "expected 'cast %s PLAYER', "
+			    "PLAYER a player still in: a name, or a number "
+			    "from 1 to %d as the board's player list numbers "
+			    "them", ss_cards[card].word, g->n);
 		if (ss_order_pay(c, card, w, 3) != SS_PLAY_DONE)
 			return SS_PLAY_REFUSED;
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
-			return SS_PLAY_LAST;
+			return SS_PLAY_CUT;
 		ss_pile_draw(g, (int)who - 1, 2);
 		ss_pile_push(&g->p[c->p].discard, card);
 		if (c->ev != NULL)
@@ -81,11 +84,18 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 	if (target == SS_TG_UNIT) {
 		long long k;
 
+		if (g->sq[s].nunits == 0)
+			return ss_order_no(c, "no Unit at %s to cast %s on",
+			    w->w[2], ss_cards[card].name);
 		if (w->n < 4 || util_parse_int(w->w[3], 1, g->sq[s].nunits,
 		    &k) < 0)
-			return ss_order_no(c, "expected 'cast %s SQUARE N', N "
-			    "a Unit of the square as listed",
-			    ss_cards[card].word);
+			return g->sq[s].nunits == 1 ? ss_order_no(c,
+			    "expected 'cast %s %s 1': 1 is the only Unit at %s",
+			    ss_cards[card].word, w->w[2], w->w[2]) :
+			    ss_order_no(c, "expected 'cast %s %s N', N from 1 "
+			    "to %d, a Unit at %s as the board lists them",
+			    ss_cards[card].word, w->w[2], g->sq[s].nunits,
+			    w->w[2]);
 		unit = (int)k - 1;
 		at = 4;
 	} else if (target == SS_TG_COMPANY && g->sq[s].nunits == 0) {
@@ -114,7 +124,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
-			return SS_PLAY_LAST;
+			return SS_PLAY_CUT;
 		if (c->ev != NULL)
 			events_add(c->ev, EVENT_ALL, "%s casts %s: %s at %s "
 			    "is annulled.", c->names[c->p],
@@ -163,7 +173,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
-			return SS_PLAY_LAST;
+			return SS_PLAY_CUT;
 		memset(&q->unit[q->nunits], 0, sizeof q->unit[0]);
 		q->unit[q->nunits].card = card;
 		q->unit[q->nunits].owner = c->p;
@@ -174,7 +184,7 @@ ss_cast_order(struct ss_ctx *c, const struct util_words *w)
 		if (c->verdict)
 			return SS_PLAY_DONE;
 		if (ss_cast_annulled(c, card))
-			return SS_PLAY_LAST;
+			return SS_PLAY_CUT;
 		f = &g->effect[g->neffects++];
 		f->card = card;
 		f->caster = c->p;

@@ -134,6 +134,106 @@ ss_check_end_after(const struct ss_game *g, const struct order *orders,
 	    strcmp(orders[i - 1].text, "seppuku") != 0;
 }
 
+/* Why orders[i] is refused, the answer complete with orders[done]
+ * (checked on pos, the position after the accepted orders): says what
+ * ended it, so that the player knows where the rest go. */
+static int
+ss_check_complete_why(const struct ss_game *g, const struct ss_game *pos,
+    int player, const struct order *orders, size_t done, char *why,
+    size_t size)
+{
+	const char *t = orders[done].text;
+
+	if (g->stage == SS_STAGE_DECK)
+		return game_why(why, size, "the orders are complete before "
+		    "this one: '%.40s' (order %zu) ends the deck list", t,
+		    done + 1);
+	if (pos->stage == SS_STAGE_OVER || pos->p[player].out)
+		return game_why(why, size, "the orders are complete before "
+		    "this one: after '%.40s' (order %zu) you are out of the "
+		    "game", t, done + 1);
+	if (strcmp(t, "end") == 0)
+		return game_why(why, size, "the orders are complete before "
+		    "this one: 'end' (order %zu) ends them", done + 1);
+	if (g->stage == SS_STAGE_DRAW)
+		return game_why(why, size, "the orders are complete before "
+		    "this one: '%.40s' (order %zu) ends the Draw Stage; the "
+		    "Main Stage's orders go in your next file", t, done + 1);
+	return game_why(why, size, "the orders are complete before this one: "
+	    "'%.40s' (order %zu) rolls dice, which end the orders: only 'end' "
+	    "may come right after it; the rest go in your next file", t,
+	    done + 1);
+}
+
+/* The note on "attack FROM TO close|ranged ..." played on g: the
+ * player's Units at FROM that stay out of the battle, and why. */
+static void
+ss_check_note_attack(const struct ss_game *g, int player,
+    const struct util_words *w, char *note, size_t size)
+{
+	size_t len = 0;
+	int a, b;
+
+	if (w->n < 4 || (a = ss_board_parse(w->w[1])) < 0 ||
+	    (b = ss_board_parse(w->w[2])) < 0)
+		return;
+	for (int k = 0; k < g->sq[a].nunits; k++) {
+		const char *bar = ss_fight_bar(g, a, k, b, w->w[3][0] == 'r');
+
+		if (g->sq[a].unit[k].owner != player || bar == NULL ||
+		    len + 1 >= size)
+			continue;
+		snprintf(note + len, size - len, "%s%s (Unit %d) at %s stays "
+		    "out of the battle: it %s", len > 0 ? "; " : "",
+		    ss_cards[g->sq[a].unit[k].card].name, k + 1, w->w[1], bar);
+		len += strlen(note + len);
+	}
+}
+
+void
+ss_check_note(const struct ss_game *g, int player, const struct order *orders,
+    size_t n, char *note, size_t size)
+{
+	const struct ss_game *before;
+	const char *text = n > 0 ? orders[n - 1].text : "";
+	struct ss_game *t;
+	struct ss_standing s;
+	struct ss_deck d;
+	struct util_words w;
+	char why[GAME_REASON_MAX], mine[SS_STANDING_CHARS + 1];
+	int same = 0;
+
+	if (size == 0)
+		return;
+	note[0] = '\0';
+	if (n == 0 || player != g->active || (g->stage != SS_STAGE_DRAW &&
+	    g->stage != SS_STAGE_MAIN))
+		return;
+	ss_check(g, player, 1, orders, n - 1, NULL, &d, 1, &before);
+	t = util_malloc(sizeof *t);
+	ss_state_copy(t, before);
+	if (util_words(text, &w) == 0 && w.n > 0 &&
+	    strcmp(w.w[0], "attack") == 0) {
+		ss_check_note_attack(t, player, &w, note, size);
+	} else if (ss_react_parse(text, &s, why, sizeof why) == 0) {
+		ss_react_format(&s, mine, sizeof mine);
+		for (int i = 0; i < t->p[player].nstanding; i++)
+			same |= s.trigger != SS_ON_OWN_DRAW &&
+			    s.trigger != SS_ON_STRIKE &&
+			    strcmp(t->p[player].standing[i], mine) == 0;
+		ss_play_order(t, player, text, NULL, NULL, NULL, why,
+		    sizeof why);
+		if (same)
+			snprintf(note, size, "the same order stands already: "
+			    "each fires once, so this one waits for another "
+			    "%s after the first is cast", ss_cards[s.card].name);
+		else if (ss_react_waits(t, player, &s, why, sizeof why))
+			snprintf(note, size, "as things stand, this order %s",
+			    why);
+	}
+	free(t);
+}
+
 #define SS_CHECK_OK 64 /* orders whose verdicts ss_check keeps on the
                         * stack; more take the heap */
 
@@ -144,6 +244,7 @@ ss_check(const struct ss_game *g, int player, int owes,
 {
 	int complete = 0;
 	size_t size = v != NULL ? GAME_REASON_MAX : 0, i = 0, refused = 0;
+	size_t done = 0; /* the order that completed the answer */
 	char why[GAME_REASON_MAX];
 	unsigned char okbuf[SS_CHECK_OK];
 	unsigned char *ok = n <= SS_CHECK_OK ? okbuf : util_malloc(n);
@@ -154,6 +255,8 @@ ss_check(const struct ss_game *g, int player, int owes,
 	if (owes && n > 0 && g->stage != SS_STAGE_DECK) {
 		i = ss_memo_find(g, player, orders, n, exact);
 		complete = ss_memo.o.complete[i];
+		while (done < i && !ss_memo.o.complete[done + 1])
+			done++;
 		*after = &ss_memo.pos;
 		memset(ok, 1, i);
 		for (size_t j = 0; j < i && v != NULL; j++) {
@@ -173,8 +276,8 @@ ss_check(const struct ss_game *g, int player, int owes,
 			r = SS_PLAY_LAST;
 			ss_memo_take(&orders[i], r);
 		} else if (complete) {
-			r = game_why(why, size, "the orders are complete "
-			    "before this one");
+			r = ss_check_complete_why(g, &ss_memo.pos, player,
+			    orders, done, why, size);
 			ss_memo_take(&orders[i], r);
 		} else if (g->stage == SS_STAGE_DECK && refused > 0 &&
 		    strcmp(orders[i].text, "done") == 0) {
@@ -195,6 +298,8 @@ ss_check(const struct ss_game *g, int player, int owes,
 				ss_check_redo(g, player, orders, i, ok);
 		}
 		ok[i] = r >= 0;
+		if (r > 0 && !complete)
+			done = i;
 		if (r > 0)
 			complete = 1;
 		if (v != NULL) {

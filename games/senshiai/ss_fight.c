@@ -366,7 +366,7 @@ static void ss_fight_claim(struct ss_game *g, int from, int to,
     size_t left_a, size_t left_d, const int *carry, int ncarry,
     struct events *ev, const char *const *names);
 
-void
+int
 ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
     int nprio, const int *carry, int ncarry, struct rng *rng,
     struct events *ev, const char *const *names)
@@ -395,12 +395,21 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 	    ranged ? "ranged" : "close");
 	if (ss_fight_react(g, from, to, ranged, d.owner, ev, names)) {
 		ss_fight_end(g, ev, names);
-		return;
+		return 1;
 	}
-	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++)
-		if (g->sq[from].unit[k].owner == a.owner &&
-		    ss_fight_eligible(g, from, k, to, ranged))
+	for (int k = 0; k < g->sq[from].nunits && a.n < SS_DEFAULT_MAX; k++) {
+		const char *bar;
+
+		if (g->sq[from].unit[k].owner != a.owner)
+			continue;
+		if ((bar = ss_fight_bar(g, from, k, to, ranged)) == NULL)
 			ss_fight_add(g, &a, k);
+		else
+			events_add(ev, EVENT_ALL, "%s of %s at %s stays out of "
+			    "the battle: it %s.",
+			    ss_cards[g->sq[from].unit[k].card].name,
+			    names[a.owner], at_from, bar);
+	}
 	/* Ruling: a Capital acts as a Unit of its company and attacks at
 	 * range with it, or alone. */
 	if (ranged && ss_fight_capital(g, from, a.owner) &&
@@ -456,6 +465,7 @@ ss_fight(struct ss_game *g, int from, int to, int ranged, const int *prio,
 		ss_fight_claim(g, from, to, left_a, left_d, carry, ncarry, ev,
 		    names);
 	ss_fight_end(g, ev, names);
+	return 0;
 }
 
 /* Would the Units of from fighting now (SS_ACT_NOW) fit the Limit of to,

@@ -363,7 +363,7 @@ ss_move_order(struct ss_ctx *c, const struct util_words *w0)
 		    c->names[c->p], g->sq[a].nunits == 0 ? "the company" :
 		    "Units", w->w[1], w->w[2], moved, carried);
 	if (ss_move_quake(c, b))
-		return SS_PLAY_LAST;
+		return SS_PLAY_CUT;
 	return ss_move_has_tardy(&g->sq[b], SS_ALL_UNITS(&g->sq[b])) ?
 	    SS_PLAY_LAST : SS_PLAY_DONE;
 }

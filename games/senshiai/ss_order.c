@@ -95,8 +95,10 @@ ss_order_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 		return SS_PLAY_DONE;
 	}
 	if (h->n < cost)
-		return ss_order_no(c, "%s costs %d cards, your hand holds %d "
-		    "others", ss_cards[card].name, cost, h->n);
+		return ss_order_no(c, "%s costs %d card%s to discard, and your "
+		    "hand holds %s%d other card%s", ss_cards[card].name, cost,
+		    cost == 1 ? "" : "s", h->n > 0 ? "only " : "", h->n,
+		    h->n == 1 ? "" : "s");
 	if (c->verdict)
 		return SS_PLAY_DONE;
 	/* Ruling: no "pay" names the first cards of the hand; the log says

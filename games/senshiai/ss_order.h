@@ -44,8 +44,9 @@ int ss_order_carry(struct ss_ctx *c, struct util_words *w, int at, int from,
     int carry[SS_CARRY_MAX]);
 
 /* "move FROM TO" and "castle SQ SQ" (ss_move.c); "cast ..." (ss_cast.c).
- * Each returns SS_PLAY_DONE, SS_PLAY_LAST (dice rolled, or a reaction:
- * the answer ends) or SS_PLAY_REFUSED. */
+ * Each returns SS_PLAY_DONE, SS_PLAY_LAST (dice rolled: the answer
+ * ends), SS_PLAY_CUT (an opponent's reaction cut it short: the answer
+ * ends, an "end" after it lapses) or SS_PLAY_REFUSED. */
 int ss_move_order(struct ss_ctx *c, const struct util_words *w);
 int ss_move_castle(struct ss_ctx *c, const struct util_words *w);
 int ss_cast_order(struct ss_ctx *c, const struct util_words *w);

@@ -159,9 +159,9 @@ ss_play_attack(struct ss_ctx *c, const struct util_words *w0)
 	/* Close combat requires a move: Tardy Units roll first. */
 	if (!ranged && ss_move_tardy(c, a, fight) != SS_PLAY_DONE)
 		return SS_PLAY_LAST;
-	if (c->rng != NULL)
-		ss_fight(g, a, b, ranged, prio, nprio, carry, ncarry, c->rng,
-		    c->ev, c->names);
+	if (c->rng != NULL && ss_fight(g, a, b, ranged, prio, nprio, carry,
+	    ncarry, c->rng, c->ev, c->names))
+		return SS_PLAY_CUT;
 	return SS_PLAY_LAST;
 }
 

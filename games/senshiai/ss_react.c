@@ -399,6 +399,63 @@ ss_react_draw(const struct ss_game *g, int p, char *buf, size_t size)
 }
 
 int
+ss_react_waits(const struct ss_game *g, int p, const struct ss_standing *s,
+    char *buf, size_t size)
+{
+	const struct ss_player *pl = &g->p[p];
+	int most = pl->hand.n < SS_HAND_CAP ? SS_HAND_CAP - pl->hand.n : 0;
+
+	buf[0] = '\0';
+	if (s->trigger == SS_ON_OWN_DRAW) {
+		int n = s->draw == SS_DRAW_FILL || s->draw > most ? most :
+		    s->draw;
+
+		if (n == 0 || n < pl->reserve.n)
+			return 0;
+		snprintf(buf, size, "would draw %d from a Reserve of %d and "
+		    "empty it: an empty Reserve puts you out", n,
+		    pl->reserve.n);
+		return 1;
+	}
+	if (s->card < 0)
+		return 0;
+	if (ss_pile_find(&pl->hand, s->card) < 0) {
+		snprintf(buf, size, "waits: no %s in your hand",
+		    ss_cards[s->card].name);
+		return 1;
+	}
+	for (int i = 0; i < s->npay; i++) {
+		int c = s->pay[i], named = 0, held = c == s->card ? -1 : 0;
+
+		for (int j = 0; j < s->npay; j++)
+			named += s->pay[j] == c;
+		for (int j = 0; j < pl->hand.n; j++)
+			held += pl->hand.card[j] == c;
+		if (held <= 0) {
+			snprintf(buf, size, "waits: no %s%s in your hand to "
+			    "pay with", c == s->card ? "other " : "",
+			    ss_cards[c].name);
+			return 1;
+		}
+		if (held < named) {
+			snprintf(buf, size, "waits: it names %s %d times to "
+			    "pay with, and your hand holds %d%s", ss_cards[c].name,
+			    named, held, c == s->card ? " besides the one it "
+			    "casts" : "");
+			return 1;
+		}
+	}
+	if (pl->hand.n - 1 < ss_cards[s->card].cost) {
+		snprintf(buf, size, "waits: %s costs %d, and your hand holds "
+		    "%d other card%s", ss_cards[s->card].name,
+		    ss_cards[s->card].cost, pl->hand.n - 1,
+		    pl->hand.n - 1 == 1 ? "" : "s");
+		return 1;
+	}
+	return 0;
+}
+
+int
 ss_react_prio(const struct ss_game *g, int p, int prio[SS_PRIO_MAX])
 {
 	char why[GAME_REASON_MAX];
@@ -427,6 +484,9 @@ ss_react_annul(struct ss_game *g, int caster, int card, struct events *ev,
 			continue;
 		ss_pile_push(&g->p[q].discard, k);
 		ss_pile_push(&g->p[caster].discard, card);
+		/* Ruling: Annuls forces "the opponent to discard it before
+		 * it even comes into play": a forced discard (Winning). */
+		g->p[caster].forced_by = q;
 		events_add(ev, EVENT_ALL, "%s casts %s (a standing order): "
 		    "%s's %s is annulled before it comes into play.",
 		    names[q], ss_cards[k].name, names[caster],

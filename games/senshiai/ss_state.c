@@ -40,11 +40,16 @@
 
 #include "senshiai.h"
 
-#define SS_STAGE_WORD(id, w) [SS_STAGE_##id] = w,
+#define SS_STAGE_WORD(id, w, name) [SS_STAGE_##id] = w,
 const char *const ss_state_stage_words[SS_STAGES] = {
 	SS_STAGE_LIST(SS_STAGE_WORD)
 };
 #undef SS_STAGE_WORD
+#define SS_STAGE_NAME(id, w, name) [SS_STAGE_##id] = name,
+const char *const ss_state_stage_names[SS_STAGES] = {
+	SS_STAGE_LIST(SS_STAGE_NAME)
+};
+#undef SS_STAGE_NAME
 
 static const char *const ss_state_keys[] = { "turn", "turn-limit",
 	"active", "stage",
@@ -495,9 +500,31 @@ ss_pile_copy(struct ss_pile *dst, const struct ss_pile *src)
 }
 
 void
+ss_state_names(struct ss_game *g, const struct game_players *pl)
+{
+	for (int p = 0; p < g->n && p < pl->n; p++)
+		snprintf(g->names[p], sizeof g->names[p], "%s", pl->names[p]);
+}
+
+int
+ss_state_named(const struct ss_game *g, const char *word)
+{
+	long long who;
+
+	if (util_parse_int(word, 1, g->n, &who) == 0)
+		return (int)who - 1;
+	for (int p = 0; p < g->n; p++)
+		if (g->names[p][0] != '\0' && strcmp(word, g->names[p]) == 0)
+			return p;
+	return -1;
+}
+
+void
 ss_state_copy(struct ss_game *dst, const struct ss_game *src)
 {
 	dst->n = src->n;
+	for (int p = 0; p < src->n; p++)
+		memcpy(dst->names[p], src->names[p], strlen(src->names[p]) + 1);
 	dst->turn = src->turn;
 	dst->active = src->active;
 	dst->stage = src->stage;
@@ -555,6 +582,9 @@ ss_state_equal(const struct ss_game *a, const struct ss_game *b)
 	    a->winners != b->winners || a->neffects != b->neffects ||
 	    strcmp(a->reason, b->reason) != 0)
 		return 0;
+	for (int p = 0; p < a->n; p++)
+		if (strcmp(a->names[p], b->names[p]) != 0)
+			return 0;
 	for (int p = 0; p < a->n; p++) {
 		const struct ss_player *x = &a->p[p], *y = &b->p[p];
 

@@ -113,6 +113,25 @@ ss_view_square(const struct ss_game *g, const char *const *names, int s,
 	sbuf_free(&line);
 }
 
+/* One of player p's standing orders, for p's eyes only, with what would
+ * keep it from doing what he may expect now (ss_react_waits). */
+static void
+ss_view_standing(const struct ss_game *g, int p, const char *text,
+    struct sbuf *out)
+{
+	struct ss_standing s;
+	char why[GAME_REASON_MAX];
+	struct sbuf line;
+
+	sbuf_init(&line);
+	sbuf_printf(&line, "Standing: %s", text);
+	if (ss_react_parse(text, &s, why, sizeof why) == 0 &&
+	    ss_react_waits(g, p, &s, why, sizeof why))
+		sbuf_printf(&line, " (%s)", why);
+	util_wrap(out, 72, "  ", "    ", line.p);
+	sbuf_free(&line);
+}
+
 static void
 ss_view_pile(const char *what, const struct ss_pile *pl, struct sbuf *out)
 {
@@ -133,11 +152,16 @@ void
 ss_view(const struct ss_game *g, const char *const *names, int player,
     struct sbuf *out)
 {
-	if (g->stage == SS_STAGE_OVER)
+	if (g->stage == SS_STAGE_OVER) {
 		sbuf_printf(out, "Turn %d: the game is over.\n\n", g->turn);
-	else
-		sbuf_printf(out, "Turn %d, %s's %s stage.\n\n", g->turn,
-		    names[g->active], ss_state_stage_words[g->stage]);
+	} else if (g->stage == SS_STAGE_DECK) {
+		sbuf_puts(out, "Before turn 1: every player owes a sealed deck "
+		    "list.\n\n");
+	} else {
+		sbuf_printf(out, "Turn %d, %s's %s.\n(Orders files count "
+		    "points, not turns: see Next.)\n\n", g->turn,
+		    names[g->active], ss_state_stage_names[g->stage]);
+	}
 	ss_view_board(g, out);
 	sbuf_putc(out, '\n');
 	for (int s = 0; s < SS_SQUARES; s++)
@@ -152,8 +176,7 @@ ss_view(const struct ss_game *g, const char *const *names, int player,
 		if (i == player) {
 			ss_view_pile("Hand", &p->hand, out);
 			for (int k = 0; k < p->nstanding; k++)
-				sbuf_printf(out, "  Standing: %s\n",
-				    p->standing[k]);
+				ss_view_standing(g, i, p->standing[k], out);
 		}
 		ss_view_pile("Discard Pile, top first", &p->discard, out);
 	}
