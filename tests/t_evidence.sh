@@ -161,7 +161,7 @@ sed -n '/^-----BEGIN GUNBAI EVIDENCE-----$/,/^-----END/p' g/reports/alice.txt |
     sed '1d;$d' | awk '{ if (sub(/\\$/, "")) printf "%s", $0; else print }' |
     grep -v '^signature ' | sed 's/^uid .*/uid 00112233445566778899aabbccddeeff/' >fake.txt
 openssl pkeyutl -sign -rawin -inkey org.key -in fake.txt -out fake.sig
-{ sed '/^The organiser.s signature over/,$d' g/reports/alice.txt
+{ sed '/^-----BEGIN GUNBAI EVIDENCE-----$/,$d' g/reports/alice.txt
   echo "-----BEGIN GUNBAI EVIDENCE-----"; cat fake.txt
   echo "signature $(openssl base64 -A -in fake.sig)"
   echo "-----END GUNBAI EVIDENCE-----"; } >fake-first.txt
@@ -375,7 +375,7 @@ resign g/runs/0001/reports/alice.txt 's/^commit .*/commit 0000000000000000000000
 # A text of another version is not read as this one's.
 resign g/runs/0001/reports/alice.txt 's/^gunbai-report-v2$/gunbai-report-v1/' old.txt
 "$gunbai" evidence mb/r0.txt old.txt >out 2>&1
-grep -q "^old.txt: a signed text that is neither 'gunbai-report-v2' nor 'gunbai-receipt-v2': not read" out &&
+grep -q "^old.txt: a signed text that is neither 'gunbai-report-v2', 'gunbai-receipt-v2' nor 'gunbai-declined-v1': not read" out &&
     ok "evidence reads no signed text of another version" ||
     not_ok "evidence: $(cat out)"
 status_is 0 "the honest chain of three reports proves nothing" \
@@ -470,7 +470,7 @@ PY
     ok "with the seed, each deck's commitment is the reference's (tests/rng_reference.py)" ||
     not_ok "secret options: $(cat out)"
 "$gunbai" evidence sw/reports/alice.txt >out 2>&1 &&
-    grep -q "the organiser's key is the one of the setup record" out &&
+    grep -q "the organiser's key is the one of its setup record" out &&
     ok "evidence reads a record with secret options" ||
     not_ok "evidence: $(cat out)"
 "$gunbai" verify sw >out 2>&1 && ok "verify makes the setup again from the archive" ||
@@ -522,6 +522,124 @@ done
 "$gunbai" evidence cA/reports/alice.json cA/runs/0001/reports/alice.txt cA/runs/0002/reports/alice.json >out 2>&1 &&
     grep -q "^3 signed words, consistent" out &&
     ok "the whole chain, text and JSON mixed, is consistent" ||
+    not_ok "evidence: $(cat out)"
+
+# --- the third attack (issue 31): the organiser's signed word read only
+# as the organiser signed it, and every field of a receipt held against
+# the chain of reports.
+orghex=$(openssl pkey -in org.key -pubout -outform DER | tail -c 32 | od -An -tx1 | tr -d ' \n')
+# Finding 4: a player edits a line of the setup record in the body of an
+# honest first report (outside the signed block): never proof against
+# the organiser, but an input that is not the organiser's word (exit 10).
+grep -q '^setup   option turn-limit 0$' g/reports/alice.txt &&
+    sed 's/^setup   option turn-limit 0$/setup   option turn-limit 5/' g/reports/alice.txt >fr3.txt
+$py - g/reports/alice.json fr3.json <<'PY'
+import sys
+d = open(sys.argv[1]).read()
+assert "option turn-limit 0\\n" in d
+open(sys.argv[2], "w").write(d.replace("option turn-limit 0\\n", "option turn-limit 5\\n"))
+PY
+for f in fr3.txt fr3.json; do
+	"$gunbai" evidence $f g/runs/0001/reports/alice.txt >out 2>&1
+	[ $? -eq 10 ] && ! grep -q PROVEN out &&
+	    grep -q "^$f: not the organiser's word: the report's signature does not verify under the key its setup record names, or the report was changed" out &&
+	    ok "evidence: a setup record edited by a player ($f) frames nobody: named, exit 10" ||
+	    not_ok "evidence $f: $(cat out)"
+done
+# Finding 7: the key and the uid judged under are printed, for a third
+# party to compare with the ones the organiser announced.
+"$gunbai" evidence g/reports/alice.txt g/runs/0001/reports/alice.txt >out 2>&1 &&
+    grep -q "^judged under the organiser's key $orghex: compare it" out &&
+    grep -q "^judged for the game uid $(state_uid g/start.yaml)$" out &&
+    ok "evidence prints the organiser's key and the uid it judged under" ||
+    not_ok "evidence: $(cat out)"
+# Finding 9: a signed first report without its start is not judged as one.
+resign g/reports/alice.txt '/^start /d' nostart.txt
+"$gunbai" evidence nostart.txt >out 2>&1
+[ $? -eq 10 ] && grep -q "^nostart.txt: a first report whose signed text names no start" out &&
+    ok "evidence: a first report signing no start does not fit (exit 10)" ||
+    not_ok "evidence: $(cat out)"
+# ... and a report of a run that did not advance (from point 2 to 2).
+grep -q '^from-point 2$' g/runs/0002/reports/bob.txt &&
+    resign g/runs/0002/reports/bob.txt 's/^point .*/point 2/' r22.txt
+"$gunbai" evidence g/reports/bob.txt r22.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^r22.txt: PROVEN: a run that did not advance: the organiser signed a run from point 2 to point 2" out &&
+    ok "evidence proves a signed run that did not advance" ||
+    not_ok "evidence: $(cat out)"
+# Finding 6: receipts re-signed with fields the chain contradicts.
+# rtext MAIL OUT: the signed text of the receipt in a reply.
+rtext() {
+	$py - "$1" >"$2" <<'PY'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+for part in m.walk():
+    b = part.get_payload(decode=True)
+    if b and b"-----BEGIN GUNBAI EVIDENCE-----" in b:
+        t = b.decode().split("-----BEGIN GUNBAI EVIDENCE-----\n")[1].split("-----END")[0]
+        t = t.replace("\\\n", "")
+        sys.stdout.write("".join(l + "\n" for l in t.splitlines() if not l.startswith("signature ")))
+PY
+}
+# resign_receipt TEXT SEDEXPR OUT: a receipt's text edited, signed again.
+resign_receipt() {
+	sed "$2" "$1" >"$3.text"
+	openssl pkeyutl -sign -rawin -inkey org.key -in "$3.text" -out "$3.sig"
+	{ echo "-----BEGIN GUNBAI EVIDENCE-----"; cat "$3.text"
+	  echo "signature $(openssl base64 -A -in "$3.sig")"
+	  echo "-----END GUNBAI EVIDENCE-----"; } >"$3"
+}
+rtext receipt.eml rc.text
+grep -q '^at-point 2$' rc.text && grep -q '^point 2$' rc.text &&
+    ok "the receipt's signed text, read from the reply" || not_ok "receipt: $(cat rc.text)"
+resign_receipt rc.text 's/^uid .*/uid 00112233445566778899aabbccddeeff/' rc-uid.txt
+"$gunbai" evidence g/reports/bob.txt rc-uid.txt g/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 10 ] && grep -q "^rc-uid.txt: signed by the organiser, but of the game 00112233445566778899aabbccddeeff, which no report given names" out &&
+    ok "evidence names a receipt of another game instead of leaving it out (exit 10)" ||
+    not_ok "evidence: $(cat out)"
+resign_receipt rc.text 's/^point .*/point 1/' rc-past.txt
+"$gunbai" evidence g/reports/bob.txt rc-past.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^rc-past.txt: PROVEN: the organiser signed that a file for point 1 was filed at point 2" out &&
+    ok "evidence proves a receipt for a point already played" ||
+    not_ok "evidence: $(cat out)"
+resign_receipt rc.text 's/^state .*/state 0000000000000000000000000000000000000000000000000000000000000000/' rc-made.txt
+"$gunbai" evidence g/reports/bob.txt rc-made.txt g/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: two states at point 2: rc-made.txt (filed against) names 0000000000000000..., g/runs/0002/reports/bob.txt (from) names" out &&
+    ok "evidence proves a receipt filed against a state the chain does not have at its point" ||
+    not_ok "evidence: $(cat out)"
+later=$(sed -n 's/^state \([0-9a-f]\{64\}\)$/\1/p' g/runs/0002/reports/bob.txt)
+resign_receipt rc.text "s/^state .*/state $later/" rc-later.txt
+"$gunbai" evidence g/reports/bob.txt rc-later.txt g/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: one state at two points: rc-later.txt (filed against)" out &&
+    ok "evidence proves a receipt naming a later state at an earlier point" ||
+    not_ok "evidence: $(cat out)"
+# Finding 2: a run made, a file receipted against its state, the run
+# undone and the game played again from before it.
+newgame d --organiser org.key >/dev/null
+uid=$(state_uid d/start.yaml)
+order da1.yaml 1 alice "move e2 e3"
+cp da1.yaml da1.yaml.sig d/inbox/
+"$gunbai" run --key org.key d >/dev/null 2>&1
+order db2.yaml 2 bob "move e8 e7" "move d9 e8"
+$py "$top/tests/mail_make.py" thunderbird dmsg.eml bob@example.net db2.yaml db2.yaml.sig
+"$gunbai" mail-in d --key org.key dmsg.eml >/dev/null 2>&1
+cp d/outbox/mail-in/*.eml dreceipt.eml
+"$gunbai" undo d >/dev/null 2>&1 && "$gunbai" run --key org.key d >/dev/null 2>&1 &&
+    grep -q '^from-point 1$' d/runs/0001/reports/bob.txt &&
+    "$gunbai" verify d >/dev/null 2>&1 &&
+    ok "undone after a receipt and run again from point 1: the archive verifies" ||
+    not_ok "d: $(ls d/runs d/inbox)"
+"$gunbai" evidence d/reports/bob.txt dreceipt.eml d/runs/0001/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: a discarded run: the organiser signed dreceipt.eml against the state .* at point 2, but d/runs/0001/reports/bob.txt is of a run from point 1 to point 3" out &&
+    ok "evidence proves the discarded run, naming the receipt and the report" ||
+    not_ok "evidence: $(cat out)"
+# Finding 3, the evidence side: mail-in's signed word that it did not
+# file a file (formats/evidence.md, gunbai-declined-v1), and a run that
+# took the file all the same.
+sed "1s/.*/gunbai-declined-v1/" rc.text >dc.text
+resign_receipt dc.text 's/^x//' declined.txt
+"$gunbai" evidence g/reports/bob.txt declined.txt g/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: a file mail-in declined was taken: the organiser signed declined.txt, that bob's file .* was not filed, then g/runs/0002/reports/bob.txt, whose run took it" out &&
+    ok "evidence proves a declined file taken by a run" ||
     not_ok "evidence: $(cat out)"
 
 echo "$((n - fails)) passed, $fails failed"

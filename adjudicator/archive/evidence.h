@@ -14,6 +14,9 @@
 #define EVIDENCE_END "-----END GUNBAI EVIDENCE-----"
 #define EVIDENCE_REPORT "gunbai-report-v2"
 #define EVIDENCE_RECEIPT "gunbai-receipt-v2"
+/* mail-in's signed word that it did not file a file (formats/
+ * evidence.md): the receipt's fields under another first line. */
+#define EVIDENCE_DECLINED "gunbai-declined-v1"
 #define EVIDENCE_JSON_KEY "signed"
 /* What a text report says before its signed block. */
 #define EVIDENCE_PREAMBLE "\nThe organiser's signature over this " \
