@@ -272,14 +272,6 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	    ok "and says so" || not_ok "check-seed: $(cat "$tmp/out")"
 	status_is 0 "check-seed takes the JSON twins" \
 	    "$gunbai" check-seed f/reports/alice.json "$last/reports/public.json"
-	# A first report of a stacked setup: north moves first.
-	sed 's/South/North/' f/reports/alice.txt >stacked.txt
-	if ! cmp -s stacked.txt f/reports/alice.txt; then
-		status_is 1 "check-seed refuses a first report the seed does not deal" \
-		    "$gunbai" check-seed stacked.txt "$last/reports/public.txt"
-	else
-		not_ok "the first report does not say who moves first"
-	fi
 else
 	not_ok "the game did not end: $(tail -5 "$last/reports/public.txt")"
 fi
@@ -319,10 +311,51 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	# A signed first report whose text leaves `start` out is not passed.
 	resign f/reports/alice.txt '/^start /d' nostart.txt
 	"$gunbai" check-seed nostart.txt "$last/reports/public.txt" >out 2>&1
-	[ $? -eq 1 ] && grep -q "^nostart.txt: the organiser's signed text names no start" out &&
+	[ $? -eq 10 ] && grep -q "^nostart.txt: the organiser's signed text names no start" out &&
 	    ! grep -q PROVEN out &&
 	    ok "check-seed refuses a signed first report without a start, proving nothing" ||
 	    not_ok "check-seed: $(cat out)"
+	# A first report of a stacked setup (north moves first), signed
+	# by the organiser: body and signed text alike.
+	sed 's/South/North/' f/reports/alice.txt >st0.txt
+	if ! cmp -s st0.txt f/reports/alice.txt; then
+		resign st0.txt "s/^body-text .*/body-text $($py "$top/tests/rng_reference.py" --report-body st0.txt)/" stacked.txt
+		"$gunbai" check-seed stacked.txt "$last/reports/public.txt" >out 2>&1
+		[ $? -eq 1 ] && grep -q "^stacked.txt: PROVEN: not a first report of the setup the seed deals" out &&
+		    ok "check-seed proves a first report the seed does not deal, signed by the organiser" ||
+		    not_ok "check-seed: $(cat out)"
+	else
+		not_ok "the first report does not say who moves first"
+	fi
+	# Third attack, finding 5: the same edit made by a player (the
+	# signed block left as it was, or taken out) frames nobody.
+	awk '/^The organiser.s signature over/ { exit } { print }' st0.txt >st1.txt
+	for f in st0.txt st1.txt; do
+		"$gunbai" check-seed $f "$last/reports/public.txt" >out 2>&1
+		[ $? -eq 10 ] && ! grep -q PROVEN out &&
+		    grep -q "^$f: changed since the organiser signed it\|^$f: not signed by the organiser" out &&
+		    ok "check-seed: a first report edited by its player ($f) is not judged (exit 10)" ||
+		    not_ok "check-seed $f: $(cat out)"
+	done
+	# A seed edited in the public report, with its block or without.
+	sed 's/^seed    \(.\)/seed    0/; s/^seed    00/seed    11/' "$last/reports/public.txt" >fakepub.txt
+	awk '/^The organiser.s signature over/ { exit } { print }' fakepub.txt >fakepub-nosig.txt
+	for f in fakepub.txt fakepub-nosig.txt; do
+		"$gunbai" check-seed f/reports/alice.txt $f >out 2>&1
+		[ $? -eq 10 ] && ! grep -q PROVEN out &&
+		    ok "check-seed: a public report whose seed a player edited ($f) is not judged (exit 10)" ||
+		    not_ok "check-seed $f: $(cat out)"
+	done
+	# ... and the same seed signed by the organiser: proven.
+	resign fakepub.txt "s/^body-text .*/body-text $($py "$top/tests/rng_reference.py" --report-body fakepub.txt)/" orgpub.txt
+	"$gunbai" check-seed f/reports/alice.txt orgpub.txt >out 2>&1
+	[ $? -eq 1 ] && grep -q "^PROVEN: orgpub.txt: " out &&
+	    grep -q "^judged under the organiser's key $(openssl pkey -in org.key -pubout -outform DER | tail -c 32 | od -An -tx1 | tr -d ' \n')," out &&
+	    ok "check-seed proves another seed signed by the organiser, under the key it prints" ||
+	    not_ok "check-seed: $(cat out)"
+	# Reports of two games are inputs that do not fit, not misconduct.
+	status_is 10 "check-seed: reports of two games" \
+	    "$gunbai" check-seed g/reports/alice.txt "$last/reports/public.txt"
 fi
 # The attack as made (Shinobi Wars): the top two cards of alice's deck
 # swapped in start.yaml, alice's first report signed again for that

@@ -143,21 +143,10 @@ ev_read(const char *path, struct ev_item *it)
 		return 0;
 	}
 	if (!it->receipt) {
-		/* The text names the SHA-256 of the report it ends (the
-		 * text report's or the JSON twin's, as made before it was
-		 * signed): the signature covers the whole report. */
-		char want[COMMIT_HEX + 1], hex[COMMIT_HEX + 1], *body;
-		size_t blen, i = 0;
-
-		while (i < len && (buf[i] == ' ' || buf[i] == '\n'))
-			i++;
-		evidence_field(it->text, i < len && buf[i] == '{' ?
-		    "body-json" : "body-text", want, sizeof want);
-		if (evidence_body(buf, len, &body, &blen) == 0) {
-			crypto_sha256_hex(body, blen, hex);
-			it->body_ok = strcmp(hex, want) == 0;
-			free(body);
-		}
+		/* The text names the SHA-256 of the report it ends
+		 * (the text report's or the JSON twin's, as made before it
+		 * was signed): the signature covers the whole report. */
+		it->body_ok = evidence_body_ok(buf, len, it->text);
 	}
 	free(buf);
 	evidence_field(it->text, "uid", it->uid, sizeof it->uid);

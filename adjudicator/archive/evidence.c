@@ -258,6 +258,25 @@ evidence_body(const char *buf, size_t n, char **body, size_t *len)
 	return 0;
 }
 
+int
+evidence_body_ok(const char *buf, size_t n, const char *text)
+{
+	char want[COMMIT_HEX + 1], hex[COMMIT_HEX + 1], *body;
+	size_t blen, i = 0;
+	int ok = 0;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\n'))
+		i++;
+	evidence_field(text, i < n && buf[i] == '{' ? "body-json" :
+	    "body-text", want, sizeof want);
+	if (evidence_body(buf, n, &body, &blen) == 0) {
+		crypto_sha256_hex(body, blen, hex);
+		ok = want[0] != '\0' && strcmp(hex, want) == 0;
+		free(body);
+	}
+	return ok;
+}
+
 /* The block in a text, from its BEGIN line. */
 static int
 evidence_find_text(const char *buf, size_t n, char **text,

@@ -55,6 +55,11 @@ void evidence_report_text(const struct state *st, const char *state_hex,
  * into *body (caller frees).  0, or -1 if buf holds no signed block. */
 int evidence_body(const char *buf, size_t n, char **body, size_t *len);
 
+/* Is the report in the n bytes at buf (text or JSON twin) the whole
+ * report the signed text names (its body hashes to the text's
+ * `body-text`, or for a JSON twin `body-json`)?  1 or 0. */
+int evidence_body_ok(const char *buf, size_t n, const char *text);
+
 /* The text signed for the receipt of the good file f, checked against
  * st (whose state file hashes to state_hex) and filed in its inbox with
  * the signature whose SHA-256 (orders_sig_sha256) is sig. */
