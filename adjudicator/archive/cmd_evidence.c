@@ -643,18 +643,8 @@ cmd_evidence(int argc, char **argv)
 		    "record names the key) or --organiser KEY.pub\n");
 		bad = 1;
 	}
-	if (key != NULL) {
-		uint8_t raw[32];
-		char hex[65];
-
-		/* Anyone can make a game under a key of their own: the
-		 * verdicts hold against the holder of this key only. */
-		if (crypto_pubkey_raw(key, raw) == 0) {
-			util_hex(raw, sizeof raw, hex);
-			printf("judged under the organiser's key %s: compare "
-			    "it with the key the organiser announced\n", hex);
-		}
-	}
+	if (key != NULL)
+		evidence_say_key(key);
 	for (size_t i = 0; i < n && key != NULL; i++) {
 		struct gb_err e = { 0 };
 

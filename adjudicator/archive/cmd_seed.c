@@ -393,18 +393,10 @@ cmd_check_seed(int argc, char **argv)
 	record = first.setup != NULL ? first.setup : last.setup;
 	key = cmd_seed_key(record);
 	if (key != NULL) {
-		uint8_t raw[32];
-		char hex[65];
-
 		/* Every report of such a game is signed: one that is not
 		 * the organiser's whole word proves nothing, and is not
 		 * judged (a player cannot frame the organiser with it). */
-		if (crypto_pubkey_raw(key, raw) == 0) {
-			util_hex(raw, sizeof raw, hex);
-			printf("judged under the organiser's key %s, which the "
-			    "setup record names: compare it with the key the "
-			    "organiser announced\n", hex);
-		}
+		evidence_say_key(key);
 		if (!cmd_seed_signed(&first, argv[1], key) +
 		    !cmd_seed_signed(&last, argv[2], key) > 0)
 			status = EXIT_UNFIT;

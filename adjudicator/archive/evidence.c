@@ -1,5 +1,6 @@
 /* evidence.c - the organiser's signed word (evidence.h,
  * formats/evidence.md). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -256,6 +257,19 @@ evidence_body(const char *buf, size_t n, char **body, size_t *len)
 		sbuf_puts(&b, "");
 	*body = sbuf_take(&b);
 	return 0;
+}
+
+void
+evidence_say_key(const char *key)
+{
+	uint8_t raw[32];
+	char hex[65];
+
+	if (crypto_pubkey_raw(key, raw) == 0) {
+		util_hex(raw, sizeof raw, hex);
+		printf("judged under the organiser's key %s: compare it with "
+		    "the key the organiser announced\n", hex);
+	}
 }
 
 int

@@ -55,6 +55,12 @@ void evidence_report_text(const struct state *st, const char *state_hex,
  * into *body (caller frees).  0, or -1 if buf holds no signed block. */
 int evidence_body(const char *buf, size_t n, char **body, size_t *len);
 
+/* Say, on standard output, the organiser's key (the PEM key) the
+ * verdicts are judged under, in hex, for a third party to compare with
+ * the key the organiser announced: anyone can sign a whole game under a
+ * key of their own. */
+void evidence_say_key(const char *key);
+
 /* Is the report in the n bytes at buf (text or JSON twin) the whole
  * report the signed text names (its body hashes to the text's
  * `body-text`, or for a JSON twin `body-json`)?  1 or 0. */
