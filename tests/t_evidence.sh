@@ -305,7 +305,7 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	# the report is the same, the signed start is not the seed's.
 	resign f/reports/alice.txt 's/^start .*/start 00000000000000000000000000000000000000000000000000000000000000aa/' hidden.txt
 	"$gunbai" check-seed hidden.txt "$last/reports/public.txt" >out 2>&1
-	[ $? -eq 1 ] && grep -q "^hidden.txt: PROVEN: a stacked setup: the organiser signed the start 0*aa, but the seed and the setup record deal the start" out &&
+	[ $? -eq 1 ] && grep -q "^hidden.txt: PROVEN: a stacked setup: the organiser signed the start 0*aa (state [0-9a-f]*), but the seed and the setup record deal the start" out &&
 	    ok "check-seed proves a start stacked where no report shows it" ||
 	    not_ok "check-seed: $(cat out)"
 	# A signed first report whose text leaves `start` out is not passed.
@@ -365,21 +365,32 @@ fi
     --player alice="$K/alice.pub" --player bob="$K/bob.pub" -d st >/dev/null
 awk '/^      - / && !done && prev ~ /deck:$/ { a = $0; getline; print; print a; done = 1; next }
     { prev = $0; print }' st/start.yaml >st.yaml
-old=$(openssl dgst -sha256 -r st/start.yaml | cut -c1-64)
-new=$(openssl dgst -sha256 -r st.yaml | cut -c1-64)
+old=$($py "$top/tests/rng_reference.py" --state st/start.yaml)
+new=$($py "$top/tests/rng_reference.py" --state st.yaml)
 if [ "$old" != "$new" ]; then
 	mv st.yaml st/start.yaml
 	sed "s/^state   $old\$/state   $new/" st/reports/alice.txt >st-body.txt
 	body=$($py "$top/tests/rng_reference.py" --report-body st-body.txt)
-	resign st-body.txt "s/^state .*/state $new/;s/^start .*/start $($py "$top/tests/rng_reference.py" --start st/start.yaml)/;s/^body-text .*/body-text $body/" st-alice.txt
+	resign st-body.txt "s/^state .*/state $new/;s/^start .*/start $new/;s/^body-text .*/body-text $body/" st-alice.txt
+	# The third attack's way (finding 1): `state` the stacked start's
+	# hash, which the next reports continue, `start` the honest one.
+	resign st-body.txt "s/^state .*/state $new/;s/^body-text .*/body-text $body/" st-alice2.txt
 	i=0
 	while [ $i -lt 40 ] && "$gunbai" run --nmr --key org.key st >/dev/null 2>&1; do i=$((i + 1)); done
 	stl=$(ls -d st/runs/* | tail -1)
 	"$gunbai" evidence st-alice.txt >out 2>&1 &&
 	    "$gunbai" check-seed st-alice.txt "$stl/reports/public.txt" >out 2>&1
-	[ $? -eq 1 ] && grep -q "^st-alice.txt: PROVEN: a stacked setup" out &&
+	[ $? -eq 1 ] && grep -q "^st-alice.txt: PROVEN: not a first report of the setup the seed deals" out &&
 	    ok "check-seed proves a Shinobi Wars deck stacked under a signed first report" ||
 	    not_ok "check-seed: $(cat out)"
+	"$gunbai" check-seed st-alice2.txt "$stl/reports/public.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^st-alice2.txt: PROVEN: " out &&
+	    ok "check-seed proves it with the honest start signed beside the stacked state" ||
+	    not_ok "check-seed: $(cat out)"
+	"$gunbai" evidence st-alice2.txt "$stl/reports/alice.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^st-alice2.txt: PROVEN: a first report whose signed start .* is not its state" out &&
+	    ok "evidence proves it from the first report alone, before the seed is revealed" ||
+	    not_ok "evidence: $(cat out)"
 else
 	not_ok "the deck was not swapped"
 fi
@@ -521,17 +532,20 @@ grep -q '^file .* kept$' kept.txt.text || not_ok "kept.txt: no file line made ke
 
 # formats/evidence.md's `start` vector: the C signed text, the reference
 # and the document agree.
-vec() { sed -n "/^first reports vector\$/,/^\`\`\`/s/^$1 //p" "$top/formats/evidence.md"; }
+vec() { sed -n "/^first reports vector\$/,/^\`\`\`/s/^$1  *//p" "$top/formats/evidence.md"; }
 "$gunbai" new senjin --id demo \
     --seed 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
     --organiser "$top/tests/keys/carol.key" \
     --player alice="$top/samples/senjin/keys/alice.pub,alice@example.org" \
     --player bob="$top/samples/senjin/keys/bob.pub" -d vec >/dev/null
-[ -n "$(vec start)" ] && [ "$(openssl dgst -sha256 -r vec/start.yaml | cut -c1-64)" = "$(vec state)" ] &&
-    grep -q "^start $(vec start)\$" vec/reports/alice.txt &&
-    [ "$($py "$top/tests/rng_reference.py" --start vec/start.yaml)" = "$(vec start)" ] &&
+[ -n "$(vec state)" ] && [ "$(openssl dgst -sha256 -r vec/start.yaml | cut -c1-64)" = "$(vec file)" ] &&
+    grep -q "^state $(vec state)\$" vec/reports/alice.txt &&
+    grep -q "^start $(vec state)\$" vec/reports/alice.txt &&
+    grep -q "^state   $(vec state)\$" vec/reports/alice.txt &&
+    [ "$($py "$top/tests/rng_reference.py" --state vec/start.yaml)" = "$(vec state)" ] &&
+    [ "$(vec state)" != "$(vec file)" ] &&
     ok "the start vector of formats/evidence.md: C, the reference and the text agree" ||
-    not_ok "start vector: $(vec state) $(vec start); $(grep '^start' vec/reports/alice.txt)"
+    not_ok "start vector: $(vec file) $(vec state); $(grep '^start\|^state' vec/reports/alice.txt)"
 
 # --- a chain that breaks (second attack, finding 3): points 1 and 2 of
 # one game, then point 3 of another game of the same id and organiser,

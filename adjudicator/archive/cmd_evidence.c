@@ -295,7 +295,9 @@ ev_claims(const struct ev_item *x, struct ev_claim c[2])
 		return n;
 	}
 	c[n++] = (struct ev_claim){ x->point, x->state, "state" };
-	if (x->from_point >= 0)
+	if (x->from_point < 0 && x->start[0] != '\0')
+		c[n++] = (struct ev_claim){ x->point, x->start, "start" };
+	else if (x->from_point >= 0)
 		c[n++] = (struct ev_claim){ x->from_point, x->from, "from" };
 	return n;
 }
@@ -356,6 +358,16 @@ ev_impossible(const struct ev_item *x, int *unfit)
 		    "point %lld was filed at point %lld, already past it "
 		    "(mail-in files no file for a point played)\n", x->path,
 		    x->point, x->at_point);
+		return 1;
+	}
+	if (!x->receipt && x->from_point < 0 && x->start[0] != '\0' &&
+	    strcmp(x->start, x->state) != 0) {
+		/* The chain starts from the start: its hash is the first
+		 * reports' `state` (formats/evidence.md). */
+		printf("%s: PROVEN: a first report whose signed start %.16s... "
+		    "is not its state %.16s...: the chain the next reports "
+		    "continue is not the start the seed is checked against\n",
+		    x->path, x->start, x->state);
 		return 1;
 	}
 	if (!x->receipt && x->from_point < 0 && x->start[0] == '\0') {

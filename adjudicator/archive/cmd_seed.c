@@ -130,9 +130,8 @@ cmd_seed_read(const char *path, struct cmd_seed_ev *ev)
 	return 0;
 }
 
-/* A text report without what the start state's hash decides (its
- * 'state' line, which covers the mail addresses no report shows, and
- * the organiser's signed block over it).  Caller frees. */
+/* A text report without the organiser's signed block (made with the
+ * organiser's key, which check-seed does not have).  Caller frees. */
 static char *
 cmd_seed_strip(const char *text, size_t len)
 {
@@ -144,30 +143,22 @@ cmd_seed_strip(const char *text, size_t len)
 	if (sig != NULL)
 		len = (size_t)(sig - text);
 	sbuf_init(&b);
-	for (const char *p = text; p < text + len;) {
-		const char *nl = memchr(p, '\n', (size_t)(text + len - p));
-		size_t l = nl != NULL ? (size_t)(nl - p) + 1 :
-		    (size_t)(text + len - p);
-
-		if (strncmp(p, REPORT_EV_STATE, strlen(REPORT_EV_STATE)) != 0)
-			sbuf_add(&b, p, l);
-		p += l;
-	}
+	sbuf_add(&b, text, len);
 	if (b.p == NULL)
 		sbuf_puts(&b, "");
 	return sbuf_take(&b);
 }
 
-/* The same for the JSON twin: its state_sha256 and "signed" removed. */
+/* The same for the JSON twin: its "signed" removed. */
 static void
 cmd_seed_strip_json(json_t *j)
 {
-	json_object_del(json_object_get(j, "evidence"), "state_sha256");
 	json_object_del(j, EVIDENCE_JSON_KEY);
 }
 
 /* Is the report in ev (a player's first report) one of the reports of
- * the start st, but for the start's hash?  The player's name, or NULL. */
+ * the start st, its `state` (the start's hash) too?  The player's name,
+ * or NULL. */
 static const char *
 cmd_seed_same_start(const struct state *st, struct cmd_seed_ev *ev)
 {
@@ -217,6 +208,7 @@ cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
 	struct gb_err e = { 0 };
 	uint8_t sig[CRYPTO_SIG_BYTES];
 	char hex[COMMIT_HEX + 1], have[COMMIT_HEX + 1], buf[1200], *text;
+	char state[COMMIT_HEX + 1];
 	int r = evidence_find(first->text, first->len, &text, sig, &e);
 
 	if (r == -1) {
@@ -238,8 +230,9 @@ cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
 		return EXIT_UNFIT;
 	}
 	evidence_field(text, "start", have, sizeof have);
+	evidence_field(text, "state", state, sizeof state);
 	free(text);
-	state_sha256_public(st, hex);
+	state_sha256(st, hex);
 	if (have[0] == '\0') {
 		/* Not proof (an older report's text had none), but not
 		 * checked: a start left out must not pass. */
@@ -248,10 +241,14 @@ cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
 		    fpath);
 		return EXIT_UNFIT;
 	}
-	if (strcmp(have, hex) != 0) {
+	/* The first report's `state` is the start's hash, as its `start`
+	 * is (the hash leaves the addresses out): the chain the next
+	 * reports continue starts from it. */
+	if (strcmp(have, hex) != 0 || strcmp(state, hex) != 0) {
 		printf("%s: PROVEN: a stacked setup: the organiser signed the "
-		    "start %s, but the seed and the setup record deal the "
-		    "start %s (formats/evidence.md)\n", fpath, have, hex);
+		    "start %s (state %s), but the seed and the setup record "
+		    "deal the start %s (formats/evidence.md)\n", fpath, have,
+		    state, hex);
 		return EXIT_REFUSED;
 	}
 	printf("%s: the organiser signed the start the seed deals, what no "

@@ -91,12 +91,12 @@ evidence_report_text(const struct state *st, const char *state_hex,
 	sbuf_puts(out, state_hex);
 	sbuf_puts(out, "\nfrom ");
 	sbuf_puts(out, st->has_previous ? st->previous : "none");
-	/* The start without the mail addresses: what check-seed makes
-	 * again from the seed and the record, hidden cards and all. */
+	/* The start: what check-seed makes again from the seed and the
+	 * record, hidden cards and all (the state's hash, which leaves the
+	 * mail addresses out, as `state` says it). */
 	if (run == NULL) {
-		state_sha256_public(st, hex);
 		sbuf_puts(out, "\nstart ");
-		sbuf_puts(out, hex);
+		sbuf_puts(out, state_hex);
 	}
 	/* The whole of each report, not only this text. */
 	crypto_sha256_hex(body[REPORT_TEXT], blen[REPORT_TEXT], hex);
