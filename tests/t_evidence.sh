@@ -688,6 +688,21 @@ resign_receipt dc.text 's/^x//' declined.txt
 [ $? -eq 1 ] && grep -q "^PROVEN: a file mail-in declined was taken: the organiser signed declined.txt, that bob's file .* was not filed, then g/runs/0002/reports/bob.txt, whose run took it" out &&
     ok "evidence proves a declined file taken by a run" ||
     not_ok "evidence: $(cat out)"
+# Finding 10 (formats/archive.md): names decide nothing and nothing
+# records the inbox's names, so a file renamed in orders/ still
+# verifies; a refused file renamed is caught by its reason's path.
+cp -R g rn
+f=$(ls rn/runs/0001/orders/*.yaml | head -1)
+mv "$f" rn/runs/0001/orders/renamed.yaml; mv "$f.sig" rn/runs/0001/orders/renamed.yaml.sig
+"$gunbai" verify rn >out 2>&1 && ok "a file renamed in orders/ verifies, as archive.md says" ||
+    not_ok "verify: $(cat out)"
+"$gunbai" new senjin --id demo --player alice="$K/alice.pub" --player bob="$K/bob.pub" -d rr >/dev/null
+echo junk >rr/inbox/bad.yaml; head -c 64 /dev/zero >rr/inbox/bad.yaml.sig
+"$gunbai" run --nmr rr >/dev/null 2>&1
+for x in "" .sig .reason; do mv rr/runs/0001/refused/bad.yaml$x rr/runs/0001/refused/x.yaml$x; done
+"$gunbai" verify rr >out 2>&1
+[ $? -eq 1 ] && grep -q "^run 0001: FAILED: rr/runs/0001/refused/x.yaml: refused, but its reason is not the replay's" out &&
+    ok "a refused file renamed is named by its reason" || not_ok "verify: $(cat out)"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
