@@ -122,7 +122,7 @@ grep '^signature ' blk | cut -d' ' -f2 | openssl base64 -d -A >signed.sig
 openssl pkey -in org.key -pubout -out org.pub
 openssl pkeyutl -verify -rawin -pubin -inkey org.pub -in signed.txt \
     -sigfile signed.sig >/dev/null 2>&1 &&
-    head -1 signed.txt | grep -qx 'gunbai-report-v2' &&
+    head -1 signed.txt | grep -qx 'gunbai-report-v3' &&
     grep -q "^file $(openssl dgst -sha256 -r a1.yaml | cut -c1-64) $(openssl base64 -d -A <a1.yaml.sig 2>/dev/null | wc -c >/dev/null; openssl dgst -sha256 -r a1.yaml.sig | cut -c1-64) used$" signed.txt &&
     ok "openssl verifies the organiser's signature over the text; it lists alice's file, used" ||
     not_ok "the signed text: $(cat signed.txt)"
@@ -195,7 +195,7 @@ status_is 75 "league mail-in without the organiser's key files nothing: try agai
     not_ok "inbox: $(ls L/g/inbox); $(cat "$tmp/err")"
 status_is 0 "league mail-in --key files it" "$gunbai" league L mail-in \
     --key org.key --sendmail 'cat >/dev/null' msg.eml
-grep -lq '^gunbai-receipt-v2$' L/g/outbox/mail-in/*.eml &&
+grep -lq '^gunbai-receipt-v3$' L/g/outbox/mail-in/*.eml &&
     ok "league mail-in --key: the reply carries the signed receipt" ||
     not_ok "no signed receipt in L/g/outbox/mail-in"
 "$gunbai" schedule L/g --deadline 2026-01-01T00:00Z --period 1d >/dev/null
@@ -218,7 +218,7 @@ status_is 75 "mail-in with another key than the organiser's: try again later" \
     "$gunbai" mail-in g --key other.key msg.eml
 "$gunbai" mail-in g --key org.key msg.eml >/dev/null 2>&1
 reply=$(ls g/outbox/mail-in/*.eml | head -1)
-grep -q '^gunbai-receipt-v2$' "$reply" && ok "mail-in --key: the reply carries the signed receipt" ||
+grep -q '^gunbai-receipt-v3$' "$reply" && ok "mail-in --key: the reply carries the signed receipt" ||
     not_ok "no signed receipt in $reply: $(cat "$reply" | head -40)"
 cp "$reply" receipt.eml
 cp -R g w
@@ -353,6 +353,14 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	    grep -q "^judged under the organiser's key $(openssl pkey -in org.key -pubout -outform DER | tail -c 32 | od -An -tx1 | tr -d ' \n'): compare it" out &&
 	    ok "check-seed proves another seed signed by the organiser, under the key it prints" ||
 	    not_ok "check-seed: $(cat out)"
+	# A first report of the older text (gunbai-report-v2, whose state
+	# hash covered the addresses) is not judged: its state line cannot
+	# be made again, and an honest one would look stacked.
+	resign f/reports/alice.txt 's/^gunbai-report-v3$/gunbai-report-v2/' v2.txt
+	"$gunbai" check-seed v2.txt "$last/reports/public.txt" >out 2>&1
+	[ $? -eq 10 ] && grep -q "^v2.txt: its signed text is not 'gunbai-report-v3'" out && ! grep -q PROVEN out &&
+	    ok "check-seed judges no first report of the older text (exit 10)" ||
+	    not_ok "check-seed: $(cat out)"
 	# Reports of two games are inputs that do not fit, not misconduct.
 	status_is 10 "check-seed: reports of two games" \
 	    "$gunbai" check-seed g/reports/alice.txt "$last/reports/public.txt"
@@ -417,9 +425,9 @@ resign g/runs/0001/reports/alice.txt 's/^commit .*/commit 0000000000000000000000
     ok "evidence proves a commitment swapped mid-game, naming both files" ||
     not_ok "evidence: $(cat out)"
 # A text of another version is not read as this one's.
-resign g/runs/0001/reports/alice.txt 's/^gunbai-report-v2$/gunbai-report-v1/' old.txt
+resign g/runs/0001/reports/alice.txt 's/^gunbai-report-v3$/gunbai-report-v1/' old.txt
 "$gunbai" evidence mb/r0.txt old.txt >out 2>&1
-grep -q "^old.txt: a signed text that is neither 'gunbai-report-v2', 'gunbai-receipt-v2' nor 'gunbai-declined-v1': not read" out &&
+grep -q "^old.txt: a signed text that is neither 'gunbai-report-v3', 'gunbai-receipt-v3' nor 'gunbai-declined-v1': not read" out &&
     ok "evidence reads no signed text of another version" ||
     not_ok "evidence: $(cat out)"
 status_is 0 "the honest chain of three reports proves nothing" \

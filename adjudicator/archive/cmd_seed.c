@@ -342,7 +342,14 @@ cmd_seed_signed(const struct cmd_seed_ev *ev, const char *path,
 		return 0;
 	}
 	ok = crypto_verify(key, text, strlen(text), sig, &e) == 1;
-	if (!ok)
+	if (ok && strncmp(text, EVIDENCE_REPORT "\n",
+	    strlen(EVIDENCE_REPORT) + 1) != 0) {
+		/* Version 2's `state` covered the mail addresses: the start
+		 * the chain continues cannot be made again from it. */
+		printf("%s: its signed text is not '%s' (an older gunbai's): "
+		    "nothing is judged\n", path, EVIDENCE_REPORT);
+		ok = 0;
+	} else if (!ok)
 		printf("%s: the organiser's signature does not verify: not "
 		    "the organiser's word, nothing is judged\n", path);
 	else if (!(ok = evidence_body_ok(ev->text, ev->len, text)))

@@ -12,8 +12,8 @@
 
 #define EVIDENCE_BEGIN "-----BEGIN GUNBAI EVIDENCE-----"
 #define EVIDENCE_END "-----END GUNBAI EVIDENCE-----"
-#define EVIDENCE_REPORT "gunbai-report-v2"
-#define EVIDENCE_RECEIPT "gunbai-receipt-v2"
+#define EVIDENCE_REPORT "gunbai-report-v3"
+#define EVIDENCE_RECEIPT "gunbai-receipt-v3"
 /* mail-in's signed word that it did not file a file (formats/
  * evidence.md): the receipt's fields under another first line. */
 #define EVIDENCE_DECLINED "gunbai-declined-v1"
