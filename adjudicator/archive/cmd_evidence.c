@@ -317,6 +317,11 @@ ev_two_states(const struct ev_item *a, const struct ev_item *b)
 		for (size_t k = 0; k < nb; k++) {
 			int same = strcmp(ca[i].state, cb[k].state) == 0;
 
+			/* A field the text lacks claims nothing. */
+			if (ca[i].point < 0 || cb[k].point < 0 ||
+			    ca[i].state[0] == '\0' || cb[k].state[0] == '\0')
+				continue;
+
 			if (ca[i].point == cb[k].point && !same) {
 				printf("PROVEN: two states at point %lld: %s "
 				    "(%s) names %.16s..., %s (%s) names "
