@@ -10,7 +10,7 @@ and compares its output with the same text made by adjudicator/base/rng.c.
     python3 tests/rng_reference.py             # the RNG's vectors
     python3 tests/rng_reference.py --evidence  # formats/evidence.md's
     python3 tests/rng_reference.py --report-body REPORT  # its body's SHA-256
-    python3 tests/rng_reference.py --start STATE  # the first reports' `start`
+    python3 tests/rng_reference.py --state STATE  # a state's hash (also --start)
 """
 
 import hashlib
@@ -230,11 +230,18 @@ def report_body(data):
 
 
 def start_hash(data):
-    """formats/evidence.md, What the organiser signs: the `start` of the
-    first reports, the SHA-256 of start.yaml without the players' mail
-    addresses (each player's line `    address: ...`)."""
-    lines = data.split(b"\n")
-    kept = [l for l in lines if not l.startswith(b"    address: ")]
+    """formats/state.md and formats/evidence.md: the state's hash, which
+    every report (`state`, `from`, the first reports' `start`), receipt
+    and state (`previous`) names: the SHA-256 of the state file without
+    the lines of its top-level `players:` block (the lines after
+    `players:` that start with a space) that start with `    address: `
+    (the players' mail addresses)."""
+    kept, players = [], False
+    for line in data.split(b"\n"):
+        if not line.startswith(b" "):
+            players = line == b"players:"
+        if not (players and line.startswith(b"    address: ")):
+            kept.append(line)
     return hashlib.sha256(b"\n".join(kept)).hexdigest()
 
 
@@ -245,8 +252,9 @@ if __name__ == "__main__":
         # --report-body FILE: the SHA-256 of a signed report's body.
         with open(sys.argv[2], "rb") as f:
             print(hashlib.sha256(report_body(f.read())).hexdigest())
-    elif sys.argv[1:2] == ["--start"]:
-        # --start STATE: the hash of a start without its mail addresses.
+    elif sys.argv[1:2] in (["--start"], ["--state"]):
+        # --state STATE (or --start): the state's hash, its mail
+        # addresses left out.
         with open(sys.argv[2], "rb") as f:
             print(start_hash(f.read()))
     else:

@@ -122,7 +122,7 @@ grep '^signature ' blk | cut -d' ' -f2 | openssl base64 -d -A >signed.sig
 openssl pkey -in org.key -pubout -out org.pub
 openssl pkeyutl -verify -rawin -pubin -inkey org.pub -in signed.txt \
     -sigfile signed.sig >/dev/null 2>&1 &&
-    head -1 signed.txt | grep -qx 'gunbai-report-v2' &&
+    head -1 signed.txt | grep -qx 'gunbai-report-v3' &&
     grep -q "^file $(openssl dgst -sha256 -r a1.yaml | cut -c1-64) $(openssl base64 -d -A <a1.yaml.sig 2>/dev/null | wc -c >/dev/null; openssl dgst -sha256 -r a1.yaml.sig | cut -c1-64) used$" signed.txt &&
     ok "openssl verifies the organiser's signature over the text; it lists alice's file, used" ||
     not_ok "the signed text: $(cat signed.txt)"
@@ -161,7 +161,7 @@ sed -n '/^-----BEGIN GUNBAI EVIDENCE-----$/,/^-----END/p' g/reports/alice.txt |
     sed '1d;$d' | awk '{ if (sub(/\\$/, "")) printf "%s", $0; else print }' |
     grep -v '^signature ' | sed 's/^uid .*/uid 00112233445566778899aabbccddeeff/' >fake.txt
 openssl pkeyutl -sign -rawin -inkey org.key -in fake.txt -out fake.sig
-{ sed '/^The organiser.s signature over/,$d' g/reports/alice.txt
+{ sed '/^-----BEGIN GUNBAI EVIDENCE-----$/,$d' g/reports/alice.txt
   echo "-----BEGIN GUNBAI EVIDENCE-----"; cat fake.txt
   echo "signature $(openssl base64 -A -in fake.sig)"
   echo "-----END GUNBAI EVIDENCE-----"; } >fake-first.txt
@@ -195,7 +195,7 @@ status_is 75 "league mail-in without the organiser's key files nothing: try agai
     not_ok "inbox: $(ls L/g/inbox); $(cat "$tmp/err")"
 status_is 0 "league mail-in --key files it" "$gunbai" league L mail-in \
     --key org.key --sendmail 'cat >/dev/null' msg.eml
-grep -lq '^gunbai-receipt-v2$' L/g/outbox/mail-in/*.eml &&
+grep -lq '^gunbai-receipt-v3$' L/g/outbox/mail-in/*.eml &&
     ok "league mail-in --key: the reply carries the signed receipt" ||
     not_ok "no signed receipt in L/g/outbox/mail-in"
 "$gunbai" schedule L/g --deadline 2026-01-01T00:00Z --period 1d >/dev/null
@@ -218,7 +218,7 @@ status_is 75 "mail-in with another key than the organiser's: try again later" \
     "$gunbai" mail-in g --key other.key msg.eml
 "$gunbai" mail-in g --key org.key msg.eml >/dev/null 2>&1
 reply=$(ls g/outbox/mail-in/*.eml | head -1)
-grep -q '^gunbai-receipt-v2$' "$reply" && ok "mail-in --key: the reply carries the signed receipt" ||
+grep -q '^gunbai-receipt-v3$' "$reply" && ok "mail-in --key: the reply carries the signed receipt" ||
     not_ok "no signed receipt in $reply: $(cat "$reply" | head -40)"
 cp "$reply" receipt.eml
 cp -R g w
@@ -272,14 +272,6 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	    ok "and says so" || not_ok "check-seed: $(cat "$tmp/out")"
 	status_is 0 "check-seed takes the JSON twins" \
 	    "$gunbai" check-seed f/reports/alice.json "$last/reports/public.json"
-	# A first report of a stacked setup: north moves first.
-	sed 's/South/North/' f/reports/alice.txt >stacked.txt
-	if ! cmp -s stacked.txt f/reports/alice.txt; then
-		status_is 1 "check-seed refuses a first report the seed does not deal" \
-		    "$gunbai" check-seed stacked.txt "$last/reports/public.txt"
-	else
-		not_ok "the first report does not say who moves first"
-	fi
 else
 	not_ok "the game did not end: $(tail -5 "$last/reports/public.txt")"
 fi
@@ -313,16 +305,65 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	# the report is the same, the signed start is not the seed's.
 	resign f/reports/alice.txt 's/^start .*/start 00000000000000000000000000000000000000000000000000000000000000aa/' hidden.txt
 	"$gunbai" check-seed hidden.txt "$last/reports/public.txt" >out 2>&1
-	[ $? -eq 1 ] && grep -q "^hidden.txt: PROVEN: a stacked setup: the organiser signed the start 0*aa, but the seed and the setup record deal the start" out &&
+	[ $? -eq 1 ] && grep -q "^hidden.txt: PROVEN: a stacked setup: the organiser signed the start 0*aa (state [0-9a-f]*), but the seed and the setup record deal the start" out &&
 	    ok "check-seed proves a start stacked where no report shows it" ||
 	    not_ok "check-seed: $(cat out)"
 	# A signed first report whose text leaves `start` out is not passed.
 	resign f/reports/alice.txt '/^start /d' nostart.txt
 	"$gunbai" check-seed nostart.txt "$last/reports/public.txt" >out 2>&1
-	[ $? -eq 1 ] && grep -q "^nostart.txt: the organiser's signed text names no start" out &&
+	[ $? -eq 10 ] && grep -q "^nostart.txt: the organiser's signed text names no start" out &&
 	    ! grep -q PROVEN out &&
 	    ok "check-seed refuses a signed first report without a start, proving nothing" ||
 	    not_ok "check-seed: $(cat out)"
+	# A first report of a stacked setup (north moves first), signed
+	# by the organiser: body and signed text alike.
+	sed 's/South/North/' f/reports/alice.txt >st0.txt
+	if ! cmp -s st0.txt f/reports/alice.txt; then
+		resign st0.txt "s/^body-text .*/body-text $($py "$top/tests/rng_reference.py" --report-body st0.txt)/" stacked.txt
+		"$gunbai" check-seed stacked.txt "$last/reports/public.txt" >out 2>&1
+		[ $? -eq 1 ] && grep -q "^stacked.txt: PROVEN: not a first report of the setup the seed deals" out &&
+		    ok "check-seed proves a first report the seed does not deal, signed by the organiser" ||
+		    not_ok "check-seed: $(cat out)"
+	else
+		not_ok "the first report does not say who moves first"
+	fi
+	# Third attack, finding 5: the same edit made by a player (the
+	# signed block left as it was, or taken out) frames nobody.
+	awk '/^The organiser.s signature over/ { exit } { print }' st0.txt >st1.txt
+	for f in st0.txt st1.txt; do
+		"$gunbai" check-seed $f "$last/reports/public.txt" >out 2>&1
+		[ $? -eq 10 ] && ! grep -q PROVEN out &&
+		    grep -q "^$f: changed since the organiser signed it\|^$f: not signed by the organiser" out &&
+		    ok "check-seed: a first report edited by its player ($f) is not judged (exit 10)" ||
+		    not_ok "check-seed $f: $(cat out)"
+	done
+	# A seed edited in the public report, with its block or without.
+	sed 's/^seed    \(.\)/seed    0/; s/^seed    00/seed    11/' "$last/reports/public.txt" >fakepub.txt
+	awk '/^The organiser.s signature over/ { exit } { print }' fakepub.txt >fakepub-nosig.txt
+	for f in fakepub.txt fakepub-nosig.txt; do
+		"$gunbai" check-seed f/reports/alice.txt $f >out 2>&1
+		[ $? -eq 10 ] && ! grep -q PROVEN out &&
+		    ok "check-seed: a public report whose seed a player edited ($f) is not judged (exit 10)" ||
+		    not_ok "check-seed $f: $(cat out)"
+	done
+	# ... and the same seed signed by the organiser: proven.
+	resign fakepub.txt "s/^body-text .*/body-text $($py "$top/tests/rng_reference.py" --report-body fakepub.txt)/" orgpub.txt
+	"$gunbai" check-seed f/reports/alice.txt orgpub.txt >out 2>&1
+	[ $? -eq 1 ] && grep -q "^PROVEN: orgpub.txt: " out &&
+	    grep -q "^judged under the organiser's key $(openssl pkey -in org.key -pubout -outform DER | tail -c 32 | od -An -tx1 | tr -d ' \n'): compare it" out &&
+	    ok "check-seed proves another seed signed by the organiser, under the key it prints" ||
+	    not_ok "check-seed: $(cat out)"
+	# A first report of the older text (gunbai-report-v2, whose state
+	# hash covered the addresses) is not judged: its state line cannot
+	# be made again, and an honest one would look stacked.
+	resign f/reports/alice.txt 's/^gunbai-report-v3$/gunbai-report-v2/' v2.txt
+	"$gunbai" check-seed v2.txt "$last/reports/public.txt" >out 2>&1
+	[ $? -eq 10 ] && grep -q "^v2.txt: its signed text is not 'gunbai-report-v3'" out && ! grep -q PROVEN out &&
+	    ok "check-seed judges no first report of the older text (exit 10)" ||
+	    not_ok "check-seed: $(cat out)"
+	# Reports of two games are inputs that do not fit, not misconduct.
+	status_is 10 "check-seed: reports of two games" \
+	    "$gunbai" check-seed g/reports/alice.txt "$last/reports/public.txt"
 fi
 # The attack as made (Shinobi Wars): the top two cards of alice's deck
 # swapped in start.yaml, alice's first report signed again for that
@@ -332,21 +373,32 @@ fi
     --player alice="$K/alice.pub" --player bob="$K/bob.pub" -d st >/dev/null
 awk '/^      - / && !done && prev ~ /deck:$/ { a = $0; getline; print; print a; done = 1; next }
     { prev = $0; print }' st/start.yaml >st.yaml
-old=$(openssl dgst -sha256 -r st/start.yaml | cut -c1-64)
-new=$(openssl dgst -sha256 -r st.yaml | cut -c1-64)
+old=$($py "$top/tests/rng_reference.py" --state st/start.yaml)
+new=$($py "$top/tests/rng_reference.py" --state st.yaml)
 if [ "$old" != "$new" ]; then
 	mv st.yaml st/start.yaml
 	sed "s/^state   $old\$/state   $new/" st/reports/alice.txt >st-body.txt
 	body=$($py "$top/tests/rng_reference.py" --report-body st-body.txt)
-	resign st-body.txt "s/^state .*/state $new/;s/^start .*/start $($py "$top/tests/rng_reference.py" --start st/start.yaml)/;s/^body-text .*/body-text $body/" st-alice.txt
+	resign st-body.txt "s/^state .*/state $new/;s/^start .*/start $new/;s/^body-text .*/body-text $body/" st-alice.txt
+	# The third attack's way (finding 1): `state` the stacked start's
+	# hash, which the next reports continue, `start` the honest one.
+	resign st-body.txt "s/^state .*/state $new/;s/^body-text .*/body-text $body/" st-alice2.txt
 	i=0
 	while [ $i -lt 40 ] && "$gunbai" run --nmr --key org.key st >/dev/null 2>&1; do i=$((i + 1)); done
 	stl=$(ls -d st/runs/* | tail -1)
 	"$gunbai" evidence st-alice.txt >out 2>&1 &&
 	    "$gunbai" check-seed st-alice.txt "$stl/reports/public.txt" >out 2>&1
-	[ $? -eq 1 ] && grep -q "^st-alice.txt: PROVEN: a stacked setup" out &&
+	[ $? -eq 1 ] && grep -q "^st-alice.txt: PROVEN: not a first report of the setup the seed deals" out &&
 	    ok "check-seed proves a Shinobi Wars deck stacked under a signed first report" ||
 	    not_ok "check-seed: $(cat out)"
+	"$gunbai" check-seed st-alice2.txt "$stl/reports/public.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^st-alice2.txt: PROVEN: " out &&
+	    ok "check-seed proves it with the honest start signed beside the stacked state" ||
+	    not_ok "check-seed: $(cat out)"
+	"$gunbai" evidence st-alice2.txt "$stl/reports/alice.txt" >out 2>&1
+	[ $? -eq 1 ] && grep -q "^st-alice2.txt: PROVEN: a first report whose signed start .* is not its state" out &&
+	    ok "evidence proves it from the first report alone, before the seed is revealed" ||
+	    not_ok "evidence: $(cat out)"
 else
 	not_ok "the deck was not swapped"
 fi
@@ -373,9 +425,9 @@ resign g/runs/0001/reports/alice.txt 's/^commit .*/commit 0000000000000000000000
     ok "evidence proves a commitment swapped mid-game, naming both files" ||
     not_ok "evidence: $(cat out)"
 # A text of another version is not read as this one's.
-resign g/runs/0001/reports/alice.txt 's/^gunbai-report-v2$/gunbai-report-v1/' old.txt
+resign g/runs/0001/reports/alice.txt 's/^gunbai-report-v3$/gunbai-report-v1/' old.txt
 "$gunbai" evidence mb/r0.txt old.txt >out 2>&1
-grep -q "^old.txt: a signed text that is neither 'gunbai-report-v2' nor 'gunbai-receipt-v2': not read" out &&
+grep -q "^old.txt: a signed text that is neither 'gunbai-report-v3', 'gunbai-receipt-v3' nor 'gunbai-declined-v1': not read" out &&
     ok "evidence reads no signed text of another version" ||
     not_ok "evidence: $(cat out)"
 status_is 0 "the honest chain of three reports proves nothing" \
@@ -470,7 +522,7 @@ PY
     ok "with the seed, each deck's commitment is the reference's (tests/rng_reference.py)" ||
     not_ok "secret options: $(cat out)"
 "$gunbai" evidence sw/reports/alice.txt >out 2>&1 &&
-    grep -q "the organiser's key is the one of the setup record" out &&
+    grep -q "the organiser's key is the one of its setup record" out &&
     ok "evidence reads a record with secret options" ||
     not_ok "evidence: $(cat out)"
 "$gunbai" verify sw >out 2>&1 && ok "verify makes the setup again from the archive" ||
@@ -488,17 +540,20 @@ grep -q '^file .* kept$' kept.txt.text || not_ok "kept.txt: no file line made ke
 
 # formats/evidence.md's `start` vector: the C signed text, the reference
 # and the document agree.
-vec() { sed -n "/^first reports vector\$/,/^\`\`\`/s/^$1 //p" "$top/formats/evidence.md"; }
+vec() { sed -n "/^first reports vector\$/,/^\`\`\`/s/^$1  *//p" "$top/formats/evidence.md"; }
 "$gunbai" new senjin --id demo \
     --seed 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
     --organiser "$top/tests/keys/carol.key" \
     --player alice="$top/samples/senjin/keys/alice.pub,alice@example.org" \
     --player bob="$top/samples/senjin/keys/bob.pub" -d vec >/dev/null
-[ -n "$(vec start)" ] && [ "$(openssl dgst -sha256 -r vec/start.yaml | cut -c1-64)" = "$(vec state)" ] &&
-    grep -q "^start $(vec start)\$" vec/reports/alice.txt &&
-    [ "$($py "$top/tests/rng_reference.py" --start vec/start.yaml)" = "$(vec start)" ] &&
+[ -n "$(vec state)" ] && [ "$(openssl dgst -sha256 -r vec/start.yaml | cut -c1-64)" = "$(vec file)" ] &&
+    grep -q "^state $(vec state)\$" vec/reports/alice.txt &&
+    grep -q "^start $(vec state)\$" vec/reports/alice.txt &&
+    grep -q "^state   $(vec state)\$" vec/reports/alice.txt &&
+    [ "$($py "$top/tests/rng_reference.py" --state vec/start.yaml)" = "$(vec state)" ] &&
+    [ "$(vec state)" != "$(vec file)" ] &&
     ok "the start vector of formats/evidence.md: C, the reference and the text agree" ||
-    not_ok "start vector: $(vec state) $(vec start); $(grep '^start' vec/reports/alice.txt)"
+    not_ok "start vector: $(vec file) $(vec state); $(grep '^start\|^state' vec/reports/alice.txt)"
 
 # --- a chain that breaks (second attack, finding 3): points 1 and 2 of
 # one game, then point 3 of another game of the same id and organiser,
@@ -523,6 +578,139 @@ done
     grep -q "^3 signed words, consistent" out &&
     ok "the whole chain, text and JSON mixed, is consistent" ||
     not_ok "evidence: $(cat out)"
+
+# --- the third attack (issue 31): the organiser's signed word read only
+# as the organiser signed it, and every field of a receipt held against
+# the chain of reports.
+orghex=$(openssl pkey -in org.key -pubout -outform DER | tail -c 32 | od -An -tx1 | tr -d ' \n')
+# Finding 4: a player edits a line of the setup record in the body of an
+# honest first report (outside the signed block): never proof against
+# the organiser, but an input that is not the organiser's word (exit 10).
+grep -q '^setup   option turn-limit 0$' g/reports/alice.txt &&
+    sed 's/^setup   option turn-limit 0$/setup   option turn-limit 5/' g/reports/alice.txt >fr3.txt
+$py - g/reports/alice.json fr3.json <<'PY'
+import sys
+d = open(sys.argv[1]).read()
+assert "option turn-limit 0\\n" in d
+open(sys.argv[2], "w").write(d.replace("option turn-limit 0\\n", "option turn-limit 5\\n"))
+PY
+for f in fr3.txt fr3.json; do
+	"$gunbai" evidence $f g/runs/0001/reports/alice.txt >out 2>&1
+	[ $? -eq 10 ] && ! grep -q PROVEN out &&
+	    grep -q "^$f: not the organiser's word: the report's signature does not verify under the key its setup record names, or the report was changed" out &&
+	    ok "evidence: a setup record edited by a player ($f) frames nobody: named, exit 10" ||
+	    not_ok "evidence $f: $(cat out)"
+done
+# Finding 7: the key and the uid judged under are printed, for a third
+# party to compare with the ones the organiser announced.
+"$gunbai" evidence g/reports/alice.txt g/runs/0001/reports/alice.txt >out 2>&1 &&
+    grep -q "^judged under the organiser's key $orghex: compare it" out &&
+    grep -q "^judged for the game uid $(state_uid g/start.yaml)$" out &&
+    ok "evidence prints the organiser's key and the uid it judged under" ||
+    not_ok "evidence: $(cat out)"
+# Finding 9: a signed first report without its start is not judged as one.
+resign g/reports/alice.txt '/^start /d' nostart.txt
+"$gunbai" evidence nostart.txt >out 2>&1
+[ $? -eq 10 ] && grep -q "^nostart.txt: a first report whose signed text names no start" out &&
+    ok "evidence: a first report signing no start does not fit (exit 10)" ||
+    not_ok "evidence: $(cat out)"
+# ... and a report of a run that did not advance (from point 2 to 2).
+grep -q '^from-point 2$' g/runs/0002/reports/bob.txt &&
+    resign g/runs/0002/reports/bob.txt 's/^point .*/point 2/' r22.txt
+"$gunbai" evidence g/reports/bob.txt r22.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^r22.txt: PROVEN: a run that did not advance: the organiser signed a run from point 2 to point 2" out &&
+    ok "evidence proves a signed run that did not advance" ||
+    not_ok "evidence: $(cat out)"
+# Finding 6: receipts re-signed with fields the chain contradicts.
+# rtext MAIL OUT: the signed text of the receipt in a reply.
+rtext() {
+	$py - "$1" >"$2" <<'PY'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+for part in m.walk():
+    b = part.get_payload(decode=True)
+    if b and b"-----BEGIN GUNBAI EVIDENCE-----" in b:
+        t = b.decode().split("-----BEGIN GUNBAI EVIDENCE-----\n")[1].split("-----END")[0]
+        t = t.replace("\\\n", "")
+        sys.stdout.write("".join(l + "\n" for l in t.splitlines() if not l.startswith("signature ")))
+PY
+}
+# resign_receipt TEXT SEDEXPR OUT: a receipt's text edited, signed again.
+resign_receipt() {
+	sed "$2" "$1" >"$3.text"
+	openssl pkeyutl -sign -rawin -inkey org.key -in "$3.text" -out "$3.sig"
+	{ echo "-----BEGIN GUNBAI EVIDENCE-----"; cat "$3.text"
+	  echo "signature $(openssl base64 -A -in "$3.sig")"
+	  echo "-----END GUNBAI EVIDENCE-----"; } >"$3"
+}
+rtext receipt.eml rc.text
+grep -q '^at-point 2$' rc.text && grep -q '^point 2$' rc.text &&
+    ok "the receipt's signed text, read from the reply" || not_ok "receipt: $(cat rc.text)"
+resign_receipt rc.text 's/^uid .*/uid 00112233445566778899aabbccddeeff/' rc-uid.txt
+"$gunbai" evidence g/reports/bob.txt rc-uid.txt g/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 10 ] && grep -q "^rc-uid.txt: signed by the organiser, but of the game 00112233445566778899aabbccddeeff, which no report given names" out &&
+    ok "evidence names a receipt of another game instead of leaving it out (exit 10)" ||
+    not_ok "evidence: $(cat out)"
+resign_receipt rc.text 's/^point .*/point 1/' rc-past.txt
+"$gunbai" evidence g/reports/bob.txt rc-past.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^rc-past.txt: PROVEN: the organiser signed that a file for point 1 was filed at point 2" out &&
+    ok "evidence proves a receipt for a point already played" ||
+    not_ok "evidence: $(cat out)"
+resign_receipt rc.text 's/^state .*/state 0000000000000000000000000000000000000000000000000000000000000000/' rc-made.txt
+"$gunbai" evidence g/reports/bob.txt rc-made.txt g/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: two states at point 2: rc-made.txt (filed against) names 0000000000000000..., g/runs/0002/reports/bob.txt (from) names" out &&
+    ok "evidence proves a receipt filed against a state the chain does not have at its point" ||
+    not_ok "evidence: $(cat out)"
+later=$(sed -n 's/^state \([0-9a-f]\{64\}\)$/\1/p' g/runs/0002/reports/bob.txt)
+resign_receipt rc.text "s/^state .*/state $later/" rc-later.txt
+"$gunbai" evidence g/reports/bob.txt rc-later.txt g/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: one state at two points: rc-later.txt (filed against)" out &&
+    ok "evidence proves a receipt naming a later state at an earlier point" ||
+    not_ok "evidence: $(cat out)"
+# Finding 2: a run made, a file receipted against its state, the run
+# undone and the game played again from before it.
+newgame d --organiser org.key >/dev/null
+uid=$(state_uid d/start.yaml)
+order da1.yaml 1 alice "move e2 e3"
+cp da1.yaml da1.yaml.sig d/inbox/
+"$gunbai" run --key org.key d >/dev/null 2>&1
+order db2.yaml 2 bob "move e8 e7" "move d9 e8"
+$py "$top/tests/mail_make.py" thunderbird dmsg.eml bob@example.net db2.yaml db2.yaml.sig
+"$gunbai" mail-in d --key org.key dmsg.eml >/dev/null 2>&1
+cp d/outbox/mail-in/*.eml dreceipt.eml
+"$gunbai" undo d >/dev/null 2>&1 && "$gunbai" run --key org.key d >/dev/null 2>&1 &&
+    grep -q '^from-point 1$' d/runs/0001/reports/bob.txt &&
+    "$gunbai" verify d >/dev/null 2>&1 &&
+    ok "undone after a receipt and run again from point 1: the archive verifies" ||
+    not_ok "d: $(ls d/runs d/inbox)"
+"$gunbai" evidence d/reports/bob.txt dreceipt.eml d/runs/0001/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: a discarded run: the organiser signed dreceipt.eml against the state .* at point 2, but d/runs/0001/reports/bob.txt is of a run from point 1 to point 3" out &&
+    ok "evidence proves the discarded run, naming the receipt and the report" ||
+    not_ok "evidence: $(cat out)"
+# Finding 3, the evidence side: mail-in's signed word that it did not
+# file a file (formats/evidence.md, gunbai-declined-v1), and a run that
+# took the file all the same.
+sed "1s/.*/gunbai-declined-v1/" rc.text >dc.text
+resign_receipt dc.text 's/^x//' declined.txt
+"$gunbai" evidence g/reports/bob.txt declined.txt g/runs/0002/reports/bob.txt >out 2>&1
+[ $? -eq 1 ] && grep -q "^PROVEN: a file mail-in declined was taken: the organiser signed declined.txt, that bob's file .* was not filed, then g/runs/0002/reports/bob.txt, whose run took it" out &&
+    ok "evidence proves a declined file taken by a run" ||
+    not_ok "evidence: $(cat out)"
+# Finding 10 (formats/archive.md): names decide nothing and nothing
+# records the inbox's names, so a file renamed in orders/ still
+# verifies; a refused file renamed is caught by its reason's path.
+cp -R g rn
+f=$(ls rn/runs/0001/orders/*.yaml | head -1)
+mv "$f" rn/runs/0001/orders/renamed.yaml; mv "$f.sig" rn/runs/0001/orders/renamed.yaml.sig
+"$gunbai" verify rn >out 2>&1 && ok "a file renamed in orders/ verifies, as archive.md says" ||
+    not_ok "verify: $(cat out)"
+"$gunbai" new senjin --id demo --player alice="$K/alice.pub" --player bob="$K/bob.pub" -d rr >/dev/null
+echo junk >rr/inbox/bad.yaml; head -c 64 /dev/zero >rr/inbox/bad.yaml.sig
+"$gunbai" run --nmr rr >/dev/null 2>&1
+for x in "" .sig .reason; do mv rr/runs/0001/refused/bad.yaml$x rr/runs/0001/refused/x.yaml$x; done
+"$gunbai" verify rr >out 2>&1
+[ $? -eq 1 ] && grep -q "^run 0001: FAILED: rr/runs/0001/refused/x.yaml: refused, but its reason is not the replay's" out &&
+    ok "a refused file renamed is named by its reason" || not_ok "verify: $(cat out)"
 
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -63,12 +63,14 @@ status_is 0 "check-seed: the revealed seed matches the first report's commitment
 has "the seed $seed revealed in" "$tmp/out" "check-seed says what matched"
 sed "s/^commit  ./commit  f/" first.txt >forged.txt
 [ "$(ev commit forged.txt)" = "$commit" ] && sed "s/^commit  ./commit  0/" first.txt >forged.txt
-status_is 1 "check-seed: another commitment does not match" \
+# A game without an organiser: nobody signed the reports, so a
+# mismatch proves nothing to anyone else (exit 10, not 1: misconduct).
+status_is 10 "check-seed: another commitment does not match, unsigned" \
     "$gunbai" check-seed forged.txt t2/reports/public.txt
 has "does not match the commitment" "$tmp/out" "check-seed: the reason"
 sed "s/^seed    ./seed    f/" t2/reports/public.txt >forged-seed.txt
 [ "$(ev seed forged-seed.txt)" = "$seed" ] && sed "s/^seed    ./seed    0/" t2/reports/public.txt >forged-seed.txt
-status_is 1 "check-seed: a changed seed does not match" \
+status_is 10 "check-seed: a changed seed does not match, unsigned" \
     "$gunbai" check-seed first.txt forged-seed.txt
 status_is 4 "check-seed: no seed before the end" "$gunbai" check-seed \
     first.txt t1/reports/public.txt
@@ -76,7 +78,7 @@ status_is 4 "check-seed: no seed before the end" "$gunbai" check-seed \
     --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \
     -o other.yaml >/dev/null
 "$gunbai" view other.yaml --public >other.txt
-status_is 1 "check-seed: reports of two games" "$gunbai" check-seed \
+status_is 10 "check-seed: reports of two games" "$gunbai" check-seed \
     other.txt t2/reports/public.txt
 python3 -c "
 import hashlib,sys

@@ -23,13 +23,15 @@ struct ev_item {
 	char *text;     /* the signed text, or NULL if none */
 	uint8_t sig[CRYPTO_SIG_BYTES];
 	char *setup;    /* a report's setup record, or NULL */
-	int receipt;    /* 1: a receipt; 0: a report */
+	int receipt;    /* 1: a receipt or a "declined" notice; 0: a report */
+	int declined;   /* 1: mail-in's signed word it did not file a file */
 	int good;       /* its signature verifies */
 	int body_ok;    /* a report: its body is the one the text names */
 	long long point, from_point, at_point;
 	char uid[COMMIT_UID_HEX + 1], commit[COMMIT_HEX + 1];
 	char state[COMMIT_HEX + 1], from[COMMIT_HEX + 1];
 	char player[40], file[COMMIT_HEX + 1], file_sig[COMMIT_HEX + 1];
+	char start[COMMIT_HEX + 1]; /* a first report's `start`, or "" */
 	char game_id[80]; /* a report's game id, from its body; "" unknown */
 };
 
@@ -124,35 +126,27 @@ ev_read(const char *path, struct ev_item *it)
 		free(buf);
 		return 0;
 	}
-	it->receipt = strncmp(it->text, EVIDENCE_RECEIPT "\n",
-	    strlen(EVIDENCE_RECEIPT) + 1) == 0;
+	it->declined = strncmp(it->text, EVIDENCE_DECLINED "\n",
+	    strlen(EVIDENCE_DECLINED) + 1) == 0;
+	it->receipt = it->declined || strncmp(it->text, EVIDENCE_RECEIPT
+	    "\n", strlen(EVIDENCE_RECEIPT) + 1) == 0;
 	if (!it->receipt && strncmp(it->text, EVIDENCE_REPORT "\n",
 	    strlen(EVIDENCE_REPORT) + 1) != 0) {
 		/* Another version's text (v1 named no body): its fields
 		 * are not these. */
-		printf("%s: a signed text that is neither '%s' nor '%s': "
-		    "not read\n", path, EVIDENCE_REPORT, EVIDENCE_RECEIPT);
+		printf("%s: a signed text that is neither '%s', '%s' nor "
+		    "'%s': not read\n", path, EVIDENCE_REPORT,
+		    EVIDENCE_RECEIPT, EVIDENCE_DECLINED);
 		free(it->text);
 		it->text = NULL;
 		free(buf);
 		return 0;
 	}
 	if (!it->receipt) {
-		/* The text names the SHA-256 of the report it ends (the
-		 * text report's or the JSON twin's, as made before it was
-		 * signed): the signature covers the whole report. */
-		char want[COMMIT_HEX + 1], hex[COMMIT_HEX + 1], *body;
-		size_t blen, i = 0;
-
-		while (i < len && (buf[i] == ' ' || buf[i] == '\n'))
-			i++;
-		evidence_field(it->text, i < len && buf[i] == '{' ?
-		    "body-json" : "body-text", want, sizeof want);
-		if (evidence_body(buf, len, &body, &blen) == 0) {
-			crypto_sha256_hex(body, blen, hex);
-			it->body_ok = strcmp(hex, want) == 0;
-			free(body);
-		}
+		/* The text names the SHA-256 of the report it ends
+		 * (the text report's or the JSON twin's, as made before it
+		 * was signed): the signature covers the whole report. */
+		it->body_ok = evidence_body_ok(buf, len, it->text);
 	}
 	free(buf);
 	evidence_field(it->text, "uid", it->uid, sizeof it->uid);
@@ -163,50 +157,93 @@ ev_read(const char *path, struct ev_item *it)
 	evidence_field(it->text, "file", it->file, sizeof it->file);
 	evidence_field(it->text, "file-sig", it->file_sig,
 	    sizeof it->file_sig);
+	evidence_field(it->text, "start", it->start, sizeof it->start);
 	it->point = ev_int(it->text, "point");
 	it->from_point = ev_int(it->text, "from-point");
 	it->at_point = ev_int(it->text, "at-point");
 	return 0;
 }
 
-/* The organiser's key from a setup record whose uid derivation holds:
- * the record must be the one the uid of a report of the game is derived
- * from, with the commitment it shows.  NULL if none. */
+/* The organiser's key from the setup record of a first report (caller
+ * frees), or NULL.  A record counts only when the report's signature
+ * verifies under the key it names and the report is the whole report
+ * signed (the record is in its body, which the signed text covers by
+ * its hash): a record edited by anyone but that key's holder is named
+ * and left out (*unfit), never judged.  A record from which the report's
+ * uid is derived is preferred; one that is not is still the key's
+ * holder's word, and ev_judge proves the uid chosen. */
 static char *
-ev_key_from_setup(struct ev_item *it, size_t n, int *proven)
+ev_key_from_setup(const struct ev_item *it, size_t n, int *unfit)
 {
+	char *other = NULL;
+
 	for (size_t i = 0; i < n; i++) {
 		uint8_t c[CRYPTO_SHA256_BYTES], uid[COMMIT_UID_BYTES];
 		char hex[COMMIT_UID_HEX + 1];
 		struct gb_err e = { 0 };
 		struct state st;
 		char *key;
+		int good;
 
 		if (it[i].setup == NULL || it[i].text == NULL ||
-		    util_unhex(it[i].commit, c, sizeof c) == -1)
-			continue;
-		commit_uid(c, it[i].setup, strlen(it[i].setup), uid);
-		util_hex(uid, sizeof uid, hex);
-		if (strcmp(hex, it[i].uid) != 0) {
-			printf("%s: PROVEN: the uid %s is not derived from the "
-			    "commitment and the setup record the report shows "
-			    "(%s): the game's identity was chosen\n",
-			    it[i].path, it[i].uid, hex);
-			(*proven)++;
-			continue;
-		}
-		if (setup_parse_record(&st, it[i].setup, NULL, &e) == -1)
+		    it[i].receipt ||
+		    setup_parse_record(&st, it[i].setup, NULL, &e) == -1)
 			continue;
 		key = st.organiser != NULL ? util_strdup(st.organiser) : NULL;
 		state_free(&st);
-		if (key != NULL) {
-			printf("%s: the organiser's key is the one of the setup "
-			    "record, from which the uid %s is derived\n",
-			    it[i].path, it[i].uid);
-			return key;
+		if (key == NULL)
+			continue;
+		good = crypto_verify(key, it[i].text, strlen(it[i].text),
+		    it[i].sig, &e) == 1 && it[i].body_ok;
+		if (!good) {
+			printf("%s: not the organiser's word: the report's "
+			    "signature does not verify under the key its setup "
+			    "record names, or the report was changed since it "
+			    "was signed: its record is not used\n",
+			    it[i].path);
+			(*unfit)++;
+			free(key);
+			continue;
 		}
+		if (util_unhex(it[i].commit, c, sizeof c) == 0) {
+			commit_uid(c, it[i].setup, strlen(it[i].setup), uid);
+			util_hex(uid, sizeof uid, hex);
+			if (strcmp(hex, it[i].uid) == 0) {
+				printf("%s: the organiser's key is the one of "
+				    "its setup record, from which the uid %s is "
+				    "derived\n", it[i].path, it[i].uid);
+				free(other);
+				return key;
+			}
+		}
+		if (other == NULL)
+			other = key;
+		else
+			free(key);
 	}
-	return NULL;
+	return other;
+}
+
+/* Is the uid of the signed, whole report r not derived from the
+ * commitment and the setup record its body shows (the body is covered
+ * by the signed text's hash: the record is the organiser's word)? */
+static int
+ev_uid_chosen(const struct ev_item *r)
+{
+	uint8_t c[CRYPTO_SHA256_BYTES], uid[COMMIT_UID_BYTES];
+	char hex[COMMIT_UID_HEX + 1];
+
+	if (r->receipt || !r->good || !r->body_ok || r->setup == NULL ||
+	    util_unhex(r->commit, c, sizeof c) == -1)
+		return 0;
+	commit_uid(c, r->setup, strlen(r->setup), uid);
+	util_hex(uid, sizeof uid, hex);
+	if (strcmp(hex, r->uid) == 0)
+		return 0;
+	printf("%s: PROVEN: the uid %s is not derived from the commitment "
+	    "and the setup record of the report the organiser signed "
+	    "(%s): the game's identity was chosen\n", r->path, r->uid, hex);
+	return 1;
 }
 
 /* How the signed report x lists the file of receipt r among those its
@@ -239,17 +276,148 @@ ev_lists(const struct ev_item *x, const struct ev_item *r)
 	return listed;
 }
 
-/* Was a made from another state at point P than the one b shows at P?
- * (A state's point only grows: two states at one point are two games.) */
-static int
-ev_fork(const struct ev_item *a, const struct ev_item *b)
+/* What a signed word says was the game's state at a point: a report's
+ * `state` at its `point` and `from` at its `from-point`, a receipt's
+ * (or declined notice's) `state` at its `at-point`. */
+struct ev_claim {
+	long long point;
+	const char *state, *what;
+};
+
+static size_t
+ev_claims(const struct ev_item *x, struct ev_claim c[2])
 {
-	if (a->from_point < 0 || a->from_point != b->point ||
-	    strcmp(a->from, b->state) == 0)
+	size_t n = 0;
+
+	if (x->receipt) {
+		c[n++] = (struct ev_claim){ x->at_point, x->state,
+		    "filed against" };
+		return n;
+	}
+	c[n++] = (struct ev_claim){ x->point, x->state, "state" };
+	if (x->from_point < 0 && x->start[0] != '\0')
+		c[n++] = (struct ev_claim){ x->point, x->start, "start" };
+	else if (x->from_point >= 0)
+		c[n++] = (struct ev_claim){ x->from_point, x->from, "from" };
+	return n;
+}
+
+/* Do the signed words a and b (of one uid) name two states at one point,
+ * or one state at two points?  A state file holds its point, and a
+ * run's point only grows (a run that applies nothing writes nothing):
+ * the states at the points runs stop at are one chain, so either is two
+ * games played from one point (a run made again, a state altered). */
+static int
+ev_two_states(const struct ev_item *a, const struct ev_item *b)
+{
+	struct ev_claim ca[2], cb[2];
+	size_t na = ev_claims(a, ca), nb = ev_claims(b, cb);
+
+	for (size_t i = 0; i < na; i++)
+		for (size_t k = 0; k < nb; k++) {
+			int same = strcmp(ca[i].state, cb[k].state) == 0;
+
+			/* A field the text lacks claims nothing. */
+			if (ca[i].point < 0 || cb[k].point < 0 ||
+			    ca[i].state[0] == '\0' || cb[k].state[0] == '\0')
+				continue;
+
+			if (ca[i].point == cb[k].point && !same) {
+				printf("PROVEN: two states at point %lld: %s "
+				    "(%s) names %.16s..., %s (%s) names "
+				    "%.16s...\n", ca[i].point, a->path,
+				    ca[i].what, ca[i].state, b->path,
+				    cb[k].what, cb[k].state);
+				return 1;
+			}
+			if (ca[i].point != cb[k].point && same) {
+				printf("PROVEN: one state at two points: %s "
+				    "(%s) names %.16s... at point %lld, %s (%s) "
+				    "at point %lld\n", a->path, ca[i].what,
+				    ca[i].state, ca[i].point, b->path,
+				    cb[k].what, cb[k].point);
+				return 1;
+			}
+		}
+	return 0;
+}
+
+/* A signed word no honest run or mail-in makes: a run that did not
+ * advance (its point not past the point it started from), a receipt for
+ * a point already played (mail-in refuses a file for a point before the
+ * newest state's), a first report that names no `start`. */
+static int
+ev_impossible(const struct ev_item *x, int *unfit)
+{
+	if (!x->good)
 		return 0;
-	printf("PROVEN: two states at point %lld: %s was made from "
-	    "%.16s..., %s shows %.16s...\n", b->point, a->path, a->from,
-	    b->path, b->state);
+	if (!x->receipt && x->from_point >= 0 && x->point <= x->from_point) {
+		printf("%s: PROVEN: a run that did not advance: the organiser "
+		    "signed a run from point %lld to point %lld (a run that "
+		    "applies nothing writes nothing)\n", x->path,
+		    x->from_point, x->point);
+		return 1;
+	}
+	if (x->receipt && x->point < x->at_point) {
+		printf("%s: PROVEN: the organiser signed that a file for "
+		    "point %lld was filed at point %lld, already past it "
+		    "(mail-in files no file for a point played)\n", x->path,
+		    x->point, x->at_point);
+		return 1;
+	}
+	if (!x->receipt && x->from_point < 0 && x->start[0] != '\0' &&
+	    strcmp(x->start, x->state) != 0) {
+		/* The chain starts from the start: its hash is the first
+		 * reports' `state` (formats/evidence.md). */
+		printf("%s: PROVEN: a first report whose signed start %.16s... "
+		    "is not its state %.16s...: the chain the next reports "
+		    "continue is not the start the seed is checked against\n",
+		    x->path, x->start, x->state);
+		return 1;
+	}
+	if (!x->receipt && x->from_point < 0 && x->start[0] == '\0') {
+		printf("%s: a first report whose signed text names no start: "
+		    "what no report shows of the start is not the "
+		    "organiser's word here (not judged as a first report)\n",
+		    x->path);
+		(*unfit)++;
+	}
+	return 0;
+}
+
+/* The receipt r names the state S at point T (the state the next run
+ * starts from); the report x of the same game is of a run from a point
+ * before T to one past it: the chain passes T without S, so the run that
+ * made S was discarded (made, looked at, undone) and the game played
+ * again from an older state. */
+static int
+ev_skipped(const struct ev_item *r, const struct ev_item *x)
+{
+	if (!r->receipt || x->receipt || strcmp(r->uid, x->uid) != 0 ||
+	    x->from_point < 0 || !(x->from_point < r->at_point &&
+	    r->at_point < x->point))
+		return 0;
+	printf("PROVEN: a discarded run: the organiser signed %s against "
+	    "the state %.16s... at point %lld, but %s is of a run from point "
+	    "%lld to point %lld, past point %lld without that state: the run "
+	    "that made it was undone and the game played again\n", r->path,
+	    r->state, r->at_point, x->path, x->from_point, x->point,
+	    r->at_point);
+	return 1;
+}
+
+/* The declined notice d (mail-in did not file the file) and the report x
+ * of the same game and player that lists the file: it was put in the
+ * inbox by another way than mail-in. */
+static int
+ev_declined_taken(const struct ev_item *d, const struct ev_item *x)
+{
+	if (!d->declined || x->receipt || strcmp(d->uid, x->uid) != 0 ||
+	    strcmp(d->player, x->player) != 0 || ev_lists(x, d) == 0)
+		return 0;
+	printf("PROVEN: a file mail-in declined was taken: the organiser "
+	    "signed %s, that %s's file %.16s... was not filed, then %s, "
+	    "whose run took it\n", d->path, d->player, d->file, x->path);
 	return 1;
 }
 
@@ -281,7 +449,8 @@ ev_withheld(const struct ev_item *r, const struct ev_item *x)
 {
 	int listed;
 
-	if (strcmp(x->uid, r->uid) != 0 || strcmp(x->player, r->player) != 0 ||
+	if (r->declined || strcmp(x->uid, r->uid) != 0 ||
+	    strcmp(x->player, r->player) != 0 ||
 	    x->from_point < 0 || (strcmp(x->from, r->state) != 0 &&
 	    (x->from_point < r->at_point || x->from_point > r->point ||
 	    x->point <= r->point)))
@@ -359,12 +528,35 @@ ev_broken(const struct ev_item *it, size_t n, const struct ev_item *r)
 	return 1;
 }
 
+/* Is the good receipt r of a game no good report given names?  Then
+ * nothing given is held against it: named, not judged (an organiser may
+ * run several games under one key). */
+static int
+ev_foreign(const struct ev_item *it, size_t n, const struct ev_item *r)
+{
+	if (!r->good || !r->receipt)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (it[k].good && !it[k].receipt &&
+		    strcmp(it[k].uid, r->uid) == 0)
+			return 0;
+	printf("%s: signed by the organiser, but of the game %s, which no "
+	    "report given names: not judged against them (does not fit)\n",
+	    r->path, r->uid);
+	return 1;
+}
+
 /* What the signed words prove together. */
 static int
-ev_judge(struct ev_item *it, size_t n, int *broken)
+ev_judge(struct ev_item *it, size_t n, int *broken, int *unfit)
 {
 	int proven = 0;
 
+	for (size_t i = 0; i < n; i++) {
+		proven += ev_uid_chosen(&it[i]);
+		proven += ev_impossible(&it[i], unfit);
+		*unfit += ev_foreign(it, n, &it[i]);
+	}
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = i + 1; k < n; k++) {
 			struct ev_item *a = &it[i], *b = &it[k];
@@ -381,12 +573,11 @@ ev_judge(struct ev_item *it, size_t n, int *broken)
 				    a->path, a->commit, b->path, b->commit);
 				proven++;
 			}
-			if (a->receipt || b->receipt)
-				continue;
 			/* A state's point only grows: two states at one
 			 * point, or two states made from one, are two
 			 * games played from the same point. */
-			if (strcmp(a->from, b->from) == 0 &&
+			if (!a->receipt && !b->receipt &&
+			    strcmp(a->from, b->from) == 0 &&
 			    strcmp(a->state, b->state) != 0) {
 				printf("PROVEN: a re-run: %s and %s continue "
 				    "the state %.16s... differently (%.16s... "
@@ -394,14 +585,16 @@ ev_judge(struct ev_item *it, size_t n, int *broken)
 				    a->from, a->state, b->state);
 				proven++;
 			} else {
-				proven += ev_fork(a, b) || ev_fork(b, a);
+				proven += ev_two_states(a, b);
 			}
 		}
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < n; k++)
 			if (it[i].good && it[i].receipt && it[k].good &&
 			    !it[k].receipt)
-				proven += ev_withheld(&it[i], &it[k]);
+				proven += ev_withheld(&it[i], &it[k]) +
+				    ev_skipped(&it[i], &it[k]) +
+				    ev_declined_taken(&it[i], &it[k]);
 	for (size_t i = 0; i < n; i++)
 		*broken += ev_broken(it, n, &it[i]);
 	return proven;
@@ -419,7 +612,7 @@ cmd_evidence(int argc, char **argv)
 	struct ev_item *it;
 	char *key = NULL;
 	size_t n;
-	int c, bad = 0, proven = 0, signed_ok = 0, broken = 0;
+	int c, bad = 0, proven = 0, signed_ok = 0, broken = 0, unfit = 0;
 
 	optind = 1;
 	opterr = 0;
@@ -460,27 +653,31 @@ cmd_evidence(int argc, char **argv)
 		}
 		free(pem);
 	} else {
-		key = ev_key_from_setup(it, n, &proven);
+		key = ev_key_from_setup(it, n, &unfit);
 	}
 	if (key == NULL && !bad) {
 		printf("no organiser's key: give a first report (its setup "
 		    "record names the key) or --organiser KEY.pub\n");
 		bad = 1;
 	}
+	if (key != NULL)
+		evidence_say_key(key);
 	for (size_t i = 0; i < n && key != NULL; i++) {
 		struct gb_err e = { 0 };
 
 		if (it[i].text == NULL) {
 			printf("%s: not signed by the organiser: proves "
 			    "nothing\n", it[i].path);
+			unfit++;
 			continue;
 		}
 		it[i].good = crypto_verify(key, it[i].text,
 		    strlen(it[i].text), it[i].sig, &e) == 1;
-		if (!it[i].good)
+		if (!it[i].good) {
 			printf("%s: the organiser's signature does not verify: "
 			    "not the organiser's word\n", it[i].path);
-		else if (it[i].receipt) {
+			unfit++;
+		} else if (it[i].receipt) {
 			signed_ok++;
 			printf("%s: signed by the organiser: a receipt for %s's "
 			    "file %.16s... for point %lld, filed at point %lld "
@@ -491,6 +688,7 @@ cmd_evidence(int argc, char **argv)
 			/* The block alone is the organiser's: judged, but
 			 * the report around it was changed. */
 			signed_ok++;
+			unfit++;
 			printf("%s: the organiser signed the evidence of %s's "
 			    "report at point %lld, but the report is not the "
 			    "one signed (changed since): only its signed block "
@@ -504,8 +702,26 @@ cmd_evidence(int argc, char **argv)
 		}
 	}
 	if (key != NULL)
-		proven += ev_judge(it, n, &broken);
-	if (key != NULL && proven == 0 && broken > 0)
+		proven += ev_judge(it, n, &broken, &unfit);
+	if (key != NULL) {
+		/* The games judged: the uid of each is what the organiser
+		 * announced, or these are another game's words. */
+		for (size_t i = 0; i < n; i++) {
+			int seen = 0;
+
+			for (size_t k = 0; k < i && !seen; k++)
+				seen = it[k].good &&
+				    strcmp(it[k].uid, it[i].uid) == 0;
+			if (it[i].good && !seen)
+				printf("judged for the game uid %s\n",
+				    it[i].uid);
+		}
+	}
+	if (key != NULL && proven == 0 && unfit > 0)
+		printf("%d signed words: no misconduct proven, but what is "
+		    "given does not all fit (above): NOT consistent\n",
+		    signed_ok);
+	else if (key != NULL && proven == 0 && broken > 0)
 		printf("%d signed words: no misconduct proven, but the chain "
 		    "is broken (above): NOT consistent\n", signed_ok);
 	else if (key != NULL && proven == 0)
@@ -517,6 +733,6 @@ cmd_evidence(int argc, char **argv)
 	}
 	free(it);
 	free(key);
-	return proven > 0 ? EXIT_REFUSED : bad ? EXIT_INPUT :
-	    broken > 0 ? EXIT_INCOMPLETE : EXIT_OK;
+	return proven > 0 ? EXIT_REFUSED : unfit > 0 ? EXIT_UNFIT :
+	    bad ? EXIT_INPUT : broken > 0 ? EXIT_INCOMPLETE : EXIT_OK;
 }

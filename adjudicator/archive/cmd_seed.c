@@ -130,9 +130,8 @@ cmd_seed_read(const char *path, struct cmd_seed_ev *ev)
 	return 0;
 }
 
-/* A text report without what the start state's hash decides (its
- * 'state' line, which covers the mail addresses no report shows, and
- * the organiser's signed block over it).  Caller frees. */
+/* A text report without the organiser's signed block (made with the
+ * organiser's key, which check-seed does not have).  Caller frees. */
 static char *
 cmd_seed_strip(const char *text, size_t len)
 {
@@ -144,30 +143,22 @@ cmd_seed_strip(const char *text, size_t len)
 	if (sig != NULL)
 		len = (size_t)(sig - text);
 	sbuf_init(&b);
-	for (const char *p = text; p < text + len;) {
-		const char *nl = memchr(p, '\n', (size_t)(text + len - p));
-		size_t l = nl != NULL ? (size_t)(nl - p) + 1 :
-		    (size_t)(text + len - p);
-
-		if (strncmp(p, REPORT_EV_STATE, strlen(REPORT_EV_STATE)) != 0)
-			sbuf_add(&b, p, l);
-		p += l;
-	}
+	sbuf_add(&b, text, len);
 	if (b.p == NULL)
 		sbuf_puts(&b, "");
 	return sbuf_take(&b);
 }
 
-/* The same for the JSON twin: its state_sha256 and "signed" removed. */
+/* The same for the JSON twin: its "signed" removed. */
 static void
 cmd_seed_strip_json(json_t *j)
 {
-	json_object_del(json_object_get(j, "evidence"), "state_sha256");
 	json_object_del(j, EVIDENCE_JSON_KEY);
 }
 
 /* Is the report in ev (a player's first report) one of the reports of
- * the start st, but for the start's hash?  The player's name, or NULL. */
+ * the start st, its `state` (the start's hash) too?  The player's name,
+ * or NULL. */
 static const char *
 cmd_seed_same_start(const struct state *st, struct cmd_seed_ev *ev)
 {
@@ -209,7 +200,7 @@ cmd_seed_same_start(const struct state *st, struct cmd_seed_ev *ev)
 
 /* The hidden part of the deal (a deck's order, cards no report shows):
  * the first report's signed `start` against the start st made again.
- * 0, or EXIT_REFUSED after saying why. */
+ * 0, or EXIT_REFUSED (proven) or EXIT_UNFIT after saying why. */
 static int
 cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
     const char *fpath)
@@ -217,12 +208,13 @@ cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
 	struct gb_err e = { 0 };
 	uint8_t sig[CRYPTO_SIG_BYTES];
 	char hex[COMMIT_HEX + 1], have[COMMIT_HEX + 1], buf[1200], *text;
+	char state[COMMIT_HEX + 1];
 	int r = evidence_find(first->text, first->len, &text, sig, &e);
 
 	if (r == -1) {
 		err_format(&e, buf, sizeof buf);
 		printf("%s: %s\n", fpath, buf);
-		return EXIT_REFUSED;
+		return EXIT_UNFIT;
 	}
 	if (r == 0 || st->organiser == NULL) {
 		free(r == 1 ? text : NULL);
@@ -235,23 +227,28 @@ cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
 		free(text);
 		printf("%s: the organiser's signature does not verify: the "
 		    "start it names is not the organiser's word\n", fpath);
-		return EXIT_REFUSED;
+		return EXIT_UNFIT;
 	}
 	evidence_field(text, "start", have, sizeof have);
+	evidence_field(text, "state", state, sizeof state);
 	free(text);
-	state_sha256_public(st, hex);
+	state_sha256(st, hex);
 	if (have[0] == '\0') {
 		/* Not proof (an older report's text had none), but not
 		 * checked: a start left out must not pass. */
 		printf("%s: the organiser's signed text names no start: what "
 		    "the report does not show of the start is not checked\n",
 		    fpath);
-		return EXIT_REFUSED;
+		return EXIT_UNFIT;
 	}
-	if (strcmp(have, hex) != 0) {
+	/* The first report's `state` is the start's hash, as its `start`
+	 * is (the hash leaves the addresses out): the chain the next
+	 * reports continue starts from it. */
+	if (strcmp(have, hex) != 0 || strcmp(state, hex) != 0) {
 		printf("%s: PROVEN: a stacked setup: the organiser signed the "
-		    "start %s, but the seed and the setup record deal the "
-		    "start %s (formats/evidence.md)\n", fpath, have, hex);
+		    "start %s (state %s), but the seed and the setup record "
+		    "deal the start %s (formats/evidence.md)\n", fpath, have,
+		    state, hex);
 		return EXIT_REFUSED;
 	}
 	printf("%s: the organiser signed the start the seed deals, what no "
@@ -260,11 +257,12 @@ cmd_seed_start_check(const struct state *st, struct cmd_seed_ev *first,
 }
 
 /* The setup made again from the record and the seed: the uid derived,
- * and the first report what it deals.  0, or EXIT_REFUSED after saying
- * why. */
+ * and the first report what it deals.  0, or after saying why mis (what
+ * a mismatch proves: EXIT_REFUSED when the organiser signed the
+ * reports, EXIT_UNFIT when nobody did) or EXIT_UNFIT. */
 static int
 cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
-    const char *record, const char *seed)
+    const char *record, const char *seed, int mis)
 {
 	struct gb_err e = { 0 };
 	struct state st;
@@ -282,22 +280,23 @@ cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
 		printf("%s: the setup cannot be made again: %s\n", fpath, buf);
 		if (st.game != NULL)
 			state_free(&st);
-		return EXIT_REFUSED;
+		return EXIT_UNFIT;
 	}
 	util_hex(st.uid, sizeof st.uid, uid);
 	if (strcmp(uid, first->uid) != 0) {
-		printf("%s: the uid %s is not the one derived from the "
+		printf("%s: %sthe uid %s is not the one derived from the "
 		    "commitment and the setup record (%s)\n", fpath,
-		    first->uid, uid);
+		    mis == EXIT_REFUSED ? "PROVEN: " : "", first->uid, uid);
 		state_free(&st);
-		return EXIT_REFUSED;
+		return mis;
 	}
 	who = cmd_seed_same_start(&st, first);
 	if (who == NULL) {
-		printf("%s: not a first report of the setup the seed deals: "
-		    "the start was not made from this seed\n", fpath);
+		printf("%s: %snot a first report of the setup the seed deals: "
+		    "the start was not made from this seed\n", fpath,
+		    mis == EXIT_REFUSED ? "PROVEN: " : "");
 		state_free(&st);
-		return EXIT_REFUSED;
+		return mis;
 	}
 	printf("the uid %s is derived from the commitment and the setup "
 	    "record, and %s is %s's first report of the setup the seed "
@@ -307,13 +306,76 @@ cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
 	return r;
 }
 
+/* The organiser's key the setup record names (caller frees), or NULL
+ * for a game without one or no record. */
+static char *
+cmd_seed_key(const char *record)
+{
+	struct gb_err e = { 0 };
+	struct state st;
+	char *key;
+
+	if (record == NULL || setup_parse_record(&st, record, NULL, &e) == -1)
+		return NULL;
+	key = st.organiser != NULL ? util_strdup(st.organiser) : NULL;
+	state_free(&st);
+	return key;
+}
+
+/* Is the report ev the organiser's whole word under key: its signed
+ * block verifies, the report is the one the block names by its hash
+ * (so every line of it, the seed and the record too, is signed), and
+ * the block names the uid and commitment the report shows?  Says why
+ * not. */
+static int
+cmd_seed_signed(const struct cmd_seed_ev *ev, const char *path,
+    const char *key)
+{
+	struct gb_err e = { 0 };
+	uint8_t sig[CRYPTO_SIG_BYTES];
+	char uid[COMMIT_UID_HEX + 1], commit[COMMIT_HEX + 1], *text;
+	int r = evidence_find(ev->text, ev->len, &text, sig, &e), ok;
+
+	if (r != 1) {
+		printf("%s: not signed by the organiser the game names: not "
+		    "the organiser's word, nothing is judged\n", path);
+		return 0;
+	}
+	ok = crypto_verify(key, text, strlen(text), sig, &e) == 1;
+	if (ok && strncmp(text, EVIDENCE_REPORT "\n",
+	    strlen(EVIDENCE_REPORT) + 1) != 0) {
+		/* Version 2's `state` covered the mail addresses: the start
+		 * the chain continues cannot be made again from it. */
+		printf("%s: its signed text is not '%s' (an older gunbai's): "
+		    "nothing is judged\n", path, EVIDENCE_REPORT);
+		ok = 0;
+	} else if (!ok)
+		printf("%s: the organiser's signature does not verify: not "
+		    "the organiser's word, nothing is judged\n", path);
+	else if (!(ok = evidence_body_ok(ev->text, ev->len, text)))
+		printf("%s: changed since the organiser signed it (its body "
+		    "is not the one the signed text names): nothing is "
+		    "judged\n", path);
+	evidence_field(text, "uid", uid, sizeof uid);
+	evidence_field(text, "commit", commit, sizeof commit);
+	if (ok && (strcmp(uid, ev->uid) != 0 || strcmp(commit, ev->commit) !=
+	    0)) {
+		printf("%s: its signed text names another uid or commitment "
+		    "than its Evidence section: nothing is judged\n", path);
+		ok = 0;
+	}
+	free(text);
+	return ok;
+}
+
 int
 cmd_check_seed(int argc, char **argv)
 {
 	struct cmd_seed_ev first, last;
 	struct gb_err e = { 0 };
-	char buf[1200];
-	int status = EXIT_OK;
+	char buf[1200], *key;
+	const char *record;
+	int status = EXIT_OK, mis = EXIT_REFUSED;
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "-h") == 0)) {
@@ -332,7 +394,25 @@ cmd_check_seed(int argc, char **argv)
 		cmd_seed_free(&first);
 		return EXIT_INPUT;
 	}
-	if (last.seed[0] == '\0') {
+	record = first.setup != NULL ? first.setup : last.setup;
+	key = cmd_seed_key(record);
+	if (key != NULL) {
+		/* Every report of such a game is signed: one that is not
+		 * the organiser's whole word proves nothing, and is not
+		 * judged (a player cannot frame the organiser with it). */
+		evidence_say_key(key);
+		if (!cmd_seed_signed(&first, argv[1], key) +
+		    !cmd_seed_signed(&last, argv[2], key) > 0)
+			status = EXIT_UNFIT;
+	} else {
+		printf("the setup record names no organiser's key: nobody "
+		    "signed these reports, so what follows proves nothing to "
+		    "anyone else\n");
+		mis = EXIT_UNFIT;
+	}
+	if (status != EXIT_OK) {
+		;
+	} else if (last.seed[0] == '\0') {
 		fprintf(stderr, "gunbai: %s: no 'seed': the seed is revealed "
 		    "only in the public report of a finished game\n",
 		    argv[2]);
@@ -340,24 +420,29 @@ cmd_check_seed(int argc, char **argv)
 	} else if (strcmp(first.uid, last.uid) != 0) {
 		printf("%s and %s are reports of two games (uid %s, uid %s)\n",
 		    argv[1], argv[2], first.uid, last.uid);
-		status = EXIT_REFUSED;
+		status = EXIT_UNFIT;
+	} else if (first.setup != NULL && last.setup != NULL &&
+	    strcmp(first.setup, last.setup) != 0) {
+		printf("%s%s and %s show two setup records for one game\n",
+		    mis == EXIT_REFUSED ? "PROVEN: " : "", argv[1], argv[2]);
+		status = mis;
 	} else if (commit_check(first.commit, last.seed, &e) == -1) {
 		err_file(&e, argv[2]);
 		err_format(&e, buf, sizeof buf);
-		printf("%s\n", buf);
-		status = EXIT_REFUSED;
+		printf("%s%s\n", mis == EXIT_REFUSED ? "PROVEN: " : "", buf);
+		status = mis;
 	} else {
 		printf("the seed %s revealed in %s matches the commitment %s "
 		    "in %s (game uid %s)\n", last.seed, argv[2], first.commit,
 		    argv[1], first.uid);
-		if (first.setup != NULL || last.setup != NULL)
-			status = cmd_seed_setup_check(&first, argv[1],
-			    first.setup != NULL ? first.setup : last.setup,
-			    last.seed);
+		if (record != NULL)
+			status = cmd_seed_setup_check(&first, argv[1], record,
+			    last.seed, mis);
 		else
 			printf("%s and %s show no setup record: the setup is "
 			    "not made again\n", argv[1], argv[2]);
 	}
+	free(key);
 	cmd_seed_free(&first);
 	cmd_seed_free(&last);
 	return status;

@@ -9,8 +9,10 @@
  * REPORT is any report of the game (the first one a player got), and
  * PUBLIC-REPORT the public report of the finished game, which shows the
  * seed.  Returns an exit status of gunbai(1): 0 if the commitment and uid
- * of REPORT match the seed revealed, 1 if not, 2 for a bad command line,
- * 4 if a file is unreadable or lacks an Evidence line. */
+ * of REPORT match the seed revealed; 1 if the organiser's signed reports
+ * prove they do not; 10 if a report is not the organiser's whole word,
+ * the reports are of two games or nobody signed them; 2 for a bad
+ * command line; 4 if a file is unreadable or lacks an Evidence line. */
 int cmd_check_seed(int argc, char **argv);
 
 #endif

@@ -587,7 +587,7 @@ verify_one(const char *dir, long long run, struct state *st,
 		verify_problem_err(vr, &e);
 		r = -1;
 	} else {
-		crypto_sha256_hex(archived, alen, after_sha);
+		state_bytes_sha256(archived, alen, after_sha);
 	}
 	nmrpath = gamedir_path(rundir, 0, GAMEDIR_NMR);
 	nmr = verify_has(&entries, listed, GAMEDIR_NMR) != 0 &&
@@ -649,7 +649,7 @@ verify_one(const char *dir, long long run, struct state *st,
 			else
 				verify_same(vr, spath, archived, alen, bytes,
 				    len, "state the replay makes");
-			crypto_sha256_hex(bytes, len, hex);
+			state_bytes_sha256(bytes, len, hex);
 		}
 		free(bytes);
 		took.from_turn = from_turn;

@@ -1,5 +1,6 @@
 /* evidence.c - the organiser's signed word (evidence.h,
  * formats/evidence.md). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,12 +91,12 @@ evidence_report_text(const struct state *st, const char *state_hex,
 	sbuf_puts(out, state_hex);
 	sbuf_puts(out, "\nfrom ");
 	sbuf_puts(out, st->has_previous ? st->previous : "none");
-	/* The start without the mail addresses: what check-seed makes
-	 * again from the seed and the record, hidden cards and all. */
+	/* The start: what check-seed makes again from the seed and the
+	 * record, hidden cards and all (the state's hash, which leaves the
+	 * mail addresses out, as `state` says it). */
 	if (run == NULL) {
-		state_sha256_public(st, hex);
 		sbuf_puts(out, "\nstart ");
-		sbuf_puts(out, hex);
+		sbuf_puts(out, state_hex);
 	}
 	/* The whole of each report, not only this text. */
 	crypto_sha256_hex(body[REPORT_TEXT], blen[REPORT_TEXT], hex);
@@ -256,6 +257,38 @@ evidence_body(const char *buf, size_t n, char **body, size_t *len)
 		sbuf_puts(&b, "");
 	*body = sbuf_take(&b);
 	return 0;
+}
+
+void
+evidence_say_key(const char *key)
+{
+	uint8_t raw[32];
+	char hex[65];
+
+	if (crypto_pubkey_raw(key, raw) == 0) {
+		util_hex(raw, sizeof raw, hex);
+		printf("judged under the organiser's key %s: compare it with "
+		    "the key the organiser announced\n", hex);
+	}
+}
+
+int
+evidence_body_ok(const char *buf, size_t n, const char *text)
+{
+	char want[COMMIT_HEX + 1], hex[COMMIT_HEX + 1], *body;
+	size_t blen, i = 0;
+	int ok = 0;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\n'))
+		i++;
+	evidence_field(text, i < n && buf[i] == '{' ? "body-json" :
+	    "body-text", want, sizeof want);
+	if (evidence_body(buf, n, &body, &blen) == 0) {
+		crypto_sha256_hex(body, blen, hex);
+		ok = want[0] != '\0' && strcmp(hex, want) == 0;
+		free(body);
+	}
+	return ok;
 }
 
 /* The block in a text, from its BEGIN line. */

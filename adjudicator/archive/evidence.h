@@ -12,8 +12,11 @@
 
 #define EVIDENCE_BEGIN "-----BEGIN GUNBAI EVIDENCE-----"
 #define EVIDENCE_END "-----END GUNBAI EVIDENCE-----"
-#define EVIDENCE_REPORT "gunbai-report-v2"
-#define EVIDENCE_RECEIPT "gunbai-receipt-v2"
+#define EVIDENCE_REPORT "gunbai-report-v3"
+#define EVIDENCE_RECEIPT "gunbai-receipt-v3"
+/* mail-in's signed word that it did not file a file (formats/
+ * evidence.md): the receipt's fields under another first line. */
+#define EVIDENCE_DECLINED "gunbai-declined-v1"
 #define EVIDENCE_JSON_KEY "signed"
 /* What a text report says before its signed block. */
 #define EVIDENCE_PREAMBLE "\nThe organiser's signature over this " \
@@ -51,6 +54,17 @@ void evidence_report_text(const struct state *st, const char *state_hex,
  * bytes it was made with before evidence_append added the signed block,
  * into *body (caller frees).  0, or -1 if buf holds no signed block. */
 int evidence_body(const char *buf, size_t n, char **body, size_t *len);
+
+/* Say, on standard output, the organiser's key (the PEM key) the
+ * verdicts are judged under, in hex, for a third party to compare with
+ * the key the organiser announced: anyone can sign a whole game under a
+ * key of their own. */
+void evidence_say_key(const char *key);
+
+/* Is the report in the n bytes at buf (text or JSON twin) the whole
+ * report the signed text names (its body hashes to the text's
+ * `body-text`, or for a JSON twin `body-json`)?  1 or 0. */
+int evidence_body_ok(const char *buf, size_t n, const char *text);
 
 /* The text signed for the receipt of the good file f, checked against
  * st (whose state file hashes to state_hex) and filed in its inbox with

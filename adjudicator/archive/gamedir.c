@@ -216,7 +216,7 @@ gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
 	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1)
 		return -1;
 	if (sha != NULL)
-		crypto_sha256_hex(buf, len, sha);
+		state_bytes_sha256(buf, len, sha);
 	r = state_parse(st, buf, len, path, e);
 	free(buf);
 	return r;
@@ -238,7 +238,7 @@ gamedir_stage_outputs(struct fileio_stage *s, const struct state *st,
 		return -1;
 	/* Every text and JSON report shows the state's hash: made once. */
 	state = state_write(st, &slen);
-	crypto_sha256_hex(state, slen, hex);
+	state_bytes_sha256(state, slen, hex);
 	r = 0;
 	for (int p = -1; p < st->nplayers && r == 0; p++) {
 		char *bytes[REPORT_KINDS];

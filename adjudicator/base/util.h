@@ -24,6 +24,10 @@ enum {
 			      * evidence: a chain with a report missing */
 	EXIT_NOT_DUE = 8, /* check: a file is for a later turn */
 	EXIT_OVER = 9,    /* check: the game is over */
+	EXIT_UNFIT = 10,  /* evidence, check-seed: an input is not the
+			   * organiser's word (a signature that does not
+			   * verify, a report changed), or the inputs do
+			   * not fit together: nothing is proven */
 	EXIT_NOPROG = 69, /* mail-in, mail-out: gunbai-mail could not be run */
 	EXIT_NOMEM = 70,  /* out of memory */
 	EXIT_TEMPFAIL = 75 /* mail-in: the organiser's set-up is at fault

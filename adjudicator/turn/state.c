@@ -578,25 +578,40 @@ state_write_to(const struct state *st, struct sbuf *out)
 }
 
 void
+state_bytes_sha256(const char *buf, size_t len, char out[COMMIT_HEX + 1])
+{
+	static const char addr[] = "    address: ";
+	struct sbuf b;
+	int players = 0;
+
+	/* The lines of the top-level `players:` block (those after it that
+	 * start with a space) that start with the address key are left
+	 * out; every other byte counts. */
+	sbuf_init(&b);
+	for (const char *p = buf; p < buf + len;) {
+		const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
+		size_t l = nl != NULL ? (size_t)(nl - p) + 1 :
+		    (size_t)(buf + len - p);
+
+		if (*p != ' ')
+			players = l >= 9 && strncmp(p, "players:\n", 9) == 0;
+		if (!(players && l >= sizeof addr - 1 &&
+		    strncmp(p, addr, sizeof addr - 1) == 0))
+			sbuf_add(&b, p, l);
+		p += l;
+	}
+	crypto_sha256_hex(b.p != NULL ? b.p : "", b.len, out);
+	sbuf_free(&b);
+}
+
+void
 state_sha256(const struct state *st, char out[COMMIT_HEX + 1])
 {
 	size_t len;
 	char *bytes = state_write(st, &len);
 
-	crypto_sha256_hex(bytes, len, out);
+	state_bytes_sha256(bytes, len, out);
 	free(bytes);
-}
-
-void
-state_sha256_public(const struct state *st, char out[COMMIT_HEX + 1])
-{
-	struct state copy = *st;
-
-	/* A shallow copy, only written: the addresses are no one's to
-	 * know but the organiser's. */
-	for (int i = 0; i < copy.nplayers; i++)
-		copy.players[i].address = NULL;
-	state_sha256(&copy, out);
 }
 
 void

@@ -71,13 +71,17 @@ void state_free(struct state *st);
 struct node *state_owed_node(const struct state *st);
 struct node *state_outcome_node(const struct state *st);
 
-/* The SHA-256 (hex) of the canonical bytes of st: of the state file
- * gunbai wrote for it. */
+/* The state's hash, which every report (`state`, `from`), receipt and
+ * state (`previous`) names, one chain from the start (formats/
+ * state.md): the SHA-256 (hex) of the n bytes of a state file at buf
+ * without the lines of its `players:` block that give a mail address
+ * (`    address: ...`).  Addresses are no player's to know: so a player
+ * makes the start's hash again from the seed and the setup record alone
+ * (check-seed), and the chain does not depend on them. */
+void state_bytes_sha256(const char *buf, size_t n, char out[COMMIT_HEX + 1]);
+/* The same of the canonical bytes of st (the state file gunbai writes
+ * for it). */
 void state_sha256(const struct state *st, char out[COMMIT_HEX + 1]);
-/* The same of st's bytes written without the players' mail addresses:
- * the start as a player can make it again from the seed and the setup
- * record alone (formats/evidence.md, the first reports' `start`). */
-void state_sha256_public(const struct state *st, char out[COMMIT_HEX + 1]);
 
 /* Fill in the players' names view after players[] changed. */
 void state_link_players(struct state *st);
