@@ -81,8 +81,12 @@ def text(d, id_):
     return d.find_element(By.ID, id_).text
 
 
-def load(d, page, files):
+def load(d, page, files, fresh=True):
+    """Open the page and load files; fresh: as in a new tab, without the
+    orders the page kept for the tab (sessionStorage)."""
     d.get(page)
+    if fresh:
+        d.execute_script("sessionStorage.clear()")
     d.find_element(By.ID, "report-file").send_keys("\n".join(files))
     wait(lambda: text(d, "load-status"), "the report loads")
 
@@ -199,6 +203,111 @@ def cut_ends(d, page, gunbai, work, downloads):
     ok(r.returncode == 0, "%s: gunbai check accepts the answer of %d "
        "orders ended at the cut (exit 0)" % (g, len(path) + 1),
        r.stdout + r.stderr)
+
+
+def cut_without_ends(node, path=()):
+    """The first orders (depth first) that reach a node, not complete,
+    the report lists neither the next orders of nor those that end it."""
+    if node.get("next") is None:
+        return None if node["complete"] or node.get("ends") else list(path)
+    for c in node["next"]:
+        p = cut_without_ends(c, path + (c["order"],))
+        if p is not None:
+            return p
+    return None
+
+
+def cut_reasons(d, page, work):
+    """(findings r3 2, 3) Where the list stops, the page gives the true
+    reason: Senshiai lists only first orders, for its answers draw hidden
+    cards (not the bound); a Sensoufuda list cut by the bound where the
+    report did not judge what ends the answer says so; both name the
+    orders that end an answer elsewhere in the report."""
+    for g, why, not_why in (
+            ("senshiai", "draw cards no one has seen", "cut at 2000"),
+            ("sensoufuda", "does not say which orders end your answer "
+             "here", "draw cards")):
+        report = json.load(open(os.path.join(work, g + ".json")))
+        path = cut_without_ends(report["orders"]["choices"])
+        if not ok(path is not None, "%s: the report has a list cut with no "
+                  "orders that end the answer there" % g):
+            continue
+        ends = []
+
+        def walk(n):
+            if "order" in n and n["complete"] and n["order"] not in ends:
+                ends.append(n["order"])
+            for o in n.get("ends") or []:
+                if o not in ends:
+                    ends.append(o)
+            for c in n.get("next") or []:
+                walk(c)
+        walk(report["orders"]["choices"])
+        load(d, page, [os.path.join(work, g + ".json")])
+        clicked = all(click_order(d, o) for o in path)
+        st = " ".join(text(d, "state").split())
+        ok(clicked and why in st and not_why not in st and ends and
+           "'" + ends[0] + "'" in st,
+           "%s: after %s the page says truly why no more orders are listed "
+           "and names '%s', which ends an answer elsewhere" %
+           (g, ", ".join(path), ends[0] if ends else "?"), st)
+
+
+def complete_then_more(d, page, work):
+    """(findings r3 4) After a complete answer the page adds no order,
+    typed or not, and says the referee would refuse it."""
+    g = "shinobi-wars"
+    report = json.load(open(os.path.join(work, g + ".json")))
+    orders = path_to_complete(report["orders"]["choices"])
+    load(d, page, [os.path.join(work, g + ".json")])
+    for o in orders:
+        click_order(d, o)
+    f = d.find_element(By.ID, "free")
+    f.send_keys(orders[-1])
+    f.send_keys(Keys.ENTER)
+    got = [e.get_attribute("data-order") for e in
+           d.find_elements(By.CSS_SELECTOR, "#chosen li")]
+    st = d.find_element(By.ID, "state")
+    ok(got == orders and st.text.startswith("Not added") and "error" in
+       st.get_attribute("class"), "%s: an order typed after a complete "
+       "answer of %d orders is not added, with an error" % (g, len(orders)),
+       "%s\n%s" % (got, st.text))
+
+
+def kept_on_reload(d, page, work):
+    """(findings r3 5) A reload keeps the orders chosen and the revision
+    for the same report (this tab's sessionStorage), not for another;
+    the key is never stored."""
+    g = "shinobi-wars"
+    report = json.load(open(os.path.join(work, g + ".json")))
+    first = report["orders"]["choices"]["next"][0]["order"]
+    files = [os.path.join(work, g + ".json")]
+    load(d, page, files)
+    click_order(d, first)
+    rev = d.find_element(By.ID, "revision")
+    rev.clear()
+    rev.send_keys("2")
+    d.refresh()
+    load(d, page, files, fresh=False)
+    got = [e.get_attribute("data-order") for e in
+           d.find_elements(By.CSS_SELECTOR, "#chosen li")]
+    ok(got == [first] and d.find_element(By.ID, "revision")
+       .get_attribute("value") == "2" and "you chose before" in
+       text(d, "load-status") and "revision: 2\n" in
+       d.find_element(By.ID, "file").get_attribute("textContent"),
+       "%s: after a reload the same report comes back with the order "
+       "chosen ('%s') and revision 2" % (g, first),
+       "%s\n%s" % (got, text(d, "load-status")))
+    stored = d.execute_script(
+        "return Object.keys(sessionStorage).map((k) => k + ' ' + "
+        "sessionStorage.getItem(k)).join('\\n')")
+    ok("PRIVATE KEY" not in stored and first in stored,
+       "the tab's storage holds the orders, never a key", stored)
+    load(d, page, [os.path.join(work, "senjin.json")], fresh=False)
+    ok(d.find_elements(By.CSS_SELECTOR, "#chosen li") == [] and
+       d.find_element(By.ID, "revision").get_attribute("value") == "0",
+       "another report loaded in the same tab starts with no order and "
+       "revision 0")
 
 
 def wrong_pictures(d, page, work):
@@ -436,6 +545,9 @@ def main():
                    (g, rows[0], rows[2], rows[1]))
                 d.set_window_size(1000, 900)
         cut_ends(d, page, gunbai, work, downloads)
+        cut_reasons(d, page, work)
+        complete_then_more(d, page, work)
+        kept_on_reload(d, page, work)
         wrong_pictures(d, page, work)
         typed_unknown(d, page, work)
         ok(warned_in != [], "a report offers an order with a warning "

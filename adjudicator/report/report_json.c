@@ -282,6 +282,10 @@ json_orders(const struct state *st, int player, const struct owed *o,
 	/* For the player's page (gunbai-orders.html): every legal answer,
 	 * and the key the page checks the player's own key against. */
 	json_object_set_new(j, "choices", choices_tree(st, player));
+	/* Why the tree stops after the first orders (a rule of the game,
+	 * the same for every player): the page says so truly. */
+	json_object_set_new(j, "reveals",
+	    json_boolean(st->game->answer_reveals));
 	json_object_set_new(j, "public_key", jstr(st->players[player].key));
 	return j;
 }
