@@ -157,7 +157,7 @@ def cut_path(node, path=()):
     """The first orders (depth first) that reach a node the report does
     not list the next orders of, but the orders that end the answer."""
     if node.get("next") is None:
-        return list(path) if node.get("ends") else None
+        return list(path) if "ends" in node else None
     for c in node["next"]:
         p = cut_path(c, path + (c["order"],))
         if p is not None:
@@ -165,14 +165,26 @@ def cut_path(node, path=()):
     return None
 
 
-def cut_ends(d, page, gunbai, work, downloads):
-    """(findings b1) Where the list stops for its bound, the page says so
-    and offers the orders that end the answer (Japanese Swords' done);
-    the answer so ended is signed as complete and accepted."""
-    g = "japanese-swords"
+def cut_nodes(node):
+    """Every node of the tree the report stops listing orders after,
+    though the answer is not complete there."""
+    if node.get("next") is None:
+        return [] if node["complete"] else [node]
+    return [c for n in node["next"] for c in cut_nodes(n)]
+
+
+def cut_ends(d, page, gunbai, work, downloads, g, path=None):
+    """(findings b1; r3 3) Where the list stops for its bound, the page
+    says so and offers the orders that end the answer (Japanese Swords'
+    done; Sensoufuda's plays after four ally orders, which the page did
+    not offer); the answer so ended is signed as complete and accepted."""
     player = open(os.path.join(work, g + ".player")).read().strip()
     report = json.load(open(os.path.join(work, g + ".json")))
-    path = cut_path(report["orders"]["choices"])
+    cut = cut_nodes(report["orders"]["choices"])
+    ok(cut and all("ends" in c for c in cut), "%s: each of the %d nodes "
+       "the list stops at lists the orders that end the answer there" %
+       (g, len(cut)), [c["order"] for c in cut if "ends" not in c][:5])
+    path = path or cut_path(report["orders"]["choices"])
     if not ok(path is not None, "%s: the report has a node cut by the "
               "bound with the orders that end the answer" % g):
         return
@@ -184,15 +196,16 @@ def cut_ends(d, page, gunbai, work, downloads):
     node = report["orders"]["choices"]
     for o in path:
         node = [c for c in node["next"] if c["order"] == o][0]
+    ends = report["orders"]["ends"][node["ends"]]
     ok(clicked and "cut at 2000" in text(d, "state") and
-       offered == node["ends"],
+       offered == ends,
        "%s: after %d orders the page says its list is cut and offers the "
        "orders that end the answer (%s)" % (g, len(path),
-                                             ", ".join(node["ends"])),
+                                             ", ".join(ends)),
        "%s\n%s" % (text(d, "state"), offered))
-    click_order(d, node["ends"][0])
+    click_order(d, ends[0])
     ok("complete" in text(d, "state"), "%s: with '%s' the page says the "
-       "answer is complete" % (g, node["ends"][0]), text(d, "state"))
+       "answer is complete" % (g, ends[0]), text(d, "state"))
     msg = sign(d, os.path.join(work, player + ".key"))
     ok(msg.startswith("Signed as " + player) and "cannot tell" not in msg,
        "%s: signed with no warning" % g, msg)
@@ -209,7 +222,7 @@ def cut_without_ends(node, path=()):
     """The first orders (depth first) that reach a node, not complete,
     the report lists neither the next orders of nor those that end it."""
     if node.get("next") is None:
-        return None if node["complete"] or node.get("ends") else list(path)
+        return None if node["complete"] or "ends" in node else list(path)
     for c in node["next"]:
         p = cut_without_ends(c, path + (c["order"],))
         if p is not None:
@@ -218,15 +231,12 @@ def cut_without_ends(node, path=()):
 
 
 def cut_reasons(d, page, work):
-    """(findings r3 2, 3) Where the list stops, the page gives the true
+    """(findings r3 2) Where the list stops, the page gives the true
     reason: Senshiai lists only first orders, for its answers draw hidden
-    cards (not the bound); a Sensoufuda list cut by the bound where the
-    report did not judge what ends the answer says so; both name the
-    orders that end an answer elsewhere in the report."""
+    cards (not the bound), and names the orders that end an answer
+    elsewhere in the report."""
     for g, why, not_why in (
-            ("senshiai", "draw cards no one has seen", "cut at 2000"),
-            ("sensoufuda", "does not say which orders end your answer "
-             "here", "draw cards")):
+            ("senshiai", "draw cards no one has seen", "cut at 2000"),):
         report = json.load(open(os.path.join(work, g + ".json")))
         path = cut_without_ends(report["orders"]["choices"])
         if not ok(path is not None, "%s: the report has a list cut with no "
@@ -237,7 +247,8 @@ def cut_reasons(d, page, work):
         def walk(n):
             if "order" in n and n["complete"] and n["order"] not in ends:
                 ends.append(n["order"])
-            for o in n.get("ends") or []:
+            for o in (report["orders"]["ends"][n["ends"]] if "ends" in n
+                      else []):
                 if o not in ends:
                     ends.append(o)
             for c in n.get("next") or []:
@@ -544,7 +555,10 @@ def main():
                    "wrapped to look like another line (findings b9)" %
                    (g, rows[0], rows[2], rows[1]))
                 d.set_window_size(1000, 900)
-        cut_ends(d, page, gunbai, work, downloads)
+        cut_ends(d, page, gunbai, work, downloads, "japanese-swords")
+        cut_ends(d, page, gunbai, work, downloads, "sensoufuda",
+                 ["ally prefer strategist", "ally prefer hero",
+                  "ally prefer resource", "ally prefer plain"])
         cut_reasons(d, page, work)
         complete_then_more(d, page, work)
         kept_on_reload(d, page, work)

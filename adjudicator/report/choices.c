@@ -8,7 +8,8 @@
 /* One node: the order that leads to it, whether the answer is complete
  * there, and its children (first, n), or not expanded (n 0 and
  * !expanded); of a node not expanded for the bound, the legal orders
- * that complete the answer right after it (ends). */
+ * that complete the answer right after it (ends), and which of the
+ * tree's distinct lists of them they are (list). */
 struct choices_node {
 	char *text;
 	char *warning; /* the game's note on the order, or NULL */
@@ -16,6 +17,7 @@ struct choices_node {
 	size_t first, n;
 	int complete, expanded;
 	struct strlist ends;
+	size_t list;
 };
 
 size_t choices_max = CHOICES_MAX;
@@ -23,6 +25,8 @@ size_t choices_max = CHOICES_MAX;
 struct choices_tree {
 	struct choices_node *v;
 	size_t n, cap;
+	size_t *lists; /* the node first holding each distinct ends */
+	size_t nlists;
 };
 
 static size_t
@@ -87,13 +91,9 @@ choices_json(const struct choices_tree *t, size_t k)
 		    json_string(c->warning)) != NULL ? next : json_string("?"));
 	if (!c->expanded) {
 		next = json_null();
-		if (c->ends.n > 0) {
-			json_t *ends = json_array();
-			for (size_t i = 0; i < c->ends.n; i++)
-				json_array_append_new(ends,
-				    json_string(c->ends.v[i]));
-			json_object_set_new(o, "ends", ends);
-		}
+		if (c->ends.n > 0)
+			json_object_set_new(o, "ends",
+			    json_integer((json_int_t)c->list));
 	} else {
 		next = json_array();
 		for (size_t i = 0; i < c->n; i++)
@@ -102,6 +102,46 @@ choices_json(const struct choices_tree *t, size_t k)
 	}
 	json_object_set_new(o, "next", next);
 	return o;
+}
+
+/* The distinct lists of ends, each an array of orders, in the order
+ * the nodes holding them were expanded. */
+static json_t *
+choices_lists(const struct choices_tree *t)
+{
+	json_t *lists = json_array();
+
+	for (size_t d = 0; d < t->nlists; d++) {
+		const struct strlist *e = &t->v[t->lists[d]].ends;
+		json_t *l = json_array();
+
+		for (size_t i = 0; i < e->n; i++)
+			json_array_append_new(l, json_string(e->v[i]));
+		json_array_append_new(lists, l);
+	}
+	return lists;
+}
+
+/* Node k's ends among the tree's distinct lists: the index of the same
+ * list, or t->nlists when it is a new one. */
+static size_t
+choices_list_of(const struct choices_tree *t, size_t k)
+{
+	const struct strlist *e = &t->v[k].ends;
+	size_t d;
+
+	for (d = 0; d < t->nlists; d++) {
+		const struct strlist *f = &t->v[t->lists[d]].ends;
+		size_t i = 0;
+
+		if (f->n != e->n)
+			continue;
+		while (i < e->n && strcmp(e->v[i], f->v[i]) == 0)
+			i++;
+		if (i == e->n)
+			break;
+	}
+	return d;
 }
 
 /* Does l hold s? */
@@ -115,13 +155,13 @@ choices_has(const struct strlist *l, const char *s)
 }
 
 json_t *
-choices_tree(const struct state *st, int player)
+choices_tree(const struct state *st, int player, json_t **ends_lists)
 {
 	struct choices_tree t = { 0 };
 	struct order *o = util_malloc(CHOICES_DEPTH * sizeof *o);
 	struct verdict *v = util_malloc((CHOICES_DEPTH + 1) * sizeof *v);
 	size_t ends_left = choices_max, ends_all = choices_max / 2;
-	size_t ends_work = 2 * choices_max;
+	size_t ends_work = CHOICES_ENDS_WORK * choices_max;
 	struct strlist closers = { 0 }; /* the orders found ending one */
 	json_t *j;
 
@@ -184,21 +224,36 @@ choices_tree(const struct state *st, int player)
 						    legal.v[i]);
 				}
 			}
-			if (ends->n > ends_left)
-				strlist_free(ends);
-			else
-				ends_left -= ends->n;
+			/* A list met before is named by its number:
+			 * only a new one counts against the bound. */
+			if (ends->n > 0) {
+				size_t d = choices_list_of(&t, k);
+
+				if (d < t.nlists) {
+					t.v[k].list = d;
+				} else if (ends->n > ends_left) {
+					strlist_free(ends);
+				} else {
+					ends_left -= ends->n;
+					t.lists = util_realloc(t.lists,
+					    (t.nlists + 1) * sizeof *t.lists);
+					t.lists[t.nlists] = k;
+					t.v[k].list = t.nlists++;
+				}
+			}
 		}
 		strlist_free(&legal);
 	}
 	strlist_free(&closers);
 	j = choices_json(&t, 0);
+	*ends_lists = choices_lists(&t);
 	for (size_t k = 0; k < t.n; k++) {
 		free(t.v[k].text);
 		free(t.v[k].warning);
 		strlist_free(&t.v[k].ends);
 	}
 	free(t.v);
+	free(t.lists);
 	free(o);
 	free(v);
 	return j;
