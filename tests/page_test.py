@@ -137,6 +137,27 @@ return out;
 """
 
 
+# The orders file's box: its widths, and its lines that wrap, each of
+# whose rows after the first must start to the right of its first.
+WRAP_JS = r"""
+const p = document.getElementById('file');
+const out = { sw: p.scrollWidth, cw: p.clientWidth, wrapped: 0, bad: [] };
+for (const s of p.querySelectorAll('span.line')) {
+  const r = document.createRange(); r.selectNodeContents(s);
+  const rows = [];
+  for (const x of r.getClientRects())
+    if (x.width > 0 && !rows.some((y) => Math.abs(y.top - x.top) < 2))
+      rows.push(x);
+  if (rows.length > 1) {
+    out.wrapped++;
+    if (!rows.slice(1).every((x) => x.left > rows[0].left + 4))
+      out.bad.push(s.textContent);
+  }
+}
+return out;
+"""
+
+
 def save(d, downloads, dest):
     """Save the two files the page offers into dest: the file the page
     showed, the bytes saved, and dest."""
@@ -262,6 +283,24 @@ def cut_reasons(d, page, work):
            "%s: after %s the page says truly why no more orders are listed "
            "and names '%s', which ends an answer elsewhere" %
            (g, ", ".join(path), ends[0] if ends else "?"), st)
+
+
+def owes_nothing(d, page, gunbai, work):
+    """(findings r3 9) A player who owes nothing is told why the page
+    offers no orders."""
+    g = "senjin"
+    player = open(os.path.join(work, g + ".player")).read().strip()
+    other = "bob" if player != "bob" else "alice"
+    path = os.path.join(work, g + "-" + other + ".json")
+    with open(path, "wb") as f:
+        f.write(subprocess.run([gunbai, "view", os.path.join(work, g +
+                                ".yaml"), "--player", other, "--json"],
+                               capture_output=True, check=True).stdout)
+    load(d, page, [path])
+    ok("You owe nothing now, so this page has no orders to offer" in
+       text(d, "owed") and not d.find_element(By.ID, "compose")
+       .is_displayed(), "%s: %s, who owes nothing, is told why the page "
+       "offers no orders" % (g, other), text(d, "owed"))
 
 
 def complete_then_more(d, page, work):
@@ -395,6 +434,19 @@ def main():
             ok(text(d, "title").endswith(", point %d" % report["turn"]),
                "%s: the page's heading gives the point as the orders "
                "file numbers it" % g, text(d, "title"))
+            v = report["view"]
+            own = ("turn %d" % v["turn"] if isinstance(v.get("turn"), int)
+                   else "round %d" % v["round"]
+                   if isinstance(v.get("round"), int) else
+                   "battle %d" % v["battle"]
+                   if isinstance(v.get("battle"), int) else None)
+            ok(("'turn: %d'" % report["turn"]) in text(d, "point") and
+               (own is None or "in the game it is %s." % own in
+                text(d, "point")),
+               "%s: under the heading, point %d is said to be the "
+               "deadline's number%s (findings r3 6)" %
+               (g, report["turn"], ", the game's %s" % own if own else ""),
+               text(d, "point"))
             if gi == 0:
                 # (findings a1) Nothing chosen: not a whole answer.
                 msg = sign(d, os.path.join(work, player + ".key"))
@@ -501,6 +553,15 @@ def main():
                    "%s: revision -1 is refused, not dropped from the file "
                    "(findings b8)" % g, msg)
                 rev.clear()
+                rev.send_keys("1.5")
+                shown = d.find_element(By.ID, "file").get_attribute(
+                    "textContent")
+                ok("not a revision" in text(d, "revision-status") and
+                   "\nrevision:" not in shown,
+                   "%s: revision 1.5 is flagged as typed and the file "
+                   "shown has no 'revision: 1' (findings r3 9)" % g,
+                   text(d, "revision-status"))
+                rev.clear()
                 rev.send_keys("0")
                 d.find_element(By.ID, "key-file").clear()
             msg = sign(d, os.path.join(work, player + ".key"))
@@ -542,18 +603,13 @@ def main():
                     "window.innerWidth]")
                 ok(w[0] <= w[1], "%s: at 390 px the page needs no "
                    "sideways scrolling (%d <= %d)" % (g, w[0], w[1]))
-                rows = d.execute_script(
-                    "const p = document.getElementById('file'), "
-                    "c = getComputedStyle(p); return [p.textContent"
-                    ".split('\\n').length - 1, Math.round((p.scrollHeight"
-                    " - parseFloat(c.paddingTop) - parseFloat("
-                    "c.paddingBottom)) / parseFloat(c.lineHeight)), "
-                    "Math.max(...p.textContent.split('\\n').map("
-                    "(l) => l.length))]")
-                ok(rows[0] == rows[1], "%s: at 390 px the orders file's "
-                   "%d lines (up to %d characters) show as %d, none "
-                   "wrapped to look like another line (findings b9)" %
-                   (g, rows[0], rows[2], rows[1]))
+                f = d.execute_script(WRAP_JS)
+                ok(f["sw"] <= f["cw"] and f["wrapped"] > 0 and
+                   not f["bad"], "%s: at 390 px the orders file fits its "
+                   "box (%d <= %d px, nothing cut off on the right), and "
+                   "each of its %d wrapped lines goes on under a hanging "
+                   "indent, not like another line (findings b9, r3 8)" %
+                   (g, f["sw"], f["cw"], f["wrapped"]), f["bad"])
                 d.set_window_size(1000, 900)
         cut_ends(d, page, gunbai, work, downloads, "japanese-swords")
         cut_ends(d, page, gunbai, work, downloads, "sensoufuda",
@@ -561,6 +617,7 @@ def main():
                   "ally prefer resource", "ally prefer plain"])
         cut_reasons(d, page, work)
         complete_then_more(d, page, work)
+        owes_nothing(d, page, gunbai, work)
         kept_on_reload(d, page, work)
         wrong_pictures(d, page, work)
         typed_unknown(d, page, work)
