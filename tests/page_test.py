@@ -194,11 +194,14 @@ def cut_nodes(node):
     return [c for n in node["next"] for c in cut_nodes(n)]
 
 
-def cut_ends(d, page, gunbai, work, downloads, g, path=None):
-    """(findings b1; r3 3) Where the list stops for its bound, the page
-    says so and offers the orders that end the answer (Japanese Swords'
-    done; Sensoufuda's plays after four ally orders, which the page did
-    not offer); the answer so ended is signed as complete and accepted."""
+def cut_ends(d, page, gunbai, work, downloads, g, path=None,
+             why="cut at 2000"):
+    """(findings b1; r3 2, 3) Where the list stops, the page says why
+    (why: the bound, or Senshiai's orders that draw hidden cards) and
+    offers the orders that end the answer (Japanese Swords' done;
+    Sensoufuda's plays after four ally orders and Senshiai's end after a
+    first order, which the page did not offer); the answer so ended is
+    signed as complete and accepted."""
     player = open(os.path.join(work, g + ".player")).read().strip()
     report = json.load(open(os.path.join(work, g + ".json")))
     cut = cut_nodes(report["orders"]["choices"])
@@ -218,11 +221,10 @@ def cut_ends(d, page, gunbai, work, downloads, g, path=None):
     for o in path:
         node = [c for c in node["next"] if c["order"] == o][0]
     ends = report["orders"]["ends"][node["ends"]]
-    ok(clicked and "cut at 2000" in text(d, "state") and
-       offered == ends,
-       "%s: after %d orders the page says its list is cut and offers the "
-       "orders that end the answer (%s)" % (g, len(path),
-                                             ", ".join(ends)),
+    ok(clicked and why in text(d, "state") and offered == ends,
+       "%s: after %d orders the page says why its list stops ('%s') and "
+       "offers the orders that end the answer (%s)" %
+       (g, len(path), why, ", ".join(ends)),
        "%s\n%s" % (text(d, "state"), offered))
     click_order(d, ends[0])
     ok("complete" in text(d, "state"), "%s: with '%s' the page says the "
@@ -237,52 +239,6 @@ def cut_ends(d, page, gunbai, work, downloads, g, path=None):
     ok(r.returncode == 0, "%s: gunbai check accepts the answer of %d "
        "orders ended at the cut (exit 0)" % (g, len(path) + 1),
        r.stdout + r.stderr)
-
-
-def cut_without_ends(node, path=()):
-    """The first orders (depth first) that reach a node, not complete,
-    the report lists neither the next orders of nor those that end it."""
-    if node.get("next") is None:
-        return None if node["complete"] or "ends" in node else list(path)
-    for c in node["next"]:
-        p = cut_without_ends(c, path + (c["order"],))
-        if p is not None:
-            return p
-    return None
-
-
-def cut_reasons(d, page, work):
-    """(findings r3 2) Where the list stops, the page gives the true
-    reason: Senshiai lists only first orders, for its answers draw hidden
-    cards (not the bound), and names the orders that end an answer
-    elsewhere in the report."""
-    for g, why, not_why in (
-            ("senshiai", "draw cards no one has seen", "cut at 2000"),):
-        report = json.load(open(os.path.join(work, g + ".json")))
-        path = cut_without_ends(report["orders"]["choices"])
-        if not ok(path is not None, "%s: the report has a list cut with no "
-                  "orders that end the answer there" % g):
-            continue
-        ends = []
-
-        def walk(n):
-            if "order" in n and n["complete"] and n["order"] not in ends:
-                ends.append(n["order"])
-            for o in (report["orders"]["ends"][n["ends"]] if "ends" in n
-                      else []):
-                if o not in ends:
-                    ends.append(o)
-            for c in n.get("next") or []:
-                walk(c)
-        walk(report["orders"]["choices"])
-        load(d, page, [os.path.join(work, g + ".json")])
-        clicked = all(click_order(d, o) for o in path)
-        st = " ".join(text(d, "state").split())
-        ok(clicked and why in st and not_why not in st and ends and
-           "'" + ends[0] + "'" in st,
-           "%s: after %s the page says truly why no more orders are listed "
-           "and names '%s', which ends an answer elsewhere" %
-           (g, ", ".join(path), ends[0] if ends else "?"), st)
 
 
 def owes_nothing(d, page, gunbai, work):
@@ -615,7 +571,8 @@ def main():
         cut_ends(d, page, gunbai, work, downloads, "sensoufuda",
                  ["ally prefer strategist", "ally prefer hero",
                   "ally prefer resource", "ally prefer plain"])
-        cut_reasons(d, page, work)
+        cut_ends(d, page, gunbai, work, downloads, "senshiai",
+                 why="draw cards no one has seen")
         complete_then_more(d, page, work)
         owes_nothing(d, page, gunbai, work)
         kept_on_reload(d, page, work)

@@ -144,6 +144,57 @@ choices_list_of(const struct choices_tree *t, size_t k)
 	return d;
 }
 
+/* Keep node k's ends as one of the tree's lists: a list met before is
+ * named by its number, a new one only while *left lets it (dropped
+ * otherwise), counted against it. */
+static void
+choices_keep(struct choices_tree *t, size_t k, size_t *left)
+{
+	struct strlist *ends = &t->v[k].ends;
+	size_t d;
+
+	if (ends->n == 0)
+		return;
+	d = choices_list_of(t, k);
+	if (d < t->nlists) {
+		t->v[k].list = d;
+	} else if (ends->n > *left) {
+		strlist_free(ends);
+	} else {
+		*left -= ends->n;
+		t->lists = util_realloc(t->lists, (t->nlists + 1) *
+		    sizeof *t->lists);
+		t->lists[t->nlists] = k;
+		t->v[k].list = t->nlists++;
+	}
+}
+
+/* Of a game whose answers reveal hidden things, the ends of node k, a
+ * first order not completing the answer: those of the root's orders
+ * that complete an answer alone (end, draw) that complete it after k's
+ * order, within work judgements; the work left. */
+static size_t
+choices_reveals_ends(const struct state *st, int player,
+    struct choices_tree *t, size_t k, struct order *o, struct verdict *v,
+    size_t work, size_t *left)
+{
+	const struct choices_node *root = &t->v[0];
+
+	o[0] = (struct order){ .text = t->v[k].text };
+	for (size_t i = 0; i < root->n && work > 0; i++) {
+		const struct choices_node *c = &t->v[root->first + i];
+
+		if (!c->complete)
+			continue;
+		work--;
+		o[1] = (struct order){ .text = c->text };
+		if (choices_complete(st, player, o, 2, v))
+			strlist_add(&t->v[k].ends, c->text);
+	}
+	choices_keep(t, k, left);
+	return work;
+}
+
 /* Does l hold s? */
 static int
 choices_has(const struct strlist *l, const char *s)
@@ -179,8 +230,17 @@ choices_tree(const struct state *st, int player, json_t **ends_lists)
 		}
 		for (size_t a = k; a != 0; a = t.v[a].parent)
 			depth++;
-		if (depth == CHOICES_DEPTH ||
-		    (depth > 0 && st->game->answer_reveals))
+		if (depth > 0 && st->game->answer_reveals) {
+			/* After a first order, only whether the orders that
+			 * end an answer at the root end it there too: the
+			 * orders listed after it would show the cards it
+			 * draws (formats/report-json.md). */
+			if (depth == 1)
+				ends_work = choices_reveals_ends(st, player,
+				    &t, k, o, v, ends_work, &ends_left);
+			continue;
+		}
+		if (depth == CHOICES_DEPTH)
 			continue;
 		choices_prefix(&t, k, o, depth);
 		st->game->legal(st->g, player, o, depth, &legal);
@@ -224,23 +284,7 @@ choices_tree(const struct state *st, int player, json_t **ends_lists)
 						    legal.v[i]);
 				}
 			}
-			/* A list met before is named by its number:
-			 * only a new one counts against the bound. */
-			if (ends->n > 0) {
-				size_t d = choices_list_of(&t, k);
-
-				if (d < t.nlists) {
-					t.v[k].list = d;
-				} else if (ends->n > ends_left) {
-					strlist_free(ends);
-				} else {
-					ends_left -= ends->n;
-					t.lists = util_realloc(t.lists,
-					    (t.nlists + 1) * sizeof *t.lists);
-					t.lists[t.nlists] = k;
-					t.v[k].list = t.nlists++;
-				}
-			}
+			choices_keep(&t, k, &ends_left);
 		}
 		strlist_free(&legal);
 	}

@@ -32,7 +32,9 @@
  * while half of CHOICES_MAX judgements let all its legal orders be
  * judged, then those that ended an answer at a node before (formats/
  * report-json.md).  Of a game whose answers reveal hidden things
- * (game_entry.answer_reveals), only the root is expanded.  Made with
+ * (game_entry.answer_reveals), only the root is expanded, and a first
+ * order's ends are those of the root's orders completing an answer
+ * alone that complete it after the first order.  Made with
  * jansson's current allocator. */
 json_t *choices_tree(const struct state *st, int player,
     json_t **ends_lists);
