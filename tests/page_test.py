@@ -425,6 +425,18 @@ def main():
                    text(d, "private-body"))
                 raw = [w for w in text(d, "private-body").split()
                        if w in ("true", "false", "null")]
+                # (findings r3 7) A score's short name is written as
+                # the manual writes it, and a key says what it is.
+                short = sorted({k for c in hand if isinstance(c, dict)
+                                for k in c if len(k) <= 3 and
+                                k not in ("up",)})
+                body = " ".join(text(d, "private-body").split())
+                ok(all(k.upper() + " " in body and "Key: " in body and
+                       k + ": " not in body for k in short),
+                   "%s: the short names in what only the player sees "
+                   "(%s) are written in capitals with a key saying what "
+                   "each is (findings r3 7)" % (g, ", ".join(short) or
+                                                "none"), body[:600])
                 ok(not raw, "%s: what only the player sees is in words "
                    "(yes, no, none), not JSON's true/false/null "
                    "(findings b6)" % g, text(d, "private-body"))
