@@ -447,11 +447,24 @@ def main():
             warned = [c for c in (root["next"] or []) if c.get("warning")]
             if warned:
                 warned_in.append(g)
-                shown = " ".join(text(d, "offers").split())
+                shown = " ".join(text(d, "pick").split())
                 ok("Note 1: " + warned[0]["warning"] in shown and
                    warned[0]["order"] + " (see note 1)" in shown,
                    "%s: the referee's warning on an offered order is shown "
                    "with it" % g, shown[:400])
+                # (findings r3 1) At a phone's width the notes do not
+                # push the orders out of the list's box.
+                d.set_window_size(390, 844)
+                top = d.execute_script(
+                    "const o = document.getElementById('offers'), "
+                    "b = o.querySelector('button'); return [b.getBounding"
+                    "ClientRect().top - o.getBoundingClientRect().top, "
+                    "o.clientHeight]")
+                d.set_window_size(1000, 900)
+                ok(top[0] < top[1] / 4, "%s: at 390 px the first order "
+                   "offered is at the top of the list's box (%d px down "
+                   "a box of %d), its notes below it (findings r3 1)" %
+                   (g, top[0], top[1]))
             orders = path_to_complete(report["orders"]["choices"])
             if not ok(orders is not None,
                       "%s: the report lists a complete answer" % g):
