@@ -81,8 +81,12 @@ def text(d, id_):
     return d.find_element(By.ID, id_).text
 
 
-def load(d, page, files):
+def load(d, page, files, fresh=True):
+    """Open the page and load files; fresh: as in a new tab, without the
+    orders the page kept for the tab (sessionStorage)."""
     d.get(page)
+    if fresh:
+        d.execute_script("sessionStorage.clear()")
     d.find_element(By.ID, "report-file").send_keys("\n".join(files))
     wait(lambda: text(d, "load-status"), "the report loads")
 
@@ -133,6 +137,27 @@ return out;
 """
 
 
+# The orders file's box: its widths, and its lines that wrap, each of
+# whose rows after the first must start to the right of its first.
+WRAP_JS = r"""
+const p = document.getElementById('file');
+const out = { sw: p.scrollWidth, cw: p.clientWidth, wrapped: 0, bad: [] };
+for (const s of p.querySelectorAll('span.line')) {
+  const r = document.createRange(); r.selectNodeContents(s);
+  const rows = [];
+  for (const x of r.getClientRects())
+    if (x.width > 0 && !rows.some((y) => Math.abs(y.top - x.top) < 2))
+      rows.push(x);
+  if (rows.length > 1) {
+    out.wrapped++;
+    if (!rows.slice(1).every((x) => x.left > rows[0].left + 4))
+      out.bad.push(s.textContent);
+  }
+}
+return out;
+"""
+
+
 def save(d, downloads, dest):
     """Save the two files the page offers into dest: the file the page
     showed, the bytes saved, and dest."""
@@ -153,7 +178,7 @@ def cut_path(node, path=()):
     """The first orders (depth first) that reach a node the report does
     not list the next orders of, but the orders that end the answer."""
     if node.get("next") is None:
-        return list(path) if node.get("ends") else None
+        return list(path) if "ends" in node else None
     for c in node["next"]:
         p = cut_path(c, path + (c["order"],))
         if p is not None:
@@ -161,14 +186,29 @@ def cut_path(node, path=()):
     return None
 
 
-def cut_ends(d, page, gunbai, work, downloads):
-    """(findings b1) Where the list stops for its bound, the page says so
-    and offers the orders that end the answer (Japanese Swords' done);
-    the answer so ended is signed as complete and accepted."""
-    g = "japanese-swords"
+def cut_nodes(node):
+    """Every node of the tree the report stops listing orders after,
+    though the answer is not complete there."""
+    if node.get("next") is None:
+        return [] if node["complete"] else [node]
+    return [c for n in node["next"] for c in cut_nodes(n)]
+
+
+def cut_ends(d, page, gunbai, work, downloads, g, path=None,
+             why="cut at 2000"):
+    """(findings b1; r3 2, 3) Where the list stops, the page says why
+    (why: the bound, or Senshiai's orders that draw hidden cards) and
+    offers the orders that end the answer (Japanese Swords' done;
+    Sensoufuda's plays after four ally orders and Senshiai's end after a
+    first order, which the page did not offer); the answer so ended is
+    signed as complete and accepted."""
     player = open(os.path.join(work, g + ".player")).read().strip()
     report = json.load(open(os.path.join(work, g + ".json")))
-    path = cut_path(report["orders"]["choices"])
+    cut = cut_nodes(report["orders"]["choices"])
+    ok(cut and all("ends" in c for c in cut), "%s: each of the %d nodes "
+       "the list stops at lists the orders that end the answer there" %
+       (g, len(cut)), [c["order"] for c in cut if "ends" not in c][:5])
+    path = path or cut_path(report["orders"]["choices"])
     if not ok(path is not None, "%s: the report has a node cut by the "
               "bound with the orders that end the answer" % g):
         return
@@ -180,15 +220,15 @@ def cut_ends(d, page, gunbai, work, downloads):
     node = report["orders"]["choices"]
     for o in path:
         node = [c for c in node["next"] if c["order"] == o][0]
-    ok(clicked and "cut at 2000" in text(d, "state") and
-       offered == node["ends"],
-       "%s: after %d orders the page says its list is cut and offers the "
-       "orders that end the answer (%s)" % (g, len(path),
-                                             ", ".join(node["ends"])),
+    ends = report["orders"]["ends"][node["ends"]]
+    ok(clicked and why in text(d, "state") and offered == ends,
+       "%s: after %d orders the page says why its list stops ('%s') and "
+       "offers the orders that end the answer (%s)" %
+       (g, len(path), why, ", ".join(ends)),
        "%s\n%s" % (text(d, "state"), offered))
-    click_order(d, node["ends"][0])
+    click_order(d, ends[0])
     ok("complete" in text(d, "state"), "%s: with '%s' the page says the "
-       "answer is complete" % (g, node["ends"][0]), text(d, "state"))
+       "answer is complete" % (g, ends[0]), text(d, "state"))
     msg = sign(d, os.path.join(work, player + ".key"))
     ok(msg.startswith("Signed as " + player) and "cannot tell" not in msg,
        "%s: signed with no warning" % g, msg)
@@ -199,6 +239,81 @@ def cut_ends(d, page, gunbai, work, downloads):
     ok(r.returncode == 0, "%s: gunbai check accepts the answer of %d "
        "orders ended at the cut (exit 0)" % (g, len(path) + 1),
        r.stdout + r.stderr)
+
+
+def owes_nothing(d, page, gunbai, work):
+    """(findings r3 9) A player who owes nothing is told why the page
+    offers no orders."""
+    g = "senjin"
+    player = open(os.path.join(work, g + ".player")).read().strip()
+    other = "bob" if player != "bob" else "alice"
+    path = os.path.join(work, g + "-" + other + ".json")
+    with open(path, "wb") as f:
+        f.write(subprocess.run([gunbai, "view", os.path.join(work, g +
+                                ".yaml"), "--player", other, "--json"],
+                               capture_output=True, check=True).stdout)
+    load(d, page, [path])
+    ok("You owe nothing now, so this page has no orders to offer" in
+       text(d, "owed") and not d.find_element(By.ID, "compose")
+       .is_displayed(), "%s: %s, who owes nothing, is told why the page "
+       "offers no orders" % (g, other), text(d, "owed"))
+
+
+def complete_then_more(d, page, work):
+    """(findings r3 4) After a complete answer the page adds no order,
+    typed or not, and says the referee would refuse it."""
+    g = "shinobi-wars"
+    report = json.load(open(os.path.join(work, g + ".json")))
+    orders = path_to_complete(report["orders"]["choices"])
+    load(d, page, [os.path.join(work, g + ".json")])
+    for o in orders:
+        click_order(d, o)
+    f = d.find_element(By.ID, "free")
+    f.send_keys(orders[-1])
+    f.send_keys(Keys.ENTER)
+    got = [e.get_attribute("data-order") for e in
+           d.find_elements(By.CSS_SELECTOR, "#chosen li")]
+    st = d.find_element(By.ID, "state")
+    ok(got == orders and st.text.startswith("Not added") and "error" in
+       st.get_attribute("class"), "%s: an order typed after a complete "
+       "answer of %d orders is not added, with an error" % (g, len(orders)),
+       "%s\n%s" % (got, st.text))
+
+
+def kept_on_reload(d, page, work):
+    """(findings r3 5) A reload keeps the orders chosen and the revision
+    for the same report (this tab's sessionStorage), not for another;
+    the key is never stored."""
+    g = "shinobi-wars"
+    report = json.load(open(os.path.join(work, g + ".json")))
+    first = report["orders"]["choices"]["next"][0]["order"]
+    files = [os.path.join(work, g + ".json")]
+    load(d, page, files)
+    click_order(d, first)
+    rev = d.find_element(By.ID, "revision")
+    rev.clear()
+    rev.send_keys("2")
+    d.refresh()
+    load(d, page, files, fresh=False)
+    got = [e.get_attribute("data-order") for e in
+           d.find_elements(By.CSS_SELECTOR, "#chosen li")]
+    ok(got == [first] and d.find_element(By.ID, "revision")
+       .get_attribute("value") == "2" and "you chose before" in
+       text(d, "load-status") and "revision: 2\n" in
+       d.find_element(By.ID, "file").get_attribute("textContent"),
+       "%s: after a reload the same report comes back with the order "
+       "chosen ('%s') and revision 2" % (g, first),
+       "%s\n%s" % (got, text(d, "load-status")))
+    stored = d.execute_script(
+        "return Object.keys(sessionStorage).map((k) => k + ' ' + "
+        "sessionStorage.getItem(k)).join('\\n')")
+    ok("PRIVATE KEY" not in stored and first in stored,
+       "the tab's storage holds the orders, never a key", stored)
+    load(d, page, [os.path.join(work, "senjin.json")], fresh=False)
+    ok(d.find_elements(By.CSS_SELECTOR, "#chosen li") == [] and
+       d.find_element(By.ID, "revision").get_attribute("value") == "0",
+       "another report loaded in the same tab starts with no order and "
+       "revision 0")
 
 
 def wrong_pictures(d, page, work):
@@ -275,6 +390,19 @@ def main():
             ok(text(d, "title").endswith(", point %d" % report["turn"]),
                "%s: the page's heading gives the point as the orders "
                "file numbers it" % g, text(d, "title"))
+            v = report["view"]
+            own = ("turn %d" % v["turn"] if isinstance(v.get("turn"), int)
+                   else "round %d" % v["round"]
+                   if isinstance(v.get("round"), int) else
+                   "battle %d" % v["battle"]
+                   if isinstance(v.get("battle"), int) else None)
+            ok(("'turn: %d'" % report["turn"]) in text(d, "point") and
+               (own is None or "in the game it is %s." % own in
+                text(d, "point")),
+               "%s: under the heading, point %d is said to be the "
+               "deadline's number%s (findings r3 6)" %
+               (g, report["turn"], ", the game's %s" % own if own else ""),
+               text(d, "point"))
             if gi == 0:
                 # (findings a1) Nothing chosen: not a whole answer.
                 msg = sign(d, os.path.join(work, player + ".key"))
@@ -297,6 +425,18 @@ def main():
                    text(d, "private-body"))
                 raw = [w for w in text(d, "private-body").split()
                        if w in ("true", "false", "null")]
+                # (findings r3 7) A score's short name is written as
+                # the manual writes it, and a key says what it is.
+                short = sorted({k for c in hand if isinstance(c, dict)
+                                for k in c if len(k) <= 3 and
+                                k not in ("up",)})
+                body = " ".join(text(d, "private-body").split())
+                ok(all(k.upper() + " " in body and "Key: " in body and
+                       k + ": " not in body for k in short),
+                   "%s: the short names in what only the player sees "
+                   "(%s) are written in capitals with a key saying what "
+                   "each is (findings r3 7)" % (g, ", ".join(short) or
+                                                "none"), body[:600])
                 ok(not raw, "%s: what only the player sees is in words "
                    "(yes, no, none), not JSON's true/false/null "
                    "(findings b6)" % g, text(d, "private-body"))
@@ -307,11 +447,24 @@ def main():
             warned = [c for c in (root["next"] or []) if c.get("warning")]
             if warned:
                 warned_in.append(g)
-                shown = " ".join(text(d, "offers").split())
+                shown = " ".join(text(d, "pick").split())
                 ok("Note 1: " + warned[0]["warning"] in shown and
                    warned[0]["order"] + " (see note 1)" in shown,
                    "%s: the referee's warning on an offered order is shown "
                    "with it" % g, shown[:400])
+                # (findings r3 1) At a phone's width the notes do not
+                # push the orders out of the list's box.
+                d.set_window_size(390, 844)
+                top = d.execute_script(
+                    "const o = document.getElementById('offers'), "
+                    "b = o.querySelector('button'); return [b.getBounding"
+                    "ClientRect().top - o.getBoundingClientRect().top, "
+                    "o.clientHeight]")
+                d.set_window_size(1000, 900)
+                ok(top[0] < top[1] / 4, "%s: at 390 px the first order "
+                   "offered is at the top of the list's box (%d px down "
+                   "a box of %d), its notes below it (findings r3 1)" %
+                   (g, top[0], top[1]))
             orders = path_to_complete(report["orders"]["choices"])
             if not ok(orders is not None,
                       "%s: the report lists a complete answer" % g):
@@ -381,6 +534,15 @@ def main():
                    "%s: revision -1 is refused, not dropped from the file "
                    "(findings b8)" % g, msg)
                 rev.clear()
+                rev.send_keys("1.5")
+                shown = d.find_element(By.ID, "file").get_attribute(
+                    "textContent")
+                ok("not a revision" in text(d, "revision-status") and
+                   "\nrevision:" not in shown,
+                   "%s: revision 1.5 is flagged as typed and the file "
+                   "shown has no 'revision: 1' (findings r3 9)" % g,
+                   text(d, "revision-status"))
+                rev.clear()
                 rev.send_keys("0")
                 d.find_element(By.ID, "key-file").clear()
             msg = sign(d, os.path.join(work, player + ".key"))
@@ -422,20 +584,23 @@ def main():
                     "window.innerWidth]")
                 ok(w[0] <= w[1], "%s: at 390 px the page needs no "
                    "sideways scrolling (%d <= %d)" % (g, w[0], w[1]))
-                rows = d.execute_script(
-                    "const p = document.getElementById('file'), "
-                    "c = getComputedStyle(p); return [p.textContent"
-                    ".split('\\n').length - 1, Math.round((p.scrollHeight"
-                    " - parseFloat(c.paddingTop) - parseFloat("
-                    "c.paddingBottom)) / parseFloat(c.lineHeight)), "
-                    "Math.max(...p.textContent.split('\\n').map("
-                    "(l) => l.length))]")
-                ok(rows[0] == rows[1], "%s: at 390 px the orders file's "
-                   "%d lines (up to %d characters) show as %d, none "
-                   "wrapped to look like another line (findings b9)" %
-                   (g, rows[0], rows[2], rows[1]))
+                f = d.execute_script(WRAP_JS)
+                ok(f["sw"] <= f["cw"] and f["wrapped"] > 0 and
+                   not f["bad"], "%s: at 390 px the orders file fits its "
+                   "box (%d <= %d px, nothing cut off on the right), and "
+                   "each of its %d wrapped lines goes on under a hanging "
+                   "indent, not like another line (findings b9, r3 8)" %
+                   (g, f["sw"], f["cw"], f["wrapped"]), f["bad"])
                 d.set_window_size(1000, 900)
-        cut_ends(d, page, gunbai, work, downloads)
+        cut_ends(d, page, gunbai, work, downloads, "japanese-swords")
+        cut_ends(d, page, gunbai, work, downloads, "sensoufuda",
+                 ["ally prefer strategist", "ally prefer hero",
+                  "ally prefer resource", "ally prefer plain"])
+        cut_ends(d, page, gunbai, work, downloads, "senshiai",
+                 why="draw cards no one has seen")
+        complete_then_more(d, page, work)
+        owes_nothing(d, page, gunbai, work)
+        kept_on_reload(d, page, work)
         wrong_pictures(d, page, work)
         typed_unknown(d, page, work)
         ok(warned_in != [], "a report offers an order with a warning "

@@ -8,7 +8,8 @@
 /* One node: the order that leads to it, whether the answer is complete
  * there, and its children (first, n), or not expanded (n 0 and
  * !expanded); of a node not expanded for the bound, the legal orders
- * that complete the answer right after it (ends). */
+ * that complete the answer right after it (ends), and which of the
+ * tree's distinct lists of them they are (list). */
 struct choices_node {
 	char *text;
 	char *warning; /* the game's note on the order, or NULL */
@@ -16,6 +17,7 @@ struct choices_node {
 	size_t first, n;
 	int complete, expanded;
 	struct strlist ends;
+	size_t list;
 };
 
 size_t choices_max = CHOICES_MAX;
@@ -23,6 +25,8 @@ size_t choices_max = CHOICES_MAX;
 struct choices_tree {
 	struct choices_node *v;
 	size_t n, cap;
+	size_t *lists; /* the node first holding each distinct ends */
+	size_t nlists;
 };
 
 static size_t
@@ -87,13 +91,9 @@ choices_json(const struct choices_tree *t, size_t k)
 		    json_string(c->warning)) != NULL ? next : json_string("?"));
 	if (!c->expanded) {
 		next = json_null();
-		if (c->ends.n > 0) {
-			json_t *ends = json_array();
-			for (size_t i = 0; i < c->ends.n; i++)
-				json_array_append_new(ends,
-				    json_string(c->ends.v[i]));
-			json_object_set_new(o, "ends", ends);
-		}
+		if (c->ends.n > 0)
+			json_object_set_new(o, "ends",
+			    json_integer((json_int_t)c->list));
 	} else {
 		next = json_array();
 		for (size_t i = 0; i < c->n; i++)
@@ -102,6 +102,97 @@ choices_json(const struct choices_tree *t, size_t k)
 	}
 	json_object_set_new(o, "next", next);
 	return o;
+}
+
+/* The distinct lists of ends, each an array of orders, in the order
+ * the nodes holding them were expanded. */
+static json_t *
+choices_lists(const struct choices_tree *t)
+{
+	json_t *lists = json_array();
+
+	for (size_t d = 0; d < t->nlists; d++) {
+		const struct strlist *e = &t->v[t->lists[d]].ends;
+		json_t *l = json_array();
+
+		for (size_t i = 0; i < e->n; i++)
+			json_array_append_new(l, json_string(e->v[i]));
+		json_array_append_new(lists, l);
+	}
+	return lists;
+}
+
+/* Node k's ends among the tree's distinct lists: the index of the same
+ * list, or t->nlists when it is a new one. */
+static size_t
+choices_list_of(const struct choices_tree *t, size_t k)
+{
+	const struct strlist *e = &t->v[k].ends;
+	size_t d;
+
+	for (d = 0; d < t->nlists; d++) {
+		const struct strlist *f = &t->v[t->lists[d]].ends;
+		size_t i = 0;
+
+		if (f->n != e->n)
+			continue;
+		while (i < e->n && strcmp(e->v[i], f->v[i]) == 0)
+			i++;
+		if (i == e->n)
+			break;
+	}
+	return d;
+}
+
+/* Keep node k's ends as one of the tree's lists: a list met before is
+ * named by its number, a new one only while *left lets it (dropped
+ * otherwise), counted against it. */
+static void
+choices_keep(struct choices_tree *t, size_t k, size_t *left)
+{
+	struct strlist *ends = &t->v[k].ends;
+	size_t d;
+
+	if (ends->n == 0)
+		return;
+	d = choices_list_of(t, k);
+	if (d < t->nlists) {
+		t->v[k].list = d;
+	} else if (ends->n > *left) {
+		strlist_free(ends);
+	} else {
+		*left -= ends->n;
+		t->lists = util_realloc(t->lists, (t->nlists + 1) *
+		    sizeof *t->lists);
+		t->lists[t->nlists] = k;
+		t->v[k].list = t->nlists++;
+	}
+}
+
+/* Of a game whose answers reveal hidden things, the ends of node k, a
+ * first order not completing the answer: those of the root's orders
+ * that complete an answer alone (end, draw) that complete it after k's
+ * order, within work judgements; the work left. */
+static size_t
+choices_reveals_ends(const struct state *st, int player,
+    struct choices_tree *t, size_t k, struct order *o, struct verdict *v,
+    size_t work, size_t *left)
+{
+	const struct choices_node *root = &t->v[0];
+
+	o[0] = (struct order){ .text = t->v[k].text };
+	for (size_t i = 0; i < root->n && work > 0; i++) {
+		const struct choices_node *c = &t->v[root->first + i];
+
+		if (!c->complete)
+			continue;
+		work--;
+		o[1] = (struct order){ .text = c->text };
+		if (choices_complete(st, player, o, 2, v))
+			strlist_add(&t->v[k].ends, c->text);
+	}
+	choices_keep(t, k, left);
+	return work;
 }
 
 /* Does l hold s? */
@@ -115,13 +206,13 @@ choices_has(const struct strlist *l, const char *s)
 }
 
 json_t *
-choices_tree(const struct state *st, int player)
+choices_tree(const struct state *st, int player, json_t **ends_lists)
 {
 	struct choices_tree t = { 0 };
 	struct order *o = util_malloc(CHOICES_DEPTH * sizeof *o);
 	struct verdict *v = util_malloc((CHOICES_DEPTH + 1) * sizeof *v);
 	size_t ends_left = choices_max, ends_all = choices_max / 2;
-	size_t ends_work = 2 * choices_max;
+	size_t ends_work = CHOICES_ENDS_WORK * choices_max;
 	struct strlist closers = { 0 }; /* the orders found ending one */
 	json_t *j;
 
@@ -139,8 +230,17 @@ choices_tree(const struct state *st, int player)
 		}
 		for (size_t a = k; a != 0; a = t.v[a].parent)
 			depth++;
-		if (depth == CHOICES_DEPTH ||
-		    (depth > 0 && st->game->answer_reveals))
+		if (depth > 0 && st->game->answer_reveals) {
+			/* After a first order, only whether the orders that
+			 * end an answer at the root end it there too: the
+			 * orders listed after it would show the cards it
+			 * draws (formats/report-json.md). */
+			if (depth == 1)
+				ends_work = choices_reveals_ends(st, player,
+				    &t, k, o, v, ends_work, &ends_left);
+			continue;
+		}
+		if (depth == CHOICES_DEPTH)
 			continue;
 		choices_prefix(&t, k, o, depth);
 		st->game->legal(st->g, player, o, depth, &legal);
@@ -184,21 +284,20 @@ choices_tree(const struct state *st, int player)
 						    legal.v[i]);
 				}
 			}
-			if (ends->n > ends_left)
-				strlist_free(ends);
-			else
-				ends_left -= ends->n;
+			choices_keep(&t, k, &ends_left);
 		}
 		strlist_free(&legal);
 	}
 	strlist_free(&closers);
 	j = choices_json(&t, 0);
+	*ends_lists = choices_lists(&t);
 	for (size_t k = 0; k < t.n; k++) {
 		free(t.v[k].text);
 		free(t.v[k].warning);
 		strlist_free(&t.v[k].ends);
 	}
 	free(t.v);
+	free(t.lists);
 	free(o);
 	free(v);
 	return j;

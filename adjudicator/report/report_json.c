@@ -266,7 +266,7 @@ json_orders(const struct state *st, int player, const struct owed *o,
 {
 	struct strlist legal = { 0 };
 	struct sbuf tmpl;
-	json_t *l = json_array(), *j;
+	json_t *l = json_array(), *j, *ends;
 
 	st->game->legal(st->g, player, NULL, 0, &legal);
 	for (size_t i = 0; i < legal.n; i++)
@@ -280,8 +280,14 @@ json_orders(const struct state *st, int player, const struct owed *o,
 	    made : tmpl.p));
 	sbuf_free(&tmpl);
 	/* For the player's page (gunbai-orders.html): every legal answer,
-	 * and the key the page checks the player's own key against. */
-	json_object_set_new(j, "choices", choices_tree(st, player));
+	 * the orders that end one where the tree stops, and the key the
+	 * page checks the player's own key against. */
+	json_object_set_new(j, "choices", choices_tree(st, player, &ends));
+	json_object_set_new(j, "ends", ends);
+	/* Why the tree stops after the first orders (a rule of the game,
+	 * the same for every player): the page says so truly. */
+	json_object_set_new(j, "reveals",
+	    json_boolean(st->game->answer_reveals));
 	json_object_set_new(j, "public_key", jstr(st->players[player].key));
 	return j;
 }
