@@ -85,8 +85,9 @@ def check(lines, doc, status):
             word = "set aside" if v == "set-aside" else "refused file"
             take(lines, f"{p}{where(f)}: {word}: {refusal(f)}")
             continue
-        take(lines, f"{p}: accepted file: signed by {f['player']}, "
-                    f"point {f['turn']}")
+        if v != "file-refused":  # a file refused is never "accepted file"
+            take(lines, f"{p}: accepted file: signed by {f['player']}, "
+                        f"point {f['turn']}")
         if v == "not-due":
             take(lines, re.compile(re.escape(f"{p}: not yet due: "
                                              f"{f['reason']}") + ".*"))

@@ -141,6 +141,12 @@ jq_is '[f["verdict"] for f in d["files"]] == ["file-refused", "not-due",
 d["files"][2]["hint"].startswith("sign it with") and
 d["files"][0]["player"] is None and d["files"][1]["player"] == "bob"' \
     "check --json: each file's verdict in the order given, the hints apart"
+orders bob1.yaml 1 bob "move e8 e7"
+both check 1 "check: a file from a player who owes nothing at the point" \
+    "$gunbai" check in/s1.yaml bob1.yaml
+jq_is 'd["files"][0]["verdict"] == "file-refused" and d["files"][0]["reason"]
+== "bob owes no decision at point 1: it waits for alice (turn)"' \
+    "check --json: refused, with whom the point waits for (no 'accepted file' in text)"
 both check 6 "check: an order with a bidi override and an accent" \
     "$gunbai" check in/s1.yaml odd.yaml
 if grep -qi '"text": "move e2 e3 \\u202e caf\\u00e9"' "docs/$doc.json" &&
