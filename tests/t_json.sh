@@ -185,6 +185,15 @@ jq_is 'd["applied"] == 0 and d["written"] is None and d["files"][0]["fate"]
 == "kept"' "adjudicate --json: waiting, nothing written, the file kept"
 [ ! -e t2 ] && ok "adjudicate --json: waiting writes nothing" ||
     not_ok "adjudicate --json: waiting wrote t2"
+orders alice2.yaml 2 alice "move e3 e4"
+outdir=t3
+both adjudicate 0 "adjudicate: files of players who owe nothing at their points" \
+    "$gunbai" adjudicate in/s1.yaml in/a1.yaml bob1.yaml alice2.yaml -o t3
+jq_is '[(f["path"], f["fate"]) for f in d["files"]] == [("in/a1.yaml", "used"),
+("bob1.yaml", "refused"), ("alice2.yaml", "refused")] and
+d["files"][2]["reason"] == "not used: alice owes no decision at point 2: "
+"it waits for bob (turn)"' \
+    "adjudicate --json: the file for the point it stops at, of a player who owes nothing there, refused at once"
 
 # ---- a game directory: run, verify, verify --player -------------------
 # The same inbox in two copies of the directory, a/gd and b/gd: in text
