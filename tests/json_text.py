@@ -85,8 +85,9 @@ def check(lines, doc, status):
             word = "set aside" if v == "set-aside" else "refused file"
             take(lines, f"{p}{where(f)}: {word}: {refusal(f)}")
             continue
-        take(lines, f"{p}: accepted file: signed by {f['player']}, "
-                    f"point {f['turn']}")
+        if v != "file-refused":  # a file refused is never "accepted file"
+            take(lines, f"{p}: accepted file: signed by {f['player']}, "
+                        f"point {f['turn']}")
         if v == "not-due":
             take(lines, re.compile(re.escape(f"{p}: not yet due: "
                                              f"{f['reason']}") + ".*"))
@@ -152,9 +153,11 @@ def run(lines, doc, status):
         elif f["turn"] is None:
             musts.append(f"{p}{where(f)}: refused file: {refusal(f)}")
         else:
+            # Its player owes nothing at its point: applied, or the one
+            # the run stops at; the text names whom the point waits for.
             mays.append(re.escape(f"{p}: refused file: {f['player']} owes "
                                   f"no decision at point {f['turn']}") +
-                        "|" + re.escape(f"not used: {p}: point {f['turn']}: "
+                        "(: it waits for .*)?" + "|" + re.escape(f"not used: {p}: point {f['turn']}: "
                                         "the game is over"))
             want(any(re.fullmatch(mays[-1], x) for x in lines),
                  f"{p}: not used, but no line says so")

@@ -62,8 +62,8 @@ else not_ok "incomplete lists $listed orders of ${all:-?}"; sed 's/^/    | /' ou
 
 orders later.yaml 2 bob "move e8 e7"
 status_is 8 "a file for the next turn" later.yaml
-has '^later\.yaml: not yet due: point 2 is not due: the game is at point 1; its orders are checked when it comes$' \
-    "the next turn: checked when it comes"
+has '^later\.yaml: not yet due: point 2 is not due: the game is at point 1; kept, the file is judged when point 2 comes, and refused then if bob owes no decision at it$' \
+    "the next turn: judged when it comes, refused then if bob owes nothing (no promise of use)"
 orders typo.yaml 7 bob "move e8 e7"
 status_is 8 "a file for a later turn" typo.yaml
 has '^typo\.yaml: not yet due: point 7 is not due: the game is at point 1 - a typo\?$' \
@@ -190,6 +190,14 @@ if grep -q 'refused file: bob owes no decision at point 1: it waits for alice (t
 	ok "a file of a player owing nothing names who owes the point"
 else
 	not_ok "a file of a player owing nothing:"; sed 's/^/    /' "$tmp/nowed/out"
+fi
+# ... and is refused only: no "accepted file" line before the refusal
+# (fresh reader of Japanese Swords: "accepted file: signed by ben, point
+# 45" then "refused file: ben owes no decision at point 45").
+if [ "$(wc -l <"$tmp/nowed/out")" -eq 1 ]; then
+	ok "a file of a player owing nothing gets one line, its refusal"
+else
+	not_ok "a file of a player owing nothing, more lines:"; sed 's/^/    /' "$tmp/nowed/out"
 fi
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -405,6 +405,50 @@ PY
 	ok "status --json of a game directory: valid, the revision run takes" ||
 	not_ok "status --json: $(cat st.json)"
 
+# --- a file for a point where its sender owes nothing (fresh readers of
+# Sensoufuda and Japanese Swords: "kept ... checked and used when those
+# are in", then refused by the next run).  Senjin: alice owes point 1,
+# bob point 2.  Who owes the point a run stops at is known: refused at
+# once; who owes a later point is not: kept, with no promise of use.
+"$gunbai" new senjin --id ow --option first=alice \
+    --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" -d ow >/dev/null
+owmail() { # owmail NAME PLAYER POINT ORDER: a signed file in ow/inbox
+	printf 'gunbai: orders 2\ngame: ow\nuid: %s\nturn: %s\nplayer: %s\norders:\n  - %s\n' \
+	    "$(state_uid ow/start.yaml)" "$3" "$2" "$4" >ow/inbox/"$1"
+	openssl pkeyutl -sign -rawin -inkey "$keys/$2.key" -in ow/inbox/"$1" \
+	    -out ow/inbox/"$1".sig
+}
+owmail b1.yaml bob 1 "move e8 e7"
+expect "run: bob's file for alice's point, nothing else: nothing applied" 3 \
+    "$gunbai" run ow
+has "refused at once, naming whom the point waits for" out \
+    '^inbox/b1.yaml: refused file: bob owes no decision at point 1: it waits for alice \(turn\)$'
+hasnt "not kept" out 'kept for point 1'
+expect "run again" 3 "$gunbai" run ow
+hasnt "the refusal is said once" out 'b1.yaml'
+owmail a1.yaml alice 1 "move e2 e3"
+owmail a2.yaml alice 2 "move e3 e4"
+owmail b4.yaml bob 4 "move e7 e6"
+expect "run: alice's point 1 applied, stops at bob's point 2" 0 "$gunbai" run ow
+has "alice's file for bob's point is refused at once" out \
+    '^inbox/a2.yaml: refused file: alice owes no decision at point 2: it waits for bob \(turn\)$'
+hasnt "never kept, never accepted" out 'a2.yaml.*(kept|accepted)|kept.*a2.yaml'
+has "bob's file for a later point is kept" out '^kept for point 4: inbox/b4.yaml'
+[ -f ow/runs/0001/refused/a2.yaml ] && [ -f ow/runs/0001/refused/b1.yaml ] &&
+    [ ! -e ow/inbox/a2.yaml ] && [ -f ow/inbox/b4.yaml ] &&
+    ok "both refused files archived in refused/, the later one kept in the inbox" ||
+    not_ok "inbox: $(ls ow/inbox); runs/0001: $(ls -R ow/runs/0001)"
+has "the reason names whom point 2 waits for" ow/runs/0001/refused/a2.yaml.reason \
+    '^inbox/a2.yaml: not used: alice owes no decision at point 2: it waits for bob \(turn\)$'
+tr -s '\n ' '  ' <ow/runs/0001/reports/alice.txt >joined.txt
+has "alice's report: refused, and whom point 2 waits for" joined.txt \
+    'orders for point 2 \(sha256 [0-9a-f]{16}\) were refused and not used: alice owes no decision at point 2: it waits for bob \(turn\)\.'
+hasnt "alice's report promises no use" joined.txt 'point 2.*(kept|used when)'
+tr -s '\n ' '  ' <ow/runs/0001/reports/bob.txt >joined.txt
+has "bob's report: the later file kept, judged when its point comes, refused then if he owes nothing" \
+    joined.txt 'orders for point 4 \(sha256 [0-9a-f]{16}\) came before that point: they are kept, and judged when point 4 comes; they are refused then if you owe no decision at it\.'
+expect "verify: the refusals replay" 0 "$gunbai" verify ow
+
 # --- a game played to its end, several points a run, verifies
 "$gunbai" new japanese-swords --id e --seed "$seed" \
     --player alice="$keys/alice.pub" --player bob="$keys/bob.pub" \

@@ -141,6 +141,12 @@ jq_is '[f["verdict"] for f in d["files"]] == ["file-refused", "not-due",
 d["files"][2]["hint"].startswith("sign it with") and
 d["files"][0]["player"] is None and d["files"][1]["player"] == "bob"' \
     "check --json: each file's verdict in the order given, the hints apart"
+orders bob1.yaml 1 bob "move e8 e7"
+both check 1 "check: a file from a player who owes nothing at the point" \
+    "$gunbai" check in/s1.yaml bob1.yaml
+jq_is 'd["files"][0]["verdict"] == "file-refused" and d["files"][0]["reason"]
+== "bob owes no decision at point 1: it waits for alice (turn)"' \
+    "check --json: refused, with whom the point waits for (no 'accepted file' in text)"
 both check 6 "check: an order with a bidi override and an accent" \
     "$gunbai" check in/s1.yaml odd.yaml
 if grep -qi '"text": "move e2 e3 \\u202e caf\\u00e9"' "docs/$doc.json" &&
@@ -179,6 +185,15 @@ jq_is 'd["applied"] == 0 and d["written"] is None and d["files"][0]["fate"]
 == "kept"' "adjudicate --json: waiting, nothing written, the file kept"
 [ ! -e t2 ] && ok "adjudicate --json: waiting writes nothing" ||
     not_ok "adjudicate --json: waiting wrote t2"
+orders alice2.yaml 2 alice "move e3 e4"
+outdir=t3
+both adjudicate 0 "adjudicate: files of players who owe nothing at their points" \
+    "$gunbai" adjudicate in/s1.yaml in/a1.yaml bob1.yaml alice2.yaml -o t3
+jq_is '[(f["path"], f["fate"]) for f in d["files"]] == [("in/a1.yaml", "used"),
+("bob1.yaml", "refused"), ("alice2.yaml", "refused")] and
+d["files"][2]["reason"] == "not used: alice owes no decision at point 2: "
+"it waits for bob (turn)"' \
+    "adjudicate --json: the file for the point it stops at, of a player who owes nothing there, refused at once"
 
 # ---- a game directory: run, verify, verify --player -------------------
 # The same inbox in two copies of the directory, a/gd and b/gd: in text

@@ -951,6 +951,23 @@ sft_plurals(void **ctx)
 	free(g);
 }
 
+/* The words of text on one line, in a string to free. */
+static char *
+sft_flat(const char *text)
+{
+	char *flat = util_strdup(text);
+
+	for (char *r = flat, *w = flat; ; r++) {
+		if (*r == '\n')
+			*r = ' ';
+		if (*r == ' ' && w > flat && w[-1] == ' ')
+			continue;
+		if ((*w++ = *r) == '\0')
+			break;
+	}
+	return flat;
+}
+
 /* The public view of a press on decided with no cards, or one card,
  * left (its words on one line), contains want; NULL: says nothing of
  * it. */
@@ -973,15 +990,7 @@ sft_futile_view(const char *phase, const char *hands, const char *allies,
 		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
 	sbuf_init(&v);
 	sensoufuda_game.view(g, &sft_pl, -1, &v);
-	flat = util_strdup(v.p);
-	for (char *r = flat, *w = flat; ; r++) {
-		if (*r == '\n')
-			*r = ' ';
-		if (*r == ' ' && w > flat && w[-1] == ' ')
-			continue;
-		if ((*w++ = *r) == '\0')
-			break;
-	}
+	flat = sft_flat(v.p);
 	if (want != NULL && strstr(flat, want) == NULL)
 		fail_msg("no '%s' in:\n%s", want, v.p);
 	if (want == NULL && strstr(flat, "cannot succeed") != NULL)
@@ -1017,6 +1026,75 @@ sft_futile(void **ctx)
 	    "allies: {axis: [space-4], paladins: []}", "table: [", NULL);
 }
 
+/* At the victory decision (phase) of battle, alice (the Axis) victorious
+ * with Three Awards (5 VP) and score VP before it: the public view and
+ * the template's help hold view and help, or, NULL, say nothing of an
+ * end. */
+static void
+sft_ending_view(const char *phase, const char *battle, const char *score,
+    const char *view, const char *help)
+{
+	struct gb_err e = { 0 };
+	void *g = sft_load(&e, "phase: turn\nactive: axis\nvictor: none",
+	    phase, "battle: 1", battle, "score: {axis: 0", score,
+	    "paladins: [air-3]}", "paladins: [land-3]}",
+	    "allies: {axis: [space-3], paladins: [space-4]}",
+	    "allies: {axis: [space-4], paladins: [satellite]}",
+	    "table: [ace, astronaut, ", "table: [", "partisan, dynamite, "
+	    "guerrilla-3, ", "dynamite, ", "land-3, land-4", "land-4",
+	    "battleship, satellite]", "battleship]", "tableaus: {axis: []",
+	    "tableaus: {axis: [ace, air-3, partisan, guerrilla-3, astronaut, "
+	    "space-3]", NULL);
+	struct sbuf v, h;
+	char *fv, *fh;
+
+	if (g == NULL)
+		fail_msg("%d:%d: %s", e.line, e.col, e.msg);
+	sbuf_init(&v);
+	sbuf_init(&h);
+	sensoufuda_game.view(g, &sft_pl, -1, &v);
+	sensoufuda_game.help(g, strncmp(phase, "phase: victory", 14) == 0 ?
+	    0 : 1, &h);
+	fv = sft_flat(v.p);
+	fh = sft_flat(h.p);
+	if (view != NULL ? strstr(fv, view) == NULL :
+	    strstr(fv, "ends the game") != NULL)
+		fail_msg("view: not '%s' in:\n%s", view ? view : "", v.p);
+	if (help != NULL ? strstr(fh, help) == NULL :
+	    strstr(fh, "ends the game") != NULL)
+		fail_msg("help: not '%s' in:\n%s", help ? help : "", h.p);
+	free(fv);
+	free(fh);
+	sbuf_free(&v);
+	sbuf_free(&h);
+	free(g);
+}
+
+/* Where taking the victor's score ends the game, the report and the
+ * template say so (a fresh reader declared victory unwarned). */
+static void
+sft_ending(void **ctx)
+{
+	static const char victory[] = "phase: victory\nactive: none\n"
+	    "victor: axis", answer[] = "phase: answer\nactive: none\n"
+	    "victor: axis";
+
+	(void)ctx;
+	sft_ending_view(victory, "battle: 3", "score: {axis: 17",
+	    "Declaring victory ends the game: alice has 22 VP, and 20 VP "
+	    "win the game.", "# Declaring victory ends the game: you have "
+	    "22 VP, and 20 VP win the");
+	sft_ending_view(answer, "battle: 3", "score: {axis: 17",
+	    "A retreat ends the game: alice has 22 VP, and 20 VP win the "
+	    "game.", "# A retreat ends the game: the victor has 22 VP, and "
+	    "20 VP win");
+	sft_ending_view(victory, "battle: 10", "score: {axis: 3",
+	    "Declaring victory ends the game: battle 10 is the last, and "
+	    "the player with more VP wins (alice has 8 VP then).",
+	    "# Declaring victory ends the game: battle 10 is the last");
+	sft_ending_view(victory, "battle: 3", "score: {axis: 14", NULL, NULL);
+}
+
 int
 main(void)
 {
@@ -1034,6 +1112,7 @@ main(void)
 		cmocka_unit_test(sft_quotes),
 		cmocka_unit_test(sft_plurals),
 		cmocka_unit_test(sft_futile),
+		cmocka_unit_test(sft_ending),
 		cmocka_unit_test(sft_random_games),
 	};
 

@@ -302,7 +302,8 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
 }
 
 /* A run that applies nothing writes nothing, and the files it refuses
- * whole stay in the inbox until a run applies (which archives them in
+ * (whole, or from a player who owes nothing at the point it stops at)
+ * stay in the inbox until a run applies (which archives them in
  * its refused/ and tells their senders in its reports).  Each is said
  * once on standard output: GAMEDIR/told records it (if record: a run
  * that applies nothing), and the runs after leave it unsaid, the one
@@ -310,8 +311,9 @@ run_clear_inbox(const char *dir, const struct run_file *rf, size_t n)
  * lines of the files told before.  A record that cannot be written only
  * means the refusal is said again.  point: the one the run started at. */
 static void
-run_told(const char *dir, long long point, const struct orders_file *files,
-    size_t n, const struct run_file *rf, int record, struct sbuf *msgs)
+run_told(const char *dir, const struct state *st, long long point,
+    const struct orders_file *files, size_t n, const struct run_file *rf,
+    int record, struct sbuf *msgs)
 {
 	char *path = gamedir_path(dir, 0, GAMEDIR_TOLD), *log = NULL;
 	unsigned char *told = util_calloc(n + 1, 1);
@@ -328,7 +330,8 @@ run_told(const char *dir, long long point, const struct orders_file *files,
 	for (size_t k = 0; k < n; k++) {
 		struct sbuf line;
 
-		if (files[k].ok || files[k].copy)
+		if (files[k].copy || strcmp(gamedir_place(st, files, n, k),
+		    GAMEDIR_REFUSED) != 0)
 			continue;
 		sbuf_init(&line);
 		sbuf_printf(&line, "refused %lld %s %s\n", point,
@@ -472,7 +475,7 @@ run_game_locked(const char *dir, int nmr, int json, const char *keypath)
 	from = st.turn;
 	applied = adjudicate_run_data(&st, sha, files, n, nmr, &msgs, &res);
 	if (!json)
-		run_told(dir, from, files, n, rf, applied == 0, &msgs);
+		run_told(dir, &st, from, files, n, rf, applied == 0, &msgs);
 	/* Order text is the players': through the one escaping rule, as
 	 * check prints it, so that no bidi or invisible character in an
 	 * order can drive the terminal or hide what follows. */

@@ -14,7 +14,8 @@
  * shown or reported, since its files are not used yet; a file for a point
  * not applied is "kept for point N" (gunbai run keeps it in the inbox), or,
  * for the point the run stops at and not a whole answer, told incomplete
- * with its verdicts. */
+ * with its verdicts, or, for that point from a player who owes nothing
+ * at it, refused at once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,6 +323,42 @@ adjudicate_msg_wait(const struct state *st, const struct owed *o,
 	    " (no orders)\n");
 }
 
+/* Whether f is a good file for the point owed now (st->turn, the game
+ * going on) from a player who owes no decision at it: the owed players
+ * of the point owed now are known, so such a file is refused at once,
+ * at the point that is applied or at the one a run stops at (a file for
+ * a later point is kept: who owes it is not known yet). */
+static int
+adjudicate_unowed(const struct state *st, const struct orders_file *f)
+{
+	struct owed owed[GAME_MAX_PLAYERS];
+	size_t nowed;
+
+	if (!f->ok || f->turn != st->turn || st->game->outcome(st->g).finished)
+		return 0;
+	nowed = st->game->owed(st->g, owed);
+	for (size_t k = 0; k < nowed; k++)
+		if (owed[k].player == f->player)
+			return 0;
+	return 1;
+}
+
+/* The refusal of a file adjudicate_unowed: on msgs, and (if ev) in its
+ * sender's report, with whom the point waits for. */
+static void
+adjudicate_msg_unowed(const struct state *st, const struct orders_file *f,
+    struct events *ev, struct sbuf *msgs)
+{
+	char why[GAME_REASON_MAX];
+
+	adjudicate_not_owed(st, f, why, sizeof why);
+	sbuf_printf(msgs, "%s: refused file: %s\n", f->path, why);
+	if (ev != NULL)
+		events_add(ev, EVENT_TO(f->player), "Your orders for point "
+		    "%lld (sha256 %.16s) were refused and not used: %s.",
+		    f->turn, f->sha256, why);
+}
+
 /* One decision point.  Returns 1 if applied, 0 if waiting, -1 on a game
  * error (e set).  What it applied is added to rr (if not NULL). */
 static int
@@ -347,22 +384,9 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 
 	ev->point = st->turn;
 	/* Files for this turn from players who owe nothing now. */
-	for (size_t i = 0; i < nfiles; i++) {
-		int owes = 0;
-		if (!files[i].ok || files[i].turn != st->turn)
-			continue;
-		for (size_t k = 0; k < nowed; k++)
-			owes |= owed[k].player == files[i].player;
-		if (!owes) {
-			sbuf_printf(msgs, "%s: refused file: %s owes no "
-			    "decision at point %lld\n", files[i].path,
-			    st->names[files[i].player], st->turn);
-			events_add(ev, EVENT_TO(files[i].player), "Your orders "
-			    "for point %lld (sha256 %.16s) were not used: you "
-			    "owe no decision at that point.", st->turn,
-			    files[i].sha256);
-		}
-	}
+	for (size_t i = 0; i < nfiles; i++)
+		if (adjudicate_unowed(st, &files[i]))
+			adjudicate_msg_unowed(st, &files[i], ev, msgs);
 	for (size_t k = 0; k < nowed; k++) {
 		int p = owed[k].player;
 		const struct orders_file *f;
@@ -476,7 +500,7 @@ adjudicate_point(struct state *st, const struct orders_file *files,
 int
 adjudicate_kept_for(const struct state *st, const struct orders_file *f)
 {
-	if (!f->ok || f->turn < st->turn)
+	if (!f->ok || f->turn < st->turn || adjudicate_unowed(st, f))
 		return 0;
 	for (size_t i = 0; i < st->napplied; i++)
 		if (st->applied[i].turn == f->turn &&
@@ -547,8 +571,12 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
 	int k = adjudicate_kept_for(st, f);
 	struct check_result r;
 
-	if (k == 0)
+	if (k == 0) {
+		/* At the point the run stops at (applied ones said so). */
+		if (adjudicate_unowed(st, f))
+			adjudicate_msg_unowed(st, f, ev, msgs);
 		return;
+	}
 	if (adjudicate_kept_incomplete(st, f, &r)) {
 		adjudicate_msg_incomplete(st, &r.v[0], ev, msgs);
 		adjudicate_check_free(&r);
@@ -574,9 +602,10 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
 		    "in.", f->turn, f->sha256, f->turn);
 	else if (ev != NULL)
 		events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
-		    "(sha256 %.16s) came before that point: they are kept for "
-		    "point %lld and checked when it comes.", f->turn,
-		    f->sha256, f->turn);
+		    "(sha256 %.16s) came before that point: they are kept, "
+		    "and judged when point %lld comes; they are refused then "
+		    "if you owe no decision at it.", f->turn, f->sha256,
+		    f->turn);
 }
 
 int
@@ -804,20 +833,29 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 		adjudicate_msg_err(msgs, adjudicate_file_word(f), &f->err);
 		return;
 	}
-	sbuf_printf(msgs, "%s: accepted file: signed by %s, point %lld\n",
-	    f->path, st->names[f->player], f->turn);
-	if (cf->verdict == VERDICT_NOT_DUE) {
-		sbuf_printf(msgs, "%s: not yet due: point %lld is not due: the "
-		    "game is at point %lld%s\n", f->path, f->turn, st->turn,
-		    f->turn > st->turn + 1 ? " - a typo?" :
-		    "; its orders are checked when it comes");
-		return;
-	}
 	if (cf->verdict == VERDICT_FILE) {
+		/* Refused: never "accepted file" first (a fresh reader got
+		 * both lines for one file). */
 		char why[GAME_REASON_MAX];
 
 		adjudicate_not_owed(st, f, why, sizeof why);
 		sbuf_printf(msgs, "%s: refused file: %s\n", f->path, why);
+		return;
+	}
+	sbuf_printf(msgs, "%s: accepted file: signed by %s, point %lld\n",
+	    f->path, st->names[f->player], f->turn);
+	if (cf->verdict == VERDICT_NOT_DUE) {
+		/* Who owes a later point is not known yet: no promise. */
+		if (f->turn > st->turn + 1)
+			sbuf_printf(msgs, "%s: not yet due: point %lld is not "
+			    "due: the game is at point %lld - a typo?\n",
+			    f->path, f->turn, st->turn);
+		else
+			sbuf_printf(msgs, "%s: not yet due: point %lld is not "
+			    "due: the game is at point %lld; kept, the file "
+			    "is judged when point %lld comes, and refused then "
+			    "if %s owes no decision at it\n", f->path, f->turn,
+			    st->turn, f->turn, st->names[f->player]);
 		return;
 	}
 	for (size_t i = 0; i < cf->n; i++) {
@@ -879,11 +917,17 @@ void
 adjudicate_refused_reason(const struct state *st, const struct orders_file *f,
     char *buf, size_t size)
 {
-	if (!f->ok)
+	char why[GAME_REASON_MAX];
+
+	if (!f->ok) {
 		err_format(&f->err, buf, size);
-	else if (f->turn >= st->turn)
+	} else if (f->turn >= st->turn && st->game->outcome(st->g).finished) {
 		snprintf(buf, size, "%s: not used: the game is over", f->path);
-	else
+	} else if (f->turn == st->turn) {
+		/* At the point the run stopped at (adjudicate_unowed). */
+		adjudicate_not_owed(st, f, why, sizeof why);
+		snprintf(buf, size, "%s: not used: %s", f->path, why);
+	} else
 		snprintf(buf, size, "%s: not used: %s owed no decision at "
 		    "point %lld", f->path, st->names[f->player], f->turn);
 }

@@ -22,7 +22,9 @@ int adjudicate_run(struct state *st, const char *previous,
 
 /* After adjudicate_run: 1 if the good file f was kept for a point not yet
  * applied (it is to be given again when that point comes), -1 if it was
- * not used because the game is over, 0 otherwise (used, or refused). */
+ * not used because the game is over, 0 otherwise (used, or refused: a
+ * file for the point owed now from a player who owes no decision at it
+ * is refused at once, since who owes that point is known). */
 int adjudicate_kept_for(const struct state *st, const struct orders_file *f);
 
 struct check_result;

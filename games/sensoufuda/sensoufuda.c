@@ -210,8 +210,9 @@ sensoufuda_end(struct sensoufuda *g, const struct game_players *pl,
 	g->pending = SF_NONE;
 	if (scorer != SF_NONE && g->vp[scorer] >= g->target) {
 		/* Short: the core's report prints it on one line. */
-		snprintf(g->reason, sizeof g->reason, "reached %d VP of %d in "
-		    "battle %d", g->vp[scorer], g->target, g->battle);
+		snprintf(g->reason, sizeof g->reason, "reached %d VP in battle "
+		    "%d (the target is %d)", g->vp[scorer], g->battle,
+		    g->target);
 		sensoufuda_finish(g, pl, scorer, ev);
 		return;
 	}

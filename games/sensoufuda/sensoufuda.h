@@ -86,8 +86,9 @@ extern const struct sf_theatre_info sf_card_theatres[SF_THEATRES];
 enum sf_kind { SF_STRATEGIST, SF_HERO, SF_RESOURCE, SF_PLAIN, SF_KINDS };
 
 struct sf_kind_info {
-	const char *word;  /* "hero", as in ally prefer hero */
-	const char *title; /* "Heroes" */
+	const char *word;   /* "hero", as in ally prefer hero */
+	const char *plural; /* "heroes", as in ally prefer heroes */
+	const char *title;  /* "Heroes" */
 };
 extern const struct sf_kind_info sf_card_kinds[SF_KINDS];
 

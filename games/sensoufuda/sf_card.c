@@ -14,10 +14,10 @@ const struct sf_theatre_info sf_card_theatres[SF_THEATRES] = {
 };
 
 const struct sf_kind_info sf_card_kinds[SF_KINDS] = {
-	[SF_STRATEGIST] = { "strategist", "Strategists" },
-	[SF_HERO] = { "hero", "Heroes" },
-	[SF_RESOURCE] = { "resource", "Resources" },
-	[SF_PLAIN] = { "plain", "Plain" },
+	[SF_STRATEGIST] = { "strategist", "strategists", "Strategists" },
+	[SF_HERO] = { "hero", "heroes", "Heroes" },
+	[SF_RESOURCE] = { "resource", "resources", "Resources" },
+	[SF_PLAIN] = { "plain", "plains", "Plain" },
 };
 
 const struct sf_symbol_info sf_card_symbols[SF_SYMBOLS] = {

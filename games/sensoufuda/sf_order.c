@@ -197,16 +197,48 @@ sf_order_read_card(const struct util_words *w, struct sf_order_action *a,
 
 	if (sf_order_nargs(w, a) < 1)
 		return sf_order_usage(a, why, size);
+	char shown[UTIL_WORDS_CHARS + 1] = "", q[2 * SF_QUOTE];
+	size_t slen = 0;
+	int named = SF_NONE, names = 0;
+
 	if (sf_order_nargs(w, a) == 1 || sf_card_find(w->w[1]) != SF_NONE ||
 	    names_find(w->w[1], sf_card_names, SF_CARDS) >= 0)
 		return sf_order_nargs(w, a) == 1 ? sf_order_card(w->w[1],
 		    &a->arg, why, size) : sf_order_usage(a, why, size);
-	/* Several words that are no card's name ("Air Marshall"): say so
-	 * of them as one name, with the nearest card. */
-	for (int i = 1; i < w->n && i < UTIL_WORDS_MAX; i++)
+	/* Several words that are no card's name ("Air Marshall", "the
+	 * virus"): looked up as one name, and said as the player wrote
+	 * them, with spaces (a fresh reader was told "'the-virus' is not
+	 * a card", a word they never wrote), with the one card a word of
+	 * them names, or else the nearest card. */
+	for (int i = 1; i < w->n && i < UTIL_WORDS_MAX; i++) {
+		int c = sf_card_find(w->w[i]);
+
+		if (c == SF_NONE && names_find(w->w[i], sf_card_names,
+		    SF_CARDS) >= 0)
+			c = names_find(w->w[i], sf_card_names, SF_CARDS);
+		if (c != SF_NONE) {
+			named = c;
+			names++;
+		}
 		len += (size_t)snprintf(joined + len, sizeof joined - len,
 		    "%s%s", i > 1 ? "-" : "", w->w[i]);
-	return sf_order_card(joined, &a->arg, why, size);
+		slen += (size_t)snprintf(shown + slen, sizeof shown - slen,
+		    "%s%s", i > 1 ? " " : "", w->w[i]);
+	}
+	if (sf_order_card(joined, &a->arg, NULL, 0) == 0)
+		return 0;
+	game_why(why, size, "'%s' is not a card (the cards are listed in "
+	    "gunbai-sensoufuda(6))", sf_text_quote(shown, q, sizeof q));
+	if (names == 1 && size > 0) {
+		size_t used = strlen(why);
+
+		if (used < size)
+			snprintf(why + used, size - used, "; did you mean "
+			    "%s?", sf_cards[named].name);
+	} else if (size > 0) {
+		names_hint(joined, sf_card_names, SF_CARDS, why, size);
+	}
+	return -1;
 }
 
 /* play CARD, or play random: a hand card drawn at random when the turn
@@ -283,6 +315,48 @@ sf_order_squeeze(const char *const *part, int n, char *out, size_t size)
 	out[at] = '\0';
 }
 
+static int sf_order_read(const char *text, struct sf_order_action *a,
+    char *why, size_t size);
+
+/* After a refused order: if w is two orders, each read alone, the
+ * second starting at a keyword ("play virus, collect hacker": commas
+ * part words, never orders), the reason says to write them on lines of
+ * their own, naming them (a fresh reader was told "write play CARD"). */
+static void
+sf_order_two(const struct util_words *w, char *why, size_t size)
+{
+	struct sf_order_action alone;
+	char one[UTIL_WORDS_CHARS + 1], two[UTIL_WORDS_CHARS + 1];
+	char q1[2 * SF_QUOTE], q2[2 * SF_QUOTE];
+	size_t a = 0, b = 0;
+	int at = 0;
+
+	for (int i = 1; i < w->n && i < UTIL_WORDS_MAX && at == 0; i++)
+		for (int k = 0; k < SF_ORDER_NKEYWORDS && at == 0; k++)
+			if (strcmp(w->w[i], sf_order_keywords[k].word) == 0)
+				at = i;
+	if (at == 0)
+		return;
+	one[0] = two[0] = '\0';
+	for (int i = 0; i < w->n && i < UTIL_WORDS_MAX; i++) {
+		if (i < at)
+			sf_text_put(one, sizeof one, &a, i > 0 ? " " : "");
+		else
+			sf_text_put(two, sizeof two, &b, i > at ? " " : "");
+		if (i < at)
+			sf_text_put(one, sizeof one, &a, w->w[i]);
+		else
+			sf_text_put(two, sizeof two, &b, w->w[i]);
+	}
+	if (sf_order_read(one, &alone, NULL, 0) < 0 ||
+	    sf_order_read(two, &alone, NULL, 0) < 0)
+		return;
+	game_why(why, size, "two orders on one line: write '%s' and '%s' "
+	    "each on a line of its own, as '  - ORDER' under 'orders:'",
+	    sf_text_quote(one, q1, sizeof q1),
+	    sf_text_quote(two, q2, sizeof q2));
+}
+
 /* The keyword w starts with, its words written with spaces, hyphens or
  * neither ("press on", "press-on", "counter attack"): its row, with
  * *used the words of w it takes; -1 if none. */
@@ -332,8 +406,12 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 	if ((a->kw = sf_order_keyword(&w, &used)) >= 0) {
 		k = &sf_order_keywords[a->kw];
 		if (used == (k->second != NULL ? 2 : 1) &&
-		    strcmp(w.w[0], k->word) == 0)
-			return k->read(&w, a, why, size);
+		    strcmp(w.w[0], k->word) == 0) {
+			if (k->read(&w, a, why, size) == 0)
+				return 0;
+			sf_order_two(&w, why, size);
+			return -1;
+		}
 		/* Spelled another way: read as if written with the
 		 * keyword's own words. */
 		sf_text_put(again, sizeof again, &at, k->word);
@@ -347,7 +425,10 @@ sf_order_read(const char *text, struct sf_order_action *a, char *why,
 		}
 		if (sf_order_split(again, &w, why, size) < 0)
 			return -1;
-		return k->read(&w, a, why, size);
+		if (k->read(&w, a, why, size) == 0)
+			return 0;
+		sf_order_two(&w, why, size);
+		return -1;
 	}
 	for (a->kw = 0; a->kw < SF_ORDER_NKEYWORDS; a->kw++)
 		if (strcmp(w.w[0], sf_order_keywords[a->kw].word) == 0)

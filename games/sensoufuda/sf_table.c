@@ -179,15 +179,30 @@ sf_table_instr_read(char *const *w, int n, struct sf_instr *in, char *why,
 		return -1;
 	}
 	if (n == 2 && strcmp(w[0], "prefer") == 0) {
+		/* Each kind in the plural, then the singular: the words
+		 * as English spells them ("heroes", never "heros"; a fresh
+		 * reader found the plural rule of card names taking the
+		 * one and refusing the other), the plural first so that
+		 * a slip between the two is offered the plural. */
+		const char *words[2 * SF_KINDS], *near;
+
 		in->type = SF_INSTR_PREFER;
-		/* "prefer heroes" as well: card names take plurals too. */
-		for (int k = 0; k < SF_KINDS; k++)
-			if (names_same(w[1], sf_card_kinds[k].word)) {
-				in->arg = k;
+		for (int k = 0; k < SF_KINDS; k++) {
+			words[k] = sf_card_kinds[k].plural;
+			words[SF_KINDS + k] = sf_card_kinds[k].word;
+		}
+		for (int i = 0; i < 2 * SF_KINDS; i++)
+			if (strcmp(w[1], words[i]) == 0) {
+				in->arg = i % SF_KINDS;
 				return 0;
 			}
-		game_why(why, size, "'%s' is not a kind: strategist, hero, "
-		    "resource or plain", sf_text_quote(w[1], q, sizeof q));
+		near = names_nearest(w[1], words, 2 * SF_KINDS);
+		game_why(why, size, "'%s' is not a kind: write strategist, "
+		    "hero, resource or plain, or in the plural strategists, "
+		    "heroes, resources or plains%s%s%s",
+		    sf_text_quote(w[1], q, sizeof q), near != NULL ?
+		    "; did you mean " : "", near != NULL ? near : "",
+		    near != NULL ? "?" : "");
 		return -1;
 	}
 	game_why(why, size, "an ally instruction is take CARD, prefer KIND "

@@ -221,13 +221,40 @@ sf_view_futile(const struct sensoufuda *g, const struct game_players *pl,
 		    "which nobody scores.", pl->names[v], pl->names[1 - v]);
 }
 
+/* Whether taking the victor's score now ends the game (declaring
+ * victory, or a retreat after a press on), into buf ("" if not), the
+ * victor named who: said where it is decided, in the report and the
+ * template (a fresh reader declared victory unwarned that it ended the
+ * game).  The VP target, or the last battle. */
+static void
+sf_view_ending(const struct sensoufuda *g, const char *who, char *buf,
+    size_t size)
+{
+	int v = g->victor, total;
+	const char *act = g->phase == SF_P_VICTORY ? "Declaring victory" :
+	    "A retreat";
+
+	buf[0] = '\0';
+	if (v == SF_NONE || (g->phase != SF_P_VICTORY &&
+	    g->phase != SF_P_ANSWER))
+		return;
+	total = g->vp[v] + sf_battle_score(g);
+	if (total >= g->target)
+		snprintf(buf, size, "%s ends the game: %s %d VP, and %d VP "
+		    "win the game.", act, who, total, g->target);
+	else if (g->battles > 0 && g->battle >= g->battles)
+		snprintf(buf, size, "%s ends the game: battle %d is the last, "
+		    "and the player with more VP wins (%s %d VP then).", act,
+		    g->battle, who, total);
+}
+
 /* Where the battle stands and who decides what. */
 static void
 sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
     struct sbuf *b)
 {
 	int v = g->victor, a = g->active, offer[2];
-	char who[80], buf[64], next[32];
+	char who[80], buf[64], next[32], end[160];
 
 	switch (g->phase) {
 	case SF_P_STRATEGY:
@@ -246,6 +273,10 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 		    "or press on for a bigger victory (%s on success).",
 		    sf_faction_who(pl, v, who, sizeof who), sf_battle_score(g),
 		    sf_view_next_success(g, next, sizeof next));
+		snprintf(who, sizeof who, "%s has", pl->names[v]);
+		sf_view_ending(g, who, end, sizeof end);
+		if (end[0] != '\0')
+			sbuf_printf(b, "  %s", end);
 		sf_view_futile(g, pl, b);
 		return;
 	case SF_P_ANSWER:
@@ -256,6 +287,10 @@ sf_view_now(const struct sensoufuda *g, const struct game_players *pl,
 		    sf_battle_score(g), pl->names[1 - v],
 		    sf_battle_keep_max(g, 1 - v),
 		    sf_battle_keep_max(g, 1 - v) == 1 ? "" : "s");
+		snprintf(who, sizeof who, "%s has", pl->names[v]);
+		sf_view_ending(g, who, end, sizeof end);
+		if (end[0] != '\0')
+			sbuf_printf(b, "  %s", end);
 		sf_view_futile(g, pl, b);
 		return;
 	default:
@@ -430,6 +465,7 @@ void
 sf_view_help(const void *vg, int player, struct sbuf *out)
 {
 	const struct sensoufuda *g = vg;
+	char end[160];
 
 	if (g->phase == SF_P_OVER) {
 		sbuf_puts(out, "# The game is over: no orders are due.\n");
@@ -439,6 +475,10 @@ sf_view_help(const void *vg, int player, struct sbuf *out)
 	    "matter):\n", sf_battle_phase_words[g->phase]);
 	sf_order_usage_lines(g->phase, out);
 	sbuf_puts(out, sf_view_notes[g->phase]);
+	sf_view_ending(g, g->phase == SF_P_VICTORY ? "you have" :
+	    "the victor has", end, sizeof end);
+	if (end[0] != '\0')
+		sf_view_wrap(out, "# ", "# ", end);
 	sbuf_puts(out, "# Cards are named as in the report; plain cards are "
 	    "THEATRE-3\n# and THEATRE-4.  Legal now, for example:\n");
 	sf_view_examples(g, player, out);
