@@ -114,6 +114,7 @@ lm_write(struct lm *lm, const char *dir, const char *sub, const char *prefix,
 	msg.to = to;
 	msg.subject = subject;
 	msg.in_reply_to = in_reply_to;
+	msg.reply = strcmp(sub, "replies") == 0; /* else a notice */
 	msg.references = in_reply_to;
 	msg.body = body->p;
 	msg.body_len = body->len;
@@ -434,15 +435,23 @@ lm_game_lock(struct mailin *mi)
 /* One message: its documents to their games, the rest answered here. */
 static void
 lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
-    size_t nst, const char *buf, size_t len, struct sbuf *said)
+    size_t nst, const char *buf, size_t len, int bounce, struct sbuf *said)
 {
 	struct mail_in_msg m;
 	struct sbuf key, lost;
 	size_t nlost = 0;
 	int before = lm->status;
+	const char *quiet;
 
 	lm->status = EXIT_OK;
 	mail_in_read_games(&m, buf, len, sts, nst);
+	if (bounce && m.automatic == NULL)
+		m.automatic = MAILIN_BOUNCE;
+	/* Mail a program wrote, a bounce, the league's own mail come back:
+	 * its orders files are filed, but nothing is answered (RFC 3834),
+	 * so that no two robots (or the league and itself) answer each
+	 * other for ever. */
+	quiet = mail_in_no_reply(&m, lm->from);
 	if (lm_seen(lm, buf, len, &m, &key)) {
 		sbuf_puts(said, "delivered before: answered then, not again");
 		sbuf_free(&key);
@@ -451,7 +460,10 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 		return;
 	}
 	sbuf_init(&lost);
-	if (m.refused) {
+	if (quiet != NULL && m.ndocs == 0) {
+		sbuf_printf(said, "%s; not answered: %s", m.refused ?
+		    "not read" : "no orders file", quiet);
+	} else if (m.refused) {
 		sbuf_puts(&lost, "Your message was not read: ");
 		escape_add(&lost, m.err.msg, strlen(m.err.msg), 0);
 		sbuf_printf(&lost, ".  Mail the orders file and its .sig file "
@@ -540,8 +552,11 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	if (nlost > 0) {
 		sbuf_printf(said, "%s%zu orders file%s of no game",
 		    said->len ? "; " : "", nlost, nlost == 1 ? "" : "s");
-		lm_reply(lm, &m, "gunbai: orders that fit no game of the "
-		    "league", &lost, said);
+		if (quiet != NULL)
+			sbuf_printf(said, "; not answered: %s", quiet);
+		else
+			lm_reply(lm, &m, "gunbai: orders that fit no game of "
+			    "the league", &lost, said);
 	}
 	/* A message not filed whole (a write failed, or a game's organiser's
 	 * key is missing) is given again by the MTA: not seen. */
@@ -562,11 +577,11 @@ struct lm_in {
 };
 
 static void
-lm_one(void *ctx, const char *buf, size_t len, struct sbuf *said)
+lm_one(void *ctx, const char *buf, size_t len, int bounce, struct sbuf *said)
 {
 	struct lm_in *in = ctx;
 
-	lm_message(in->lm, in->sts, in->gi, in->nst, buf, len, said);
+	lm_message(in->lm, in->sts, in->gi, in->nst, buf, len, bounce, said);
 }
 
 /* Send what every game and the league have not sent. */
@@ -653,22 +668,15 @@ lm_mail_out(struct lm *lm, const struct league_game *g)
 		snprintf(rel, sizeof rel, OUTBOX_DIR "/%04lld", r);
 		out = gamedir_path(g->dir, 0, rel);
 		if (stat(out, &sb) == -1 && errno == ENOENT) {
-			char *argv[8];
-			int argc = 0, st;
+			int st;
 
 			dir = r == 0 ? util_strdup(g->dir) :
 			    gamedir_path(g->dir, r, NULL);
-			argv[argc++] = (char *)"mail-out";
-			argv[argc++] = dir;
-			argv[argc++] = (char *)"--from";
-			argv[argc++] = (char *)lm->from;
-			argv[argc++] = (char *)"--list";
-			argv[argc++] = (char *)lm->list;
-			argv[argc] = NULL;
 			/* 1: a player has no address (named); the others
-			 * are written. */
-			if ((st = cmd_mail_out(argc, argv)) != EXIT_OK &&
-			    st != EXIT_REFUSED)
+			 * are written.  Without --list, no public message:
+			 * never to the league's own address. */
+			if ((st = mail_out_write(dir, lm->from, lm->list)) !=
+			    EXIT_OK && st != EXIT_REFUSED)
 				lm->status = EXIT_OUTPUT;
 			free(dir);
 		}
@@ -950,10 +958,16 @@ cmd_league_mail(int argc, char **argv)
 		return lm_usage(stderr, EXIT_USAGE);
 	if (mail_addr_check(lm.from, &e) == -1)
 		return cmd_fail(EXIT_USAGE, "--from: %s", e.msg);
-	if (lm.list == NULL)
-		lm.list = lm.from;
-	else if (mail_addr_check(lm.list, &e) == -1)
+	/* The public report mailed to the league's own address would come
+	 * back through league mail-in: refused, and without --list no
+	 * public message is written. */
+	if (lm.list != NULL && mail_addr_check(lm.list, &e) == -1)
 		return cmd_fail(EXIT_USAGE, "--list: %s", e.msg);
+	if (lm.list != NULL && strcasecmp(lm.list, lm.from) == 0)
+		return cmd_fail(EXIT_USAGE, "--list %s: the league's own "
+		    "address (--from); the public reports would come back to "
+		    "league mail-in.  Give the observers' address, or no "
+		    "--list", lm.list);
 	if (now != NULL && schedule_parse_time(now, &lm.now) == -1)
 		return cmd_fail(EXIT_USAGE, "--now '%s': expected a UTC time "
 		    "YYYY-MM-DDTHH:MMZ", now);

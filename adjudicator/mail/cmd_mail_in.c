@@ -403,6 +403,7 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	msg.from = mi->from_opt;
 	msg.to = to;
 	msg.subject = subject.p;
+	msg.reply = 1;
 	msg.in_reply_to = id;
 	msg.references = id;
 	msg.body = r->body.p;
@@ -451,12 +452,14 @@ mailin_close(const struct mailin *mi, struct mailin_reply *r, int status,
 /* One message: check and file its documents, then write the replies.
  * said gets a line for standard output. */
 static void
-mailin_message(struct mailin *mi, const char *buf, size_t len,
+mailin_message(struct mailin *mi, const char *buf, size_t len, int bounce,
     struct sbuf *said)
 {
 	struct mail_in_msg m;
 
 	mail_in_read(&m, buf, len, &mi->st);
+	if (bounce && m.automatic == NULL)
+		m.automatic = MAILIN_BOUNCE;
 	mailin_answer(mi, &m, said);
 	mail_in_free(&m);
 }
@@ -473,6 +476,7 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	 * for the hints on those whose signature fails. */
 	size_t budget = m.tries < MAIL_IN_VERIFY_MAX ?
 	    MAIL_IN_VERIFY_MAX - m.tries : 0;
+	const char *quiet = mail_in_no_reply(&m, mi->from_opt);
 	int failed = 0;
 
 	memset(r, 0, sizeof r);
@@ -523,7 +527,14 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 		sbuf_puts(said, "; not all filed: no reply");
 		mi->status = EXIT_OUTPUT;
 	}
-	for (int a = 0; a <= GAME_MAX_PLAYERS && !failed; a++) {
+	/* Nothing is said to mail a program wrote, a bounce or gunbai's
+	 * own mail come back: answering it could loop (RFC 3834). */
+	if (!failed && quiet != NULL) {
+		sbuf_printf(said, "%snot answered: %s", said->len ? "; " : "",
+		    quiet);
+	}
+	for (int a = 0; a <= GAME_MAX_PLAYERS && !failed && quiet == NULL;
+	    a++) {
 		const char *to = a > 0 ? mi->st.players[a - 1].address :
 		    m.from;
 		struct gb_err e = { 0 };
@@ -564,7 +575,8 @@ mailin_input(const char *name, const char *buf, size_t len, mailin_fn fn,
 	for (size_t i = 0; i < n; i++) {
 		struct sbuf said, line;
 		sbuf_init(&said);
-		fn(ctx, buf + spans[i].off, spans[i].len, &said);
+		fn(ctx, buf + spans[i].off, spans[i].len, spans[i].bounce,
+		    &said);
 		/* The input's name through the escaping rule: one line. */
 		sbuf_init(&line);
 		escape_puts(&line, name);
@@ -606,9 +618,10 @@ mailin_inputs(int n, char **names, mailin_fn fn, void *ctx)
 
 /* mailin_fn of mail-in GAMEDIR. */
 static void
-mailin_one(void *ctx, const char *buf, size_t len, struct sbuf *said)
+mailin_one(void *ctx, const char *buf, size_t len, int bounce,
+    struct sbuf *said)
 {
-	mailin_message(ctx, buf, len, said);
+	mailin_message(ctx, buf, len, bounce, said);
 }
 
 int

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <gmime/gmime.h>
 
@@ -54,6 +55,21 @@ mail_in_init(void)
 		registered = 1;
 }
 
+/* Does the mbox envelope line at s (n bytes, "From SENDER DATE") name a
+ * null sender? */
+static int
+mail_in_null_sender(const char *s, size_t n)
+{
+	size_t a = 5, b;
+
+	while (a < n && s[a] == ' ')
+		a++;
+	for (b = a; b < n && s[b] != ' ' && s[b] != '\n' && s[b] != '\r'; b++)
+		;
+	return (b - a == 2 && memcmp(s + a, "<>", 2) == 0) ||
+	    (b - a == 13 && strncasecmp(s + a, "MAILER-DAEMON", 13) == 0);
+}
+
 size_t
 mail_in_split(const char *buf, size_t len, struct mail_in_span **spans)
 {
@@ -67,6 +83,7 @@ mail_in_split(const char *buf, size_t len, struct mail_in_span **spans)
 		v = util_malloc(sizeof *v);
 		v->off = 0;
 		v->len = len;
+		v->bounce = 0;
 		*spans = v;
 		return 1;
 	}
@@ -74,6 +91,8 @@ mail_in_split(const char *buf, size_t len, struct mail_in_span **spans)
 	 * (writers of mbox files quote body lines that start so). */
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t env = i;
+
 		start = nl ? (size_t)(nl - buf) + 1 : len;
 		i = start;
 		while (i < len) {
@@ -88,6 +107,7 @@ mail_in_split(const char *buf, size_t len, struct mail_in_span **spans)
 		}
 		v[n].off = start;
 		v[n].len = i - start;
+		v[n].bounce = mail_in_null_sender(buf + env, start - env);
 		n++;
 	}
 	*spans = v;
@@ -147,6 +167,60 @@ mail_in_strdup(const char *s)
 	return s != NULL ? util_strdup(s) : NULL;
 }
 
+/* A header's value with the spaces around it taken off, compared with
+ * word, ASCII case ignored. */
+static int
+mail_in_header_is(const char *v, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (v == NULL)
+		return 0;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	return strncasecmp(v, word, n) == 0 && (v[n] == '\0' ||
+	    v[n] == ' ' || v[n] == '\t' || v[n] == ';' || v[n] == '(' ||
+	    v[n] == '\r' || v[n] == '\n');
+}
+
+/* Why a message whose header is obj and whose From: address is from
+ * must not be answered (RFC 3834, section 2), or NULL. */
+static const char *
+mail_in_automatic(GMimeObject *obj, const char *from)
+{
+	const char *as = g_mime_object_get_header(obj, "Auto-Submitted");
+	const char *prec = g_mime_object_get_header(obj, "Precedence");
+	const char *rp = g_mime_object_get_header(obj, "Return-Path");
+	const char *at;
+
+	if (as != NULL && !mail_in_header_is(as, "no"))
+		return "it says a program sent it (Auto-Submitted)";
+	if (mail_in_header_is(prec, "bulk") || mail_in_header_is(prec,
+	    "junk") || mail_in_header_is(prec, "list"))
+		return "it is bulk or list mail (Precedence)";
+	if (g_mime_object_get_header(obj, "List-Id") != NULL)
+		return "it came through a mailing list (List-Id)";
+	if (rp != NULL && mail_in_header_is(rp, "<>"))
+		return "it is a bounce (a null Return-Path)";
+	if (from != NULL && (at = strchr(from, '@')) != NULL &&
+	    ((at - from == 13 && strncasecmp(from, "mailer-daemon", 13) ==
+	    0) || (at - from == 10 && strncasecmp(from, "postmaster", 10) ==
+	    0)))
+		return "it is a bounce (From: MAILER-DAEMON or postmaster)";
+	return NULL;
+}
+
+const char *
+mail_in_no_reply(const struct mail_in_msg *m, const char *self)
+{
+	if (m->automatic != NULL)
+		return m->automatic;
+	if (m->from != NULL && self != NULL && strcasecmp(m->from, self) == 0)
+		return "it is from the address gunbai answers from (its own "
+		    "mail come back)";
+	return NULL;
+}
+
 /* From:, Subject: and Message-ID: of msg into m. */
 static void
 mail_in_headers(struct mail_in_msg *m, GMimeMessage *msg)
@@ -163,6 +237,7 @@ mail_in_headers(struct mail_in_msg *m, GMimeMessage *msg)
 	}
 	m->subject = mail_in_strdup(g_mime_message_get_subject(msg));
 	m->message_id = mail_in_strdup(g_mime_message_get_message_id(msg));
+	m->automatic = mail_in_automatic(GMIME_OBJECT(msg), m->from);
 }
 
 /* GMime's message of len bytes of buf, or NULL. */
