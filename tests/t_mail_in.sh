@@ -88,7 +88,41 @@ for style in stuffed delsp-qp alternative; do
 		not_ok "$style: not filed as $t1name"; ls gd/inbox | sed 's/^/    /'
 		sed 's/^/    /' "$tmp/out"
 	fi
+	# One message, one reply: the text as it came is not tried again
+	# once its unflowed reading verified (it spent the message's
+	# verifications, and a second reply said so).
+	if [ "$(replies gd)" -eq 1 ] && ! grep -q 'Not every text' replies
+	then ok "$style: one reply, and no word of a bound not reached"
+	else not_ok "$style: $(cat "$tmp/out")"; fi
 done
+
+# Mail no one is to answer (RFC 3834): an out-of-office answer, a bounce,
+# list mail, the address mail-in answers from.  A signed orders file in
+# it is filed all the same; nothing is answered.
+newgame gd
+$make autoreply auto.eml alice@example.net a1.yaml a1.yaml.sig
+status_is 0 "an autoreply carrying signed orders: mail-in" "$gunbai" \
+    mail-in gd auto.eml
+if cmp -s gd/inbox/"$a1name" a1.yaml && [ "$(replies gd)" -eq 0 ] &&
+    grep -q 'not answered: it says a program sent it (Auto-Submitted)' \
+    "$tmp/out"; then
+	ok "its orders filed, nothing answered, and mail-in says why"
+else not_ok "autoreply: $(cat "$tmp/out"; ls gd/inbox gd/outbox 2>&1)"; fi
+$make bounce bounce.eml x ''
+$make noorders self.eml gm@example.org ''
+$make noorders list.eml carol@example.net ''
+sed 's/^Subject:/Precedence: list\nSubject:/' list.eml >list2.eml
+newgame gd
+status_is 0 "a bounce, the league's own mail, list mail: mail-in" \
+    "$gunbai" mail-in gd --from gm@example.org bounce.eml self.eml list2.eml
+[ "$(replies gd)" -eq 0 ] &&
+    [ "$(grep -c 'no orders file; not answered: ' "$tmp/out")" -eq 3 ] &&
+    ok "none answered" || not_ok "answered: $(cat "$tmp/out")"
+$make noorders self.eml GM@Example.org ''
+status_is 0 "the --from address in other case" "$gunbai" mail-in gd \
+    --from gm@example.org self.eml
+[ "$(replies gd)" -eq 0 ] && ok "not answered either" ||
+    not_ok "answered: $(cat "$tmp/out")"
 
 # Each client's way of attaching the two files.
 for style in thunderbird mutt-qp gmail outlook nested pasted; do

@@ -435,7 +435,7 @@ lm_game_lock(struct mailin *mi)
 /* One message: its documents to their games, the rest answered here. */
 static void
 lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
-    size_t nst, const char *buf, size_t len, int bounce, struct sbuf *said)
+    size_t nst, const char *buf, size_t len, struct sbuf *said)
 {
 	struct mail_in_msg m;
 	struct sbuf key, lost;
@@ -445,8 +445,6 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 
 	lm->status = EXIT_OK;
 	mail_in_read_games(&m, buf, len, sts, nst);
-	if (bounce && m.automatic == NULL)
-		m.automatic = MAILIN_BOUNCE;
 	/* Mail a program wrote, a bounce, the league's own mail come back:
 	 * its orders files are filed, but nothing is answered (RFC 3834),
 	 * so that no two robots (or the league and itself) answer each
@@ -577,11 +575,11 @@ struct lm_in {
 };
 
 static void
-lm_one(void *ctx, const char *buf, size_t len, int bounce, struct sbuf *said)
+lm_one(void *ctx, const char *buf, size_t len, struct sbuf *said)
 {
 	struct lm_in *in = ctx;
 
-	lm_message(in->lm, in->sts, in->gi, in->nst, buf, len, bounce, said);
+	lm_message(in->lm, in->sts, in->gi, in->nst, buf, len, said);
 }
 
 /* Send what every game and the league have not sent. */

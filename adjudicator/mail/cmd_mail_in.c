@@ -452,14 +452,12 @@ mailin_close(const struct mailin *mi, struct mailin_reply *r, int status,
 /* One message: check and file its documents, then write the replies.
  * said gets a line for standard output. */
 static void
-mailin_message(struct mailin *mi, const char *buf, size_t len, int bounce,
+mailin_message(struct mailin *mi, const char *buf, size_t len,
     struct sbuf *said)
 {
 	struct mail_in_msg m;
 
 	mail_in_read(&m, buf, len, &mi->st);
-	if (bounce && m.automatic == NULL)
-		m.automatic = MAILIN_BOUNCE;
 	mailin_answer(mi, &m, said);
 	mail_in_free(&m);
 }
@@ -478,10 +476,12 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	    MAIL_IN_VERIFY_MAX - m.tries : 0;
 	const char *quiet = mail_in_no_reply(&m, mi->from_opt);
 	int failed = 0;
+	size_t head;
 
 	memset(r, 0, sizeof r);
 	for (int a = 0; a <= GAME_MAX_PLAYERS; a++)
 		mailin_open(mi, &r[a]);
+	head = r[0].body.len;
 	if (m.refused) {
 		struct mailin_reply *x = mailin_reply_of(r, -1);
 		sbuf_puts(&x->body, "Your message was not read: ");
@@ -514,10 +514,11 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	/* The work a message may cost is bounded: said to its sender. */
 	if (m.over_budget) {
 		sbuf_printf(&mailin_reply_of(r, -1)->body, "Not every text of "
-		    "your message was tried: gunbai checks at most %d "
-		    "signatures in one message.  Mail each orders file with "
-		    "its own signature, one or a few to a message.\n\n",
-		    MAIL_IN_VERIFY_MAX);
+		    "your message was tried: gunbai makes at most %d "
+		    "signature verifications and checks at most %d orders "
+		    "files in one message.  Mail each orders file with its "
+		    "own signature, attached, one or a few to a message.\n\n",
+		    MAIL_IN_VERIFY_MAX, MAIL_IN_DOCS_MAX);
 		sbuf_puts(said, m.ndocs > 0 ? "; not all tried" :
 		    "not all tried");
 	}
@@ -532,6 +533,18 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	if (!failed && quiet != NULL) {
 		sbuf_printf(said, "%snot answered: %s", said->len ? "; " : "",
 		    quiet);
+	}
+	/* One reply to one address: what is said to the sender joins the
+	 * reply of the player whose registered address the sender wrote
+	 * from. */
+	for (int a = 1; a <= GAME_MAX_PLAYERS && r[0].used; a++) {
+		const char *to = mi->st.players[a - 1].address;
+
+		if (!r[a].used || to == NULL || m.from == NULL ||
+		    strcasecmp(to, m.from) != 0)
+			continue;
+		sbuf_add(&r[a].body, r[0].body.p + head, r[0].body.len - head);
+		r[0].used = 0;
 	}
 	for (int a = 0; a <= GAME_MAX_PLAYERS && !failed && quiet == NULL;
 	    a++) {
@@ -575,8 +588,7 @@ mailin_input(const char *name, const char *buf, size_t len, mailin_fn fn,
 	for (size_t i = 0; i < n; i++) {
 		struct sbuf said, line;
 		sbuf_init(&said);
-		fn(ctx, buf + spans[i].off, spans[i].len, spans[i].bounce,
-		    &said);
+		fn(ctx, buf + spans[i].off, spans[i].len, &said);
 		/* The input's name through the escaping rule: one line. */
 		sbuf_init(&line);
 		escape_puts(&line, name);
@@ -618,10 +630,9 @@ mailin_inputs(int n, char **names, mailin_fn fn, void *ctx)
 
 /* mailin_fn of mail-in GAMEDIR. */
 static void
-mailin_one(void *ctx, const char *buf, size_t len, int bounce,
-    struct sbuf *said)
+mailin_one(void *ctx, const char *buf, size_t len, struct sbuf *said)
 {
-	mailin_message(ctx, buf, len, bounce, said);
+	mailin_message(ctx, buf, len, said);
 }
 
 int

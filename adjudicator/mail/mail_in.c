@@ -55,21 +55,6 @@ mail_in_init(void)
 		registered = 1;
 }
 
-/* Does the mbox envelope line at s (n bytes, "From SENDER DATE") name a
- * null sender? */
-static int
-mail_in_null_sender(const char *s, size_t n)
-{
-	size_t a = 5, b;
-
-	while (a < n && s[a] == ' ')
-		a++;
-	for (b = a; b < n && s[b] != ' ' && s[b] != '\n' && s[b] != '\r'; b++)
-		;
-	return (b - a == 2 && memcmp(s + a, "<>", 2) == 0) ||
-	    (b - a == 13 && strncasecmp(s + a, "MAILER-DAEMON", 13) == 0);
-}
-
 size_t
 mail_in_split(const char *buf, size_t len, struct mail_in_span **spans)
 {
@@ -83,7 +68,6 @@ mail_in_split(const char *buf, size_t len, struct mail_in_span **spans)
 		v = util_malloc(sizeof *v);
 		v->off = 0;
 		v->len = len;
-		v->bounce = 0;
 		*spans = v;
 		return 1;
 	}
@@ -91,8 +75,6 @@ mail_in_split(const char *buf, size_t len, struct mail_in_span **spans)
 	 * (writers of mbox files quote body lines that start so). */
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
-		size_t env = i;
-
 		start = nl ? (size_t)(nl - buf) + 1 : len;
 		i = start;
 		while (i < len) {
@@ -107,7 +89,6 @@ mail_in_split(const char *buf, size_t len, struct mail_in_span **spans)
 		}
 		v[n].off = start;
 		v[n].len = i - start;
-		v[n].bounce = mail_in_null_sender(buf + env, start - env);
 		n++;
 	}
 	*spans = v;
@@ -282,9 +263,10 @@ struct mail_in_part {
 	char hint[MAIL_IN_HINT_MAX];
 	int attachment; /* named, or Content-Disposition: attachment */
 	int text;       /* a text type: signature lines may be pasted in it */
-	int variant;    /* another reading of the part before it (format=
+	int variant;    /* another reading of the part after it (format=
 	                 * flowed undone): said nothing of if nothing in it
 	                 * verifies */
+	const char *original; /* a variant's: the buf of the part it reads */
 };
 
 struct mail_in_sig {
@@ -551,6 +533,7 @@ mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
 		    (v.buf = mail_in_unflow(p.buf, p.len, delsp != NULL &&
 		    g_ascii_strcasecmp(delsp, "yes") == 0, &v.len)) != NULL) {
 			v.variant = 1;
+			v.original = p.buf;
 			w->parts[w->nkept++] = v;
 			mail_in_sort(w, &w->parts[w->nkept - 1]);
 		}
@@ -854,8 +837,9 @@ mail_in_comments(const struct mail_in_part *p, size_t doc)
 	return c;
 }
 
-/* Match document p with the signatures; add it, verified or not. */
-static void
+/* Match document p with the signatures; add it, verified or not.
+ * Returns 1 if a signature verified it. */
+static int
 mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 {
 	size_t starts[MAIL_IN_STARTS_MAX], nstarts = 0, from = 0, to = p->len;
@@ -869,18 +853,18 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 		    p->len, i)))
 			starts[nstarts++] = i;
 	if (mail_in_try(w, p->buf, p->len, 0, p))
-		return;
+		return 1;
 	for (size_t k = 0; k < nstarts; k++) {
 		size_t c = mail_in_comments(p, starts[k]);
 
 		if (mail_in_pasted(w, p, starts[k], starts[k]) ||
 		    (c < starts[k] && mail_in_pasted(w, p, c, starts[k])))
-			return;
+			return 1;
 	}
 	/* Another reading of a part says nothing more when nothing in it
 	 * verifies. */
 	if (p->variant)
-		return;
+		return 0;
 	/* Nothing verifies: the part as a whole if it is a file, else the
 	 * pasted text; line ends made LF if the mail made them CRLF, so
 	 * that the hints speak of what the player did. */
@@ -897,6 +881,7 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 		mail_in_add_doc(w, p->buf + from, to - from, s, -1, !whole,
 		    p);
 	}
+	return 0;
 }
 
 /* A document not verified is dropped when another is: only attachments
@@ -948,10 +933,19 @@ mail_in_look(struct mail_in_msg *m, GMimeMessage *msg,
 		attached = util_calloc(w.ndocs + 1, 1);
 		for (size_t i = 0; i < w.ndocs; i++) {
 			size_t before = m->ndocs;
-			mail_in_match(&w, &w.docs[i]);
+			int found = mail_in_match(&w, &w.docs[i]);
+
 			if (m->ndocs > before)
 				attached[m->ndocs - 1] = (unsigned char)
 				    w.docs[i].attachment;
+			/* The part as it came, after its unflowed reading
+			 * (mail_in_walk puts that first) held the signed
+			 * text: not tried again, which spent the message's
+			 * verifications on a text already found. */
+			if (found && w.docs[i].variant && i + 1 < w.ndocs &&
+			    !w.docs[i + 1].variant &&
+			    w.docs[i + 1].buf == w.docs[i].original)
+				i++;
 		}
 		mail_in_prune(m, attached);
 		free(attached);

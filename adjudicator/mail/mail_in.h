@@ -60,9 +60,8 @@ struct mail_in_msg {
 	                     * mail command), or NULL */
 	/* Why the message is not to be answered (RFC 3834): it says a
 	 * program wrote it (Auto-Submitted other than "no", Precedence bulk,
-	 * junk or list, a List-Id), or it is a bounce (a null Return-Path or
-	 * envelope sender, From: MAILER-DAEMON or postmaster); NULL: none of
-	 * these.  mail_in_no_reply adds the sender's own address. */
+	 * junk or list, a List-Id), or it is a bounce (a null Return-Path,
+	 * From: MAILER-DAEMON or postmaster); NULL: none of these.  mail_in_no_reply adds the sender's own address. */
 	const char *automatic;
 	int refused;        /* the message was not looked into: err says why */
 	int over_budget;    /* texts were left untried: MAIL_IN_VERIFY_MAX */
@@ -76,10 +75,6 @@ struct mail_in_msg {
 /* One message of an input: its bytes are buf[off, off + len). */
 struct mail_in_span {
 	size_t off, len;
-	/* The mbox envelope line names a null sender ("From MAILER-DAEMON"
-	 * or "From <>", as Exim's and Postfix's pipes write it for a
-	 * bounce). */
-	int bounce;
 };
 
 /* Split an input into messages: an mbox (it starts with "From ") at each

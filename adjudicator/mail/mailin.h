@@ -29,16 +29,9 @@ struct mailin {
 void mailin_answer(struct mailin *mi, const struct mail_in_msg *m,
     struct sbuf *said);
 
-/* What answers one message of an input: said gets its line.  bounce:
- * its mbox envelope line names a null sender (mail_in_span). */
+/* What answers one message of an input: said gets its line. */
 typedef void (*mailin_fn)(void *ctx, const char *buf, size_t len,
-    int bounce, struct sbuf *said);
-
-/* mail_in_msg.automatic for a message whose envelope names a null
- * sender. */
-#define MAILIN_BOUNCE "it is a bounce (a null envelope sender)"
-
-
+    struct sbuf *said);
 
 /* Each of the n inputs named (standard input when n is 0), a message or
  * an mbox, split into messages, each given to fn and its line printed
