@@ -96,6 +96,38 @@ for style in stuffed delsp-qp alternative; do
 	else not_ok "$style: $(cat "$tmp/out")"; fi
 done
 
+# Three valid signatures over one file in one message (Ed25519 makes
+# one for each nonce): the one filed is the one run would use, the
+# smallest SHA-256, whatever the order of the attachments.
+python3 "$top/tests/ed25519_nonce.py" "$keys/alice.key" a1.yaml n1 >n1.sig
+python3 "$top/tests/ed25519_nonce.py" "$keys/alice.key" a1.yaml n2 >n2.sig
+least=$(for f in a1.yaml.sig n1.sig n2.sig; do
+	echo "$(sha256sum <"$f" | cut -c1-64) $f"; done | sort | head -1 | cut -d' ' -f2)
+# The attachments with the smallest last.
+set -- $(for f in a1.yaml.sig n1.sig n2.sig; do
+	echo "$(sha256sum <"$f" | cut -c1-64) $f"; done | sort -r | cut -d' ' -f2)
+python3 - "$@" <<'PY'
+import sys
+from email.message import EmailMessage
+m = EmailMessage()
+m['From'] = 'alice@example.net'
+m['To'] = 'gm@example.org'
+m['Subject'] = 'orders'
+m.set_content('Orders, signed three times.\n')
+m.add_attachment(open('a1.yaml', 'rb').read(), maintype='application',
+                 subtype='octet-stream', filename='orders.yaml')
+for i, f in enumerate(sys.argv[1:]):
+    m.add_attachment(open(f, 'rb').read(), maintype='application',
+                     subtype='octet-stream', filename='orders%d.yaml.sig' % i)
+open('three.eml', 'wb').write(bytes(m))
+PY
+newgame gd
+status_is 0 "three valid signatures over one file: mail-in" "$gunbai" \
+    mail-in gd three.eml
+if cmp -s gd/inbox/"$a1name.sig" "$least" && [ "$(ls gd/inbox | wc -l)" -eq 2 ]
+then ok "the signature filed is the smallest SHA-256's, as run's rule"
+else not_ok "filed $(ls gd/inbox), not $least"; fi
+
 # Mail no one is to answer (RFC 3834): an out-of-office answer, a bounce,
 # list mail, the address mail-in answers from.  A signed orders file in
 # it is filed all the same; nothing is answered.

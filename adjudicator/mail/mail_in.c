@@ -273,6 +273,7 @@ struct mail_in_sig {
 	char *buf;      /* the signature file's bytes */
 	size_t len;
 	uint8_t raw[CRYPTO_SIG_BYTES];
+	uint8_t sha[CRYPTO_SHA256_BYTES]; /* of raw: the rule's order */
 	char hint[MAIL_IN_HINT_MAX];
 };
 
@@ -284,6 +285,11 @@ struct mail_in_walk {
 	size_t ndocs;
 	struct mail_in_sig sigs[MAIL_IN_SIGS_MAX];
 	size_t nsigs;
+	/* The signatures in the order they are tried: by the SHA-256 of
+	 * their 64 bytes, smallest first, so that of several that verify
+	 * one file the first found is the one run uses (formats/orders.md:
+	 * one rule for run and mail-in). */
+	size_t order[MAIL_IN_SIGS_MAX];
 	struct mail_in_part *parts; /* every part kept, for the hints */
 	size_t nkept;
 	size_t tries, tried;        /* MAIL_IN_VERIFY_MAX, _TRIED_BYTES_MAX */
@@ -372,10 +378,23 @@ mail_in_add_sig(struct mail_in_walk *w, const char *buf, size_t len,
 			return;
 	if (w->nsigs == MAIL_IN_SIGS_MAX)
 		return;
-	s = &w->sigs[w->nsigs++];
+	s = &w->sigs[w->nsigs];
 	s->buf = mail_in_memdup(buf, len);
 	s->len = len;
 	memcpy(s->raw, raw, CRYPTO_SIG_BYTES);
+	crypto_sha256(raw, CRYPTO_SIG_BYTES, s->sha);
+	/* Into the order, before the first with a greater SHA-256. */
+	{
+		size_t at = w->nsigs;
+
+		while (at > 0 && memcmp(w->sigs[w->order[at - 1]].sha,
+		    s->sha, sizeof s->sha) > 0) {
+			w->order[at] = w->order[at - 1];
+			at--;
+		}
+		w->order[at] = w->nsigs;
+	}
+	w->nsigs++;
 	memcpy(s->hint, hint, sizeof s->hint);
 }
 
@@ -711,9 +730,9 @@ mail_in_try(struct mail_in_walk *w, const char *buf, size_t len, int pasted,
 	int has_lf = mail_in_lf(buf, len, &lf) == 0;
 
 	for (int v = 0; v < 1 + has_lf; v++)
-		for (size_t k = 0; k < w->nsigs; k++) {
+		for (size_t i = 0; i < w->nsigs; i++) {
 			const char *b = v ? lf.p : buf;
-			size_t n = v ? lf.len : len;
+			size_t n = v ? lf.len : len, k = w->order[i];
 			int game, who = mail_in_signer(w, b, n, &w->sigs[k],
 			    &game);
 			if (who >= 0) {
