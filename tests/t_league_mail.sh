@@ -29,6 +29,20 @@ ALIASES=$(printf '%s\n' "$ALIASES" | sed \
     -e "s|GUNBAI|$gunbai|" -e "s|LEAGUE|$tmp/L|" \
     -e 's/club@example\.org/gm@example.org/g' \
     -e "s|\"\$| --sendmail $tmp/exim/smtp-sendmail\"|")
+# The README's crontab line, as it is written: its options after
+# `tick`, this test's addresses put in; the test adds --now (the moved
+# clock) and its mail command.  gunbai(1) gives the same line.
+CRON=$(grep '^    \*/5 \* \* \* \* /usr/bin/gunbai league /srv/club tick ' \
+    "$top/README.md" | sed 's/^    //')
+case $CRON in
+'*/5 * * * * /usr/bin/gunbai league /srv/club tick --from club@example.org --list '*) ;;
+*) not_ok "no league crontab line in README.md: '$CRON'"; echo "1..$n"; exit 1 ;;
+esac
+grep -qxF -- "$CRON" "$top/man/gunbai.1" ||
+    not_ok "gunbai(1) gives another crontab line than README.md's"
+cron_args=$(printf '%s\n' "${CRON#*/srv/club tick }" | sed \
+    -e 's/club@example\.org/gm@example.org/g' \
+    -e 's/watchers@example\.org/observers@example.org/g')
 if [ "$(id -u)" -eq 0 ]; then pipe_umask=000; umask 000; fi
 . "$top/tests/exim.sh"
 ok "Exim listens on 127.0.0.1:$port"
@@ -37,8 +51,9 @@ send="$exim -C $conf -odb -t"
 gm=$(box gm@example.org)
 from=gm@example.org
 tick() { # tick TIME [SENDMAIL]: the crontab line at TIME
-	"$gunbai" league L tick --now "$1" --from $from \
-	    --list observers@example.org --sendmail "${2:-$send}"
+	# shellcheck disable=SC2086
+	"$gunbai" league L tick $cron_args --now "$1" \
+	    --sendmail "${2:-$send}"
 }
 # piped DESCRIPTION: every message delivered, those for gm@example.org
 # through the alias's pipe into league mail-in (their replies too), and
@@ -115,6 +130,14 @@ $("$gunbai" status L/sw)
 EOF
 then ok "shinobi-wars: alice owes the first turn"; else
 	fail_loudly "shinobi-wars: not alice first"; fi
+
+# The public reports sent to the league's own address would come back
+# to league mail-in: refused.
+status_is 2 "tick with --list the league's own address" "$gunbai" league L \
+    tick --now 2026-12-04T09:00Z --from $from --list GM@example.org \
+    --sendmail "$send"
+grep -q "the league's own address" "$tmp/err" && [ ! -d L/s1/outbox/0000 ] &&
+    ok "and says why, writing nothing" || not_ok "--list: $(cat "$tmp/err")"
 
 # 10:00, before anything is due: the first reports go out.
 status_is 0 "tick at 10:00 mails the first reports" tick 2026-12-04T10:00Z
