@@ -179,6 +179,11 @@ if [ "$(ls L/s1/inbox | wc -l)" -eq 4 ] && [ "$(ls L/s2/inbox | wc -l)" -eq 2 ] 
     [ "$(ls L/js/inbox | wc -l)" -eq 4 ] && [ "$(ls L/sw/inbox | wc -l)" -eq 0 ]
 then ok "each file filed in its own game, the bad signature in none"
 else not_ok "inboxes: $(ls L/*/inbox)"; fi
+"$gunbai" league L status >st.txt
+grep -qx '  alice owes 3, 2 filed in whole: js turn 1 (filed), s1 turn 1 (filed), sw turn 1 (nothing filed)' st.txt &&
+    grep -qx '  bob owes 1, 0 filed in whole: js turn 1 (nothing filed)' st.txt &&
+    ok "league status says who has filed what they owe" ||
+    not_ok "league status: $(cat st.txt)"
 if cmp -s L/s2/inbox/carol-t1-*.yaml c1t.yaml; then
 	ok "the flowed paste filed as signed, template comments and all"
 else not_ok "carol's pasted template not filed"; fi
@@ -206,6 +211,10 @@ status_is 5 "tick at 20:30 with a failing mail command" tick \
     [ ! -d L/js/runs/0001 ] &&
     ok "all orders in: s1 and s2 run; the others wait for the grace" ||
     not_ok "runs: $(ls -d L/*/runs/*)"
+! grep -q 'send each player' "$tmp/out" &&
+    [ "$(grep -c 'its mail is written and sent by this tick' "$tmp/out")" -eq 2 ] &&
+    ok "tick's runs say tick mails them, not to send the reports by hand" ||
+    not_ok "tick's runs: $(cat "$tmp/out")"
 grep -q 'sw: late notice to alice' "$tmp/out" &&
     grep -q 'js: late notice to bob' "$tmp/out" &&
     ok "late notices to alice and bob" || not_ok "late: $(cat "$tmp/out")"
@@ -420,6 +429,9 @@ grep -q '^g: reminder to alice, point 1 (filed, incomplete)$' "$tmp/out" &&
     says 'not a whole answer (0 of 1 order accepted)' I/g/outbox/notices/remind-*alice* &&
     ok "a reminder to alice, whose filed file is incomplete, saying so" ||
     not_ok "15:00: $(cat "$tmp/out"; ls I/g/outbox/notices 2>&1)"
+"$gunbai" league I status | grep -qx '  alice owes 1, 0 filed in whole: g turn 1 (filed, incomplete)' &&
+    ok "league status: alice's file filed, incomplete" ||
+    not_ok "league status: $("$gunbai" league I status)"
 status_is 0 "tick at 20:30" itick 2026-12-04T20:30Z
 [ ! -d I/g/runs/0001 ] &&
     grep -q '^g: late notice to alice, point 1 (filed, incomplete)$' "$tmp/out" &&

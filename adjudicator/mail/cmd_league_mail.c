@@ -630,24 +630,14 @@ lm_mail_in(struct lm *lm, int argc, char **argv)
 static int
 lm_run(const char *dir, int nmr, const char *key)
 {
-	char *argv[6];
-	int argc = 0, ws;
+	int ws;
 	pid_t pid;
 
-	argv[argc++] = (char *)"run";
-	if (nmr)
-		argv[argc++] = (char *)"--nmr";
-	if (key != NULL) {
-		argv[argc++] = (char *)"--key";
-		argv[argc++] = (char *)key;
-	}
-	argv[argc++] = (char *)dir;
-	argv[argc] = NULL;
 	fflush(NULL);
 	if ((pid = fork()) == -1)
 		return -1;
 	if (pid == 0)
-		exit(cmd_run(argc, argv));
+		exit(cmd_run_mailed(dir, nmr, key));
 	while (waitpid(pid, &ws, 0) == -1)
 		if (errno != EINTR)
 			return -1;
