@@ -417,16 +417,17 @@ says() {
 import sys
 from email import message_from_binary_file, policy
 want = sys.argv[1]
-sys.exit(0 if any(want in message_from_binary_file(
-    open(f, "rb"), policy=policy.default).get_body().get_content()
-    for f in sys.argv[2:]) else 1)
+# Words, not lines: the notices are wrapped.
+sys.exit(0 if any(" ".join(want.split()) in " ".join(
+    message_from_binary_file(open(f, "rb"), policy=policy.default)
+    .get_body().get_content().split()) for f in sys.argv[2:]) else 1)
 PY
 }
 itick() { "$gunbai" league I tick --now "$1" --from $from \
     --sendmail 'cat >/dev/null'; }
 status_is 0 "tick at 15:00 with an incomplete file filed" itick 2026-12-04T15:00Z
 grep -q '^g: reminder to alice, point 1 (filed, incomplete)$' "$tmp/out" &&
-    says 'not a whole answer (0 of 1 order accepted)' I/g/outbox/notices/remind-*alice* &&
+    says 'filed but incomplete: 0 of its 1 order are accepted, and they are not yet a whole answer' I/g/outbox/notices/remind-*alice* &&
     ok "a reminder to alice, whose filed file is incomplete, saying so" ||
     not_ok "15:00: $(cat "$tmp/out"; ls I/g/outbox/notices 2>&1)"
 "$gunbai" league I status | grep -qx '  alice owes 1, 0 filed in whole: g turn 1 (filed, incomplete)' &&
@@ -438,6 +439,21 @@ status_is 0 "tick at 20:30" itick 2026-12-04T20:30Z
     says "again with 'revision: 1'" I/g/outbox/notices/late-*alice* &&
     ok "at the deadline no run, and a late notice to alice saying how to complete it" ||
     not_ok "20:30: $(cat "$tmp/out"; ls I/g/runs I/g/outbox/notices 2>&1)"
+# Every paragraph of a notice alike: wrapped to 72 columns, no line
+# ending in a space (a hard break mid-sentence showed as '=20').
+if python3 - I/g/outbox/notices/*.eml <<'PY'
+import sys
+from email import message_from_binary_file, policy
+for f in sys.argv[1:]:
+    m = message_from_binary_file(open(f, "rb"), policy=policy.default)
+    if m["Content-Transfer-Encoding"] not in (None, "7bit"):
+        sys.exit("%s: %s" % (f, m["Content-Transfer-Encoding"]))
+    for line in m.get_body().get_content().split("\n"):
+        if len(line) > 72 or line.endswith(" "):
+            sys.exit("%s: %r" % (f, line))
+PY
+then ok "the notices' paragraphs wrapped alike, no trailing space"
+else not_ok "a notice's lines"; fi
 status_is 0 "tick at 22:30, after the grace" itick 2026-12-04T22:30Z
 [ -f I/g/runs/0001/nmr ] && ok "after the grace: run with the default orders" ||
     not_ok "22:30: $(cat "$tmp/out"; ls I/g/runs 2>&1)"

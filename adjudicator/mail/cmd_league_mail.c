@@ -30,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -672,6 +673,24 @@ lm_mail_out(struct lm *lm, const struct league_game *g)
 	}
 }
 
+/* One paragraph of a notice, wrapped to 72 columns, a blank line before
+ * it unless it is the first: every paragraph alike. */
+static void GB_PRINTF(2, 3)
+lm_para(struct sbuf *body, const char *fmt, ...)
+{
+	struct sbuf text;
+	va_list ap;
+
+	sbuf_init(&text);
+	va_start(ap, fmt);
+	sbuf_vprintf(&text, fmt, ap);
+	va_end(ap);
+	if (body->len > 0)
+		sbuf_putc(body, '\n');
+	util_wrap(body, 72, "", "", text.p);
+	sbuf_free(&text);
+}
+
 /* A reminder or a late notice to each player of g owing a decision with
  * no whole answer filed for it (nothing, or a file whose accepted orders
  * are not a whole answer: the notice says which): written once per
@@ -692,16 +711,18 @@ lm_notices(struct lm *lm, const struct league_game *g,
 	for (size_t k = 0; k < nowed && k < nfiled; k++) {
 		int p = owed[k].player;
 		const char *to = g->st.players[p].address;
-		char prefix[128], subject[200], filed[200];
+		char prefix[128], subject[200], filed[300];
 		struct sbuf body;
 
 		if ((d[k].filed && d[k].complete) || to == NULL)
 			continue;
 		if (d[k].filed)
-			snprintf(filed, sizeof filed, "the orders of yours "
-			    "filed for it are not a whole answer (%zu of %zu "
-			    "order%s accepted)", d[k].accepted, d[k].orders,
-			    d[k].orders == 1 ? "" : "s");
+			snprintf(filed, sizeof filed, "your file for it is "
+			    "filed but incomplete: %zu of its %zu order%s "
+			    "%s accepted, and they are not yet a whole answer "
+			    "to what you owe (below)", d[k].accepted,
+			    d[k].orders, d[k].orders == 1 ? "" : "s",
+			    d[k].accepted == 1 ? "is" : "are");
 		/* Once per deadline, turn and player: the name says it. */
 		{
 			char stamp[SCHEDULE_TIME_MAX];
@@ -738,37 +759,35 @@ lm_notices(struct lm *lm, const struct league_game *g,
 		    "reminder", g->st.names[p]);
 		sbuf_init(&body);
 		if (late)
-			sbuf_printf(&body, "The deadline of point %lld of game "
-			    "%s (%s) was %s (UTC), and %s.\n\n%s%s%s\n",
-			    g->st.turn, g->st.id, g->st.game->title, when,
-			    d[k].filed ? filed : "no orders of yours are filed "
-			    "for it",
-			    s->grace > 0 ? "Orders that arrive before " : "",
-			    s->grace > 0 ? until : "",
-			    s->grace > 0 ? " (UTC) are still used.  After "
-			    "that, " : "From now, ");
+			lm_para(&body, "The deadline of point %lld of game %s "
+			    "(%s) was %s (UTC), and %s.", g->st.turn, g->st.id,
+			    g->st.game->title, when, d[k].filed ? filed :
+			    "no orders of yours are filed for it");
 		else
-			sbuf_printf(&body, "Your orders for point %lld of game "
-			    "%s (%s) are due by %s (UTC); %s.\n", g->st.turn,
+			lm_para(&body, "Your orders for point %lld of game %s "
+			    "(%s) are due by %s (UTC); %s.", g->st.turn,
 			    g->st.id, g->st.game->title, when, d[k].filed ?
 			    filed : "none are filed yet");
-		if (late && d[k].filed)
-			sbuf_puts(&body, s->nmr ? "the game goes on with the "
-			    "default orders added to yours (NMR).\n" : "the "
-			    "game waits for a whole answer.\n");
-		else if (late)
-			sbuf_puts(&body, s->nmr ? "the game goes on with the "
-			    "default orders for you (NMR).\n" : "the game "
-			    "waits for your orders.\n");
+		if (late)
+			lm_para(&body, "%s%s%s%s", s->grace > 0 ? "Orders "
+			    "that arrive before " : "", s->grace > 0 ? until :
+			    "", s->grace > 0 ? " (UTC) are still used; after "
+			    "that, " : "From now, ", !s->nmr ? (d[k].filed ?
+			    "the game waits for a whole answer." : "the game "
+			    "waits for your orders.") : d[k].filed ? "the game "
+			    "goes on with the default orders added to the "
+			    "accepted ones of yours (NMR)." : "the game goes "
+			    "on with the default orders for you (NMR).");
 		if (d[k].filed)
-			sbuf_printf(&body, "\nTo complete it, send the whole "
-			    "file again with 'revision: %lld', signed.\n",
-			    d[k].revision + 1);
-		sbuf_printf(&body, "\nYou owe: %s (%s).\nThe orders template "
-		    "is at the end of your latest report; mail the filled-in "
-		    "file and its signature to %s.  A message with the subject "
-		    "'resend' gets your latest report again, 'status' the "
-		    "state of your games.\n", owed[k].decision, owed[k].what,
+			lm_para(&body, "To complete it, send the whole file "
+			    "again with 'revision: %lld' and the orders still "
+			    "owed, signed.", d[k].revision + 1);
+		lm_para(&body, "You owe: %s (%s).", owed[k].decision,
+		    owed[k].what);
+		lm_para(&body, "The orders template is at the end of your "
+		    "latest report; mail the filled-in file and its signature "
+		    "to %s.  A message with the subject 'resend' gets your "
+		    "latest report again, 'status' the state of your games.",
 		    lm->from);
 		{
 			struct sbuf esc;
