@@ -128,6 +128,49 @@ if cmp -s gd/inbox/"$a1name.sig" "$least" && [ "$(ls gd/inbox | wc -l)" -eq 2 ]
 then ok "the signature filed is the smallest SHA-256's, as run's rule"
 else not_ok "filed $(ls gd/inbox), not $least"; fi
 
+# A good file mail-in declines (a higher revision of it filed) gets the
+# organiser's signed word that it was not filed (gunbai-declined-v1:
+# the receipt's fields), which the organiser's public key verifies.
+openssl genpkey -algorithm ed25519 -out org.key 2>/dev/null
+openssl pkey -in org.key -pubout -out org.pub
+rm -rf go
+"$gunbai" new senjin --id club --seed \
+000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f \
+    --player "alice=$keys/alice.pub,alice@example.net" \
+    --player "bob=$keys/bob.pub,bob@example.net" \
+    --option first=alice --organiser org.key -d go >/dev/null
+uid=$(state_uid go/start.yaml)
+orders r1.yaml alice 1 1
+orders r0.yaml alice 1
+$make thunderbird r1.eml alice@example.net r1.yaml r1.yaml.sig
+$make thunderbird r0.eml alice@example.net r0.yaml r0.yaml.sig
+"$gunbai" mail-in go --key org.key r1.eml >/dev/null
+rm -rf go/outbox
+status_is 0 "a lower revision after a higher: mail-in --key" "$gunbai" \
+    mail-in go --key org.key r0.eml
+if python3 - go/outbox/mail-in/*.eml org.pub "$(sha r0.yaml)" <<'PY'
+import base64, subprocess, sys
+from email import message_from_binary_file, policy
+body = message_from_binary_file(open(sys.argv[1], "rb"),
+                                policy=policy.default).get_body().get_content()
+block = body.split("-----BEGIN GUNBAI EVIDENCE-----\n")[1]
+block = block.split("-----END GUNBAI EVIDENCE-----")[0].replace("\\\n", "")
+text, sig = block.split("signature ")
+fields = dict(l.split(" ", 1) for l in text.splitlines()[1:])
+if text.splitlines()[0] != "gunbai-declined-v1" or \
+        fields["file"] != sys.argv[3] or fields["player"] != "alice" or \
+        "Not filed" not in body:
+    sys.exit("not a declined notice of r0.yaml: %r" % text)
+open("declined.txt", "w").write(text)
+open("declined.sig", "wb").write(base64.b64decode(sig))
+sys.exit(subprocess.call(["openssl", "pkeyutl", "-verify", "-rawin",
+    "-pubin", "-inkey", sys.argv[2], "-in", "declined.txt",
+    "-sigfile", "declined.sig"], stdout=subprocess.DEVNULL))
+PY
+then ok "the reply carries the organiser's signed word that it was not filed"
+else not_ok "no signed declined notice: $(cat "$tmp/out")"; fi
+uid=$(state_uid gd/start.yaml)
+
 # Mail no one is to answer (RFC 3834): an out-of-office answer, a bounce,
 # list mail, the address mail-in answers from.  A signed orders file in
 # it is filed all the same; nothing is answered.

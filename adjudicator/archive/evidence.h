@@ -14,6 +14,9 @@
 #define EVIDENCE_END "-----END GUNBAI EVIDENCE-----"
 #define EVIDENCE_REPORT "gunbai-report-v2"
 #define EVIDENCE_RECEIPT "gunbai-receipt-v2"
+/* mail-in's signed word that it did not file a file (formats/
+ * evidence.md): the receipt's fields under another first line. */
+#define EVIDENCE_DECLINED "gunbai-declined-v1"
 #define EVIDENCE_JSON_KEY "signed"
 /* What a text report says before its signed block. */
 #define EVIDENCE_PREAMBLE "\nThe organiser's signature over this " \
@@ -56,6 +59,12 @@ int evidence_body(const char *buf, size_t n, char **body, size_t *len);
  * st (whose state file hashes to state_hex) and filed in its inbox with
  * the signature whose SHA-256 (orders_sig_sha256) is sig. */
 void evidence_receipt_text(const struct state *st, const char *state_hex,
+    const struct orders_file *f, const char *sig, struct sbuf *out);
+
+/* The same fields under EVIDENCE_DECLINED: mail-in's word that it did
+ * not file the good file f (a higher revision, or another file of the
+ * same revision, in the inbox). */
+void evidence_declined_text(const struct state *st, const char *state_hex,
     const struct orders_file *f, const char *sig, struct sbuf *out);
 
 /* The block of text and its signature as a text report or reply ends

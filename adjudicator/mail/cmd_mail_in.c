@@ -240,19 +240,24 @@ mailin_where(const struct mail_in_doc *d, struct sbuf *b)
 }
 
 /* The organiser's signed receipt for the good file f, filed with the
- * signature whose SHA-256 is sig (formats/evidence.md). */
+ * signature whose SHA-256 is sig (formats/evidence.md), or (declined)
+ * its signed word that f was not filed. */
 static void
 mailin_sign(struct mailin *mi, const struct orders_file *f, const char *sig,
-    struct sbuf *out)
+    int declined, struct sbuf *out)
 {
 	struct sbuf text;
 	uint8_t s[CRYPTO_SIG_BYTES];
 
 	sbuf_init(&text);
-	evidence_receipt_text(&mi->st, mi->sha, f, sig, &text);
+	if (declined)
+		evidence_declined_text(&mi->st, mi->sha, f, sig, &text);
+	else
+		evidence_receipt_text(&mi->st, mi->sha, f, sig, &text);
 	crypto_sign(mi->key, text.p, text.len, s);
-	sbuf_puts(out, "The organiser's signed receipt (formats/evidence.md; "
-	    "keep it):\n");
+	sbuf_puts(out, declined ? "The organiser's signed word that this file "
+	    "was not filed (formats/evidence.md; keep it):\n" : "The "
+	    "organiser's signed receipt (formats/evidence.md; keep it):\n");
 	evidence_block(out, text.p, s);
 	sbuf_free(&text);
 }
@@ -304,6 +309,12 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 		escape_add(&r->body, why, strlen(why), 0);
 		sbuf_puts(&r->body, ".\n");
 		free(why);
+		/* A good file declined: the organiser's word for it, so
+		 * that a run that takes it after all can be shown. */
+		if (mi->key != NULL) {
+			orders_sig_sha256(&f, sig);
+			mailin_sign(mi, &f, sig, 1, &r->body);
+		}
 	} else {
 		struct gb_err e = { 0 };
 
@@ -327,7 +338,7 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 		    "sha256 %s\nSignature: sha256 %s\n", same || had ?
 		    "Already filed" : "Filed", name, f.sha256, sig);
 		if (mi->key != NULL)
-			mailin_sign(mi, &f, sig, &r->body);
+			mailin_sign(mi, &f, sig, 0, &r->body);
 		next = gamedir_revisions(mi->dir, &mi->st, &f, &r->body);
 		if (next > f.revision + 1)
 			sbuf_printf(&r->body, "To change your orders again, "
