@@ -169,6 +169,19 @@ sys.exit(subprocess.call(["openssl", "pkeyutl", "-verify", "-rawin",
 PY
 then ok "the reply carries the organiser's signed word that it was not filed"
 else not_ok "no signed declined notice: $(cat "$tmp/out")"; fi
+# undo takes back a run until mail-in signs a receipt against its state:
+# the receipt would prove the run discarded.
+"$gunbai" run go --key org.key >/dev/null || not_ok "run go"
+cp -r go go2
+status_is 0 "undo before any receipt names the run's state" "$gunbai" undo go2
+orders gb2.yaml bob 2
+$make thunderbird gb2.eml bob@example.net gb2.yaml gb2.yaml.sig
+"$gunbai" mail-in go --key org.key gb2.eml >/dev/null
+status_is 1 "undo after mail-in signed a receipt against the run's state" \
+    "$gunbai" undo go
+grep -q 'signed receipts' "$tmp/err" && [ -d go/runs/0001 ] &&
+    [ -z "$(ls go/undone 2>/dev/null)" ] &&
+    ok "and says why, changing nothing" || not_ok "undo: $(cat "$tmp/err")"
 uid=$(state_uid gd/start.yaml)
 
 # Mail no one is to answer (RFC 3834): an out-of-office answer, a bounce,

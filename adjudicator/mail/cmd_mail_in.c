@@ -312,6 +312,13 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 		/* A good file declined: the organiser's word for it, so
 		 * that a run that takes it after all can be shown. */
 		if (mi->key != NULL) {
+			struct gb_err e = { 0 };
+
+			if (gamedir_receipt_note(mi->dir, mi->sha, &e) == -1) {
+				cmd_fail_err(0, &e);
+				orders_free(&f);
+				return -1;
+			}
 			orders_sig_sha256(&f, sig);
 			mailin_sign(mi, &f, sig, 1, &r->body);
 		}
@@ -327,8 +334,12 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 			snprintf(name + strlen(name) - 5, sizeof name -
 			    (strlen(name) - 5), "-s%.*s.yaml",
 			    MAILIN_SIG_SHOWN, sig);
-		/* Filed already, maybe by another name: not again. */
-		if (!same && mailin_store(mi, name, d, &had, &e) == -1) {
+		/* Filed already, maybe by another name: not again.  A
+		 * signed receipt names the state: noted first, so that undo
+		 * never takes back a run whose state a receipt names. */
+		if ((mi->key != NULL && gamedir_receipt_note(mi->dir, mi->sha,
+		    &e) == -1) || (!same && mailin_store(mi, name, d, &had,
+		    &e) == -1)) {
 			cmd_fail_err(0, &e);
 			orders_free(&f);
 			return -1;
