@@ -171,9 +171,13 @@ echo "msg1 thunderbird alice@example.org a1.yaml" >>posts # delivered twice
 post autoreply carol@example.org
 post bounce MAILER-DAEMON
 post noorders gm@example.org
+# A stranger's message with nothing gunbai can use: answering it would
+# answer spam, to whatever address it forged.
+post noorders stranger@else.test
 posts_send
 piped "the alias pipes each message into league mail-in, which files and answers it"
-if ! grep -Eqr '^In-Reply-To: <msg(9|10|11)@' "$ex/mail" L; then ok "an autoreply, a bounce and the league's own mail: not answered"
+if ! grep -Eqr '^In-Reply-To: <msg(9|10|11|12)@' "$ex/mail" L; then
+	ok "an autoreply, a bounce, the league's own mail, a stranger's: not answered"
 else not_ok "mail no one is to answer was answered"; fi
 if [ "$(ls L/s1/inbox | wc -l)" -eq 4 ] && [ "$(ls L/s2/inbox | wc -l)" -eq 2 ] &&
     [ "$(ls L/js/inbox | wc -l)" -eq 4 ] && [ "$(ls L/sw/inbox | wc -l)" -eq 0 ]
@@ -191,7 +195,7 @@ else not_ok "carol's pasted template not filed"; fi
     ok "a message delivered twice: answered once" ||
     not_ok "msg1 answered $(grep -c '^In-Reply-To: <msg1@' "$(box alice@example.org)") times"
 status_is 0 "mail-in again on the same mailbox answers nothing again" mailin_again
-[ "$(grep -c 'delivered before' "$tmp/out")" -eq 12 ] &&
+[ "$(grep -c 'delivered before' "$tmp/out")" -eq 13 ] &&
     ! grep -q '^sent' "$tmp/out" && ok "every message known, nothing sent" ||
     not_ok "mail-in again: $(cat "$tmp/out")"
 
@@ -365,12 +369,12 @@ else
 	grep ': filed point\|nothing filed' "$(box dave@example.net)" |
 	    sed 's/^/    /'
 fi
-# Every message to gm@example.org went through the alias's pipe: 12 at
-# the first deadline (3 of them not to be answered), 1 late, 2 at the
+# Every message to gm@example.org went through the alias's pipe: 13 at
+# the first deadline (4 of them not to be answered), 1 late, 2 at the
 # second.
 np=$(grep -c ' => |.* league .* mail-in .*R=aliases T=pipe' "$ex/log/mainlog")
-[ "$np" -eq 15 ] && ok "the 15 messages to the league were piped into league mail-in" ||
-    not_ok "$np pipe deliveries, not 15: $(grep ' => |' "$ex/log/mainlog")"
+[ "$np" -eq 16 ] && ok "the 16 messages to the league were piped into league mail-in" ||
+    not_ok "$np pipe deliveries, not 16: $(grep ' => |' "$ex/log/mainlog")"
 grep -q 'report for' "$gm" && not_ok "the organiser received a report" ||
     ok "the organiser's mailbox holds only the players' mail"
 status_is 0 "league verify passes after it all" "$gunbai" league L verify

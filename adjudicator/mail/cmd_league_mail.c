@@ -451,6 +451,12 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	 * so that no two robots (or the league and itself) answer each
 	 * other for ever. */
 	quiet = mail_in_no_reply(&m, lm->from);
+	/* Nothing to use (no orders file, no mail command), from an address
+	 * no player registered: not answered, which would answer spam to
+	 * forged senders. */
+	if (quiet == NULL && m.ndocs == 0 && lm_command(&m) == NULL &&
+	    !mail_in_known(m.from, sts, nst))
+		quiet = MAIL_IN_STRANGER;
 	if (lm_seen(lm, buf, len, &m, &key)) {
 		sbuf_puts(said, "delivered before: answered then, not again");
 		sbuf_free(&key);

@@ -497,9 +497,13 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	size_t budget = m.tries < MAIL_IN_VERIFY_MAX ?
 	    MAIL_IN_VERIFY_MAX - m.tries : 0;
 	const char *quiet = mail_in_no_reply(&m, mi->from_opt);
+	const struct state *st = &mi->st;
 	int failed = 0;
 	size_t head;
 
+	/* Nothing to use, from a stranger: not answered (backscatter). */
+	if (quiet == NULL && m.ndocs == 0 && !mail_in_known(m.from, &st, 1))
+		quiet = MAIL_IN_STRANGER;
 	memset(r, 0, sizeof r);
 	for (int a = 0; a <= GAME_MAX_PLAYERS; a++)
 		mailin_open(mi, &r[a]);

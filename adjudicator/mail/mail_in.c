@@ -202,6 +202,23 @@ mail_in_no_reply(const struct mail_in_msg *m, const char *self)
 	return NULL;
 }
 
+int
+mail_in_known(const char *addr, const struct state *const *sts, size_t n)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < n; i++)
+		for (int p = 0; p < sts[i]->nplayers; p++) {
+			const char *a = sts[i]->players[p].address;
+
+			any |= a != NULL;
+			if (a != NULL && addr != NULL &&
+			    strcasecmp(a, addr) == 0)
+				return 1;
+		}
+	return !any;
+}
+
 /* From:, Subject: and Message-ID: of msg into m. */
 static void
 mail_in_headers(struct mail_in_msg *m, GMimeMessage *msg)

@@ -98,6 +98,18 @@ void mail_in_free(struct mail_in_msg *m);
  * answered). */
 const char *mail_in_no_reply(const struct mail_in_msg *m, const char *self);
 
+/* Is addr (case ignored) a registered address of a player of one of
+ * sts[0..n), or has no player there an address at all?  A message with
+ * nothing gunbai can use (no orders file, no signature, no mail command)
+ * is answered only then: anything else would answer spam, to forged
+ * senders (backscatter). */
+int mail_in_known(const char *addr, const struct state *const *sts,
+    size_t n);
+
+/* What mail-in says of a message it does not answer for that reason. */
+#define MAIL_IN_STRANGER "it holds nothing gunbai can use and comes from " \
+	"no player's registered address"
+
 /* The same for a league: each document is of the game its "uid:" line
  * names (or, without one, its "game:" line, when one game has that id),
  * never of the sender's; its signature is tried with that game's keys
