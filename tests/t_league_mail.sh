@@ -470,5 +470,14 @@ grep -qx 'deadline 2026-12-05T20:00Z; reminders from 2026-12-05T14:00Z; late fil
     ok "schedule GAMEDIR shows the same times, not only its settings" ||
     not_ok "schedule: $(cat "$tmp/out")"
 
+# bob's first swords file was refused (signed with carol's key): his
+# reminder says a file came and was refused, and why, not that none came.
+says 'a file naming you came in but was refused whole, so none of yours is filed for it' \
+    L/js/outbox/notices/remind-20261204T2000Z-t1-bob-* &&
+    says 'The reason it was refused: the signature does not verify' \
+    L/js/outbox/notices/remind-20261204T2000Z-t1-bob-* &&
+    ok "bob's reminder: his file came and was refused, and why" ||
+    not_ok "bob's reminder: $(python3 "$top/tests/mail_make.py" read L/js/outbox/notices/remind-20261204T2000Z-t1-bob-*)"
+
 echo "1..$n"
 [ "$fails" -eq 0 ]

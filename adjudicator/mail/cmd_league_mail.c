@@ -718,7 +718,7 @@ lm_notices(struct lm *lm, const struct league_game *g,
 		int p = owed[k].player;
 		const char *to = g->st.players[p].address;
 		char prefix[128], subject[200], filed[300];
-		struct sbuf body;
+		struct sbuf body, why;
 
 		if ((d[k].filed && d[k].complete) || to == NULL)
 			continue;
@@ -764,16 +764,29 @@ lm_notices(struct lm *lm, const struct league_game *g,
 		    "for %s", g->st.id, g->st.turn, late ? "late notice" :
 		    "reminder", g->st.names[p]);
 		sbuf_init(&body);
+		/* Nothing filed, but a file naming the player came and was
+		 * refused whole (mail-in noted it): said, with why. */
+		sbuf_init(&why);
+		if (!d[k].filed && mailin_refused_said(g->dir, g->st.turn,
+		    g->st.names[p], &why)) {
+			snprintf(filed, sizeof filed, "a file naming you came "
+			    "in but was refused whole, so none of yours is "
+			    "filed for it");
+		}
 		if (late)
 			lm_para(&body, "The deadline of point %lld of game %s "
 			    "(%s) was %s (UTC), and %s.", g->st.turn, g->st.id,
-			    g->st.game->title, when, d[k].filed ? filed :
-			    "no orders of yours are filed for it");
+			    g->st.game->title, when, d[k].filed || why.len ?
+			    filed : "no orders of yours are filed for it");
 		else
 			lm_para(&body, "Your orders for point %lld of game %s "
 			    "(%s) are due by %s (UTC); %s.", g->st.turn,
-			    g->st.id, g->st.game->title, when, d[k].filed ?
-			    filed : "none are filed yet");
+			    g->st.id, g->st.game->title, when, d[k].filed ||
+			    why.len ? filed : "none are filed yet");
+		if (why.len > 0)
+			lm_para(&body, "The reason it was refused: %.*s.",
+			    (int)why.len, why.p);
+		sbuf_free(&why);
 		if (late)
 			lm_para(&body, "%s%s%s%s", s->grace > 0 ? "Orders "
 			    "that arrive before " : "", s->grace > 0 ? until :

@@ -19,6 +19,7 @@
  * has one, so that nobody can have another player's verdicts and receipt
  * sent elsewhere; everything else is answered to the sender. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include "turn/adjudicate.h"
+#include "turn/hints.h"
 #include "archive/cmd.h"
 #include "mail/mail.h"
 #include "base/escape.h"
@@ -262,6 +264,73 @@ mailin_sign(struct mailin *mi, const struct orders_file *f, const char *sig,
 	sbuf_free(&text);
 }
 
+/* Note that d, naming a player of the game, was refused whole (f's
+ * error): a line of outbox/refused.  Only a record for the reminders:
+ * a failure to write it is said, not fatal. */
+static void
+mailin_refused_note(struct mailin *mi, const struct mail_in_doc *d,
+    const struct orders_file *f)
+{
+	int p = d->signer >= 0 ? d->signer : hints_named(&mi->st, d->buf,
+	    d->len);
+	char *ob, *path;
+	struct sbuf line;
+	int fd;
+
+	if (p < 0)
+		return;
+	ob = gamedir_path(mi->dir, 0, GAMEDIR_OUTBOX);
+	path = gamedir_path(ob, 0, MAILIN_REFUSED);
+	sbuf_init(&line);
+	sbuf_printf(&line, "%lld %s ", mi->st.turn, mi->st.names[p]);
+	escape_puts(&line, f->err.msg);
+	sbuf_putc(&line, '\n');
+	if ((mkdir(ob, 0777) == -1 && errno != EEXIST) ||
+	    (fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+	    0666)) == -1) {
+		cmd_fail(0, "%s: cannot write: %s", path, strerror(errno));
+	} else {
+		if (write(fd, line.p, line.len) != (ssize_t)line.len)
+			cmd_fail(0, "%s: cannot write: %s", path,
+			    strerror(errno));
+		close(fd);
+	}
+	sbuf_free(&line);
+	free(ob);
+	free(path);
+}
+
+int
+mailin_refused_said(const char *dir, long long turn, const char *player,
+    struct sbuf *why)
+{
+	char *path = gamedir_path(dir, 0, GAMEDIR_OUTBOX "/" MAILIN_REFUSED);
+	char *buf = NULL, head[160];
+	struct gb_err e = { 0 };
+	size_t len, hl;
+	int found = 0;
+
+	snprintf(head, sizeof head, "%lld %s ", turn, player);
+	hl = strlen(head);
+	if (access(path, F_OK) == 0 && fileio_read(path, FILEIO_STATE_MAX,
+	    &buf, &len, &e) == 0) {
+		for (size_t i = 0; i < len; ) {
+			const char *nl = memchr(buf + i, '\n', len - i);
+			size_t end = nl != NULL ? (size_t)(nl - buf) : len;
+
+			if (end - i > hl && memcmp(buf + i, head, hl) == 0) {
+				why->len = 0;
+				sbuf_add(why, buf + i + hl, end - i - hl);
+				found = 1;
+			}
+			i = end + 1;
+		}
+	}
+	free(buf);
+	free(path);
+	return found;
+}
+
 /* Check, file and describe document d in the reply r.  Returns 1 if it
  * was filed (or already was), 0 if not, -1 if filing failed. */
 static int
@@ -290,6 +359,7 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	 * from a player who owes a decision at its turn or a later one. */
 	if (v == VERDICT_FILE || v == VERDICT_OVER) {
 		sbuf_puts(&r->body, "Not filed: the file is refused whole.\n");
+		mailin_refused_note(mi, d, &f);
 		/* No key verified it: it has no name of its own, and the
 		 * player a way to find what broke. */
 		if (d->sig != NULL && d->signer < 0)
