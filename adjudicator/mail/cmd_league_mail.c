@@ -455,7 +455,7 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	 * no player registered: not answered, which would answer spam to
 	 * forged senders. */
 	if (quiet == NULL && m.ndocs == 0 && lm_command(&m) == NULL &&
-	    !mail_in_known(m.from, sts, nst))
+	    m.from != NULL && !mail_in_known(m.from, sts, nst))
 		quiet = MAIL_IN_STRANGER;
 	if (lm_seen(lm, buf, len, &m, &key)) {
 		sbuf_puts(said, "delivered before: answered then, not again");

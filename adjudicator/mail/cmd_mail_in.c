@@ -572,7 +572,8 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	size_t head;
 
 	/* Nothing to use, from a stranger: not answered (backscatter). */
-	if (quiet == NULL && m.ndocs == 0 && !mail_in_known(m.from, &st, 1))
+	if (quiet == NULL && m.ndocs == 0 && m.from != NULL &&
+	    !mail_in_known(m.from, &st, 1))
 		quiet = MAIL_IN_STRANGER;
 	memset(r, 0, sizeof r);
 	for (int a = 0; a <= GAME_MAX_PLAYERS; a++)
