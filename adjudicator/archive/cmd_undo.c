@@ -59,18 +59,18 @@ undo_mailed(const char *dir, const char *num)
 static int
 undo_receipted(const char *dir, long long run)
 {
-	char *path = gamedir_state_path(dir, run), *buf;
+	char *path = gamedir_state_path(dir, run);
 	char sha[2 * CRYPTO_SHA256_BYTES + 1];
 	struct gb_err e = { 0 };
-	size_t len;
+	struct state st;
 	int r;
 
-	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, &e) == -1) {
+	/* The state's hash as mail-in's receipts name it (gamedir_load). */
+	if (gamedir_load(path, &st, sha, &e) == -1) {
 		free(path);
 		return cmd_fail_err(EXIT_INPUT, &e);
 	}
-	crypto_sha256_hex(buf, len, sha);
-	free(buf);
+	state_free(&st);
 	free(path);
 	if ((r = gamedir_receipted(dir, sha, &e)) == -1)
 		return cmd_fail_err(EXIT_INPUT, &e);
