@@ -31,6 +31,10 @@ STYLE:
   unsigned     only the orders file attached
   noorders     a text body and nothing else
   cmd-WORD     a mail command: the subject WORD ('status', 'resend')
+  autoreply    an out-of-office answer (Auto-Submitted: auto-replied, as
+               RFC 3834 asks), the orders attached if given
+  bounce       a delivery failure report from Mailer-Daemon (send it with
+               a null envelope sender)
 The message goes to OUT; FROM is its From: address.
 
     mail_make.py mbox OUT MESSAGE...   an mbox of the messages (mailbox)
@@ -136,6 +140,24 @@ def make(style, frm, orders, sig):
     if style.startswith('cmd-'):
         m = base(frm, style[4:])
         m.set_content('Thank you.\n')
+        return m.as_bytes(policy=default)
+    if style == 'autoreply':
+        m = base(frm, 'Out of office: your orders')
+        m['Auto-Submitted'] = 'auto-replied'
+        m.set_content('I am away until Monday.\n')
+        if orders:
+            attach(m, orders, 'application/octet-stream', 'orders.yaml')
+            attach(m, sig, 'application/octet-stream', 'orders.yaml.sig')
+        return m.as_bytes(policy=default)
+    if style == 'bounce':
+        m = base('Mailer-Daemon@example.net',
+                 'Mail delivery failed: returning message to sender')
+        m.replace_header('From', 'Mail Delivery System '
+                         '<Mailer-Daemon@example.net>')
+        m.set_content('This message was created automatically by mail '
+                      'delivery software.\n\nA message that you sent '
+                      'could not be delivered to one or more of its '
+                      'recipients.\n')
         return m.as_bytes(policy=default)
     m = base(frm, 'orders ' + style)
     if style == 'thunderbird':

@@ -172,9 +172,12 @@ else
 fi
 
 # The game directory mail is sent to: game 'bad' as above, at turn 1.
+# The hostile mail comes from mallory@example.net, bob's registered
+# address: a player attacking the robot, who is answered (mail-in answers
+# no stranger's message that holds nothing it can use).
 "$gunbai" new senjin --id bad --seed $seed \
     --player alice="$keys/alice.pub,alice@example.net" \
-    --player bob="$keys/bob.pub,bob@example.net" --option first=alice \
+    --player bob="$keys/bob.pub,mallory@example.net" --option first=alice \
     -d gd >/dev/null
 cp -r gd gd.orig
 

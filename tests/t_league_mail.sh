@@ -29,6 +29,20 @@ ALIASES=$(printf '%s\n' "$ALIASES" | sed \
     -e "s|GUNBAI|$gunbai|" -e "s|LEAGUE|$tmp/L|" \
     -e 's/club@example\.org/gm@example.org/g' \
     -e "s|\"\$| --sendmail $tmp/exim/smtp-sendmail\"|")
+# The README's crontab line, as it is written: its options after
+# `tick`, this test's addresses put in; the test adds --now (the moved
+# clock) and its mail command.  gunbai(1) gives the same line.
+CRON=$(grep '^    \*/5 \* \* \* \* /usr/bin/gunbai league /srv/club tick ' \
+    "$top/README.md" | sed 's/^    //')
+case $CRON in
+'*/5 * * * * /usr/bin/gunbai league /srv/club tick --from club@example.org --list '*) ;;
+*) not_ok "no league crontab line in README.md: '$CRON'"; echo "1..$n"; exit 1 ;;
+esac
+grep -qxF -- "$CRON" "$top/man/gunbai.1" ||
+    not_ok "gunbai(1) gives another crontab line than README.md's"
+cron_args=$(printf '%s\n' "${CRON#*/srv/club tick }" | sed \
+    -e 's/club@example\.org/gm@example.org/g' \
+    -e 's/watchers@example\.org/observers@example.org/g')
 if [ "$(id -u)" -eq 0 ]; then pipe_umask=000; umask 000; fi
 . "$top/tests/exim.sh"
 ok "Exim listens on 127.0.0.1:$port"
@@ -37,8 +51,9 @@ send="$exim -C $conf -odb -t"
 gm=$(box gm@example.org)
 from=gm@example.org
 tick() { # tick TIME [SENDMAIL]: the crontab line at TIME
-	"$gunbai" league L tick --now "$1" --from $from \
-	    --list observers@example.org --sendmail "${2:-$send}"
+	# shellcheck disable=SC2086
+	"$gunbai" league L tick $cron_args --now "$1" \
+	    --sendmail "${2:-$send}"
 }
 # piped DESCRIPTION: every message delivered, those for gm@example.org
 # through the alias's pipe into league mail-in (their replies too), and
@@ -73,7 +88,9 @@ with smtplib.SMTP("127.0.0.1", int(sys.argv[2]), "localhost",
         os.environ["MAIL_MAKE_ID"] = mid
         o = mail_make.read(orders[0]) if orders else b""
         g = mail_make.read(orders[0] + ".sig") if orders else b""
-        s.sendmail(frm, ["gm@example.org"], mail_make.make(style, frm, o, g))
+        # A bounce has a null envelope sender.
+        s.sendmail("" if style == "bounce" else frm, ["gm@example.org"],
+                   mail_make.make(style, frm, o, g))
 PY
 	fail_loudly "mailing $(cat posts)"
 	: >posts
@@ -114,6 +131,14 @@ EOF
 then ok "shinobi-wars: alice owes the first turn"; else
 	fail_loudly "shinobi-wars: not alice first"; fi
 
+# The public reports sent to the league's own address would come back
+# to league mail-in: refused.
+status_is 2 "tick with --list the league's own address" "$gunbai" league L \
+    tick --now 2026-12-04T09:00Z --from $from --list GM@example.org \
+    --sendmail "$send"
+grep -q "the league's own address" "$tmp/err" && [ ! -d L/s1/outbox/0000 ] &&
+    ok "and says why, writing nothing" || not_ok "--list: $(cat "$tmp/err")"
+
 # 10:00, before anything is due: the first reports go out.
 status_is 0 "tick at 10:00 mails the first reports" tick 2026-12-04T10:00Z
 [ "$(grep -c '^sent ' "$tmp/out")" -eq 13 ] && ok "13 first messages sent" ||
@@ -139,12 +164,30 @@ printf 'gunbai: orders 2\ngame: club-s1\nuid: %s\nturn: 1\nplayer: bob\norders:\
     00000000000000000000000000000000 >nog.yaml; sign nog.yaml bob
 post pasted bob@example.net nog.yaml                     # fits no game
 echo "msg1 thunderbird alice@example.org a1.yaml" >>posts # delivered twice
+# Mail no one is to answer (RFC 3834): answering it could loop, as the
+# league answering its own mail did: an out-of-office answer, a bounce,
+# and the league's own address writing to itself.  A loop would keep
+# Exim's queue full (delivered gives up after 20 queue runs).
+post autoreply carol@example.org
+post bounce MAILER-DAEMON
+post noorders gm@example.org
+# A stranger's message with nothing gunbai can use: answering it would
+# answer spam, to whatever address it forged.
+post noorders stranger@else.test
 posts_send
 piped "the alias pipes each message into league mail-in, which files and answers it"
+if ! grep -Eqr '^In-Reply-To: <msg(9|10|11|12)@' "$ex/mail" L; then
+	ok "an autoreply, a bounce, the league's own mail, a stranger's: not answered"
+else not_ok "mail no one is to answer was answered"; fi
 if [ "$(ls L/s1/inbox | wc -l)" -eq 4 ] && [ "$(ls L/s2/inbox | wc -l)" -eq 2 ] &&
     [ "$(ls L/js/inbox | wc -l)" -eq 4 ] && [ "$(ls L/sw/inbox | wc -l)" -eq 0 ]
 then ok "each file filed in its own game, the bad signature in none"
 else not_ok "inboxes: $(ls L/*/inbox)"; fi
+"$gunbai" league L status >st.txt
+grep -qx '  alice owes 3, 2 filed in whole: js turn 1 (filed), s1 turn 1 (filed), sw turn 1 (nothing filed)' st.txt &&
+    grep -qx '  bob owes 1, 0 filed in whole: js turn 1 (nothing filed)' st.txt &&
+    ok "league status says who has filed what they owe" ||
+    not_ok "league status: $(cat st.txt)"
 if cmp -s L/s2/inbox/carol-t1-*.yaml c1t.yaml; then
 	ok "the flowed paste filed as signed, template comments and all"
 else not_ok "carol's pasted template not filed"; fi
@@ -152,7 +195,7 @@ else not_ok "carol's pasted template not filed"; fi
     ok "a message delivered twice: answered once" ||
     not_ok "msg1 answered $(grep -c '^In-Reply-To: <msg1@' "$(box alice@example.org)") times"
 status_is 0 "mail-in again on the same mailbox answers nothing again" mailin_again
-[ "$(grep -c 'delivered before' "$tmp/out")" -eq 9 ] &&
+[ "$(grep -c 'delivered before' "$tmp/out")" -eq 13 ] &&
     ! grep -q '^sent' "$tmp/out" && ok "every message known, nothing sent" ||
     not_ok "mail-in again: $(cat "$tmp/out")"
 
@@ -172,6 +215,10 @@ status_is 5 "tick at 20:30 with a failing mail command" tick \
     [ ! -d L/js/runs/0001 ] &&
     ok "all orders in: s1 and s2 run; the others wait for the grace" ||
     not_ok "runs: $(ls -d L/*/runs/*)"
+! grep -q 'send each player' "$tmp/out" &&
+    [ "$(grep -c 'its mail is written and sent by this tick' "$tmp/out")" -eq 2 ] &&
+    ok "tick's runs say tick mails them, not to send the reports by hand" ||
+    not_ok "tick's runs: $(cat "$tmp/out")"
 grep -q 'sw: late notice to alice' "$tmp/out" &&
     grep -q 'js: late notice to bob' "$tmp/out" &&
     ok "late notices to alice and bob" || not_ok "late: $(cat "$tmp/out")"
@@ -242,6 +289,14 @@ box, addr, resent, wants = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 subjects, ids, twice, again = [], set(), 0, 0
 for m in mailbox.mbox(box):
     mid = m["Message-Id"]
+    # RFC 3834: what gunbai writes says a program wrote it, an answer
+    # auto-replied, a report or notice auto-generated.
+    kind = "auto-replied" if m["In-Reply-To"] or re.search(
+        "your orders|fit no game|status of your games|reports sent again",
+        m["Subject"]) else "auto-generated"
+    if m["Auto-Submitted"] != kind:
+        sys.exit("%s: %r has Auto-Submitted %r, not %s" % (
+            addr, m["Subject"], m["Auto-Submitted"], kind))
     twice += mid in ids
     again += ".resend.gunbai@" in mid
     ids.add(mid)
@@ -314,11 +369,12 @@ else
 	grep ': filed point\|nothing filed' "$(box dave@example.net)" |
 	    sed 's/^/    /'
 fi
-# Every message to gm@example.org went through the alias's pipe: 9 at the
-# first deadline, 1 late, 2 at the second.
+# Every message to gm@example.org went through the alias's pipe: 13 at
+# the first deadline (4 of them not to be answered), 1 late, 2 at the
+# second.
 np=$(grep -c ' => |.* league .* mail-in .*R=aliases T=pipe' "$ex/log/mainlog")
-[ "$np" -eq 12 ] && ok "the 12 messages to the league were piped into league mail-in" ||
-    not_ok "$np pipe deliveries, not 12: $(grep ' => |' "$ex/log/mainlog")"
+[ "$np" -eq 16 ] && ok "the 16 messages to the league were piped into league mail-in" ||
+    not_ok "$np pipe deliveries, not 16: $(grep ' => |' "$ex/log/mainlog")"
 grep -q 'report for' "$gm" && not_ok "the organiser received a report" ||
     ok "the organiser's mailbox holds only the players' mail"
 status_is 0 "league verify passes after it all" "$gunbai" league L verify
@@ -365,24 +421,43 @@ says() {
 import sys
 from email import message_from_binary_file, policy
 want = sys.argv[1]
-sys.exit(0 if any(want in message_from_binary_file(
-    open(f, "rb"), policy=policy.default).get_body().get_content()
-    for f in sys.argv[2:]) else 1)
+# Words, not lines: the notices are wrapped.
+sys.exit(0 if any(" ".join(want.split()) in " ".join(
+    message_from_binary_file(open(f, "rb"), policy=policy.default)
+    .get_body().get_content().split()) for f in sys.argv[2:]) else 1)
 PY
 }
 itick() { "$gunbai" league I tick --now "$1" --from $from \
     --sendmail 'cat >/dev/null'; }
 status_is 0 "tick at 15:00 with an incomplete file filed" itick 2026-12-04T15:00Z
 grep -q '^g: reminder to alice, point 1 (filed, incomplete)$' "$tmp/out" &&
-    says 'not a whole answer (0 of 1 order accepted)' I/g/outbox/notices/remind-*alice* &&
+    says 'filed but incomplete: 0 of its 1 order are accepted, and they are not yet a whole answer' I/g/outbox/notices/remind-*alice* &&
     ok "a reminder to alice, whose filed file is incomplete, saying so" ||
     not_ok "15:00: $(cat "$tmp/out"; ls I/g/outbox/notices 2>&1)"
+"$gunbai" league I status | grep -qx '  alice owes 1, 0 filed in whole: g turn 1 (filed, incomplete)' &&
+    ok "league status: alice's file filed, incomplete" ||
+    not_ok "league status: $("$gunbai" league I status)"
 status_is 0 "tick at 20:30" itick 2026-12-04T20:30Z
 [ ! -d I/g/runs/0001 ] &&
     grep -q '^g: late notice to alice, point 1 (filed, incomplete)$' "$tmp/out" &&
     says "again with 'revision: 1'" I/g/outbox/notices/late-*alice* &&
     ok "at the deadline no run, and a late notice to alice saying how to complete it" ||
     not_ok "20:30: $(cat "$tmp/out"; ls I/g/runs I/g/outbox/notices 2>&1)"
+# Every paragraph of a notice alike: wrapped to 72 columns, no line
+# ending in a space (a hard break mid-sentence showed as '=20').
+if python3 - I/g/outbox/notices/*.eml <<'PY'
+import sys
+from email import message_from_binary_file, policy
+for f in sys.argv[1:]:
+    m = message_from_binary_file(open(f, "rb"), policy=policy.default)
+    if m["Content-Transfer-Encoding"] not in (None, "7bit"):
+        sys.exit("%s: %s" % (f, m["Content-Transfer-Encoding"]))
+    for line in m.get_body().get_content().split("\n"):
+        if len(line) > 72 or line.endswith(" "):
+            sys.exit("%s: %r" % (f, line))
+PY
+then ok "the notices' paragraphs wrapped alike, no trailing space"
+else not_ok "a notice's lines"; fi
 status_is 0 "tick at 22:30, after the grace" itick 2026-12-04T22:30Z
 [ -f I/g/runs/0001/nmr ] && ok "after the grace: run with the default orders" ||
     not_ok "22:30: $(cat "$tmp/out"; ls I/g/runs 2>&1)"
@@ -394,6 +469,15 @@ status_is 0 "schedule I/g" "$gunbai" schedule I/g
 grep -qx 'deadline 2026-12-05T20:00Z; reminders from 2026-12-05T14:00Z; late files until 2026-12-05T22:00Z, then default orders (--nmr)' "$tmp/out" &&
     ok "schedule GAMEDIR shows the same times, not only its settings" ||
     not_ok "schedule: $(cat "$tmp/out")"
+
+# bob's first swords file was refused (signed with carol's key): his
+# reminder says a file came and was refused, and why, not that none came.
+says 'a file naming you came in but was refused whole, so none of yours is filed for it' \
+    L/js/outbox/notices/remind-20261204T2000Z-t1-bob-* &&
+    says 'The reason it was refused: the signature does not verify' \
+    L/js/outbox/notices/remind-20261204T2000Z-t1-bob-* &&
+    ok "bob's reminder: his file came and was refused, and why" ||
+    not_ok "bob's reminder: $(python3 "$top/tests/mail_make.py" read L/js/outbox/notices/remind-20261204T2000Z-t1-bob-*)"
 
 echo "1..$n"
 [ "$fails" -eq 0 ]

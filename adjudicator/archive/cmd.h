@@ -26,6 +26,11 @@
  * and archive the run (gamedir.h). */
 int cmd_run(int argc, char **argv);
 
+/* gunbai run [--nmr] [--key KEYPATH] DIR for league tick, whose line says
+ * the run's mail is written and sent by the tick, not to send the
+ * reports by hand: an exit status. */
+int cmd_run_mailed(const char *dir, int nmr, const char *keypath);
+
 /* gunbai verify: replay a game directory's runs and compare. */
 int cmd_verify(int argc, char **argv);
 

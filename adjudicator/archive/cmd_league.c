@@ -183,7 +183,8 @@ static void
 league_status_text(const struct league *lg)
 {
 	struct strlist players = { 0 };
-	size_t over = 0, bad = 0;
+	struct gamedir_filed (*filed)[GAME_MAX_PLAYERS];
+	size_t over = 0, bad = 0, *nfiled;
 
 	for (size_t i = 0; i < lg->n; i++) {
 		over += league_over(&lg->v[i]);
@@ -223,10 +224,18 @@ league_status_text(const struct league *lg)
 	for (size_t i = 0; i < lg->skipped.n; i++)
 		printf("skipped %s: not a game directory\n", lg->skipped.v[i]);
 	league_players(lg, &players);
+	/* What each game's inbox holds for each decision owed (in owed's
+	 * order), read once: the organiser's view, as gunbai status. */
+	filed = util_calloc(lg->n + 1, sizeof *filed);
+	nfiled = util_calloc(lg->n + 1, sizeof *nfiled);
+	for (size_t i = 0; i < lg->n; i++)
+		if (lg->v[i].loaded && !league_over(&lg->v[i]))
+			nfiled[i] = gamedir_filed_data(lg->v[i].dir,
+			    &lg->v[i].st, filed[i]);
 	printf("players:\n");
 	for (size_t k = 0; k < players.n; k++) {
 		struct sbuf b;
-		int count = 0;
+		int count = 0, in = 0;
 
 		sbuf_init(&b);
 		for (size_t i = 0; i < lg->n; i++) {
@@ -237,20 +246,30 @@ league_status_text(const struct league *lg)
 			if (!g->loaded || league_over(g))
 				continue;
 			n = g->st.game->owed(g->st.g, owed);
-			for (size_t o = 0; o < n; o++)
-				if (!strcmp(g->st.names[owed[o].player],
-				    players.v[k])) {
-					sbuf_printf(&b, "%s %s turn %lld",
-					    count++ ? "," : "", g->name,
-					    g->st.turn);
-				}
+			for (size_t o = 0; o < n; o++) {
+				const struct gamedir_filed *d = o < nfiled[i] ?
+				    &filed[i][o] : NULL;
+
+				if (strcmp(g->st.names[owed[o].player],
+				    players.v[k]) != 0)
+					continue;
+				sbuf_printf(&b, "%s %s turn %lld (%s)",
+				    count++ ? "," : "", g->name, g->st.turn,
+				    d == NULL || !d->filed ? "nothing filed" :
+				    d->complete ? "filed" :
+				    "filed, incomplete");
+				in += d != NULL && d->filed && d->complete;
+			}
 		}
 		if (count == 0)
 			printf("  %s owes nothing\n", players.v[k]);
 		else
-			printf("  %s owes %d:%s\n", players.v[k], count, b.p);
+			printf("  %s owes %d, %d filed in whole:%s\n",
+			    players.v[k], count, in, b.p);
 		sbuf_free(&b);
 	}
+	free(filed);
+	free(nfiled);
 	strlist_free(&players);
 }
 

@@ -407,7 +407,8 @@ cmd_run_json(const struct state *st, const char *dir, long long run,
 }
 
 static int
-run_game_locked(const char *dir, int nmr, int json, const char *keypath)
+run_game_locked(const char *dir, int nmr, int json, const char *keypath,
+    int mailed)
 {
 	struct crypto_key *key = NULL;
 	struct evidence_run took;
@@ -509,10 +510,15 @@ run_game_locked(const char *dir, int nmr, int json, const char *keypath)
 
 			sbuf_init(&at);
 			state_point(&st, &at);
-			printf("wrote %s/runs/%04lld: %s %s; send each player "
-			    "%s/runs/%04lld/reports/NAME.txt\n", dir, run + 1,
+			printf("wrote %s/runs/%04lld: %s %s", dir, run + 1,
 			    st.game->outcome(st.g).finished ? "the game is" :
-			    "now at", at.p, dir, run + 1);
+			    "now at", at.p);
+			if (mailed)
+				printf("; its mail is written and sent by this "
+				    "tick\n");
+			else
+				printf("; send each player %s/runs/%04lld/"
+				    "reports/NAME.txt\n", dir, run + 1);
 			sbuf_free(&at);
 		}
 	}
@@ -535,14 +541,14 @@ run_game_locked(const char *dir, int nmr, int json, const char *keypath)
  * the state before this run (and the run takes the file) or the state it
  * made, never against one while it is being replaced. */
 static int
-run_game(const char *dir, int nmr, int json, const char *keypath)
+run_game(const char *dir, int nmr, int json, const char *keypath, int mailed)
 {
 	struct gb_err e = { 0 };
 	int fd, status;
 
 	if ((fd = gamedir_lock(dir, &e)) == -1)
 		return cmd_fail_err(EXIT_INPUT, &e);
-	status = run_game_locked(dir, nmr, json, keypath);
+	status = run_game_locked(dir, nmr, json, keypath, mailed);
 	gamedir_unlock(fd);
 	return status;
 }
@@ -582,5 +588,11 @@ cmd_run(int argc, char **argv)
 		fprintf(stderr, "usage: gunbai run %s\n", CMD_RUN_USAGE);
 		return EXIT_USAGE;
 	}
-	return run_game(argv[optind], nmr, json, key);
+	return run_game(argv[optind], nmr, json, key, 0);
+}
+
+int
+cmd_run_mailed(const char *dir, int nmr, const char *keypath)
+{
+	return run_game(dir, nmr, 0, keypath, 1);
 }

@@ -21,6 +21,7 @@
 
 #include "archive/cmd.h"
 #include "archive/gamedir.h"
+#include "base/crypto.h"
 #include "base/fileio.h"
 
 #define UNDO_LEDGER_MAX (64u << 20)
@@ -50,6 +51,36 @@ undo_mailed(const char *dir, const char *num)
 	free(ob);
 	free(path);
 	return hit;
+}
+
+/* 0 if no signed receipt of mail-in names the state run NNNN made, else
+ * an exit status (said): a player holding one could prove the run was
+ * discarded (formats/evidence.md). */
+static int
+undo_receipted(const char *dir, long long run)
+{
+	char *path = gamedir_state_path(dir, run);
+	char sha[2 * CRYPTO_SHA256_BYTES + 1];
+	struct gb_err e = { 0 };
+	struct state st;
+	int r;
+
+	/* The state's hash as mail-in's receipts name it (gamedir_load). */
+	if (gamedir_load(path, &st, sha, &e) == -1) {
+		free(path);
+		return cmd_fail_err(EXIT_INPUT, &e);
+	}
+	state_free(&st);
+	free(path);
+	if ((r = gamedir_receipted(dir, sha, &e)) == -1)
+		return cmd_fail_err(EXIT_INPUT, &e);
+	if (r == 1)
+		return cmd_fail(EXIT_REFUSED, "%s: run %04lld cannot be taken "
+		    "back: mail-in signed receipts for files filed against "
+		    "its state (%s/%s names it), which would prove it "
+		    "discarded; correct the game with the next run instead",
+		    dir, run, GAMEDIR_OUTBOX, GAMEDIR_RECEIPTS);
+	return 0;
 }
 
 /* Put the files of run/sub back in the inbox: 0, or -1 (said). */
@@ -129,6 +160,8 @@ undo_locked(const char *dir)
 		free(mailed);
 		return EXIT_REFUSED;
 	}
+	if ((k = undo_receipted(dir, runs)) != 0)
+		return k;
 	run = gamedir_path(dir, runs, NULL);
 	if (undo_restore(dir, run, GAMEDIR_ORDERS, &back) == -1 ||
 	    undo_restore(dir, run, GAMEDIR_REFUSED, &back) == -1) {

@@ -126,11 +126,14 @@ evidence_report_text(const struct state *st, const char *state_hex,
 	}
 }
 
-void
-evidence_receipt_text(const struct state *st, const char *state_hex,
-    const struct orders_file *f, const char *sig, struct sbuf *out)
+/* A receipt's fields under the first line first. */
+static void
+evidence_file_text(const char *first, const struct state *st,
+    const char *state_hex, const struct orders_file *f, const char *sig,
+    struct sbuf *out)
 {
-	sbuf_puts(out, EVIDENCE_RECEIPT "\n");
+	sbuf_puts(out, first);
+	sbuf_putc(out, '\n');
 	evidence_game(st, out);
 	sbuf_puts(out, "player ");
 	sbuf_puts(out, st->names[f->player]);
@@ -145,6 +148,20 @@ evidence_receipt_text(const struct state *st, const char *state_hex,
 	sbuf_puts(out, "\nfile-sig ");
 	sbuf_puts(out, sig);
 	sbuf_putc(out, '\n');
+}
+
+void
+evidence_receipt_text(const struct state *st, const char *state_hex,
+    const struct orders_file *f, const char *sig, struct sbuf *out)
+{
+	evidence_file_text(EVIDENCE_RECEIPT, st, state_hex, f, sig, out);
+}
+
+void
+evidence_declined_text(const struct state *st, const char *state_hex,
+    const struct orders_file *f, const char *sig, struct sbuf *out)
+{
+	evidence_file_text(EVIDENCE_DECLINED, st, state_hex, f, sig, out);
 }
 
 void

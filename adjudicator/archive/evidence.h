@@ -72,6 +72,12 @@ int evidence_body_ok(const char *buf, size_t n, const char *text);
 void evidence_receipt_text(const struct state *st, const char *state_hex,
     const struct orders_file *f, const char *sig, struct sbuf *out);
 
+/* The same fields under EVIDENCE_DECLINED: mail-in's word that it did
+ * not file the good file f (a higher revision, or another file of the
+ * same revision, in the inbox). */
+void evidence_declined_text(const struct state *st, const char *state_hex,
+    const struct orders_file *f, const char *sig, struct sbuf *out);
+
 /* The block of text and its signature as a text report or reply ends
  * with it, added to out. */
 void evidence_block(struct sbuf *out, const char *text,

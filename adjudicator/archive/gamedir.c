@@ -207,6 +207,58 @@ gamedir_same(const char *path, const char *data, size_t len)
 }
 
 int
+gamedir_receipted(const char *dir, const char *sha, struct gb_err *e)
+{
+	char *path = gamedir_path(dir, 0, GAMEDIR_OUTBOX "/" GAMEDIR_RECEIPTS);
+	char *buf;
+	size_t len, n = strlen(sha);
+	int hit = 0;
+
+	if (access(path, F_OK) == -1 && errno == ENOENT) {
+		free(path);
+		return 0;
+	}
+	if (fileio_read(path, FILEIO_STATE_MAX, &buf, &len, e) == -1) {
+		free(path);
+		return -1;
+	}
+	for (size_t i = 0; i < len && !hit; ) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t end = nl != NULL ? (size_t)(nl - buf) : len;
+
+		hit = end - i == n && memcmp(buf + i, sha, n) == 0;
+		i = end + 1;
+	}
+	free(buf);
+	free(path);
+	return hit;
+}
+
+int
+gamedir_receipt_note(const char *dir, const char *sha, struct gb_err *e)
+{
+	char *ob = gamedir_path(dir, 0, GAMEDIR_OUTBOX);
+	char *path = gamedir_path(ob, 0, GAMEDIR_RECEIPTS);
+	int fd = -1, r = 0, had;
+
+	if ((had = gamedir_receipted(dir, sha, e)) != 0) {
+		r = had == 1 ? 0 : -1;
+	} else if ((mkdir(ob, 0777) == -1 && errno != EEXIST) ||
+	    (fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+	    0666)) == -1 || write(fd, sha, strlen(sha)) !=
+	    (ssize_t)strlen(sha) || write(fd, "\n", 1) != 1 ||
+	    fsync(fd) == -1) {
+		r = err_set(e, 0, 0, "%s: cannot write: %s", path,
+		    strerror(errno));
+	}
+	if (fd != -1)
+		close(fd);
+	free(ob);
+	free(path);
+	return r;
+}
+
+int
 gamedir_load(const char *path, struct state *st, char *sha, struct gb_err *e)
 {
 	char *buf;

@@ -30,6 +30,10 @@
 #define GAMEDIR_LEDGER "sent"    /* in outbox/: those the MTA took */
 #define GAMEDIR_UNDONE "undone"  /* runs taken back (gunbai undo) */
 #define GAMEDIR_LOCK ".lock"     /* held by run, undo and mail-in */
+/* In outbox/: the SHA-256 of each state mail-in signed a receipt (or a
+ * word that a file was not filed) against, one a line: undo takes back
+ * no run whose state one names (formats/archive.md). */
+#define GAMEDIR_RECEIPTS "receipts"
 /* The inbox files a run that applied nothing refused whole and said so,
  * one line "refused POINT NAME SHA256" each: not said again until a run
  * applies (archive.md, "A file refused while nothing is applied"). */
@@ -152,6 +156,16 @@ json_t *gamedir_filed_json(const char *dir, const struct state *st);
  * inbox, runs and outbox, when at least GAMEDIR_LEFTOVER_AGE old at now
  * (seconds since 1970).  Returns how many were removed. */
 size_t gamedir_sweep(const char *dir, long long now);
+
+/* Note in dir's outbox/receipts that a signed receipt names the state
+ * whose SHA-256 is sha (hex), flushed before it is sent: 0, or -1 with
+ * e set. */
+int gamedir_receipt_note(const char *dir, const char *sha,
+    struct gb_err *e);
+
+/* Does a note of gamedir_receipt_note name sha?  1 or 0; -1 (e set) if
+ * the notes cannot be read. */
+int gamedir_receipted(const char *dir, const char *sha, struct gb_err *e);
 
 struct crypto_key;
 struct evidence_run;

@@ -30,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,7 @@ lm_write(struct lm *lm, const char *dir, const char *sub, const char *prefix,
 	msg.to = to;
 	msg.subject = subject;
 	msg.in_reply_to = in_reply_to;
+	msg.reply = strcmp(sub, "replies") == 0; /* else a notice */
 	msg.references = in_reply_to;
 	msg.body = body->p;
 	msg.body_len = body->len;
@@ -440,9 +442,21 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	struct sbuf key, lost;
 	size_t nlost = 0;
 	int before = lm->status;
+	const char *quiet;
 
 	lm->status = EXIT_OK;
 	mail_in_read_games(&m, buf, len, sts, nst);
+	/* Mail a program wrote, a bounce, the league's own mail come back:
+	 * its orders files are filed, but nothing is answered (RFC 3834),
+	 * so that no two robots (or the league and itself) answer each
+	 * other for ever. */
+	quiet = mail_in_no_reply(&m, lm->from);
+	/* Nothing to use (no orders file, no mail command), from an address
+	 * no player registered: not answered, which would answer spam to
+	 * forged senders. */
+	if (quiet == NULL && m.ndocs == 0 && lm_command(&m) == NULL &&
+	    m.from != NULL && !mail_in_known(m.from, sts, nst))
+		quiet = MAIL_IN_STRANGER;
 	if (lm_seen(lm, buf, len, &m, &key)) {
 		sbuf_puts(said, "delivered before: answered then, not again");
 		sbuf_free(&key);
@@ -451,7 +465,10 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 		return;
 	}
 	sbuf_init(&lost);
-	if (m.refused) {
+	if (quiet != NULL && m.ndocs == 0) {
+		sbuf_printf(said, "%s; not answered: %s", m.refused ?
+		    "not read" : "no orders file", quiet);
+	} else if (m.refused) {
 		sbuf_puts(&lost, "Your message was not read: ");
 		escape_add(&lost, m.err.msg, strlen(m.err.msg), 0);
 		sbuf_printf(&lost, ".  Mail the orders file and its .sig file "
@@ -540,8 +557,11 @@ lm_message(struct lm *lm, const struct state *const *sts, const size_t *gi,
 	if (nlost > 0) {
 		sbuf_printf(said, "%s%zu orders file%s of no game",
 		    said->len ? "; " : "", nlost, nlost == 1 ? "" : "s");
-		lm_reply(lm, &m, "gunbai: orders that fit no game of the "
-		    "league", &lost, said);
+		if (quiet != NULL)
+			sbuf_printf(said, "; not answered: %s", quiet);
+		else
+			lm_reply(lm, &m, "gunbai: orders that fit no game of "
+			    "the league", &lost, said);
 	}
 	/* A message not filed whole (a write failed, or a game's organiser's
 	 * key is missing) is given again by the MTA: not seen. */
@@ -617,24 +637,14 @@ lm_mail_in(struct lm *lm, int argc, char **argv)
 static int
 lm_run(const char *dir, int nmr, const char *key)
 {
-	char *argv[6];
-	int argc = 0, ws;
+	int ws;
 	pid_t pid;
 
-	argv[argc++] = (char *)"run";
-	if (nmr)
-		argv[argc++] = (char *)"--nmr";
-	if (key != NULL) {
-		argv[argc++] = (char *)"--key";
-		argv[argc++] = (char *)key;
-	}
-	argv[argc++] = (char *)dir;
-	argv[argc] = NULL;
 	fflush(NULL);
 	if ((pid = fork()) == -1)
 		return -1;
 	if (pid == 0)
-		exit(cmd_run(argc, argv));
+		exit(cmd_run_mailed(dir, nmr, key));
 	while (waitpid(pid, &ws, 0) == -1)
 		if (errno != EINTR)
 			return -1;
@@ -653,27 +663,38 @@ lm_mail_out(struct lm *lm, const struct league_game *g)
 		snprintf(rel, sizeof rel, OUTBOX_DIR "/%04lld", r);
 		out = gamedir_path(g->dir, 0, rel);
 		if (stat(out, &sb) == -1 && errno == ENOENT) {
-			char *argv[8];
-			int argc = 0, st;
+			int st;
 
 			dir = r == 0 ? util_strdup(g->dir) :
 			    gamedir_path(g->dir, r, NULL);
-			argv[argc++] = (char *)"mail-out";
-			argv[argc++] = dir;
-			argv[argc++] = (char *)"--from";
-			argv[argc++] = (char *)lm->from;
-			argv[argc++] = (char *)"--list";
-			argv[argc++] = (char *)lm->list;
-			argv[argc] = NULL;
 			/* 1: a player has no address (named); the others
-			 * are written. */
-			if ((st = cmd_mail_out(argc, argv)) != EXIT_OK &&
-			    st != EXIT_REFUSED)
+			 * are written.  Without --list, no public message:
+			 * never to the league's own address. */
+			if ((st = mail_out_write(dir, lm->from, lm->list)) !=
+			    EXIT_OK && st != EXIT_REFUSED)
 				lm->status = EXIT_OUTPUT;
 			free(dir);
 		}
 		free(out);
 	}
+}
+
+/* One paragraph of a notice, wrapped to 72 columns, a blank line before
+ * it unless it is the first: every paragraph alike. */
+static void GB_PRINTF(2, 3)
+lm_para(struct sbuf *body, const char *fmt, ...)
+{
+	struct sbuf text;
+	va_list ap;
+
+	sbuf_init(&text);
+	va_start(ap, fmt);
+	sbuf_vprintf(&text, fmt, ap);
+	va_end(ap);
+	if (body->len > 0)
+		sbuf_putc(body, '\n');
+	util_wrap(body, 72, "", "", text.p);
+	sbuf_free(&text);
 }
 
 /* A reminder or a late notice to each player of g owing a decision with
@@ -696,16 +717,18 @@ lm_notices(struct lm *lm, const struct league_game *g,
 	for (size_t k = 0; k < nowed && k < nfiled; k++) {
 		int p = owed[k].player;
 		const char *to = g->st.players[p].address;
-		char prefix[128], subject[200], filed[200];
-		struct sbuf body;
+		char prefix[128], subject[200], filed[300];
+		struct sbuf body, why;
 
 		if ((d[k].filed && d[k].complete) || to == NULL)
 			continue;
 		if (d[k].filed)
-			snprintf(filed, sizeof filed, "the orders of yours "
-			    "filed for it are not a whole answer (%zu of %zu "
-			    "order%s accepted)", d[k].accepted, d[k].orders,
-			    d[k].orders == 1 ? "" : "s");
+			snprintf(filed, sizeof filed, "your file for it is "
+			    "filed but incomplete: %zu of its %zu order%s "
+			    "%s accepted, and they are not yet a whole answer "
+			    "to what you owe (below)", d[k].accepted,
+			    d[k].orders, d[k].orders == 1 ? "" : "s",
+			    d[k].accepted == 1 ? "is" : "are");
 		/* Once per deadline, turn and player: the name says it. */
 		{
 			char stamp[SCHEDULE_TIME_MAX];
@@ -741,38 +764,49 @@ lm_notices(struct lm *lm, const struct league_game *g,
 		    "for %s", g->st.id, g->st.turn, late ? "late notice" :
 		    "reminder", g->st.names[p]);
 		sbuf_init(&body);
+		/* Nothing filed, but a file naming the player came and was
+		 * refused whole (mail-in noted it): said, with why. */
+		sbuf_init(&why);
+		if (!d[k].filed && mailin_refused_said(g->dir, g->st.turn,
+		    g->st.names[p], &why)) {
+			snprintf(filed, sizeof filed, "a file naming you came "
+			    "in but was refused whole, so none of yours is "
+			    "filed for it");
+		}
 		if (late)
-			sbuf_printf(&body, "The deadline of point %lld of game "
-			    "%s (%s) was %s (UTC), and %s.\n\n%s%s%s\n",
-			    g->st.turn, g->st.id, g->st.game->title, when,
-			    d[k].filed ? filed : "no orders of yours are filed "
-			    "for it",
-			    s->grace > 0 ? "Orders that arrive before " : "",
-			    s->grace > 0 ? until : "",
-			    s->grace > 0 ? " (UTC) are still used.  After "
-			    "that, " : "From now, ");
+			lm_para(&body, "The deadline of point %lld of game %s "
+			    "(%s) was %s (UTC), and %s.", g->st.turn, g->st.id,
+			    g->st.game->title, when, d[k].filed || why.len ?
+			    filed : "no orders of yours are filed for it");
 		else
-			sbuf_printf(&body, "Your orders for point %lld of game "
-			    "%s (%s) are due by %s (UTC); %s.\n", g->st.turn,
-			    g->st.id, g->st.game->title, when, d[k].filed ?
-			    filed : "none are filed yet");
-		if (late && d[k].filed)
-			sbuf_puts(&body, s->nmr ? "the game goes on with the "
-			    "default orders added to yours (NMR).\n" : "the "
-			    "game waits for a whole answer.\n");
-		else if (late)
-			sbuf_puts(&body, s->nmr ? "the game goes on with the "
-			    "default orders for you (NMR).\n" : "the game "
-			    "waits for your orders.\n");
+			lm_para(&body, "Your orders for point %lld of game %s "
+			    "(%s) are due by %s (UTC); %s.", g->st.turn,
+			    g->st.id, g->st.game->title, when, d[k].filed ||
+			    why.len ? filed : "none are filed yet");
+		if (why.len > 0)
+			lm_para(&body, "The reason it was refused: %.*s.",
+			    (int)why.len, why.p);
+		sbuf_free(&why);
+		if (late)
+			lm_para(&body, "%s%s%s%s", s->grace > 0 ? "Orders "
+			    "that arrive before " : "", s->grace > 0 ? until :
+			    "", s->grace > 0 ? " (UTC) are still used; after "
+			    "that, " : "From now, ", !s->nmr ? (d[k].filed ?
+			    "the game waits for a whole answer." : "the game "
+			    "waits for your orders.") : d[k].filed ? "the game "
+			    "goes on with the default orders added to the "
+			    "accepted ones of yours (NMR)." : "the game goes "
+			    "on with the default orders for you (NMR).");
 		if (d[k].filed)
-			sbuf_printf(&body, "\nTo complete it, send the whole "
-			    "file again with 'revision: %lld', signed.\n",
-			    d[k].revision + 1);
-		sbuf_printf(&body, "\nYou owe: %s (%s).\nThe orders template "
-		    "is at the end of your latest report; mail the filled-in "
-		    "file and its signature to %s.  A message with the subject "
-		    "'resend' gets your latest report again, 'status' the "
-		    "state of your games.\n", owed[k].decision, owed[k].what,
+			lm_para(&body, "To complete it, send the whole file "
+			    "again with 'revision: %lld' and the orders still "
+			    "owed, signed.", d[k].revision + 1);
+		lm_para(&body, "You owe: %s (%s).", owed[k].decision,
+		    owed[k].what);
+		lm_para(&body, "The orders template is at the end of your "
+		    "latest report; mail the filled-in file and its signature "
+		    "to %s.  A message with the subject 'resend' gets your "
+		    "latest report again, 'status' the state of your games.",
 		    lm->from);
 		{
 			struct sbuf esc;
@@ -950,10 +984,16 @@ cmd_league_mail(int argc, char **argv)
 		return lm_usage(stderr, EXIT_USAGE);
 	if (mail_addr_check(lm.from, &e) == -1)
 		return cmd_fail(EXIT_USAGE, "--from: %s", e.msg);
-	if (lm.list == NULL)
-		lm.list = lm.from;
-	else if (mail_addr_check(lm.list, &e) == -1)
+	/* The public report mailed to the league's own address would come
+	 * back through league mail-in: refused, and without --list no
+	 * public message is written. */
+	if (lm.list != NULL && mail_addr_check(lm.list, &e) == -1)
 		return cmd_fail(EXIT_USAGE, "--list: %s", e.msg);
+	if (lm.list != NULL && strcasecmp(lm.list, lm.from) == 0)
+		return cmd_fail(EXIT_USAGE, "--list %s: the league's own "
+		    "address (--from); the public reports would come back to "
+		    "league mail-in.  Give the observers' address, or no "
+		    "--list", lm.list);
 	if (now != NULL && schedule_parse_time(now, &lm.now) == -1)
 		return cmd_fail(EXIT_USAGE, "--now '%s': expected a UTC time "
 		    "YYYY-MM-DDTHH:MMZ", now);

@@ -19,6 +19,7 @@
  * has one, so that nobody can have another player's verdicts and receipt
  * sent elsewhere; everything else is answered to the sender. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include "turn/adjudicate.h"
+#include "turn/hints.h"
 #include "archive/cmd.h"
 #include "mail/mail.h"
 #include "base/escape.h"
@@ -240,21 +242,93 @@ mailin_where(const struct mail_in_doc *d, struct sbuf *b)
 }
 
 /* The organiser's signed receipt for the good file f, filed with the
- * signature whose SHA-256 is sig (formats/evidence.md). */
+ * signature whose SHA-256 is sig (formats/evidence.md), or (declined)
+ * its signed word that f was not filed. */
 static void
 mailin_sign(struct mailin *mi, const struct orders_file *f, const char *sig,
-    struct sbuf *out)
+    int declined, struct sbuf *out)
 {
 	struct sbuf text;
 	uint8_t s[CRYPTO_SIG_BYTES];
 
 	sbuf_init(&text);
-	evidence_receipt_text(&mi->st, mi->sha, f, sig, &text);
+	if (declined)
+		evidence_declined_text(&mi->st, mi->sha, f, sig, &text);
+	else
+		evidence_receipt_text(&mi->st, mi->sha, f, sig, &text);
 	crypto_sign(mi->key, text.p, text.len, s);
-	sbuf_puts(out, "The organiser's signed receipt (formats/evidence.md; "
-	    "keep it):\n");
+	sbuf_puts(out, declined ? "The organiser's signed word that this file "
+	    "was not filed (formats/evidence.md; keep it):\n" : "The "
+	    "organiser's signed receipt (formats/evidence.md; keep it):\n");
 	evidence_block(out, text.p, s);
 	sbuf_free(&text);
+}
+
+/* Note that d, naming a player of the game, was refused whole (f's
+ * error): a line of outbox/refused.  Only a record for the reminders:
+ * a failure to write it is said, not fatal. */
+static void
+mailin_refused_note(struct mailin *mi, const struct mail_in_doc *d,
+    const struct orders_file *f)
+{
+	int p = d->signer >= 0 ? d->signer : hints_named(&mi->st, d->buf,
+	    d->len);
+	char *ob, *path;
+	struct sbuf line;
+	int fd;
+
+	if (p < 0)
+		return;
+	ob = gamedir_path(mi->dir, 0, GAMEDIR_OUTBOX);
+	path = gamedir_path(ob, 0, MAILIN_REFUSED);
+	sbuf_init(&line);
+	sbuf_printf(&line, "%lld %s ", mi->st.turn, mi->st.names[p]);
+	escape_puts(&line, f->err.msg);
+	sbuf_putc(&line, '\n');
+	if ((mkdir(ob, 0777) == -1 && errno != EEXIST) ||
+	    (fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+	    0666)) == -1) {
+		cmd_fail(0, "%s: cannot write: %s", path, strerror(errno));
+	} else {
+		if (write(fd, line.p, line.len) != (ssize_t)line.len)
+			cmd_fail(0, "%s: cannot write: %s", path,
+			    strerror(errno));
+		close(fd);
+	}
+	sbuf_free(&line);
+	free(ob);
+	free(path);
+}
+
+int
+mailin_refused_said(const char *dir, long long turn, const char *player,
+    struct sbuf *why)
+{
+	char *path = gamedir_path(dir, 0, GAMEDIR_OUTBOX "/" MAILIN_REFUSED);
+	char *buf = NULL, head[160];
+	struct gb_err e = { 0 };
+	size_t len, hl;
+	int found = 0;
+
+	snprintf(head, sizeof head, "%lld %s ", turn, player);
+	hl = strlen(head);
+	if (access(path, F_OK) == 0 && fileio_read(path, FILEIO_STATE_MAX,
+	    &buf, &len, &e) == 0) {
+		for (size_t i = 0; i < len; ) {
+			const char *nl = memchr(buf + i, '\n', len - i);
+			size_t end = nl != NULL ? (size_t)(nl - buf) : len;
+
+			if (end - i > hl && memcmp(buf + i, head, hl) == 0) {
+				why->len = 0;
+				sbuf_add(why, buf + i + hl, end - i - hl);
+				found = 1;
+			}
+			i = end + 1;
+		}
+	}
+	free(buf);
+	free(path);
+	return found;
 }
 
 /* Check, file and describe document d in the reply r.  Returns 1 if it
@@ -285,6 +359,7 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 	 * from a player who owes a decision at its turn or a later one. */
 	if (v == VERDICT_FILE || v == VERDICT_OVER) {
 		sbuf_puts(&r->body, "Not filed: the file is refused whole.\n");
+		mailin_refused_note(mi, d, &f);
 		/* No key verified it: it has no name of its own, and the
 		 * player a way to find what broke. */
 		if (d->sig != NULL && d->signer < 0)
@@ -304,6 +379,19 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 		escape_add(&r->body, why, strlen(why), 0);
 		sbuf_puts(&r->body, ".\n");
 		free(why);
+		/* A good file declined: the organiser's word for it, so
+		 * that a run that takes it after all can be shown. */
+		if (mi->key != NULL) {
+			struct gb_err e = { 0 };
+
+			if (gamedir_receipt_note(mi->dir, mi->sha, &e) == -1) {
+				cmd_fail_err(0, &e);
+				orders_free(&f);
+				return -1;
+			}
+			orders_sig_sha256(&f, sig);
+			mailin_sign(mi, &f, sig, 1, &r->body);
+		}
 	} else {
 		struct gb_err e = { 0 };
 
@@ -316,8 +404,12 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 			snprintf(name + strlen(name) - 5, sizeof name -
 			    (strlen(name) - 5), "-s%.*s.yaml",
 			    MAILIN_SIG_SHOWN, sig);
-		/* Filed already, maybe by another name: not again. */
-		if (!same && mailin_store(mi, name, d, &had, &e) == -1) {
+		/* Filed already, maybe by another name: not again.  A
+		 * signed receipt names the state: noted first, so that undo
+		 * never takes back a run whose state a receipt names. */
+		if ((mi->key != NULL && gamedir_receipt_note(mi->dir, mi->sha,
+		    &e) == -1) || (!same && mailin_store(mi, name, d, &had,
+		    &e) == -1)) {
 			cmd_fail_err(0, &e);
 			orders_free(&f);
 			return -1;
@@ -327,7 +419,7 @@ mailin_doc(struct mailin *mi, const struct mail_in_doc *d, size_t k,
 		    "sha256 %s\nSignature: sha256 %s\n", same || had ?
 		    "Already filed" : "Filed", name, f.sha256, sig);
 		if (mi->key != NULL)
-			mailin_sign(mi, &f, sig, &r->body);
+			mailin_sign(mi, &f, sig, 0, &r->body);
 		next = gamedir_revisions(mi->dir, &mi->st, &f, &r->body);
 		if (next > f.revision + 1)
 			sbuf_printf(&r->body, "To change your orders again, "
@@ -403,6 +495,7 @@ mailin_send(struct mailin *mi, const struct mail_in_msg *m,
 	msg.from = mi->from_opt;
 	msg.to = to;
 	msg.subject = subject.p;
+	msg.reply = 1;
 	msg.in_reply_to = id;
 	msg.references = id;
 	msg.body = r->body.p;
@@ -473,11 +566,19 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	 * for the hints on those whose signature fails. */
 	size_t budget = m.tries < MAIL_IN_VERIFY_MAX ?
 	    MAIL_IN_VERIFY_MAX - m.tries : 0;
+	const char *quiet = mail_in_no_reply(&m, mi->from_opt);
+	const struct state *st = &mi->st;
 	int failed = 0;
+	size_t head;
 
+	/* Nothing to use, from a stranger: not answered (backscatter). */
+	if (quiet == NULL && m.ndocs == 0 && m.from != NULL &&
+	    !mail_in_known(m.from, &st, 1))
+		quiet = MAIL_IN_STRANGER;
 	memset(r, 0, sizeof r);
 	for (int a = 0; a <= GAME_MAX_PLAYERS; a++)
 		mailin_open(mi, &r[a]);
+	head = r[0].body.len;
 	if (m.refused) {
 		struct mailin_reply *x = mailin_reply_of(r, -1);
 		sbuf_puts(&x->body, "Your message was not read: ");
@@ -510,10 +611,11 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 	/* The work a message may cost is bounded: said to its sender. */
 	if (m.over_budget) {
 		sbuf_printf(&mailin_reply_of(r, -1)->body, "Not every text of "
-		    "your message was tried: gunbai checks at most %d "
-		    "signatures in one message.  Mail each orders file with "
-		    "its own signature, one or a few to a message.\n\n",
-		    MAIL_IN_VERIFY_MAX);
+		    "your message was tried: gunbai makes at most %d "
+		    "signature verifications and checks at most %d orders "
+		    "files in one message.  Mail each orders file with its "
+		    "own signature, attached, one or a few to a message.\n\n",
+		    MAIL_IN_VERIFY_MAX, MAIL_IN_DOCS_MAX);
 		sbuf_puts(said, m.ndocs > 0 ? "; not all tried" :
 		    "not all tried");
 	}
@@ -523,7 +625,26 @@ mailin_answer(struct mailin *mi, const struct mail_in_msg *mp,
 		sbuf_puts(said, "; not all filed: no reply");
 		mi->status = EXIT_OUTPUT;
 	}
-	for (int a = 0; a <= GAME_MAX_PLAYERS && !failed; a++) {
+	/* Nothing is said to mail a program wrote, a bounce or gunbai's
+	 * own mail come back: answering it could loop (RFC 3834). */
+	if (!failed && quiet != NULL) {
+		sbuf_printf(said, "%snot answered: %s", said->len ? "; " : "",
+		    quiet);
+	}
+	/* One reply to one address: what is said to the sender joins the
+	 * reply of the player whose registered address the sender wrote
+	 * from. */
+	for (int a = 1; a <= GAME_MAX_PLAYERS && r[0].used; a++) {
+		const char *to = mi->st.players[a - 1].address;
+
+		if (!r[a].used || to == NULL || m.from == NULL ||
+		    strcasecmp(to, m.from) != 0)
+			continue;
+		sbuf_add(&r[a].body, r[0].body.p + head, r[0].body.len - head);
+		r[0].used = 0;
+	}
+	for (int a = 0; a <= GAME_MAX_PLAYERS && !failed && quiet == NULL;
+	    a++) {
 		const char *to = a > 0 ? mi->st.players[a - 1].address :
 		    m.from;
 		struct gb_err e = { 0 };

@@ -15,6 +15,11 @@ int cmd_mail_in(int argc, char **argv);
  * as messages for sendmail -t (mail_out.c, formats/mail.md). */
 int cmd_mail_out(int argc, char **argv);
 
+/* What `gunbai mail-out DIR --from FROM --list LIST` writes, but with
+ * list NULL no public message (league tick without --list): an exit
+ * status. */
+int mail_out_write(const char *dir, const char *from, const char *list);
+
 /* gunbai league LEAGUEDIR mail-in | tick: a league's mail from one
  * address and its deadlines on a clock (cmd_league_mail.c); argv[1] is
  * LEAGUEDIR, argv[2] the action. */

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <gmime/gmime.h>
 
@@ -147,6 +148,77 @@ mail_in_strdup(const char *s)
 	return s != NULL ? util_strdup(s) : NULL;
 }
 
+/* A header's value with the spaces around it taken off, compared with
+ * word, ASCII case ignored. */
+static int
+mail_in_header_is(const char *v, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (v == NULL)
+		return 0;
+	while (*v == ' ' || *v == '\t')
+		v++;
+	return strncasecmp(v, word, n) == 0 && (v[n] == '\0' ||
+	    v[n] == ' ' || v[n] == '\t' || v[n] == ';' || v[n] == '(' ||
+	    v[n] == '\r' || v[n] == '\n');
+}
+
+/* Why a message whose header is obj and whose From: address is from
+ * must not be answered (RFC 3834, section 2), or NULL. */
+static const char *
+mail_in_automatic(GMimeObject *obj, const char *from)
+{
+	const char *as = g_mime_object_get_header(obj, "Auto-Submitted");
+	const char *prec = g_mime_object_get_header(obj, "Precedence");
+	const char *rp = g_mime_object_get_header(obj, "Return-Path");
+	const char *at;
+
+	if (as != NULL && !mail_in_header_is(as, "no"))
+		return "it says a program sent it (Auto-Submitted)";
+	if (mail_in_header_is(prec, "bulk") || mail_in_header_is(prec,
+	    "junk") || mail_in_header_is(prec, "list"))
+		return "it is bulk or list mail (Precedence)";
+	if (g_mime_object_get_header(obj, "List-Id") != NULL)
+		return "it came through a mailing list (List-Id)";
+	if (rp != NULL && mail_in_header_is(rp, "<>"))
+		return "it is a bounce (a null Return-Path)";
+	if (from != NULL && (at = strchr(from, '@')) != NULL &&
+	    ((at - from == 13 && strncasecmp(from, "mailer-daemon", 13) ==
+	    0) || (at - from == 10 && strncasecmp(from, "postmaster", 10) ==
+	    0)))
+		return "it is a bounce (From: MAILER-DAEMON or postmaster)";
+	return NULL;
+}
+
+const char *
+mail_in_no_reply(const struct mail_in_msg *m, const char *self)
+{
+	if (m->automatic != NULL)
+		return m->automatic;
+	if (m->from != NULL && self != NULL && strcasecmp(m->from, self) == 0)
+		return "it is from the address gunbai answers from (its own "
+		    "mail come back)";
+	return NULL;
+}
+
+int
+mail_in_known(const char *addr, const struct state *const *sts, size_t n)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < n; i++)
+		for (int p = 0; p < sts[i]->nplayers; p++) {
+			const char *a = sts[i]->players[p].address;
+
+			any |= a != NULL;
+			if (a != NULL && addr != NULL &&
+			    strcasecmp(a, addr) == 0)
+				return 1;
+		}
+	return !any;
+}
+
 /* From:, Subject: and Message-ID: of msg into m. */
 static void
 mail_in_headers(struct mail_in_msg *m, GMimeMessage *msg)
@@ -163,6 +235,7 @@ mail_in_headers(struct mail_in_msg *m, GMimeMessage *msg)
 	}
 	m->subject = mail_in_strdup(g_mime_message_get_subject(msg));
 	m->message_id = mail_in_strdup(g_mime_message_get_message_id(msg));
+	m->automatic = mail_in_automatic(GMIME_OBJECT(msg), m->from);
 }
 
 /* GMime's message of len bytes of buf, or NULL. */
@@ -207,15 +280,17 @@ struct mail_in_part {
 	char hint[MAIL_IN_HINT_MAX];
 	int attachment; /* named, or Content-Disposition: attachment */
 	int text;       /* a text type: signature lines may be pasted in it */
-	int variant;    /* another reading of the part before it (format=
+	int variant;    /* another reading of the part after it (format=
 	                 * flowed undone): said nothing of if nothing in it
 	                 * verifies */
+	const char *original; /* a variant's: the buf of the part it reads */
 };
 
 struct mail_in_sig {
 	char *buf;      /* the signature file's bytes */
 	size_t len;
 	uint8_t raw[CRYPTO_SIG_BYTES];
+	uint8_t sha[CRYPTO_SHA256_BYTES]; /* of raw: the rule's order */
 	char hint[MAIL_IN_HINT_MAX];
 };
 
@@ -227,6 +302,11 @@ struct mail_in_walk {
 	size_t ndocs;
 	struct mail_in_sig sigs[MAIL_IN_SIGS_MAX];
 	size_t nsigs;
+	/* The signatures in the order they are tried: by the SHA-256 of
+	 * their 64 bytes, smallest first, so that of several that verify
+	 * one file the first found is the one run uses (formats/orders.md:
+	 * one rule for run and mail-in). */
+	size_t order[MAIL_IN_SIGS_MAX];
 	struct mail_in_part *parts; /* every part kept, for the hints */
 	size_t nkept;
 	size_t tries, tried;        /* MAIL_IN_VERIFY_MAX, _TRIED_BYTES_MAX */
@@ -315,10 +395,23 @@ mail_in_add_sig(struct mail_in_walk *w, const char *buf, size_t len,
 			return;
 	if (w->nsigs == MAIL_IN_SIGS_MAX)
 		return;
-	s = &w->sigs[w->nsigs++];
+	s = &w->sigs[w->nsigs];
 	s->buf = mail_in_memdup(buf, len);
 	s->len = len;
 	memcpy(s->raw, raw, CRYPTO_SIG_BYTES);
+	crypto_sha256(raw, CRYPTO_SIG_BYTES, s->sha);
+	/* Into the order, before the first with a greater SHA-256. */
+	{
+		size_t at = w->nsigs;
+
+		while (at > 0 && memcmp(w->sigs[w->order[at - 1]].sha,
+		    s->sha, sizeof s->sha) > 0) {
+			w->order[at] = w->order[at - 1];
+			at--;
+		}
+		w->order[at] = w->nsigs;
+	}
+	w->nsigs++;
 	memcpy(s->hint, hint, sizeof s->hint);
 }
 
@@ -476,6 +569,7 @@ mail_in_walk(struct mail_in_walk *w, GMimeObject *obj, int depth)
 		    (v.buf = mail_in_unflow(p.buf, p.len, delsp != NULL &&
 		    g_ascii_strcasecmp(delsp, "yes") == 0, &v.len)) != NULL) {
 			v.variant = 1;
+			v.original = p.buf;
 			w->parts[w->nkept++] = v;
 			mail_in_sort(w, &w->parts[w->nkept - 1]);
 		}
@@ -653,9 +747,9 @@ mail_in_try(struct mail_in_walk *w, const char *buf, size_t len, int pasted,
 	int has_lf = mail_in_lf(buf, len, &lf) == 0;
 
 	for (int v = 0; v < 1 + has_lf; v++)
-		for (size_t k = 0; k < w->nsigs; k++) {
+		for (size_t i = 0; i < w->nsigs; i++) {
 			const char *b = v ? lf.p : buf;
-			size_t n = v ? lf.len : len;
+			size_t n = v ? lf.len : len, k = w->order[i];
 			int game, who = mail_in_signer(w, b, n, &w->sigs[k],
 			    &game);
 			if (who >= 0) {
@@ -779,8 +873,9 @@ mail_in_comments(const struct mail_in_part *p, size_t doc)
 	return c;
 }
 
-/* Match document p with the signatures; add it, verified or not. */
-static void
+/* Match document p with the signatures; add it, verified or not.
+ * Returns 1 if a signature verified it. */
+static int
 mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 {
 	size_t starts[MAIL_IN_STARTS_MAX], nstarts = 0, from = 0, to = p->len;
@@ -794,18 +889,18 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 		    p->len, i)))
 			starts[nstarts++] = i;
 	if (mail_in_try(w, p->buf, p->len, 0, p))
-		return;
+		return 1;
 	for (size_t k = 0; k < nstarts; k++) {
 		size_t c = mail_in_comments(p, starts[k]);
 
 		if (mail_in_pasted(w, p, starts[k], starts[k]) ||
 		    (c < starts[k] && mail_in_pasted(w, p, c, starts[k])))
-			return;
+			return 1;
 	}
 	/* Another reading of a part says nothing more when nothing in it
 	 * verifies. */
 	if (p->variant)
-		return;
+		return 0;
 	/* Nothing verifies: the part as a whole if it is a file, else the
 	 * pasted text; line ends made LF if the mail made them CRLF, so
 	 * that the hints speak of what the player did. */
@@ -822,6 +917,7 @@ mail_in_match(struct mail_in_walk *w, const struct mail_in_part *p)
 		mail_in_add_doc(w, p->buf + from, to - from, s, -1, !whole,
 		    p);
 	}
+	return 0;
 }
 
 /* A document not verified is dropped when another is: only attachments
@@ -873,10 +969,19 @@ mail_in_look(struct mail_in_msg *m, GMimeMessage *msg,
 		attached = util_calloc(w.ndocs + 1, 1);
 		for (size_t i = 0; i < w.ndocs; i++) {
 			size_t before = m->ndocs;
-			mail_in_match(&w, &w.docs[i]);
+			int found = mail_in_match(&w, &w.docs[i]);
+
 			if (m->ndocs > before)
 				attached[m->ndocs - 1] = (unsigned char)
 				    w.docs[i].attachment;
+			/* The part as it came, after its unflowed reading
+			 * (mail_in_walk puts that first) held the signed
+			 * text: not tried again, which spent the message's
+			 * verifications on a text already found. */
+			if (found && w.docs[i].variant && i + 1 < w.ndocs &&
+			    !w.docs[i + 1].variant &&
+			    w.docs[i + 1].buf == w.docs[i].original)
+				i++;
 		}
 		mail_in_prune(m, attached);
 		free(attached);

@@ -58,6 +58,11 @@ struct mail_in_msg {
 	char *message_id;   /* without <>, or NULL */
 	char *first_line;   /* the body's first line of text if short (a
 	                     * mail command), or NULL */
+	/* Why the message is not to be answered (RFC 3834): it says a
+	 * program wrote it (Auto-Submitted other than "no", Precedence bulk,
+	 * junk or list, a List-Id), or it is a bounce (a null Return-Path,
+	 * From: MAILER-DAEMON or postmaster); NULL: none of these.  mail_in_no_reply adds the sender's own address. */
+	const char *automatic;
 	int refused;        /* the message was not looked into: err says why */
 	int over_budget;    /* texts were left untried: MAIL_IN_VERIFY_MAX */
 	size_t tries;       /* verifications spent finding the documents */
@@ -86,6 +91,24 @@ size_t mail_in_split(const char *buf, size_t len, struct mail_in_span **spans);
 void mail_in_read(struct mail_in_msg *m, const char *buf, size_t len,
     const struct state *st);
 void mail_in_free(struct mail_in_msg *m);
+
+/* Why m gets no answer at all, or NULL: m->automatic, or its From: is
+ * self (the address gunbai answers from: its own mail come back).  Its
+ * signed orders files are still filed (formats/mail.md, Mail not
+ * answered). */
+const char *mail_in_no_reply(const struct mail_in_msg *m, const char *self);
+
+/* Is addr (case ignored) a registered address of a player of one of
+ * sts[0..n), or has no player there an address at all?  A message with
+ * nothing gunbai can use (no orders file, no signature, no mail command)
+ * is answered only then: anything else would answer spam, to forged
+ * senders (backscatter). */
+int mail_in_known(const char *addr, const struct state *const *sts,
+    size_t n);
+
+/* What mail-in says of a message it does not answer for that reason. */
+#define MAIL_IN_STRANGER "it holds nothing gunbai can use and comes from " \
+	"no player's registered address"
 
 /* The same for a league: each document is of the game its "uid:" line
  * names (or, without one, its "game:" line, when one game has that id),

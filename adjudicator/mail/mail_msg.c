@@ -285,6 +285,8 @@ mail_msg_render(const struct mail_msg *m, struct sbuf *out, char **id,
 	if (m->references != NULL)
 		g_mime_object_append_header(obj, "References", m->references,
 		    NULL);
+	g_mime_object_append_header(obj, "Auto-Submitted", m->reply ?
+	    "auto-replied" : "auto-generated", NULL);
 	g_mime_object_append_header(obj, "MIME-Version", "1.0", NULL);
 	tree = mail_msg_tree(m, boundary);
 	g_mime_message_set_mime_part(msg, tree);

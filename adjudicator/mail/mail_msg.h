@@ -8,7 +8,9 @@
  * LF line ends, every line within 78 characters: the text body as it is
  * when it is short ASCII lines, base64 when a line starts "From " (mbox
  * files change such lines), quoted-printable otherwise; attachments
- * base64, so that their bytes arrive exactly. */
+ * base64, so that their bytes arrive exactly.  Every message says it was
+ * written by a program (RFC 3834's Auto-Submitted), so that autoresponders
+ * do not answer it and mail-in can tell its own mail from a player's. */
 #ifndef GUNBAI_MAIL_MSG_H
 #define GUNBAI_MAIL_MSG_H
 
@@ -50,6 +52,10 @@ struct mail_msg {
 	size_t body_len;
 	const struct mail_attach *att;
 	size_t natt;
+	/* 1: an answer to a message (Auto-Submitted: auto-replied); 0: a
+	 * report or notice (auto-generated).  Not in the Message-ID's hash:
+	 * it follows from what the message is. */
+	int reply;
 };
 
 /* Compose m: its bytes to out (appended; sbuf_init it first) and, if id

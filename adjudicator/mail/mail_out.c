@@ -258,7 +258,7 @@ mail_out_run(struct mail_out *mo, const char *outdir)
 	}
 	snprintf(subject, sizeof subject, "gunbai %s: point %lld, public "
 	    "report", mo->st.id, mo->st.turn);
-	if (r == 0)
+	if (r == 0 && mo->list != NULL)
 		r = mail_out_one(mo, "public", mo->list, subject);
 	if (r == 0 && fileio_stage_commit(&mo->stage, &e) == -1)
 		r = cmd_fail_err(EXIT_OUTPUT, &e);
@@ -270,8 +270,44 @@ mail_out_run(struct mail_out *mo, const char *outdir)
 			printf("%s/%s.eml: to %s\n", outdir,
 			    mo->st.players[p].name,
 			    mo->st.players[p].address);
-	printf("%s/public.eml: to %s\n", outdir, mo->list);
+	if (mo->list != NULL)
+		printf("%s/public.eml: to %s\n", outdir, mo->list);
 	return missing ? EXIT_REFUSED : EXIT_OK;
+}
+
+/* The messages of dir (a game directory or one of its runs) into out, or
+ * where they go by default (out NULL): an exit status. */
+static int
+mail_out_dir(struct mail_out *mo, const char *arg, const char *out)
+{
+	struct gb_err e = { 0 };
+	char *dir, *statepath, *outdir;
+	int status;
+
+	dir = mail_out_where(arg, &statepath, &outdir);
+	if (out != NULL) {
+		free(outdir);
+		outdir = util_strdup(out);
+	}
+	if (outdir == NULL) {
+		status = cmd_fail(EXIT_USAGE, "'%s' is neither a game "
+		    "directory nor one of its runs: give -o OUTDIR", dir);
+	} else if (gamedir_load(statepath, &mo->st, NULL, &e) == -1) {
+		status = cmd_fail_err(EXIT_INPUT, &e);
+	} else {
+		mo->reports = gamedir_path(dir, 0, "reports");
+		int made = out == NULL ? mail_out_mkparent(outdir) : 0;
+
+		status = made == -1 ? EXIT_OUTPUT : mail_out_run(mo, outdir);
+		if (made == 1 && status != EXIT_OK && status != EXIT_REFUSED)
+			mail_out_rmparent(outdir);
+		free((char *)mo->reports);
+		state_free(&mo->st);
+	}
+	free(dir);
+	free(statepath);
+	free(outdir);
+	return status;
 }
 
 static int
@@ -294,7 +330,6 @@ cmd_mail_out(int argc, char **argv)
 	struct mail_out mo;
 	struct gb_err e = { 0 };
 	const char *out = NULL, *page = NULL;
-	char *dir, *statepath, *outdir;
 	int c, status;
 
 	memset(&mo, 0, sizeof mo);
@@ -324,30 +359,18 @@ cmd_mail_out(int argc, char **argv)
 		return cmd_fail(EXIT_USAGE, "--list: %s", e.msg);
 	if (page != NULL && mail_out_page(&mo, page) == -1)
 		return EXIT_INPUT;
-
-	dir = mail_out_where(argv[optind], &statepath, &outdir);
-	if (out != NULL) {
-		free(outdir);
-		outdir = util_strdup(out);
-	}
-	if (outdir == NULL) {
-		status = cmd_fail(EXIT_USAGE, "'%s' is neither a game "
-		    "directory nor one of its runs: give -o OUTDIR", dir);
-	} else if (gamedir_load(statepath, &mo.st, NULL, &e) == -1) {
-		status = cmd_fail_err(EXIT_INPUT, &e);
-	} else {
-		mo.reports = gamedir_path(dir, 0, "reports");
-		int made = out == NULL ? mail_out_mkparent(outdir) : 0;
-
-		status = made == -1 ? EXIT_OUTPUT : mail_out_run(&mo, outdir);
-		if (made == 1 && status != EXIT_OK && status != EXIT_REFUSED)
-			mail_out_rmparent(outdir);
-		free((char *)mo.reports);
-		state_free(&mo.st);
-	}
-	free(dir);
-	free(statepath);
-	free(outdir);
+	status = mail_out_dir(&mo, argv[optind], out);
 	free(mo.page);
 	return status;
+}
+
+int
+mail_out_write(const char *dir, const char *from, const char *list)
+{
+	struct mail_out mo;
+
+	memset(&mo, 0, sizeof mo);
+	mo.from = from;
+	mo.list = list;
+	return mail_out_dir(&mo, dir, NULL);
 }

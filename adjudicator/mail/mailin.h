@@ -29,6 +29,17 @@ struct mailin {
 void mailin_answer(struct mailin *mi, const struct mail_in_msg *m,
     struct sbuf *said);
 
+/* GAMEDIR/outbox/refused: one line "POINT PLAYER REASON" for each
+ * orders file naming a player that mail-in refused whole at that point
+ * (a bad signature, another turn), so that the reminders say a file came
+ * and was refused rather than that none came. */
+#define MAILIN_REFUSED "refused"
+
+/* The reason of the last such line for player p at point turn into
+ * why (escaped, one line): 1, or 0 if none. */
+int mailin_refused_said(const char *dir, long long turn, const char *player,
+    struct sbuf *why);
+
 /* What answers one message of an input: said gets its line. */
 typedef void (*mailin_fn)(void *ctx, const char *buf, size_t len,
     struct sbuf *said);
