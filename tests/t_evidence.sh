@@ -668,17 +668,22 @@ resign_receipt rc.text "s/^state .*/state $later/" rc-later.txt
     ok "evidence proves a receipt naming a later state at an earlier point" ||
     not_ok "evidence: $(cat out)"
 # Finding 2: a run made, a file receipted against its state, the run
-# undone and the game played again from before it.
+# discarded and the game played again from before it.  `undo` refuses
+# once a receipt names the run's state (t_mail_in.sh), so the organiser
+# who cheats puts back a copy of the directory taken before the run.
 newgame d --organiser org.key >/dev/null
 uid=$(state_uid d/start.yaml)
 order da1.yaml 1 alice "move e2 e3"
 cp da1.yaml da1.yaml.sig d/inbox/
+cp -a d d.before
 "$gunbai" run --key org.key d >/dev/null 2>&1
 order db2.yaml 2 bob "move e8 e7" "move d9 e8"
 $py "$top/tests/mail_make.py" thunderbird dmsg.eml bob@example.net db2.yaml db2.yaml.sig
 "$gunbai" mail-in d --key org.key dmsg.eml >/dev/null 2>&1
 cp d/outbox/mail-in/*.eml dreceipt.eml
-"$gunbai" undo d >/dev/null 2>&1 && "$gunbai" run --key org.key d >/dev/null 2>&1 &&
+status_is 1 "undo refuses a run whose state a receipt names" "$gunbai" undo d
+cp d/inbox/bob-t2-* d.before/inbox/ && rm -rf d && mv d.before d &&
+    "$gunbai" run --key org.key d >/dev/null 2>&1 &&
     grep -q '^from-point 1$' d/runs/0001/reports/bob.txt &&
     "$gunbai" verify d >/dev/null 2>&1 &&
     ok "undone after a receipt and run again from point 1: the archive verifies" ||
