@@ -717,5 +717,14 @@ for x in "" .sig .reason; do mv rr/runs/0001/refused/bad.yaml$x rr/runs/0001/ref
 [ $? -eq 1 ] && grep -q "^run 0001: FAILED: rr/runs/0001/refused/x.yaml: refused, but its reason is not the replay's" out &&
     ok "a refused file renamed is named by its reason" || not_ok "verify: $(cat out)"
 
+# A game made without --organiser: its reports name no key, and evidence
+# says so plainly (the second organiser's finding c3), exit 10.
+newgame nog >/dev/null
+cp nog/reports/bob.txt nog-first.txt
+"$gunbai" evidence nog-first.txt >out 2>&1
+[ $? -eq 10 ] && grep -q "^the setup record names no organiser's key: the game was made without --organiser, so nobody signed its reports" out &&
+    ok "evidence on a game without an organiser's key says that nothing is signed" ||
+    not_ok "evidence: $(cat out)"
+
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -600,6 +600,26 @@ ev_judge(struct ev_item *it, size_t n, int *broken, int *unfit)
 	return proven;
 }
 
+/* Does a report given name, in its setup record, no organiser's key (a
+ * game made without --organiser, whose reports nobody signs)? */
+static int
+ev_no_organiser(const struct ev_item *it, size_t n)
+{
+	int none = 0;
+
+	for (size_t i = 0; i < n && !none; i++) {
+		struct gb_err e = { 0 };
+		struct state st;
+
+		if (it[i].setup == NULL || it[i].receipt ||
+		    setup_parse_record(&st, it[i].setup, NULL, &e) == -1)
+			continue;
+		none = st.organiser == NULL;
+		state_free(&st);
+	}
+	return none;
+}
+
 int
 cmd_evidence(int argc, char **argv)
 {
@@ -655,7 +675,13 @@ cmd_evidence(int argc, char **argv)
 	} else {
 		key = ev_key_from_setup(it, n, &unfit);
 	}
-	if (key == NULL && !bad) {
+	if (key == NULL && !bad && ev_no_organiser(it, n)) {
+		printf("the setup record names no organiser's key: the game "
+		    "was made without --organiser, so nobody signed its "
+		    "reports and there is no signed word to judge; gunbai "
+		    "verify --player checks the archive\n");
+		unfit++;
+	} else if (key == NULL && !bad) {
 		printf("no organiser's key: give a first report (its setup "
 		    "record names the key) or --organiser KEY.pub\n");
 		bad = 1;
