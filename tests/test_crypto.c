@@ -232,6 +232,47 @@ test_verify_tampered(void **state)
 	free(raw);
 }
 
+/* Verdicts are kept (crypto.c, for mail-in, which judges the inbox's
+ * files again for every message): asked again, each verdict is the one
+ * a fresh verify gives, for the same bytes, other bytes, another key
+ * and another signature, before and after the kept ones are replaced. */
+static void
+test_verify_kept(void **state)
+{
+	char *alice = slurp(KEYS "alice.pub", NULL);
+	char *bob = slurp(KEYS "bob.pub", NULL);
+	size_t mlen, slen;
+	char *msg = slurp(KEYS "message.txt", &mlen);
+	char *raw = slurp(KEYS "message.txt.sig", &slen);
+	struct gb_err e = { .msg = "" };
+	uint8_t sig[CRYPTO_SIG_BYTES];
+
+	(void)state;
+	decode_ok(raw, slen, sig);
+	for (int round = 0; round < 3; round++) {
+		assert_int_equal(crypto_verify(alice, msg, mlen, sig, &e), 1);
+		assert_int_equal(crypto_verify(bob, msg, mlen, sig, &e), 0);
+		msg[0] ^= 0x01;
+		assert_int_equal(crypto_verify(alice, msg, mlen, sig, &e), 0);
+		msg[0] ^= 0x01;
+		sig[0] ^= 0x01;
+		assert_int_equal(crypto_verify(alice, msg, mlen, sig, &e), 0);
+		sig[0] ^= 0x01;
+		assert_int_equal(crypto_verify(alice, msg, mlen, sig, &e), 1);
+		/* More verdicts than are kept: the first are replaced. */
+		for (size_t i = 0; i < 100 && i < mlen; i++) {
+			msg[i] ^= 0x02;
+			assert_int_equal(crypto_verify(alice, msg, mlen, sig,
+			    &e), 0);
+			msg[i] ^= 0x02;
+		}
+	}
+	free(alice);
+	free(bob);
+	free(msg);
+	free(raw);
+}
+
 static void
 test_verify_wrong_key(void **state)
 {
@@ -736,6 +777,7 @@ main(void)
 		cmocka_unit_test(test_verify_base64),
 		cmocka_unit_test(test_verify_tampered),
 		cmocka_unit_test(test_verify_wrong_key),
+		cmocka_unit_test(test_verify_kept),
 		cmocka_unit_test(test_verify_bad_key),
 		cmocka_unit_test(test_decode_truncated),
 		cmocka_unit_test(test_decode_garbage),

@@ -525,14 +525,38 @@ crypto_verify_key(const char *pem, EVP_PKEY **out, struct gb_err *e)
 	return 0;
 }
 
+/* The verdicts given lately: mail-in judges the files of the inbox again
+ * for every message it files (gamedir_inbox), and one file's signature
+ * was verified four times a message.  A verdict is kept by the key, the
+ * signature and the SHA-256 of the bytes signed (the same bytes: a
+ * collision of SHA-256 would be needed to reuse it for others), and only
+ * a verdict, 1 or 0, never an error. */
+#define CRYPTO_VERDICTS_KEPT 64
+static struct {
+	char *pem;
+	uint8_t sig[CRYPTO_SIG_BYTES];
+	uint8_t sha[CRYPTO_SHA256_BYTES];
+	int verdict;
+} crypto_verdicts[CRYPTO_VERDICTS_KEPT];
+static size_t crypto_verdicts_next;
+
 int
 crypto_verify(const char *pem, const void *data, size_t n,
     const uint8_t sig[CRYPTO_SIG_BYTES], struct gb_err *e)
 {
+	uint8_t sha[CRYPTO_SHA256_BYTES];
 	EVP_PKEY *pkey;
 	EVP_MD_CTX *ctx;
+	size_t slot;
 	int rc, ret;
 
+	crypto_sha256(data != NULL ? data : "", data != NULL ? n : 0, sha);
+	for (size_t k = 0; k < CRYPTO_VERDICTS_KEPT; k++)
+		if (crypto_verdicts[k].pem != NULL &&
+		    memcmp(crypto_verdicts[k].sha, sha, sizeof sha) == 0 &&
+		    memcmp(crypto_verdicts[k].sig, sig, CRYPTO_SIG_BYTES) == 0 &&
+		    strcmp(crypto_verdicts[k].pem, pem) == 0)
+			return crypto_verdicts[k].verdict;
 	if (crypto_verify_key(pem, &pkey, e) < 0)
 		return -1;
 	if ((ctx = EVP_MD_CTX_new()) == NULL)
@@ -554,6 +578,14 @@ crypto_verify(const char *pem, const void *data, size_t n,
 	}
 	ERR_clear_error();
 	EVP_MD_CTX_free(ctx);
+	if (ret == 0 || ret == 1) {
+		slot = crypto_verdicts_next++ % CRYPTO_VERDICTS_KEPT;
+		free(crypto_verdicts[slot].pem);
+		crypto_verdicts[slot].pem = util_strdup(pem);
+		memcpy(crypto_verdicts[slot].sig, sig, CRYPTO_SIG_BYTES);
+		memcpy(crypto_verdicts[slot].sha, sha, sizeof sha);
+		crypto_verdicts[slot].verdict = ret;
+	}
 	return ret;
 }
 
