@@ -272,6 +272,16 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	    ok "and says so" || not_ok "check-seed: $(cat "$tmp/out")"
 	status_is 0 "check-seed takes the JSON twins" \
 	    "$gunbai" check-seed f/reports/alice.json "$last/reports/public.json"
+	# A later report given as the first (a fresh re-check): not the
+	# start, so not judged as one (an honest organiser is not "proven"
+	# to have dealt another start), exit 10.
+	status_is 10 "check-seed: a later report given as the first is not judged" \
+	    "$gunbai" check-seed f/runs/0001/reports/alice.txt "$last/reports/public.txt"
+	grep -q "is not a first report (its 'from' is not none)" "$tmp/out" &&
+	    ! grep -q PROVEN "$tmp/out" && ok "and says so" ||
+	    not_ok "check-seed: $(cat "$tmp/out")"
+	status_is 10 "check-seed: nor its JSON twin" \
+	    "$gunbai" check-seed f/runs/0001/reports/alice.json "$last/reports/public.json"
 else
 	not_ok "the game did not end: $(tail -5 "$last/reports/public.txt")"
 fi
@@ -700,6 +710,9 @@ resign_receipt dc.text 's/^x//' declined.txt
 "$gunbai" evidence g/reports/bob.txt declined.txt g/runs/0002/reports/bob.txt >out 2>&1
 [ $? -eq 1 ] && grep -q "^PROVEN: a file mail-in declined was taken: the organiser signed declined.txt, that bob's file .* was not filed, then g/runs/0002/reports/bob.txt, whose run took it" out &&
     ok "evidence proves a declined file taken by a run" ||
+    not_ok "evidence: $(cat out)"
+grep -q "^declined.txt: signed by the organiser: its word that it did not file bob's file .* declined at point" out &&
+    ok "evidence calls a declined notice what it is, not a receipt" ||
     not_ok "evidence: $(cat out)"
 # Finding 10 (formats/archive.md): names decide nothing and nothing
 # records the inbox's names, so a file renamed in orders/ still

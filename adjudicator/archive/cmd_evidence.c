@@ -705,11 +705,14 @@ cmd_evidence(int argc, char **argv)
 			unfit++;
 		} else if (it[i].receipt) {
 			signed_ok++;
-			printf("%s: signed by the organiser: a receipt for %s's "
-			    "file %.16s... for point %lld, filed at point %lld "
-			    "(the signed block; the rest of the reply is not "
-			    "signed)\n", it[i].path, it[i].player, it[i].file,
-			    it[i].point, it[i].at_point);
+			printf("%s: signed by the organiser: %s %s's file "
+			    "%.16s... for point %lld, %s at point %lld (the "
+			    "signed block; the rest of the reply is not "
+			    "signed)\n", it[i].path, it[i].declined ? "its word "
+			    "that it did not file" : "a receipt for",
+			    it[i].player, it[i].file, it[i].point,
+			    it[i].declined ? "declined" : "filed",
+			    it[i].at_point);
 		} else if (!it[i].body_ok) {
 			/* The block alone is the organiser's: judged, but
 			 * the report around it was changed. */

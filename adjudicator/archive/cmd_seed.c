@@ -25,6 +25,7 @@ struct cmd_seed_ev {
 	char *text;  /* the whole file */
 	size_t len;
 	json_t *json; /* the JSON twin, parsed; NULL for text */
+	int first;    /* a first report: its `from` is none */
 };
 
 /* Copy the value of the line starting with label (the first one after
@@ -109,6 +110,7 @@ cmd_seed_read(const char *path, struct cmd_seed_ev *ev)
 		cmd_seed_json_value(o, "uid", ev->uid, sizeof ev->uid);
 		cmd_seed_json_value(o, "commit", ev->commit, sizeof ev->commit);
 		cmd_seed_json_value(o, "seed", ev->seed, sizeof ev->seed);
+		ev->first = json_is_null(json_object_get(o, "from_sha256"));
 		if (json_is_string(json_object_get(o, "setup")))
 			ev->setup = util_strdup(json_string_value(
 			    json_object_get(o, "setup")));
@@ -120,6 +122,13 @@ cmd_seed_read(const char *path, struct cmd_seed_ev *ev)
 		cmd_seed_value(ev->text, REPORT_EV_SEED, ev->seed,
 		    sizeof ev->seed);
 		ev->setup = cmd_seed_setup(ev->text);
+		{
+			char from[COMMIT_HEX + 1];
+
+			cmd_seed_value(ev->text, REPORT_EV_FROM, from,
+			    sizeof from);
+			ev->first = strcmp(from, "none") == 0;
+		}
 	}
 	if (ev->uid[0] == '\0' || ev->commit[0] == '\0') {
 		fprintf(stderr, "gunbai: %s: no 'uid' and 'commit' in an "
@@ -420,6 +429,13 @@ cmd_check_seed(int argc, char **argv)
 	} else if (strcmp(first.uid, last.uid) != 0) {
 		printf("%s and %s are reports of two games (uid %s, uid %s)\n",
 		    argv[1], argv[2], first.uid, last.uid);
+		status = EXIT_UNFIT;
+	} else if (!first.first) {
+		/* A later report is not the start: judged as one, it would
+		 * "prove" an honest organiser dealt another start. */
+		printf("%s is not a first report (its 'from' is not none): give "
+		    "the report made when the game was set up, whose 'from' "
+		    "is none; nothing is judged\n", argv[1]);
 		status = EXIT_UNFIT;
 	} else if (first.setup != NULL && last.setup != NULL &&
 	    strcmp(first.setup, last.setup) != 0) {
