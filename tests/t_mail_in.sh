@@ -211,6 +211,31 @@ status_is 0 "the --from address in other case" "$gunbai" mail-in gd \
     --from gm@example.org self.eml
 [ "$(replies gd)" -eq 0 ] && ok "not answered either" ||
     not_ok "answered: $(cat "$tmp/out")"
+# The older marks of autoreplies and bounces (a fresh re-check): from a
+# registered player, with no orders, each is not answered; the same
+# message without the mark is.
+$make noorders plain.eml alice@example.net ''
+i=0
+for h in 'X-Autoreply: yes' 'X-Autorespond: yes' 'Precedence: auto_reply' \
+    'List-Unsubscribe: <mailto:off@example.com>' 'Return-Path: < >' \
+    'Return-Path: <MAILER-DAEMON>'; do
+	i=$((i + 1))
+	sed "s/^Subject:/$h\nSubject:/; s/^Message-ID: <orders/Message-ID: <r$i.orders/" \
+	    plain.eml >robot$i.eml
+done
+sed 's|^Content-Type: text/plain; charset="utf-8"|Content-Type: multipart/report; report-type=delivery-status; boundary="b"|; s/^Message-ID: <orders/Message-ID: <r7.orders/' \
+    plain.eml >robot7.eml
+newgame gd
+status_is 0 "seven autoreplies and bounces of older kinds: mail-in" \
+    "$gunbai" mail-in gd --from gm@example.org robot1.eml robot2.eml \
+    robot3.eml robot4.eml robot5.eml robot6.eml robot7.eml
+[ "$(replies gd)" -eq 0 ] &&
+    [ "$(grep -c 'no orders file; not answered: ' "$tmp/out")" -eq 7 ] &&
+    ok "none answered" || not_ok "answered: $(cat "$tmp/out")"
+status_is 0 "the same message with no such mark: mail-in" \
+    "$gunbai" mail-in gd --from gm@example.org plain.eml
+[ "$(replies gd)" -eq 1 ] && ok "is answered" ||
+    not_ok "not answered: $(cat "$tmp/out")"
 
 # Each client's way of attaching the two files.
 for style in thunderbird mutt-qp gmail outlook nested pasted; do

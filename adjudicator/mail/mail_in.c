@@ -164,10 +164,27 @@ mail_in_header_is(const char *v, const char *word)
 	    v[n] == '\r' || v[n] == '\n');
 }
 
-/* Why a message whose header is obj and whose From: address is from
+/* Is a Return-Path null: "<>", with spaces or not, or the daemon's own
+ * "<MAILER-DAEMON>" some MTAs write for it? */
+static int
+mail_in_null_path(const char *rp)
+{
+	char w[16];
+	size_t n = 0;
+
+	for (; *rp != '\0' && n + 1 < sizeof w; rp++)
+		if (*rp != ' ' && *rp != '\t' && *rp != '\r' && *rp != '\n')
+			w[n++] = *rp;
+	w[n] = '\0';
+	return *rp == '\0' && (strcmp(w, "<>") == 0 ||
+	    strcasecmp(w, "<MAILER-DAEMON>") == 0);
+}
+
+/* Why a message whose header is obj, whose body is part (or NULL) and
+ * whose From: address is from
  * must not be answered (RFC 3834, section 2), or NULL. */
 static const char *
-mail_in_automatic(GMimeObject *obj, const char *from)
+mail_in_automatic(GMimeObject *obj, GMimeObject *part, const char *from)
 {
 	const char *as = g_mime_object_get_header(obj, "Auto-Submitted");
 	const char *prec = g_mime_object_get_header(obj, "Precedence");
@@ -176,13 +193,23 @@ mail_in_automatic(GMimeObject *obj, const char *from)
 
 	if (as != NULL && !mail_in_header_is(as, "no"))
 		return "it says a program sent it (Auto-Submitted)";
+	/* The older marks of vacation programs that predate RFC 3834. */
+	if (mail_in_header_is(prec, "auto_reply") ||
+	    g_mime_object_get_header(obj, "X-Autoreply") != NULL ||
+	    g_mime_object_get_header(obj, "X-Autorespond") != NULL)
+		return "it says a program sent it (an autoreply header)";
 	if (mail_in_header_is(prec, "bulk") || mail_in_header_is(prec,
 	    "junk") || mail_in_header_is(prec, "list"))
 		return "it is bulk or list mail (Precedence)";
-	if (g_mime_object_get_header(obj, "List-Id") != NULL)
-		return "it came through a mailing list (List-Id)";
-	if (rp != NULL && mail_in_header_is(rp, "<>"))
+	if (g_mime_object_get_header(obj, "List-Id") != NULL ||
+	    g_mime_object_get_header(obj, "List-Unsubscribe") != NULL)
+		return "it came through a mailing list (List-Id or "
+		    "List-Unsubscribe)";
+	if (rp != NULL && mail_in_null_path(rp))
 		return "it is a bounce (a null Return-Path)";
+	if (part != NULL && g_mime_content_type_is_type(
+	    g_mime_object_get_content_type(part), "multipart", "report"))
+		return "it is a bounce (a delivery report)";
 	if (from != NULL && (at = strchr(from, '@')) != NULL &&
 	    ((at - from == 13 && strncasecmp(from, "mailer-daemon", 13) ==
 	    0) || (at - from == 10 && strncasecmp(from, "postmaster", 10) ==
@@ -235,7 +262,8 @@ mail_in_headers(struct mail_in_msg *m, GMimeMessage *msg)
 	}
 	m->subject = mail_in_strdup(g_mime_message_get_subject(msg));
 	m->message_id = mail_in_strdup(g_mime_message_get_message_id(msg));
-	m->automatic = mail_in_automatic(GMIME_OBJECT(msg), m->from);
+	m->automatic = mail_in_automatic(GMIME_OBJECT(msg),
+	    g_mime_message_get_mime_part(msg), m->from);
 }
 
 /* GMime's message of len bytes of buf, or NULL. */
