@@ -331,7 +331,7 @@ if grep -q '^seed    ' "$last/reports/public.txt"; then
 	if ! cmp -s st0.txt f/reports/alice.txt; then
 		resign st0.txt "s/^body-text .*/body-text $($py "$top/tests/rng_reference.py" --report-body st0.txt)/" stacked.txt
 		"$gunbai" check-seed stacked.txt "$last/reports/public.txt" >out 2>&1
-		[ $? -eq 1 ] && grep -q "^stacked.txt: PROVEN: not a first report of the setup the seed deals" out &&
+		[ $? -eq 1 ] && grep -q "^stacked.txt: PROVEN: a stacked setup: not a first report of the setup the seed deals" out &&
 		    ok "check-seed proves a first report the seed does not deal, signed by the organiser" ||
 		    not_ok "check-seed: $(cat out)"
 	else
@@ -398,7 +398,7 @@ if [ "$old" != "$new" ]; then
 	stl=$(ls -d st/runs/* | tail -1)
 	"$gunbai" evidence st-alice.txt >out 2>&1 &&
 	    "$gunbai" check-seed st-alice.txt "$stl/reports/public.txt" >out 2>&1
-	[ $? -eq 1 ] && grep -q "^st-alice.txt: PROVEN: not a first report of the setup the seed deals" out &&
+	[ $? -eq 1 ] && grep -q "^st-alice.txt: PROVEN: a stacked setup: not a first report of the setup the seed deals" out &&
 	    ok "check-seed proves a Shinobi Wars deck stacked under a signed first report" ||
 	    not_ok "check-seed: $(cat out)"
 	"$gunbai" check-seed st-alice2.txt "$stl/reports/public.txt" >out 2>&1

@@ -301,9 +301,9 @@ cmd_seed_setup_check(struct cmd_seed_ev *first, const char *fpath,
 	}
 	who = cmd_seed_same_start(&st, first);
 	if (who == NULL) {
-		printf("%s: %snot a first report of the setup the seed deals: "
-		    "the start was not made from this seed\n", fpath,
-		    mis == EXIT_REFUSED ? "PROVEN: " : "");
+		printf("%s: %sa stacked setup: not a first report of the setup "
+		    "the seed deals (the start was not made from this seed)\n",
+		    fpath, mis == EXIT_REFUSED ? "PROVEN: " : "");
 		state_free(&st);
 		return mis;
 	}
