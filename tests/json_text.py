@@ -49,6 +49,12 @@ def take(lines, what):
     return line
 
 
+# What the text says after "a typo?" of a file far ahead (the JSON of
+# check gives it as the hint; run's JSON has no place for it).
+TYPO = "check the file's turn: line: the report's template gives the point " \
+    "to answer"
+
+
 def refusal(f):
     """A refusal's text: reason, then '; hint' when there is one."""
     return f["reason"] + ("; " + f["hint"] if f.get("hint") else "")
@@ -89,10 +95,12 @@ def check(lines, doc, status):
             take(lines, f"{p}: accepted file: signed by {f['player']}, "
                         f"point {f['turn']}")
         if v == "not-due":
+            far = (" - a typo\\? " + re.escape(f["hint"]) if f.get("hint")
+                   else "(?<!a typo\\?)")  # the hint ends the line
             take(lines, re.compile(re.escape(f"{p}: not yet due: "
-                                             f"{f['reason']}") + ".*"))
+                                             f"{f['reason']}") + ";.*" + far))
         elif v == "file-refused":
-            take(lines, f"{p}: refused file: {f['reason']}")
+            take(lines, f"{p}: refused file: {refusal(f)}")
         else:
             for o in f["orders"]:
                 take(lines, verdict(p, o))
@@ -145,7 +153,7 @@ def run(lines, doc, status):
         elif f["fate"] == "kept":
             mays.append(re.escape(f"kept for point {f['turn']}: {p} (the "
                                   f"game is at point {doc['turn']})") +
-                        "( - a typo\\?)?")
+                        "( - a typo\\? " + re.escape(TYPO) + ")?")
             want(any(re.fullmatch(mays[-1], x) for x in lines),
                  f"{p}: kept, but no line says so")
         elif f["fate"] == "set-aside":

@@ -66,8 +66,8 @@ has '^later\.yaml: not yet due: point 2 is not due: the game is at point 1; kept
     "the next turn: judged when it comes, refused then if bob owes nothing (no promise of use)"
 orders typo.yaml 7 bob "move e8 e7"
 status_is 8 "a file for a later turn" typo.yaml
-has '^typo\.yaml: not yet due: point 7 is not due: the game is at point 1 - a typo\?$' \
-    "a later turn: a typo?"
+has "^typo\\.yaml: not yet due: point 7 is not due: the game is at point 1; kept, the file is judged when point 7 comes, and refused then if bob owes no decision at it - a typo\\? check the file's turn: line: the report's template gives the point to answer\$" \
+    "a later turn: kept as the next turn is, then a typo? and what to check"
 
 cp good.yaml nosig.yaml
 status_is 1 "a refused file" nosig.yaml
@@ -86,7 +86,7 @@ status_is 7 "incomplete beats not due" later.yaml empty.yaml
 
 # adjudicate asks the same about a file far ahead.
 "$gunbai" adjudicate in/s1.yaml good.yaml typo.yaml -o adj >out 2>&1
-if grep -qx "kept for point 7: typo.yaml (the game is at point 2) - a typo?" out
+if grep -qx "kept for point 7: typo.yaml (the game is at point 2) - a typo? check the file's turn: line: the report's template gives the point to answer" out
 then ok "adjudicate: a file for a later turn, kept: a typo?"
 else not_ok "adjudicate: a file for a later turn, kept: a typo?"
 	sed 's/^/    | /' out; fi
@@ -185,7 +185,7 @@ mkdir -p "$tmp/nowed" && (cd "$tmp/nowed" && senjin_fixture nowed &&
     -out in/b1.yaml.sig) &&
     "$gunbai" check "$tmp/nowed/in/s1.yaml" "$tmp/nowed/in/b1.yaml" \
     >"$tmp/nowed/out" 2>&1
-if grep -q 'refused file: bob owes no decision at point 1: it waits for alice (turn)$' \
+if grep -q 'refused file: bob owes no decision at point 1: it waits for alice (turn); send your orders when a report asks you for a point$' \
     "$tmp/nowed/out"; then
 	ok "a file of a player owing nothing names who owes the point"
 else

@@ -422,7 +422,7 @@ owmail b1.yaml bob 1 "move e8 e7"
 expect "run: bob's file for alice's point, nothing else: nothing applied" 3 \
     "$gunbai" run ow
 has "refused at once, naming whom the point waits for" out \
-    '^inbox/b1.yaml: refused file: bob owes no decision at point 1: it waits for alice \(turn\)$'
+    '^inbox/b1.yaml: refused file: bob owes no decision at point 1: it waits for alice \(turn\); send your orders when a report asks you for a point$'
 hasnt "not kept" out 'kept for point 1'
 expect "run again" 3 "$gunbai" run ow
 hasnt "the refusal is said once" out 'b1.yaml'
@@ -431,7 +431,7 @@ owmail a2.yaml alice 2 "move e3 e4"
 owmail b4.yaml bob 4 "move e7 e6"
 expect "run: alice's point 1 applied, stops at bob's point 2" 0 "$gunbai" run ow
 has "alice's file for bob's point is refused at once" out \
-    '^inbox/a2.yaml: refused file: alice owes no decision at point 2: it waits for bob \(turn\)$'
+    '^inbox/a2.yaml: refused file: alice owes no decision at point 2: it waits for bob \(turn\); send your orders when a report asks you for a point$'
 hasnt "never kept, never accepted" out 'a2.yaml.*(kept|accepted)|kept.*a2.yaml'
 has "bob's file for a later point is kept" out '^kept for point 4: inbox/b4.yaml'
 [ -f ow/runs/0001/refused/a2.yaml ] && [ -f ow/runs/0001/refused/b1.yaml ] &&

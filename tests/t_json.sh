@@ -133,6 +133,8 @@ jq_is '[o["verdict"] for o in d["files"][0]["orders"]] == ["accepted",
     "check --json: the refused order has its reason"
 both check 7 "check: incomplete" "$gunbai" check in/s1.yaml half.yaml
 both check 8 "check: not yet due" "$gunbai" check in/s1.yaml late.yaml
+jq_is 'd["files"][0]["hint"] == "check the file\x27s turn: line: the report\x27s "
+"template gives the point to answer"' "check --json: a file two points ahead: what to check"
 both check 1 "check: mail damage, unsigned, and good files" \
     "$gunbai" check in/s1.yaml damaged.yaml in/b2.yaml nosig.yaml
 damaged=$doc
@@ -145,7 +147,8 @@ orders bob1.yaml 1 bob "move e8 e7"
 both check 1 "check: a file from a player who owes nothing at the point" \
     "$gunbai" check in/s1.yaml bob1.yaml
 jq_is 'd["files"][0]["verdict"] == "file-refused" and d["files"][0]["reason"]
-== "bob owes no decision at point 1: it waits for alice (turn)"' \
+== "bob owes no decision at point 1: it waits for alice (turn)" and
+d["files"][0]["hint"] == "send your orders when a report asks you for a point"' \
     "check --json: refused, with whom the point waits for (no 'accepted file' in text)"
 both check 6 "check: an order with a bidi override and an accent" \
     "$gunbai" check in/s1.yaml odd.yaml

@@ -283,8 +283,7 @@ test_ss_find(void **state)
 	    SS_CARD_FORT);
 	assert_int_equal(ss_cards_find("catapulte", why, sizeof why), -1);
 	assert_string_equal(why, "unknown card 'catapulte'; did you mean "
-	    "catapult? (names of more than one word are written with "
-	    "hyphens, or as printed)");
+	    "catapult?");
 }
 
 /* A deck list's error, formatted. */

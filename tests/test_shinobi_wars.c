@@ -540,6 +540,78 @@ test_sw_trap_kill_hidden(void **state)
 	assert_true(pairs >= 10);
 }
 
+/* The traps that kill ninja a, cleanly (clean 1) or messily (0): their
+ * count, and the last of them in *which. */
+static int
+swt_killers(int a, int clean, int *which)
+{
+	int n = 0;
+
+	for (int t = 0; t < SW_KINDS; t++)
+		if (sw_cards[t].rank == SW_R_TRAP &&
+		    sw_cards[t].ls >= sw_cards[a].rs &&
+		    (sw_cards[t].ss >= sw_cards[a].sa) == clean) {
+			*which = t;
+			n++;
+		}
+	return n;
+}
+
+/* Ruling: a trap that kills stays face down, yet the outcome alone names
+ * the trap where one trap alone kills the attacker that way: the man
+ * page's list of those attackers is the card table's, no more, no
+ * fewer, and so is its list of those no trap kills. */
+static void
+test_sw_trap_kill_named(void **state)
+{
+	char *man = swt_slurp(SWT_MAN);
+	struct sbuf b, none;
+	int named = 0;
+
+	(void)state;
+	sbuf_init(&b);
+	sbuf_init(&none);
+	sbuf_printf(&b, "\n.Bl -tag -width Ds -compact\n");
+	for (int a = 0; a < SW_KINDS; a++) {
+		int tc = -1, tm = -1, nc, nm;
+
+		if (!sw_card_is_ninja(a))
+			continue;
+		nc = swt_killers(a, 1, &tc);
+		nm = swt_killers(a, 0, &tm);
+		if (nc + nm == 0)
+			sbuf_printf(&none, "%s%s", none.len > 0 ? " or " : "",
+			    sw_cards[a].name);
+		if (nc != 1 && nm != 1)
+			continue;
+		named++;
+		sbuf_printf(&b, ".It %s (RS %d, SA %d)\n", sw_cards[a].name,
+		    sw_cards[a].rs, sw_cards[a].sa);
+		if (nc + nm == 1)
+			sbuf_printf(&b, "only a %s kills it, %s\n",
+			    sw_cards[nc == 1 ? tc : tm].name, nc == 1 ?
+			    "cleanly" : "messily");
+		else if (nc == 1 && nm == 1)
+			sbuf_printf(&b, "a clean kill is a %s's, a messy kill "
+			    "a %s's\n", sw_cards[tc].name, sw_cards[tm].name);
+		else
+			sbuf_printf(&b, "a %s kill is a %s's\n", nc == 1 ?
+			    "clean" : "messy", sw_cards[nc == 1 ? tc :
+			    tm].name);
+	}
+	sbuf_printf(&b, ".El\n");
+	if (strstr(man, b.p) == NULL)
+		fail_msg("%s has not the list\n%s", SWT_MAN, b.p);
+	sbuf_printf(&none, ".\n");
+	if (none.len > 2 && strstr(man, none.p) == NULL)
+		fail_msg("%s does not say no trap kills %s", SWT_MAN, none.p);
+	/* mei, sora, kaito and akane, as the re-check found. */
+	assert_int_equal(named, 4);
+	sbuf_free(&b);
+	sbuf_free(&none);
+	free(man);
+}
+
 /* C(n, 5): first hands of 5 cards from n. */
 static long long
 swt_hands(int n)
@@ -653,6 +725,7 @@ main(void)
 		cmocka_unit_test(test_sw_rs_sa_name),
 		cmocka_unit_test(test_sw_data_hidden),
 		cmocka_unit_test(test_sw_trap_kill_hidden),
+		cmocka_unit_test(test_sw_trap_kill_named),
 		cmocka_unit_test(test_sw_first_hand),
 		cmocka_unit_test(test_sw_kage_through),
 	};

@@ -342,6 +342,32 @@ names_several(const char *word, const char *const *names, size_t n,
 		snprintf(buf + strlen(buf), size - strlen(buf), ")");
 }
 
+/* Does word spell name but for what stands between its words (a space,
+ * an underscore, nothing: "samurai_archers", "warriormonks")? */
+static int
+names_between(unsigned char c)
+{
+	return c != '\0' && c < 0x80 && !(c >= 'a' && c <= 'z') &&
+	    !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9');
+}
+
+static int
+names_same_letters(const char *word, const char *name)
+{
+	for (;;) {
+		while (names_between((unsigned char)*word))
+			word++;
+		while (names_between((unsigned char)*name))
+			name++;
+		if (*word != *name)
+			return 0;
+		if (*word == '\0')
+			return 1;
+		word++;
+		name++;
+	}
+}
+
 void
 names_hint(const char *word, const char *const *names, size_t n, char *buf,
     size_t size)
@@ -364,10 +390,14 @@ names_hint(const char *word, const char *const *names, size_t n, char *buf,
 			    near);
 		else
 			names_list(names, at, k, NAMES_LIST_MAX, buf, size);
+		/* How names are written, only where that was the mistake:
+		 * after a slip in the letters it misled ("samurai archrs",
+		 * written as printed). */
 		if (strlen(buf) < size)
-			snprintf(buf + strlen(buf), size - strlen(buf),
-			    "? (names of more than one word are written "
-			    "with hyphens, or as printed)");
+			snprintf(buf + strlen(buf), size - strlen(buf), "?%s",
+			    near != NULL && names_same_letters(word, near) ?
+			    " (names of more than one word are written with "
+			    "hyphens, or as printed)" : "");
 	} else
 		snprintf(buf + used, size - used, " (names of more than one "
 		    "word are written with hyphens, or as printed)");

@@ -56,7 +56,9 @@ const char *names_nearest(const char *word, const char *const *names,
  * "; did you mean NAME?" when one is near (spaces in word taken for
  * hyphens), or else, for one word, the names that have a word it is a
  * slip for ("warior": warrior-monks) or that it begins ("intel":
- * "intelligence-3 or intelligence-4"); and that names are hyphenated. */
+ * "intelligence-3 or intelligence-4"); and that names are hyphenated,
+ * when no name is near or word differs from it only between its words
+ * ("samurai_archers"), not after a slip in its letters. */
 void names_hint(const char *word, const char *const *names, size_t n,
     char *buf, size_t size);
 

@@ -609,9 +609,13 @@ json_check_file(const struct state *st, const struct check_result *r,
 		snprintf(why, sizeof why, "point %lld is not due: the game is "
 		    "at point %lld", f->turn, st->turn);
 		json_object_set_new(o, "reason", json_string(why));
+		json_object_set_new(o, "hint", f->turn > st->turn + 1 ?
+		    json_string(ADJUDICATE_HINT_TYPO) : json_null());
 	} else if (cf->verdict == VERDICT_FILE) {
 		adjudicate_not_owed(st, f, why, sizeof why);
 		json_object_set_new(o, "reason", json_string(why));
+		json_object_set_new(o, "hint",
+		    json_string(ADJUDICATE_HINT_UNOWED));
 	} else {
 		json_object_set_new(o, "complete", json_boolean(cf->complete));
 		if (!cf->complete) {

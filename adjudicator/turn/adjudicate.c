@@ -352,7 +352,8 @@ adjudicate_msg_unowed(const struct state *st, const struct orders_file *f,
 	char why[GAME_REASON_MAX];
 
 	adjudicate_not_owed(st, f, why, sizeof why);
-	sbuf_printf(msgs, "%s: refused file: %s\n", f->path, why);
+	sbuf_printf(msgs, "%s: refused file: %s; %s\n", f->path, why,
+	    ADJUDICATE_HINT_UNOWED);
 	if (ev != NULL)
 		events_add(ev, EVENT_TO(f->player), "Your orders for point "
 		    "%lld (sha256 %.16s) were refused and not used: %s.",
@@ -592,8 +593,9 @@ adjudicate_kept(const struct state *st, const struct orders_file *f,
 		return;
 	}
 	sbuf_printf(msgs, "kept for point %lld: %s (the game is at point "
-	    "%lld)%s\n", f->turn, f->path, st->turn, f->turn > st->turn + 1 ?
-	    " - a typo?" : "");
+	    "%lld)%s%s\n", f->turn, f->path, st->turn, f->turn > st->turn + 1 ?
+	    " - a typo? " : "", f->turn > st->turn + 1 ?
+	    ADJUDICATE_HINT_TYPO : "");
 	if (ev != NULL && f->turn == st->turn)
 		/* The point is owed now and waits for others' answers. */
 		events_add(ev, EVENT_TO(f->player), "Your orders for point %lld "
@@ -839,23 +841,22 @@ adjudicate_msg_check(const struct state *st, const struct check_result *r,
 		char why[GAME_REASON_MAX];
 
 		adjudicate_not_owed(st, f, why, sizeof why);
-		sbuf_printf(msgs, "%s: refused file: %s\n", f->path, why);
+		sbuf_printf(msgs, "%s: refused file: %s; %s\n", f->path, why,
+		    ADJUDICATE_HINT_UNOWED);
 		return;
 	}
 	sbuf_printf(msgs, "%s: accepted file: signed by %s, point %lld\n",
 	    f->path, st->names[f->player], f->turn);
 	if (cf->verdict == VERDICT_NOT_DUE) {
-		/* Who owes a later point is not known yet: no promise. */
-		if (f->turn > st->turn + 1)
-			sbuf_printf(msgs, "%s: not yet due: point %lld is not "
-			    "due: the game is at point %lld - a typo?\n",
-			    f->path, f->turn, st->turn);
-		else
-			sbuf_printf(msgs, "%s: not yet due: point %lld is not "
-			    "due: the game is at point %lld; kept, the file "
-			    "is judged when point %lld comes, and refused then "
-			    "if %s owes no decision at it\n", f->path, f->turn,
-			    st->turn, f->turn, st->names[f->player]);
+		/* Who owes a later point is not known yet: no promise.
+		 * More than one point ahead, the same, then what to check. */
+		sbuf_printf(msgs, "%s: not yet due: point %lld is not due: the "
+		    "game is at point %lld; kept, the file is judged when "
+		    "point %lld comes, and refused then if %s owes no "
+		    "decision at it%s%s\n", f->path, f->turn, st->turn,
+		    f->turn, st->names[f->player], f->turn > st->turn + 1 ?
+		    " - a typo? " : "", f->turn > st->turn + 1 ?
+		    ADJUDICATE_HINT_TYPO : "");
 		return;
 	}
 	for (size_t i = 0; i < cf->n; i++) {

@@ -137,6 +137,14 @@ enum adjudicate_verdict adjudicate_check(const struct state *st,
 void adjudicate_not_owed(const struct state *st, const struct orders_file *f,
     char *why, size_t size);
 
+/* What to do, after a refusal or a verdict (check's text, and its JSON
+ * "hint"): a file from a player who owes nothing at its point, and a file
+ * more than one point ahead ("- a typo? ..."). */
+#define ADJUDICATE_HINT_UNOWED "send your orders when a report asks you " \
+    "for a point"
+#define ADJUDICATE_HINT_TYPO "check the file's turn: line: the report's " \
+    "template gives the point to answer"
+
 /* Why the file f, not applied by the run that made st, was refused or
  * not used, as FILE[:LINE:COLUMN]: REASON, into buf (formats/archive.md's
  * FILE.reason). */
