@@ -227,7 +227,8 @@ ss_drawn(struct ss_game *g, struct events *ev, const char *const *names)
 
 	for (int i = 1; i < g->n && !g->p[p].out; i++) {
 		int q = (p + i) % g->n;
-		int card = ss_react_fire(g, q, SS_ON_DRAW, p, 0);
+		int card = ss_react_fire(g, q, SS_ON_DRAW, p, 0, ev,
+		    names);
 
 		if (card < 0 || ss_react_annul(g, q, card, ev, names))
 			continue;
