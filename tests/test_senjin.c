@@ -553,8 +553,8 @@ test_senjin_sword_wait(void **state)
 	    "your Sword token was captured last turn and must wait a turn");
 	assert_string_equal(test_senjin_last(g, 1, TEST_SENJIN_ORDERS(
 	    "move a9 a8", "flip sword")), "a token off the board is flipped "
-	    "only as the first turn of the game; now flip the token on one of "
-	    "your pieces: flip SQUARE");
+	    "only as the first turn of the game; the second action now may "
+	    "be place shield or a move of another piece");
 	test_senjin_play1(g, TEST_SENJIN_ORDERS("move a9 a8", "place shield"));
 	text = test_senjin_save(g);
 	assert_non_null(strstr(text, "north:\n    - sword\n"));

@@ -350,11 +350,63 @@ senjin_order_off_token(struct senjin *g, int player, int side, int placing,
 	return NULL;
 }
 
+/* A visitor of legal actions. */
+typedef void senjin_order_visit(void *arg,
+    const struct senjin_order_action *a);
+static void senjin_order_each_other(struct senjin_order_turn *,
+    senjin_order_visit *, void *);
+
+/* The second actions possible now, for a refusal's advice. */
+struct senjin_order_advice {
+	int n;
+	char item[SENJIN_TOKENS + SENJIN_SIDES + 1][24];
+};
+
+static void
+senjin_order_advice_add(void *arg, const struct senjin_order_action *a)
+{
+	struct senjin_order_advice *adv = arg;
+
+	if (adv->n < (int)(sizeof adv->item / sizeof adv->item[0]) - 1)
+		senjin_order_write(a, adv->item[adv->n++],
+		    sizeof adv->item[0]);
+}
+
+/* After a turn's first action: "place shield, flip e3 or a move of
+ * another piece", each an order that would be accepted now (legal()'s
+ * own list), so that a refusal advises none that would be refused. */
+static const char *
+senjin_order_advise(const struct senjin_order_turn *t, char *buf,
+    size_t size)
+{
+	struct senjin_order_turn copy = *t;
+	struct senjin_order_action mv[SENJIN_MAX_MOVES];
+	struct senjin_order_advice adv = { 0 };
+	size_t len = 0;
+
+	senjin_order_each_other(&copy, senjin_order_advice_add, &adv);
+	for (int f = 0; f < SENJIN_SQUARES; f++)
+		if (senjin_order_moves(t, f, mv) > 0) {
+			snprintf(adv.item[adv.n++], sizeof adv.item[0],
+			    "a move of another piece");
+			break;
+		}
+	buf[0] = '\0';
+	for (int i = 0; i < adv.n && len < size; i++) {
+		snprintf(buf + len, size - len, "%s%s", i == 0 ? "" :
+		    i + 1 == adv.n ? " or " : ", ", adv.item[i]);
+		len = strlen(buf);
+	}
+	return buf;
+}
+
 /* Whether the turn allows this kind of action now. */
 static int
 senjin_order_check_slot(const struct senjin_order_turn *t,
     const struct senjin_order_action *a, char *why, size_t size)
 {
+	char advice[GAME_REASON_MAX];
+
 	if (senjin_order_first_turn(t)) {
 		if (a->verb == SENJIN_ORDER_PLACE && a->at < 0) {
 			game_why(why, size, "on the first turn say which piece "
@@ -370,15 +422,19 @@ senjin_order_check_slot(const struct senjin_order_turn *t,
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_FLIP && a->at < 0) {
-		game_why(why, size, "a token off the board is flipped only as "
-		    "the first turn of the game; now flip the token on one of "
-		    "your pieces: flip SQUARE");
+		if (why != NULL)
+			game_why(why, size, "a token off the board is flipped "
+			    "only as the first turn of the game; the second "
+			    "action now may be %s", senjin_order_advise(t,
+			    advice, sizeof advice));
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_PLACE && a->at >= 0) {
-		game_why(why, size, "'at' is for the first turn only; now a "
-		    "token goes onto the piece just moved: place %s",
-		    senjin_sides[a->side].word);
+		if (why != NULL)
+			game_why(why, size, "'at' is for the first turn only "
+			    "(a token goes onto the piece just moved); the "
+			    "second action now may be %s",
+			    senjin_order_advise(t, advice, sizeof advice));
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_MOVE && a->from == t->moved) {
@@ -659,9 +715,6 @@ senjin_order_validate(const void *vg, int player, const struct order *orders,
 	return owed && senjin_order_complete(&t);
 }
 
-/* A visitor of legal actions. */
-typedef void senjin_order_visit(void *arg,
-    const struct senjin_order_action *a);
 
 /* Whether the piece at f may move now (where to is the board's
  * business). */
