@@ -413,7 +413,8 @@ test_senjin_second_action(void **state)
 		{ "", "place sword at a2", "'at' is for the first turn only" },
 		{ "e4=B/", "place shield", "" },
 		{ "e4=B/", "flip e4", "" },
-		{ "e4=B/", "flip a2", "the piece at a2 carries no token" },
+		{ "e4=B/", "flip a2", "the piece at a2 carries no token; flip e4 "
+		    "would be accepted" },
 		{ "e4=B/", "flip e5", "e5 holds no piece of yours" },
 		{ "e4=B/", "flip sword", "a token off the board is flipped "
 		    "only as the first turn of the game" },
@@ -550,7 +551,8 @@ test_senjin_sword_wait(void **state)
 	/* North's next turn: the Sword waits, the Shield does not. */
 	assert_string_equal(test_senjin_last(g, 1, TEST_SENJIN_ORDERS(
 	    "move a9 a8", "place sword")),
-	    "your Sword token was captured last turn and must wait a turn");
+	    "your Sword token was captured last turn and must wait a turn; "
+	    "place shield would be accepted");
 	assert_string_equal(test_senjin_last(g, 1, TEST_SENJIN_ORDERS(
 	    "move a9 a8", "flip sword")), "a token off the board is flipped "
 	    "only as the first turn of the game; the second action now may "

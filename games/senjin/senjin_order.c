@@ -136,10 +136,15 @@ senjin_order_read_move(const struct util_words *w,
 	char from[UTIL_WORDS_CHARS + 1];
 	const char *to;
 
-	if (w->n == 3) {
+	/* A '-' anywhere but between two squares in one word ("move e2-
+	 * e3", "move e2-e3-e4", "move e8-") is a move misspelt: the usage
+	 * says how to write one. */
+	if (w->n == 3 && strchr(w->w[1], '-') == NULL &&
+	    strchr(w->w[2], '-') == NULL) {
 		strcpy(from, w->w[1]);
 		to = w->w[2];
-	} else if (w->n == 2 && (to = strchr(w->w[1], '-')) != NULL) {
+	} else if (w->n == 2 && (to = strchr(w->w[1], '-')) != NULL &&
+	    to != w->w[1] && to[1] != '\0' && strchr(to + 1, '-') == NULL) {
 		memcpy(from, w->w[1], (size_t)(to - w->w[1]));
 		from[to++ - w->w[1]] = '\0';
 	} else {
@@ -355,6 +360,8 @@ typedef void senjin_order_visit(void *arg,
     const struct senjin_order_action *a);
 static void senjin_order_each_other(struct senjin_order_turn *,
     senjin_order_visit *, void *);
+static int senjin_order_check(struct senjin_order_turn *,
+    const struct senjin_order_action *, char *, size_t);
 
 /* The second actions possible now, for a refusal's advice. */
 struct senjin_order_advice {
@@ -466,8 +473,50 @@ senjin_order_check_place(struct senjin_order_turn *t,
 			    "carries a token");
 		return -1;
 	}
-	return senjin_order_off_token(&t->g, t->player, a->side, 1, why,
-	    size) == NULL ? -1 : 0;
+	if (senjin_order_off_token(&t->g, t->player, a->side, 1, why,
+	    size) != NULL)
+		return 0;
+	if (why != NULL) {
+		/* The other side, if that would be accepted. */
+		struct senjin_order_action other = *a;
+		char order[32];
+		size_t len = strlen(why);
+
+		other.side = 1 - a->side;
+		if (senjin_order_check(t, &other, NULL, 0) == 0) {
+			senjin_order_write(&other, order, sizeof order);
+			snprintf(why + len, size - len, "; %s would be "
+			    "accepted", order);
+		}
+	}
+	return -1;
+}
+
+/* Append to why "; flip e3 would be accepted", naming the flips on the
+ * board that would be (the player's tokens on his pieces). */
+static void
+senjin_order_flips(struct senjin_order_turn *t, char *why, size_t size)
+{
+	int n = 0;
+
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		struct senjin_order_action f = { SENJIN_ORDER_FLIP, -1, -1, -1,
+		    t->g.tokens[t->player][i].sq };
+		char order[32];
+		size_t len = strlen(why);
+
+		if (f.at == SENJIN_OFF || t->g.tokens[t->player][i].side < 0 ||
+		    senjin_order_check(t, &f, NULL, 0) < 0)
+			continue;
+		senjin_order_write(&f, order, sizeof order);
+		snprintf(why + len, size - len, "%s%s", n++ == 0 ? "; " :
+		    " or ", order);
+	}
+	if (n > 0) {
+		size_t len = strlen(why);
+
+		snprintf(why + len, size - len, " would be accepted");
+	}
 }
 
 static int
@@ -487,6 +536,8 @@ senjin_order_check_flip(struct senjin_order_turn *t,
 	if (senjin_board_token_on(&t->g, a->at) == NULL) {
 		game_why(why, size, "the piece at %s carries no token",
 		    senjin_board_name(a->at, nm));
+		if (why != NULL)
+			senjin_order_flips(t, why, size);
 		return -1;
 	}
 	return 0;
