@@ -903,6 +903,8 @@ test_senjin_view(void **state)
 	    " 1  B  G  *  G  .  G  *  G  B  1\n"
 	    "    a  b  c  d  e  f  g  h  i\n";
 	struct sbuf pub, mine;
+	struct node *data;
+	const struct node *off;
 	void *g = test_senjin_new();
 
 	(void)state;
@@ -945,6 +947,29 @@ test_senjin_view(void **state)
 	assert_non_null(strstr(pub.p, ">Off the board: South: Shield; North: "
 	    "Sword (waiting).</text>"));
 	sbuf_free(&pub);
+	test_senjin_g->free(g);
+
+	/* A capture that ends the game sends the Sword back off the board,
+	 * but no turn follows for it to wait: no "waiting" (the recheck's
+	 * finding 5), in the text, the picture or the JSON. */
+	g = test_senjin_pos("e4=G e5=g/ i9=.", TEST_SENJIN_SOUTH_T2
+	    "off-board:\n  south: [sword, shield]\n  north: [shield]\n");
+	test_senjin_play1(g, TEST_SENJIN_ORDERS("move e4 e5"));
+	sbuf_init(&pub);
+	test_senjin_g->view(g, &test_senjin_pl, 1, &pub);
+	assert_non_null(strstr(pub.p, "  North: Sword, Shield; lost 4 Sho"));
+	assert_null(strstr(pub.p, "waiting"));
+	sbuf_clear(&pub);
+	test_senjin_g->picture(g, &test_senjin_pl, 1, &pub);
+	assert_non_null(strstr(pub.p, "North: Sword, Shield.</text>"));
+	sbuf_free(&pub);
+	data = test_senjin_g->view_data(g, &test_senjin_pl, 1);
+	off = node_get(node_get(data, "armies")->items[1], "off_board");
+	assert_int_equal(off->n, 2);
+	for (size_t i = 0; i < off->n; i++)
+		assert_string_equal(node_get(off->items[i], "waiting")->str,
+		    "false");
+	node_free(data);
 	test_senjin_g->free(g);
 }
 
