@@ -413,7 +413,8 @@ test_senjin_second_action(void **state)
 		{ "", "place sword at a2", "'at' is for the first turn only" },
 		{ "e4=B/", "place shield", "" },
 		{ "e4=B/", "flip e4", "" },
-		{ "e4=B/", "flip a2", "the piece at a2 carries no token" },
+		{ "e4=B/", "flip a2", "the piece at a2 carries no token; flip e4 "
+		    "would be accepted" },
 		{ "e4=B/", "flip e5", "e5 holds no piece of yours" },
 		{ "e4=B/", "flip sword", "a token off the board is flipped "
 		    "only as the first turn of the game" },
@@ -550,11 +551,12 @@ test_senjin_sword_wait(void **state)
 	/* North's next turn: the Sword waits, the Shield does not. */
 	assert_string_equal(test_senjin_last(g, 1, TEST_SENJIN_ORDERS(
 	    "move a9 a8", "place sword")),
-	    "your Sword token was captured last turn and must wait a turn");
+	    "your Sword token was captured last turn and must wait a turn; "
+	    "place shield would be accepted");
 	assert_string_equal(test_senjin_last(g, 1, TEST_SENJIN_ORDERS(
 	    "move a9 a8", "flip sword")), "a token off the board is flipped "
-	    "only as the first turn of the game; now flip the token on one of "
-	    "your pieces: flip SQUARE");
+	    "only as the first turn of the game; the second action now may "
+	    "be place shield or a move of another piece");
 	test_senjin_play1(g, TEST_SENJIN_ORDERS("move a9 a8", "place shield"));
 	text = test_senjin_save(g);
 	assert_non_null(strstr(text, "north:\n    - sword\n"));
@@ -901,6 +903,8 @@ test_senjin_view(void **state)
 	    " 1  B  G  *  G  .  G  *  G  B  1\n"
 	    "    a  b  c  d  e  f  g  h  i\n";
 	struct sbuf pub, mine;
+	struct node *data;
+	const struct node *off;
 	void *g = test_senjin_new();
 
 	(void)state;
@@ -943,6 +947,29 @@ test_senjin_view(void **state)
 	assert_non_null(strstr(pub.p, ">Off the board: South: Shield; North: "
 	    "Sword (waiting).</text>"));
 	sbuf_free(&pub);
+	test_senjin_g->free(g);
+
+	/* A capture that ends the game sends the Sword back off the board,
+	 * but no turn follows for it to wait: no "waiting" (the recheck's
+	 * finding 5), in the text, the picture or the JSON. */
+	g = test_senjin_pos("e4=G e5=g/ i9=.", TEST_SENJIN_SOUTH_T2
+	    "off-board:\n  south: [sword, shield]\n  north: [shield]\n");
+	test_senjin_play1(g, TEST_SENJIN_ORDERS("move e4 e5"));
+	sbuf_init(&pub);
+	test_senjin_g->view(g, &test_senjin_pl, 1, &pub);
+	assert_non_null(strstr(pub.p, "  North: Sword, Shield; lost 4 Sho"));
+	assert_null(strstr(pub.p, "waiting"));
+	sbuf_clear(&pub);
+	test_senjin_g->picture(g, &test_senjin_pl, 1, &pub);
+	assert_non_null(strstr(pub.p, "North: Sword, Shield.</text>"));
+	sbuf_free(&pub);
+	data = test_senjin_g->view_data(g, &test_senjin_pl, 1);
+	off = node_get(node_get(data, "armies")->items[1], "off_board");
+	assert_int_equal(off->n, 2);
+	for (size_t i = 0; i < off->n; i++)
+		assert_string_equal(node_get(off->items[i], "waiting")->str,
+		    "false");
+	node_free(data);
 	test_senjin_g->free(g);
 }
 

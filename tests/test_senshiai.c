@@ -800,16 +800,16 @@ test_ss_react_orders(void **state)
 	    sizeof why), -1);
 	/* Nothing in the hand: nothing fires, the orders wait. */
 	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
-	    SS_AB(INTERRUPTS_ROLL)), -1);
+	    SS_AB(INTERRUPTS_ROLL), NULL, NULL), -1);
 	assert_int_equal(g->p[0].nstanding, SS_STANDING);
 	/* Divine Wind in hand, but its cost (2) not payable: it waits. */
 	ss_pile_push(&g->p[0].hand, SS_CARD_DIVINE_WIND);
 	ss_pile_push(&g->p[0].hand, SS_CARD_LAKE);
 	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
-	    SS_AB(INTERRUPTS_ROLL)), -1);
+	    SS_AB(INTERRUPTS_ROLL), NULL, NULL), -1);
 	ss_pile_append(&g->p[0].hand, SS_CARD_LAKE);
 	assert_int_equal(ss_react_fire(g, 0, SS_ON_ROLL, SS_NONE,
-	    SS_AB(INTERRUPTS_ROLL)), SS_CARD_DIVINE_WIND);
+	    SS_AB(INTERRUPTS_ROLL), NULL, NULL), SS_CARD_DIVINE_WIND);
 	assert_int_equal(g->p[0].hand.n, 0);
 	assert_int_equal(g->p[0].discard.n, 2);
 	assert_int_equal(g->p[0].nstanding, SS_STANDING - 1);

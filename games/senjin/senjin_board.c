@@ -220,8 +220,10 @@ senjin_board_off_write(const struct senjin *g, int player, struct sbuf *out)
 
 		if (t->sq != SENJIN_OFF)
 			continue;
+		/* Once the game is over nothing waits for a turn. */
 		sbuf_printf(out, "%s%s%s", n++ ? ", " : "",
-		    senjin_sides[t->side].name, t->wait ? " (waiting)" : "");
+		    senjin_sides[t->side].name, t->wait && !g->finished ?
+		    " (waiting)" : "");
 	}
 	if (n == 0)
 		sbuf_puts(out, "none");

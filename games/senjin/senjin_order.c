@@ -136,10 +136,15 @@ senjin_order_read_move(const struct util_words *w,
 	char from[UTIL_WORDS_CHARS + 1];
 	const char *to;
 
-	if (w->n == 3) {
+	/* A '-' anywhere but between two squares in one word ("move e2-
+	 * e3", "move e2-e3-e4", "move e8-") is a move misspelt: the usage
+	 * says how to write one. */
+	if (w->n == 3 && strchr(w->w[1], '-') == NULL &&
+	    strchr(w->w[2], '-') == NULL) {
 		strcpy(from, w->w[1]);
 		to = w->w[2];
-	} else if (w->n == 2 && (to = strchr(w->w[1], '-')) != NULL) {
+	} else if (w->n == 2 && (to = strchr(w->w[1], '-')) != NULL &&
+	    to != w->w[1] && to[1] != '\0' && strchr(to + 1, '-') == NULL) {
 		memcpy(from, w->w[1], (size_t)(to - w->w[1]));
 		from[to++ - w->w[1]] = '\0';
 	} else {
@@ -350,11 +355,65 @@ senjin_order_off_token(struct senjin *g, int player, int side, int placing,
 	return NULL;
 }
 
+/* A visitor of legal actions. */
+typedef void senjin_order_visit(void *arg,
+    const struct senjin_order_action *a);
+static void senjin_order_each_other(struct senjin_order_turn *,
+    senjin_order_visit *, void *);
+static int senjin_order_check(struct senjin_order_turn *,
+    const struct senjin_order_action *, char *, size_t);
+
+/* The second actions possible now, for a refusal's advice. */
+struct senjin_order_advice {
+	int n;
+	char item[SENJIN_TOKENS + SENJIN_SIDES + 1][24];
+};
+
+static void
+senjin_order_advice_add(void *arg, const struct senjin_order_action *a)
+{
+	struct senjin_order_advice *adv = arg;
+
+	if (adv->n < (int)(sizeof adv->item / sizeof adv->item[0]) - 1)
+		senjin_order_write(a, adv->item[adv->n++],
+		    sizeof adv->item[0]);
+}
+
+/* After a turn's first action: "place shield, flip e3 or a move of
+ * another piece", each an order that would be accepted now (legal()'s
+ * own list), so that a refusal advises none that would be refused. */
+static const char *
+senjin_order_advise(const struct senjin_order_turn *t, char *buf,
+    size_t size)
+{
+	struct senjin_order_turn copy = *t;
+	struct senjin_order_action mv[SENJIN_MAX_MOVES];
+	struct senjin_order_advice adv = { 0 };
+	size_t len = 0;
+
+	senjin_order_each_other(&copy, senjin_order_advice_add, &adv);
+	for (int f = 0; f < SENJIN_SQUARES; f++)
+		if (senjin_order_moves(t, f, mv) > 0) {
+			snprintf(adv.item[adv.n++], sizeof adv.item[0],
+			    "a move of another piece");
+			break;
+		}
+	buf[0] = '\0';
+	for (int i = 0; i < adv.n && len < size; i++) {
+		snprintf(buf + len, size - len, "%s%s", i == 0 ? "" :
+		    i + 1 == adv.n ? " or " : ", ", adv.item[i]);
+		len = strlen(buf);
+	}
+	return buf;
+}
+
 /* Whether the turn allows this kind of action now. */
 static int
 senjin_order_check_slot(const struct senjin_order_turn *t,
     const struct senjin_order_action *a, char *why, size_t size)
 {
+	char advice[GAME_REASON_MAX];
+
 	if (senjin_order_first_turn(t)) {
 		if (a->verb == SENJIN_ORDER_PLACE && a->at < 0) {
 			game_why(why, size, "on the first turn say which piece "
@@ -370,15 +429,19 @@ senjin_order_check_slot(const struct senjin_order_turn *t,
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_FLIP && a->at < 0) {
-		game_why(why, size, "a token off the board is flipped only as "
-		    "the first turn of the game; now flip the token on one of "
-		    "your pieces: flip SQUARE");
+		if (why != NULL)
+			game_why(why, size, "a token off the board is flipped "
+			    "only as the first turn of the game; the second "
+			    "action now may be %s", senjin_order_advise(t,
+			    advice, sizeof advice));
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_PLACE && a->at >= 0) {
-		game_why(why, size, "'at' is for the first turn only; now a "
-		    "token goes onto the piece just moved: place %s",
-		    senjin_sides[a->side].word);
+		if (why != NULL)
+			game_why(why, size, "'at' is for the first turn only "
+			    "(a token goes onto the piece just moved); the "
+			    "second action now may be %s",
+			    senjin_order_advise(t, advice, sizeof advice));
 		return -1;
 	}
 	if (a->verb == SENJIN_ORDER_MOVE && a->from == t->moved) {
@@ -410,8 +473,50 @@ senjin_order_check_place(struct senjin_order_turn *t,
 			    "carries a token");
 		return -1;
 	}
-	return senjin_order_off_token(&t->g, t->player, a->side, 1, why,
-	    size) == NULL ? -1 : 0;
+	if (senjin_order_off_token(&t->g, t->player, a->side, 1, why,
+	    size) != NULL)
+		return 0;
+	if (why != NULL) {
+		/* The other side, if that would be accepted. */
+		struct senjin_order_action other = *a;
+		char order[32];
+		size_t len = strlen(why);
+
+		other.side = 1 - a->side;
+		if (senjin_order_check(t, &other, NULL, 0) == 0) {
+			senjin_order_write(&other, order, sizeof order);
+			snprintf(why + len, size - len, "; %s would be "
+			    "accepted", order);
+		}
+	}
+	return -1;
+}
+
+/* Append to why "; flip e3 would be accepted", naming the flips on the
+ * board that would be (the player's tokens on his pieces). */
+static void
+senjin_order_flips(struct senjin_order_turn *t, char *why, size_t size)
+{
+	int n = 0;
+
+	for (int i = 0; i < SENJIN_TOKENS; i++) {
+		struct senjin_order_action f = { SENJIN_ORDER_FLIP, -1, -1, -1,
+		    t->g.tokens[t->player][i].sq };
+		char order[32];
+		size_t len = strlen(why);
+
+		if (f.at == SENJIN_OFF || t->g.tokens[t->player][i].side < 0 ||
+		    senjin_order_check(t, &f, NULL, 0) < 0)
+			continue;
+		senjin_order_write(&f, order, sizeof order);
+		snprintf(why + len, size - len, "%s%s", n++ == 0 ? "; " :
+		    " or ", order);
+	}
+	if (n > 0) {
+		size_t len = strlen(why);
+
+		snprintf(why + len, size - len, " would be accepted");
+	}
 }
 
 static int
@@ -431,6 +536,8 @@ senjin_order_check_flip(struct senjin_order_turn *t,
 	if (senjin_board_token_on(&t->g, a->at) == NULL) {
 		game_why(why, size, "the piece at %s carries no token",
 		    senjin_board_name(a->at, nm));
+		if (why != NULL)
+			senjin_order_flips(t, why, size);
 		return -1;
 	}
 	return 0;
@@ -659,9 +766,6 @@ senjin_order_validate(const void *vg, int player, const struct order *orders,
 	return owed && senjin_order_complete(&t);
 }
 
-/* A visitor of legal actions. */
-typedef void senjin_order_visit(void *arg,
-    const struct senjin_order_action *a);
 
 /* Whether the piece at f may move now (where to is the board's
  * business). */

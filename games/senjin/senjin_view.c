@@ -169,7 +169,8 @@ senjin_view_data(const void *vg, const struct game_players *pl, int player)
 			m = node_push(off, node_map());
 			node_set(m, "token", node_text(
 			    senjin_sides[t->side].word));
-			node_set(m, "waiting", node_bool(t->wait));
+			node_set(m, "waiting", node_bool(t->wait &&
+			    !g->finished));
 		}
 		lost = node_set(a, "lost", node_map());
 		for (int k = 0; k < SENJIN_KINDS; k++)

@@ -227,7 +227,8 @@ ss_drawn(struct ss_game *g, struct events *ev, const char *const *names)
 
 	for (int i = 1; i < g->n && !g->p[p].out; i++) {
 		int q = (p + i) % g->n;
-		int card = ss_react_fire(g, q, SS_ON_DRAW, p, 0);
+		int card = ss_react_fire(g, q, SS_ON_DRAW, p, 0, ev,
+		    names);
 
 		if (card < 0 || ss_react_annul(g, q, card, ev, names))
 			continue;
@@ -349,11 +350,22 @@ ss_resolve(void *vg, const struct game_players *pl,
 			break;
 		}
 		if (r > SS_PLAY_DONE && i + 1 < a->n) {
+			int again = g->stage == SS_STAGE_MAIN &&
+			    !g->p[a->player].out;
+
 			events_add(ev, EVENT_ALL, "A reaction interrupts %s: "
-			    "the %zu order%s after it lapse%s.",
+			    "the %zu order%s after it lapse%s%s%s%s.",
 			    pl->names[a->player], a->n - i - 1,
 			    a->n - i - 1 == 1 ? "" : "s",
-			    a->n - i - 1 == 1 ? "s" : "");
+			    a->n - i - 1 == 1 ? "s" : "", again ? ", and " : "",
+			    again ? pl->names[a->player] : "", again ?
+			    " owes the Main Stage again" : "");
+			/* Which ones, to him alone: an order not played may
+			 * name a card of his hand. */
+			for (size_t k = i + 1; k < a->n; k++)
+				events_add(ev, EVENT_TO(a->player), "\"%s\" "
+				    "(line %d): lapsed, not played.",
+				    a->orders[k].text, a->orders[k].line);
 			i++;
 			break;
 		}

@@ -616,6 +616,10 @@ void ss_pile_waste(struct ss_game *g, int p, int n, int by,
 /* Player p restores n cards. */
 void ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
     const char *const *names);
+/* Player p pays card's cost with the first cards of the hand (card
+ * already out of it) onto the Discard Pile, and logs which. */
+void ss_pile_pay_first(struct ss_game *g, int p, int card,
+    struct events *ev, const char *const *names);
 /* Unit k of square s moves to square to, carrying its Effects. */
 void ss_pile_unit_move(struct ss_game *g, int s, int k, int to);
 /* Unit k of square s is destroyed: to its owner's Discard Pile. */
@@ -874,10 +878,11 @@ int ss_react_order(struct ss_game *g, int p, const char *text, char *why,
  * (0: any card), is in the hand and can be paid: by the cards it names
  * after "pay", all in the hand besides it, or else by the first other
  * cards of the hand.  The order is used up, the card leaves the hand,
- * the cards paid go to the Discard Pile.  Returns the card (the caller puts it in play
- * or on the Discard Pile), or -1 when no order fires. */
+ * the cards paid go to the Discard Pile (a default payment logged to
+ * ev).  Returns the card (the caller puts it in play or on the Discard
+ * Pile), or -1 when no order fires. */
 int ss_react_fire(struct ss_game *g, int p, int trigger, int at,
-    unsigned abil);
+    unsigned abil, struct events *ev, const char *const *names);
 /* card, just cast by caster (from the hand or by a standing order, its
  * cost paid), meets the opponents' "on cast CARD cast dispel" orders,
  * asked in turn order from the caster; a Dispel may itself be annulled

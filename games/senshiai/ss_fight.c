@@ -232,7 +232,7 @@ ss_fight_mods(struct ss_game *g, int p, int trigger, int sq, int foe,
 	int card;
 
 	while ((card = ss_react_fire(g, p, trigger, sq,
-	    SS_AB(CONTINGENCY) | SS_AB(POWER_MOD))) >= 0) {
+	    SS_AB(CONTINGENCY) | SS_AB(POWER_MOD), ev, names)) >= 0) {
 		struct ss_effect *f;
 		int at = ss_cards[card].mod[0] == '-' ? foe : sq;
 		char name[3];
@@ -270,7 +270,7 @@ ss_fight_conjure(struct ss_game *g, int def, int to, struct events *ev,
 
 	ss_board_name(to, name);
 	while ((card = ss_react_fire(g, def, SS_ON_ATTACKED, to,
-	    SS_AB(ACTS_AS_UNIT))) >= 0) {
+	    SS_AB(ACTS_AS_UNIT), ev, names)) >= 0) {
 		if (ss_react_annul(g, def, card, ev, names))
 			continue;
 		if (q->nunits >= SS_SQ_UNITS) {
@@ -301,7 +301,7 @@ ss_fight_react(struct ss_game *g, int from, int to, int ranged, int def,
 	int card = -1;
 
 	while (!ranged && (card = ss_react_fire(g, def, SS_ON_ATTACKED, to,
-	    SS_AB(INTERRUPT))) >= 0 && ss_react_annul(g, def, card, ev,
+	    SS_AB(INTERRUPT), ev, names)) >= 0 && ss_react_annul(g, def, card, ev,
 	    names))
 		;
 	if (card >= 0) {

@@ -278,7 +278,7 @@ ss_move_quake(struct ss_ctx *c, int b)
 		int q = (c->p + i) % g->n, card;
 
 		while ((card = ss_react_fire(g, q, SS_ON_MOVE, b,
-		    SS_AB(CHAOS))) >= 0 &&
+		    SS_AB(CHAOS), c->ev, c->names)) >= 0 &&
 		    ss_react_annul(g, q, card, c->ev, c->names))
 			;
 		if (card < 0)

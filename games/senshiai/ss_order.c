@@ -62,8 +62,7 @@ int
 ss_order_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 {
 	struct ss_pile *h = &c->g->p[c->p].hand, copy;
-	int cost = ss_cards[card].cost, paid;
-	struct sbuf line;
+	int cost = ss_cards[card].cost;
 
 	if (c->verdict) {
 		copy.n = h->n;
@@ -99,23 +98,9 @@ ss_order_pay(struct ss_ctx *c, int card, const struct util_words *w, int at)
 		    "hand holds %s%d other card%s", ss_cards[card].name, cost,
 		    cost == 1 ? "" : "s", h->n > 0 ? "only " : "", h->n,
 		    h->n == 1 ? "" : "s");
-	if (c->verdict)
-		return SS_PLAY_DONE;
-	/* Ruling: no "pay" names the first cards of the hand; the log says
-	 * which, since the player did not. */
-	sbuf_init(&line);
-	for (paid = 0; paid < cost; paid++) {
-		int k = ss_pile_take(h, 0);
-
-		ss_pile_push(&c->g->p[c->p].discard, k);
-		sbuf_printf(&line, "%s %s", paid == 0 ? "" : ",",
-		    ss_cards[k].name);
-	}
-	if (cost > 0 && c->ev != NULL)
-		events_add(c->ev, EVENT_ALL, "%s pays for %s with the first "
-		    "cards of the hand:%s.", c->names[c->p],
-		    ss_cards[card].name, line.p);
-	sbuf_free(&line);
+	/* Ruling: no "pay" names the first cards of the hand. */
+	if (!c->verdict)
+		ss_pile_pay_first(c->g, c->p, card, c->ev, c->names);
 	return SS_PLAY_DONE;
 }
 

@@ -88,6 +88,30 @@ ss_pile_restore(struct ss_game *g, int p, int n, struct events *ev,
 		    "s");
 }
 
+void
+ss_pile_pay_first(struct ss_game *g, int p, int card, struct events *ev,
+    const char *const *names)
+{
+	int cost = ss_cards[card].cost;
+	struct sbuf line;
+
+	sbuf_init(&line);
+	for (int paid = 0; paid < cost && g->p[p].hand.n > 0; paid++) {
+		int k = ss_pile_take(&g->p[p].hand, 0);
+
+		ss_pile_push(&g->p[p].discard, k);
+		sbuf_printf(&line, "%s %s", paid == 0 ? "" : ",",
+		    ss_cards[k].name);
+	}
+	/* Ruling: the player did not say which, so the log does (the
+	 * Discard Pile is public). */
+	if (cost > 0 && ev != NULL)
+		events_add(ev, EVENT_ALL, "%s pays for %s with the first "
+		    "cards of the hand:%s.", names[p], ss_cards[card].name,
+		    line.p);
+	sbuf_free(&line);
+}
+
 /* Drop or move the Effects on Unit k of square s when it leaves it: to
  * (to, tk), or ended (ss_pile_effect_end) if to is SS_NONE; later Units'
  * indices shift. */

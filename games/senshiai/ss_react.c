@@ -340,7 +340,8 @@ ss_react_can_pay(const struct ss_player *pl, const struct ss_standing *s)
 }
 
 int
-ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
+ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil,
+    struct events *ev, const char *const *names)
 {
 	struct ss_player *pl = &g->p[p];
 	char why[GAME_REASON_MAX];
@@ -363,8 +364,8 @@ ss_react_fire(struct ss_game *g, int p, int trigger, int at, unsigned abil)
 		for (int c = 0; c < s.npay; c++)
 			ss_pile_push(&pl->discard, ss_pile_take(&pl->hand,
 			    ss_pile_find(&pl->hand, s.pay[c])));
-		for (int c = s.npay; c < ss_cards[s.card].cost; c++)
-			ss_pile_push(&pl->discard, ss_pile_take(&pl->hand, 0));
+		if (s.npay == 0)
+			ss_pile_pay_first(g, p, s.card, ev, names);
 		memmove(pl->standing[i], pl->standing[i + 1],
 		    (size_t)(pl->nstanding - i - 1) * sizeof pl->standing[0]);
 		pl->nstanding--;
@@ -478,7 +479,8 @@ ss_react_annul(struct ss_game *g, int caster, int card, struct events *ev,
 {
 	for (int i = 1; i < g->n; i++) {
 		int q = (caster + i) % g->n;
-		int k = ss_react_fire(g, q, SS_ON_CAST, card, SS_AB(ANNULS));
+		int k = ss_react_fire(g, q, SS_ON_CAST, card, SS_AB(ANNULS),
+		    ev, names);
 
 		if (k < 0 || ss_react_annul(g, q, k, ev, names))
 			continue;
@@ -503,7 +505,7 @@ ss_react_die(struct ss_game *g, int p, struct rng *rng, struct events *ev,
 	int card;
 
 	while ((card = ss_react_fire(g, p, SS_ON_ROLL, SS_NONE,
-	    SS_AB(INTERRUPTS_ROLL))) >= 0 &&
+	    SS_AB(INTERRUPTS_ROLL), ev, names)) >= 0 &&
 	    ss_react_annul(g, p, card, ev, names))
 		;
 	if (card < 0)
